@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: MIT
+#
+# vsharp top-level Makefile.  The two commands that matter:
+#   make run     build and run the main job (vsharp run)
+#   make check   build and run every test; last line "N passed, N failed"
+
+BUILD ?= build
+CC ?= gcc
+export BUILD
+
+.PHONY: all user kmod check check-run bench run clean deps
+
+all: user
+
+deps:
+	@scripts/deps
+
+include user/user.mk
+
+# Test suites that `make check` runs, as name=command pairs.  Each command
+# prints one flat KTAP document; scripts/check nests them and counts.
+CHECK_SUITES += $(USER_CHECK_SUITES)
+
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+check-run: $(USER_CHECK_DEPS)
+	@VSHARP=$(BUILD)/san/vsharp scripts/check $(CHECK_SUITES)
+
+bench: $(USER_BENCH)
+	@for b in $(USER_BENCH); do $$b || exit 1; done
+
+run: deps
+	@$(MAKE) --no-print-directory user
+	$(BUILD)/user/vsharp run
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_GFX_H
+#define VSHARP_GFX_H
+
+#include "vsharp/error.h"
+
+/*
+ * Hardware levels that differ in how buffer descriptors and buffer
+ * instructions behave.  GFX10 is GFX10.1 (RDNA1); GFX10.3 (RDNA2) differs in
+ * the V# (LLC_NOALLOC) and in the buffer formats it accepts.
+ */
+enum vsharp_gfx {
+	VSHARP_GFX6,
+	VSHARP_GFX7,
+	VSHARP_GFX8,
+	VSHARP_GFX9,
+	VSHARP_GFX10,
+	VSHARP_GFX10_3,
+	VSHARP_GFX11,
+	VSHARP_GFX12,
+	VSHARP_GFX_COUNT
+};
+
+#define VSHARP_GFX_BIT(l) (1u << (l))
+#define VSHARP_GFX_ALL ((1u << VSHARP_GFX_COUNT) - 1)
+/* Levels from a to b inclusive. */
+#define VSHARP_GFX_RANGE(a, b) (((1u << ((b) + 1)) - 1) & ~((1u << (a)) - 1))
+
+/* "gfx6" .. "gfx12", "gfx10.3". */
+const char *vsharp_gfx_name(enum vsharp_gfx level);
+
+/*
+ * Accepts a level name ("gfx9", "gfx10.3", "gfx10.1" as an alias of "gfx10")
+ * or an LLVM processor name ("gfx900", "gfx1030", "gfx1201", "gfx11-generic").
+ */
+int vsharp_gfx_parse(const char *name, enum vsharp_gfx *level,
+		     struct vsharp_error *err);
+
+/* The LLVM processor the probe shaders of a level are assembled for, or NULL. */
+const char *vsharp_gfx_llvm_target(enum vsharp_gfx level);
+
+#endif

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: MIT
+#
+# The userspace library, the vsharp command, their tests and benchmarks.
+# Two builds: $(BUILD)/user (optimised, what users run) and $(BUILD)/san
+# (AddressSanitizer + UndefinedBehaviorSanitizer, what the tests run).
+
+USER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Iuser/include -Iuser/lib -g
+USER_OPT := -O2 -fPIC
+USER_SAN := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+
+USER_LIB_SRC := $(wildcard user/lib/*.c)
+USER_CLI_SRC := $(wildcard user/cli/*.c)
+USER_TEST_SRC := $(wildcard user/tests/test_*.c)
+USER_BENCH_SRC := $(wildcard user/bench/bench_*.c)
+
+# $(1): output folder, $(2): extra flags
+define user_variant
+$(1)/lib/%.o: user/lib/%.c $$(wildcard user/include/vsharp/*.h user/lib/*.h)
+	@mkdir -p $$(@D)
+	$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+
+$(1)/cli/%.o: user/cli/%.c $$(wildcard user/include/vsharp/*.h user/cli/*.h)
+	@mkdir -p $$(@D)
+	$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+
+$(1)/libvsharp.a: $$(patsubst user/lib/%.c,$(1)/lib/%.o,$$(USER_LIB_SRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+$(1)/vsharp: $$(patsubst user/cli/%.c,$(1)/cli/%.o,$$(USER_CLI_SRC)) $(1)/libvsharp.a
+	$$(CC) $(2) -o $$@ $$^ -lm
+endef
+
+$(eval $(call user_variant,$(BUILD)/user,$(USER_OPT)))
+$(eval $(call user_variant,$(BUILD)/san,$(USER_SAN)))
+
+$(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER_LIB_SRC))
+	$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm
+
+$(BUILD)/san/tests/%: user/tests/%.c user/tests/ktap.h $(BUILD)/san/libvsharp.a
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm
+
+$(BUILD)/user/bench/%: user/bench/%.c user/bench/bench.h $(BUILD)/user/libvsharp.a
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm
+
+user: $(BUILD)/user/vsharp $(BUILD)/user/libvsharp.a $(BUILD)/user/libvsharp.so
+
+USER_TESTS := $(patsubst user/tests/%.c,$(BUILD)/san/tests/%,$(USER_TEST_SRC))
+USER_BENCH := $(patsubst user/bench/%.c,$(BUILD)/user/bench/%,$(USER_BENCH_SRC))
+USER_CHECK_DEPS := $(USER_TESTS) $(BUILD)/san/vsharp
+USER_CHECK_SUITES := $(foreach t,$(USER_TESTS),$(notdir $(t))=$(t)) \
+	cli=user/tests/cli.sh
