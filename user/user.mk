@@ -19,33 +19,40 @@ USER_BENCH_SRC := $(wildcard user/bench/bench_*.c)
 define user_variant
 $(1)/lib/%.o: user/lib/%.c $$(wildcard user/include/vsharp/*.h user/lib/*.h)
 	@mkdir -p $$(@D)
-	$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+	@echo "  CC      $$@"
+	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
 
 $(1)/cli/%.o: user/cli/%.c $$(wildcard user/include/vsharp/*.h user/cli/*.h)
 	@mkdir -p $$(@D)
-	$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+	@echo "  CC      $$@"
+	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
 
 $(1)/libvsharp.a: $$(patsubst user/lib/%.c,$(1)/lib/%.o,$$(USER_LIB_SRC))
 	@rm -f $$@
-	ar rcs $$@ $$^
+	@echo "  AR      $$@"
+	@ar rcs $$@ $$^
 
 $(1)/vsharp: $$(patsubst user/cli/%.c,$(1)/cli/%.o,$$(USER_CLI_SRC)) $(1)/libvsharp.a
-	$$(CC) $(2) -o $$@ $$^ -lm
+	@echo "  LD      $$@"
+	@$$(CC) $(2) -o $$@ $$^ -lm
 endef
 
 $(eval $(call user_variant,$(BUILD)/user,$(USER_OPT)))
 $(eval $(call user_variant,$(BUILD)/san,$(USER_SAN)))
 
 $(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER_LIB_SRC))
-	$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm
+	@echo "  LD      $@"
+	@$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm
 
 $(BUILD)/san/tests/%: user/tests/%.c user/tests/ktap.h $(BUILD)/san/libvsharp.a
 	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm
+	@echo "  CC      $@"
+	@$(CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm
 
 $(BUILD)/user/bench/%: user/bench/%.c user/bench/bench.h $(BUILD)/user/libvsharp.a
 	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm
+	@echo "  CC      $@"
+	@$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm
 
 user: $(BUILD)/user/vsharp $(BUILD)/user/libvsharp.a $(BUILD)/user/libvsharp.so
 

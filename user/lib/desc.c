@@ -27,6 +27,7 @@ static const struct domain sel_codes = {
 static const struct domain data_format_codes = {
 	{ UPTO64(15), 0 }, "0..14; 15 is reserved",
 };
+/* GFX8/9: with ADD_TID the field holds STRIDE[17:14]; see check_fields(). */
 static const struct domain nfmt_gfx8_codes = {
 	{ UPTO64(6) | BIT64(7), 0 }, "0..5 and 7; 6 is reserved on gfx8",
 };
@@ -64,7 +65,8 @@ static const struct layout {
 	{ VSHARP_F_DST_SEL_W, ALL, 105, 3, &sel_codes },
 	{ VSHARP_F_NUM_FORMAT, L(6) | L(7) | L(9), 108, 3, NULL },
 	{ VSHARP_F_NUM_FORMAT, L(8), 108, 3, &nfmt_gfx8_codes },
-	{ VSHARP_F_DATA_FORMAT, R(6, 9), 111, 4, &data_format_codes },
+	{ VSHARP_F_DATA_FORMAT, R(6, 7), 111, 4, &data_format_codes },
+	{ VSHARP_F_DATA_FORMAT, R(8, 9), 111, 4, NULL },
 	{ VSHARP_F_FORMAT, R(10, 10_3), 108, 7, &format_gfx10_codes },
 	{ VSHARP_F_FORMAT, R(11, 12), 108, 6, NULL },
 	{ VSHARP_F_ELEMENT_SIZE, R(6, 8), 115, 2, NULL },
@@ -221,6 +223,27 @@ static uint64_t get_bits(const uint32_t dw[4], unsigned lo, unsigned width)
 	return v;
 }
 
+/* GFX8/9 reuse DATA_FORMAT as STRIDE[17:14] for ADD_TID (Mesa ac_set_buf_desc_word3). */
+static bool stride_in_dfmt(enum vsharp_gfx level, bool add_tid)
+{
+	return add_tid && (level == VSHARP_GFX8 || level == VSHARP_GFX9);
+}
+
+/* Rules that involve two fields. */
+static int check_fields(enum vsharp_gfx level, const struct vsharp_desc_fields *d,
+			struct vsharp_error *err)
+{
+	bool add_tid = vsharp_fields_has(d, VSHARP_F_ADD_TID_ENABLE) &&
+		       d->value[VSHARP_F_ADD_TID_ENABLE];
+
+	if (vsharp_fields_has(d, VSHARP_F_DATA_FORMAT) && !stride_in_dfmt(level, add_tid) &&
+	    d->value[VSHARP_F_DATA_FORMAT] == 15)
+		return vsharp_fail(err, -EINVAL,
+				   "data_format: 15 is not allowed on %s without add_tid_enable (allowed 0..14; 15 is reserved)",
+				   vsharp_gfx_name(level));
+	return 0;
+}
+
 int vsharp_fields_pack(enum vsharp_gfx level,
 		       const struct vsharp_desc_fields *d, uint32_t dw[4],
 		       struct vsharp_error *err)
@@ -253,7 +276,7 @@ int vsharp_fields_pack(enum vsharp_gfx level,
 			return ret;
 		put_bits(dw, l->lo, l->width, d->value[f]);
 	}
-	return 0;
+	return check_fields(level, d, err);
 }
 
 void vsharp_fields_unpack(enum vsharp_gfx level, const uint32_t dw[4],
@@ -277,12 +300,6 @@ static int size_code(const uint8_t table[4], unsigned v)
 		if (table[i] == v)
 			return i;
 	return -1;
-}
-
-/* GFX8/9 reuse DATA_FORMAT as STRIDE[17:14] for ADD_TID (Mesa ac_set_buf_desc_word3). */
-static bool stride_in_dfmt(enum vsharp_gfx level, bool add_tid)
-{
-	return add_tid && (level == VSHARP_GFX8 || level == VSHARP_GFX9);
 }
 
 void vsharp_buffer_default(enum vsharp_gfx level, struct vsharp_buffer *b)
@@ -318,8 +335,9 @@ static int encode_stride(enum vsharp_gfx level, const struct vsharp_buffer *b,
 					   b->stride_scale);
 		if (b->stride % b->stride_scale)
 			return vsharp_fail(err, -EINVAL,
-					   "stride: %u bytes is not a multiple of stride_scale %u on gfx12",
-					   b->stride, b->stride_scale);
+					   "stride: %u bytes is not a multiple of stride_scale %u on gfx12 (allowed multiples of %u up to %u)",
+					   b->stride, b->stride_scale, b->stride_scale,
+					   16383u * b->stride_scale);
 		if (b->stride / b->stride_scale > 16383)
 			return vsharp_fail(err, -ERANGE,
 					   "stride: %u bytes does not fit gfx12's 14-bit STRIDE x %u (allowed 0..%u)",
@@ -330,7 +348,7 @@ static int encode_stride(enum vsharp_gfx level, const struct vsharp_buffer *b,
 	}
 	if (b->stride_scale != 1)
 		return vsharp_fail(err, -EINVAL,
-				   "stride_scale: %s has no STRIDE_SCALE field (gfx12 only; allowed 1)",
+				   "stride_scale: %s has no STRIDE_SCALE field (allowed 1; other scales on gfx12 only)",
 				   lvl);
 	if (stride_in_dfmt(level, b->add_tid)) {
 		if (b->stride > 262143)
@@ -360,7 +378,7 @@ static int encode_format(enum vsharp_gfx level, const struct vsharp_buffer *b,
 	if (stride_in_dfmt(level, b->add_tid)) {
 		if (b->format.dfmt != VSHARP_DFMT_INVALID)
 			return vsharp_fail(err, -EINVAL,
-					   "format: with add_tid on %s the DATA_FORMAT bits hold STRIDE[17:14]; give no data format (only a number format)",
+					   "format: with add_tid on %s the DATA_FORMAT bits hold STRIDE[17:14] (allowed: a number format only, no data format)",
 					   lvl);
 		code = vsharp_nfmt_code(level, b->format.nfmt);
 		if (code < 0)
@@ -459,7 +477,7 @@ int vsharp_buffer_to_fields(enum vsharp_gfx level,
 		vsharp_fields_set(d, VSHARP_F_OOB_SELECT, b->oob_select);
 	} else if (b->oob_select) {
 		return vsharp_fail(err, -EINVAL,
-				   "oob_select: %s has no OOB_SELECT field (gfx10 and later)", lvl);
+				   "oob_select: %s has no OOB_SELECT field (allowed on gfx10 and later)", lvl);
 	}
 	if (level == VSHARP_GFX10 || level == VSHARP_GFX10_3)
 		vsharp_fields_set(d, VSHARP_F_RESOURCE_LEVEL, 1);
@@ -468,7 +486,7 @@ int vsharp_buffer_to_fields(enum vsharp_gfx level,
 		vsharp_fields_set(d, VSHARP_F_COMPRESSION_EN, b->compression);
 	} else if (b->write_compress || b->compression) {
 		return vsharp_fail(err, -EINVAL,
-				   "%s: %s has no such field (gfx12 only)",
+				   "%s: %s has no such field (allowed on gfx12 only)",
 				   b->compression ? "compression_en" : "write_compress_enable",
 				   lvl);
 	}
@@ -573,6 +591,7 @@ unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
 
 	vsharp_fields_unpack(level, dw, &d);
 	flags = vsharp_fields_to_buffer(level, &d, b);
+	/* Unbound means all 128 bits zero, reserved bits included. */
 	if (!(dw[0] | dw[1] | dw[2] | dw[3]))
 		flags |= VSHARP_DESC_UNBOUND;
 	return flags;

@@ -10,6 +10,7 @@
 #ifndef VSHARP_TESTS_KTAP_H
 #define VSHARP_TESTS_KTAP_H
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>

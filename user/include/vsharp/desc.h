@@ -148,7 +148,7 @@ int vsharp_buffer_to_fields(enum vsharp_gfx level,
 			    struct vsharp_desc_fields *d,
 			    struct vsharp_error *err);
 
-/* What hardware treats specially, from vsharp_fields_to_buffer(). */
+/* What hardware treats specially; UNBOUND only from vsharp_desc_decode(). */
 enum vsharp_desc_flag {
 	VSHARP_DESC_UNBOUND = 1 << 0,		/* all four dwords zero */
 	VSHARP_DESC_NOT_BUFFER = 1 << 1,	/* TYPE != 0 */

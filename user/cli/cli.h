@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_CLI_H
+#define VSHARP_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vsharp/error.h"
+
+/* Exit status of every usage or input error. */
+#define CLI_EXIT_USAGE 2
+
+/*
+ * Numbers on the command line are decimal or 0x-prefixed hex, nothing else
+ * (no octal, no sign).  Returns false and prints an error naming the option
+ * and the allowed range.
+ */
+bool cli_parse_u64(const char *opt, const char *s, uint64_t max, uint64_t *out);
+bool cli_parse_u32(const char *opt, const char *s, uint32_t *out);
+
+/* Prints "vsharp: <msg>" on stderr; returns CLI_EXIT_USAGE. */
+__attribute__((format(printf, 1, 2)))
+int cli_error(const char *fmt, ...);
+int cli_lib_error(const struct vsharp_error *err);
+
+/*
+ * Key/value output: "key: value" lines, or one JSON object.  Nested objects
+ * print as "outer.key: value" in text.
+ */
+struct cli_out {
+	FILE *f;
+	bool json;
+	unsigned depth;
+	bool first[4];
+	const char *prefix[4];
+};
+
+void out_begin(struct cli_out *o, FILE *f, bool json);
+void out_end(struct cli_out *o);
+void out_object_begin(struct cli_out *o, const char *key);
+void out_object_end(struct cli_out *o);
+void out_str(struct cli_out *o, const char *key, const char *v);
+void out_u64(struct cli_out *o, const char *key, uint64_t v);
+void out_hex(struct cli_out *o, const char *key, uint64_t v);
+void out_bool(struct cli_out *o, const char *key, bool v);
+/* A list of strings: comma-separated in text, an array in JSON. */
+void out_list(struct cli_out *o, const char *key, const char *const *v, unsigned n);
+
+int cmd_desc(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+#endif
+
+/*
+ * Long options only: "--name value", "--name=value" or a bare "--flag".
+ * cli_getopt() returns the id of the next option, CLI_ARG for a positional
+ * argument (in *val), CLI_END when done, or CLI_BAD after printing an error.
+ */
+struct cli_opt {
+	const char *name;
+	bool has_arg;
+	int id;
+};
+
+enum { CLI_END = -1, CLI_ARG = -2, CLI_BAD = -3 };
+
+int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
+	       const char *cmd, const char **val);

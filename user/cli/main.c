@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} verbs[] = {
+	{ "desc", cmd_desc, "desc encode|decode   build or read a V# buffer descriptor" },
+	{ "run", cmd_run, "run [SUITE...]       run the check suites (KTAP)" },
+};
+
+static int usage(FILE *f)
+{
+	fputs("usage: vsharp VERB ...\n", f);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		fprintf(f, "  vsharp %s\n", verbs[i].help);
+	return f == stdout ? 0 : CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage(stderr);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
+		return usage(stdout);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (!strcmp(argv[1], verbs[i].name))
+			return verbs[i].fn(argc - 2, argv + 2);
+	cli_error("unknown verb '%s'", argv[1]);
+	return usage(stderr);
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include <string.h>
+
+#include "cli.h"
+
+int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
+	       const char *cmd, const char **val)
+{
+	const char *arg, *eq;
+	size_t len;
+
+	if (*i >= argc)
+		return CLI_END;
+	arg = argv[(*i)++];
+	*val = NULL;
+	if (strncmp(arg, "--", 2) || !arg[2]) {
+		*val = arg;
+		return CLI_ARG;
+	}
+	eq = strchr(arg, '=');
+	len = eq ? (size_t)(eq - arg) : strlen(arg);
+	for (const struct cli_opt *o = opts; o->name; o++) {
+		if (strlen(o->name) != len || strncmp(arg, o->name, len))
+			continue;
+		if (!o->has_arg) {
+			if (eq) {
+				cli_error("%s: takes no value", o->name);
+				return CLI_BAD;
+			}
+			return o->id;
+		}
+		if (eq) {
+			*val = eq + 1;
+		} else if (*i < argc) {
+			*val = argv[(*i)++];
+		} else {
+			cli_error("%s: needs a value", o->name);
+			return CLI_BAD;
+		}
+		return o->id;
+	}
+	cli_error("%.*s: unknown option for '%s'", (int)len, arg, cmd);
+	return CLI_BAD;
+}

@@ -1,0 +1,135 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The vsharp command-line contract, as KTAP.  $VSHARP is the binary
+# (default build/san/vsharp).
+set -u
+VSHARP=${VSHARP:-build/san/vsharp}
+n=0
+failed=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n $2"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n $2"
+	fi
+}
+
+# expect NAME STATUS STDOUT-PATTERN -- ARGS: exit status and a grep -E pattern on stdout.
+expect() {
+	name=$1 status=$2 pattern=$3
+	shift 4
+	"$VSHARP" "$@" >"$out" 2>"$err"
+	rc=$?
+	r=0
+	if [ "$rc" != "$status" ]; then
+		echo "# $name: exit $rc, expected $status"
+		r=1
+	fi
+	if [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$out"; then
+		echo "# $name: stdout lacks /$pattern/:"
+		sed 's/^/#   /' "$out" | head -20
+		r=1
+	fi
+	ok $r "$name"
+}
+
+# expect_err NAME PATTERN -- ARGS: exit 2, nothing on stdout, stderr matches.
+expect_err() {
+	name=$1 pattern=$2
+	shift 3
+	"$VSHARP" "$@" >"$out" 2>"$err"
+	rc=$?
+	r=0
+	if [ "$rc" != 2 ]; then
+		echo "# $name: exit $rc, expected 2"
+		r=1
+	fi
+	if [ -s "$out" ]; then
+		echo "# $name: wrote to stdout"
+		r=1
+	fi
+	if ! grep -Eq -- "$pattern" "$err"; then
+		echo "# $name: stderr lacks /$pattern/:"
+		sed 's/^/#   /' "$err"
+		r=1
+	fi
+	ok $r "$name"
+}
+
+echo "KTAP version 1"
+echo "1..34"
+
+# Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
+expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
+	desc encode --gfx gfx9 --format 32_32_32_32_UINT --stride 16
+expect encode_gfx1030_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x1104bfac$' -- \
+	desc encode --gfx gfx1030 --format 32_32_32_32_UINT --stride 16 --oob-select 1
+expect encode_gfx11_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x1003dfac$' -- \
+	desc encode --gfx gfx11 --format 32_32_32_32_UINT --stride 16 --oob-select 1
+expect encode_gfx12_igt 0 '^0x00000000 0x00100000 0x00000000 0x1203dfac$' -- \
+	desc encode --gfx gfx1200 --format 32_32_32_32_UINT --stride 16 --oob-select 1 --compression
+expect encode_gfx6_raw_default 0 '^0x00000000 0x00000000 0x00000000 0x00027fac$' -- \
+	desc encode --gfx gfx601
+expect encode_gfx10_raw_default 0 '^0x00000000 0x00000000 0x00000000 0x31016fac$' -- \
+	desc encode --gfx gfx10
+expect encode_gfx12_raw_default 0 '^0x00000000 0x00000000 0x00000000 0x30016fac$' -- \
+	desc encode --gfx gfx12
+expect encode_base_records 0 '^0x9abcdef0 0x00045678 0x00001000 0x31016fac$' -- \
+	desc encode --gfx gfx10.3 --base 0x56789abcdef0 --num-records 4096 --stride 4
+expect encode_equals_form 0 '^0x00000000 0x00000000 0x00000010 0x30016fac$' -- \
+	desc encode --gfx=gfx11 --num-records=16
+# X001: X = 4 in [2:0], 0, 0, 1 in [11:9]: 0x204.
+expect encode_dst_sel 0 '^0x00000000 0x00000000 0x00000000 0x00027204$' -- \
+	desc encode --gfx gfx9 --dst-sel X001
+expect encode_gfx11_swizzle16 0 '^0x00000000 0xc0000000 0x00000000 0x0043ffac$' -- \
+	desc encode --gfx gfx11 --format 32_32_32_32_FLOAT --swizzle --element-size 16 --index-stride 32 --oob-select 0
+expect encode_field_override 0 '^0x00000000 0x00000000 0x00000000 0x08027fac$' -- \
+	desc encode --gfx gfx9 --field nv=1
+
+# Decode.
+expect decode_lines 0 '^format: 32_32_32_32_UINT$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
+expect decode_stride 0 '^stride: 16$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
+expect decode_records 0 '^num_records: 64$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
+expect decode_base 0 '^base: 0x1234deadbeef$' -- desc decode --gfx gfx9 0xdeadbeef 0x1234 0 0x00027fac
+expect decode_dst_sel 0 '^dst_sel: X001$' -- desc decode --gfx gfx9 0 0 0 0x00027204
+expect decode_oob 0 '^oob_select: 3$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
+expect decode_unbound 0 '^flags: unbound,invalid_format$' -- desc decode --gfx gfx12 0 0 0 0
+expect decode_resource_level 0 '^flags: resource_level_0$' -- desc decode --gfx gfx10 0 0 0 0x30016fac
+expect decode_raw_field 0 '^fields.resource_level: 1$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
+expect decode_json 0 '"format": "32_FLOAT"' -- desc decode --json --gfx gfx9 0 0 0 0x00027fac
+if command -v python3 >/dev/null; then
+	"$VSHARP" desc decode --json --gfx gfx12 1 2 3 0x30016fac | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["base"] == "0x200000001" and d["num_records"] == 3 and d["fields"]["oob_select"] == 3, d
+assert d["flags"] == [] and d["dst_sel"] == "XYZW" and d["stride_scale"] == 1, d'
+	ok $? decode_json_parses
+else
+	echo "# python3 missing"
+	ok 1 decode_json_parses
+fi
+
+# Errors: exit 2, a message naming the option or field.
+expect_err err_format_gfx11 'format: 10_11_11_UNORM is not a buffer format on gfx11' -- \
+	desc encode --gfx gfx11 --format 10_11_11_UNORM
+expect_err err_stride_range 'stride: 16384 does not fit the 14-bit field on gfx9 \(allowed 0\.\.16383' -- \
+	desc encode --gfx gfx9 --stride 16384
+expect_err err_base_range -- '--base: .* out of range' -- desc encode --gfx gfx9 --base 0x1000000000000
+expect_err err_not_number -- '--num-records: .* not a number' -- desc encode --gfx gfx9 --num-records 12abc
+expect_err err_negative -- '--stride: .* not a number' -- desc encode --gfx gfx9 --stride -4
+expect_err err_unknown_option -- '--bogus: unknown option' -- desc encode --gfx gfx9 --bogus
+expect_err err_missing_gfx -- '--gfx: required' -- desc encode --stride 4
+expect_err err_unknown_gfx 'gfx: unknown level .gfx13.' -- desc encode --gfx gfx13
+expect_err err_oob_gfx9 -- '--oob-select: gfx9 has no OOB_SELECT' -- desc encode --gfx gfx9 --oob-select 0
+expect_err err_dst_sel -- '--dst-sel: .XYZ. must be four of' -- desc encode --gfx gfx9 --dst-sel XYZ
+expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
+
+[ "$n" = 34 ] || echo "# ran $n cases, plan says 34"
+[ "$failed" = 0 ]

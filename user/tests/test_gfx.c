@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+/* Level names and LLVM processor names (LLVM AMDGPUUsage "Processors"). */
+#include "ktap.h"
+#include "vsharp/gfx.h"
+
+static void test_level_names(struct ktap *t)
+{
+	static const char *const names[] = {
+		"gfx6", "gfx7", "gfx8", "gfx9", "gfx10", "gfx10.3", "gfx11", "gfx12",
+	};
+
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		enum vsharp_gfx got;
+
+		CHECK_STR(t, vsharp_gfx_name(l), names[l]);
+		CHECK(t, vsharp_gfx_parse(names[l], &got, NULL) == 0 && got == (enum vsharp_gfx)l);
+	}
+}
+
+static void test_llvm_targets(struct ktap *t)
+{
+	static const struct {
+		const char *name;
+		enum vsharp_gfx level;
+	} cases[] = {
+		{ "gfx600", VSHARP_GFX6 },    { "gfx601", VSHARP_GFX6 },
+		{ "gfx700", VSHARP_GFX7 },    { "gfx705", VSHARP_GFX7 },
+		{ "gfx801", VSHARP_GFX8 },    { "gfx803", VSHARP_GFX8 },
+		{ "gfx810", VSHARP_GFX8 },    { "gfx900", VSHARP_GFX9 },
+		{ "gfx906", VSHARP_GFX9 },    { "gfx90a", VSHARP_GFX9 },
+		{ "gfx942", VSHARP_GFX9 },    { "gfx1010", VSHARP_GFX10 },
+		{ "gfx1013", VSHARP_GFX10 },  { "gfx10.1", VSHARP_GFX10 },
+		{ "gfx1030", VSHARP_GFX10_3 }, { "gfx1036", VSHARP_GFX10_3 },
+		{ "gfx1100", VSHARP_GFX11 },  { "gfx1103", VSHARP_GFX11 },
+		{ "gfx1150", VSHARP_GFX11 },  { "gfx1151", VSHARP_GFX11 },
+		{ "gfx1200", VSHARP_GFX12 },  { "gfx1201", VSHARP_GFX12 },
+		{ "gfx11-generic", VSHARP_GFX11 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum vsharp_gfx got = VSHARP_GFX_COUNT;
+
+		CHECK_MSG(t, vsharp_gfx_parse(cases[i].name, &got, NULL) == 0 &&
+			  got == cases[i].level, "%s -> %d", cases[i].name, got);
+	}
+}
+
+static void test_probe_targets(struct ktap *t)
+{
+	/* The five families the probe shaders are assembled for. */
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX9), "gfx900");
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX10), "gfx1010");
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX10_3), "gfx1030");
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX11), "gfx1100");
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX12), "gfx1200");
+}
+
+static void test_unknown_names(struct ktap *t)
+{
+	static const char *const bad[] = {
+		"", "gfx", "gfx5", "gfx13", "gfx1300", "GFX9", "gfx9 ", "gfx10.2", "9",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct vsharp_error err = { "" };
+		enum vsharp_gfx got;
+
+		CHECK_MSG(t, vsharp_gfx_parse(bad[i], &got, &err) < 0, "'%s' accepted", bad[i]);
+		CHECK_MSG(t, strstr(err.msg, "gfx:") && strstr(err.msg, "allowed"),
+			  "message: %s", err.msg);
+	}
+}
+
+KTAP_MAIN(KTAP_CASE(test_level_names), KTAP_CASE(test_llvm_targets),
+	  KTAP_CASE(test_probe_targets), KTAP_CASE(test_unknown_names))
