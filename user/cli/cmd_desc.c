@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "desc_opts.h"
+#include "vsharp/rkind.h"
 
 static const char usage_encode[] =
 	"usage: vsharp desc encode --gfx LEVEL [--base ADDR] [--num-records N] [--stride BYTES]\n"
@@ -10,6 +11,9 @@ static const char usage_encode[] =
 	"         [--write-compress] [--stride-scale 1|4|8|32] [--field NAME=VALUE]...\n";
 static const char usage_decode[] =
 	"usage: vsharp desc decode --gfx LEVEL [--json] DW0 DW1 DW2 DW3\n";
+static const char usage_kind[] =
+	"usage: vsharp desc kind --gfx LEVEL --kind typed|raw|structured|constant --size BYTES\n"
+	"         [--base ADDR] [--stride BYTES] [--format DATA_NUM]\n";
 
 static int encode(int argc, char **argv)
 {
@@ -137,11 +141,76 @@ static int decode(int argc, char **argv)
 	return 0;
 }
 
+/* The V# an HLSL/DXIL resource kind needs (Documentation/resource-kinds.rst). */
+static int kind(int argc, char **argv)
+{
+	enum { K_GFX = 1, K_KIND, K_SIZE, K_BASE, K_STRIDE, K_FORMAT };
+	static const struct cli_opt opts[] = {
+		{ "--gfx", true, K_GFX },     { "--kind", true, K_KIND },
+		{ "--size", true, K_SIZE },   { "--base", true, K_BASE },
+		{ "--stride", true, K_STRIDE }, { "--format", true, K_FORMAT },
+		{ NULL, false, 0 },
+	};
+	struct vsharp_rkind_params p = { 0, 0, 0, { VSHARP_DFMT_32, VSHARP_NFMT_FLOAT } };
+	const char *gfx = NULL, *kname = NULL, *val;
+	struct vsharp_error err;
+	struct vsharp_buffer b;
+	enum vsharp_gfx level;
+	enum vsharp_rkind k;
+	bool have_size = false;
+	uint32_t dw[4];
+	int i = 0, id;
+
+	while ((id = cli_getopt(argc, argv, &i, opts, "desc kind", &val)) != CLI_END) {
+		bool ok = true;
+
+		switch (id) {
+		case CLI_BAD:
+			return CLI_EXIT_USAGE;
+		case CLI_ARG:
+			return cli_error("desc kind: unexpected argument '%s'\n%s", val, usage_kind);
+		case K_GFX:
+			gfx = val;
+			break;
+		case K_KIND:
+			kname = val;
+			break;
+		case K_SIZE:
+			ok = cli_parse_u64("--size", val, UINT64_MAX, &p.size);
+			have_size = true;
+			break;
+		case K_BASE:
+			ok = cli_parse_u64("--base", val, 0xffffffffffffull, &p.base);
+			break;
+		case K_STRIDE:
+			ok = cli_parse_u32("--stride", val, &p.stride);
+			break;
+		case K_FORMAT:
+			if (vsharp_format_parse(val, &p.format, &err))
+				return cli_lib_error(&err);
+			break;
+		}
+		if (!ok)
+			return CLI_EXIT_USAGE;
+	}
+	if (!gfx || !kname || !have_size)
+		return cli_error("desc kind: --gfx, --kind and --size are required\n%s", usage_kind);
+	if (vsharp_gfx_parse(gfx, &level, &err) || vsharp_rkind_parse(kname, &k, &err) ||
+	    vsharp_rkind_buffer(level, k, &p, &b, &err) ||
+	    vsharp_desc_encode(level, &b, dw, &err))
+		return cli_lib_error(&err);
+	printf("0x%08x 0x%08x 0x%08x 0x%08x\n", dw[0], dw[1], dw[2], dw[3]);
+	return 0;
+}
+
 int cmd_desc(int argc, char **argv)
 {
 	if (argc >= 1 && !strcmp(argv[0], "encode"))
 		return encode(argc - 1, argv + 1);
 	if (argc >= 1 && !strcmp(argv[0], "decode"))
 		return decode(argc - 1, argv + 1);
-	return cli_error("desc: expected 'encode' or 'decode'\n%s%s", usage_encode, usage_decode);
+	if (argc >= 1 && !strcmp(argv[0], "kind"))
+		return kind(argc - 1, argv + 1);
+	return cli_error("desc: expected 'encode', 'decode' or 'kind'\n%s%s%s", usage_encode,
+			 usage_decode, usage_kind);
 }

@@ -8,8 +8,8 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 	const char *help;
 } verbs[] = {
-	{ "desc", cmd_desc, "desc encode|decode   build or read a V# buffer descriptor" },
-	{ "run", cmd_run, "run [SUITE...]       run the check suites (KTAP)" },
+	{ "desc", cmd_desc, "desc encode|decode|kind   build or read a V# buffer descriptor" },
+	{ "run", cmd_run, "run [--list] [SUITE...]   run the check suites (KTAP)" },
 };
 
 static int usage(FILE *f)

@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..34"
+echo "1..37"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -92,6 +92,15 @@ expect encode_gfx11_swizzle16 0 '^0x00000000 0xc0000000 0x00000000 0x0043ffac$' 
 	desc encode --gfx gfx11 --format 32_32_32_32_FLOAT --swizzle --element-size 16 --index-stride 32 --oob-select 0
 expect encode_field_override 0 '^0x00000000 0x00000000 0x00000000 0x08027fac$' -- \
 	desc encode --gfx gfx9 --field nv=1
+
+# Resource kinds: Buffer<float4> of 1000 bytes is 62 texels (992 bytes on GFX8);
+# word3 = DATA_FORMAT 14 << 15 | NUM_FORMAT 7 << 12 | XYZW 0xfac.
+expect kind_typed_gfx9 0 '^0x00000000 0x00100000 0x0000003e 0x00077fac$' -- \
+	desc kind --gfx gfx9 --kind typed --size 1000 --format 32_32_32_32_FLOAT
+expect kind_typed_gfx8 0 '^0x00000000 0x00100000 0x000003e0 0x00077fac$' -- \
+	desc kind --gfx gfx8 --kind typed --size 1000 --format 32_32_32_32_FLOAT
+expect_err kind_structured_no_stride 'stride: structured element size 0' -- \
+	desc kind --gfx gfx11 --kind structured --size 64
 
 # Decode.
 expect decode_lines 0 '^format: 32_32_32_32_UINT$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
@@ -131,5 +140,5 @@ expect_err err_oob_gfx9 -- '--oob-select: gfx9 has no OOB_SELECT' -- desc encode
 expect_err err_dst_sel -- '--dst-sel: .XYZ. must be four of' -- desc encode --gfx gfx9 --dst-sel XYZ
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
 
-[ "$n" = 34 ] || echo "# ran $n cases, plan says 34"
+[ "$n" = 37 ] || echo "# ran $n cases, plan says 37"
 [ "$failed" = 0 ]
