@@ -201,24 +201,31 @@ static int check_field(enum vsharp_gfx level, enum vsharp_field f, uint64_t v,
 	return 0;
 }
 
+/* Fields cross a dword boundary only for BASE; walk them a dword at a time. */
 static void put_bits(uint32_t dw[4], unsigned lo, unsigned width, uint64_t v)
 {
-	for (unsigned i = 0; i < width; i++) {
-		unsigned bit = lo + i;
+	while (width) {
+		unsigned sh = lo % 32, n = width < 32 - sh ? width : 32 - sh;
+		uint32_t mask = (uint32_t)(((1ull << n) - 1) << sh);
 
-		dw[bit / 32] &= ~(1u << bit % 32);
-		dw[bit / 32] |= (uint32_t)(v >> i & 1) << bit % 32;
+		dw[lo / 32] = (dw[lo / 32] & ~mask) | ((uint32_t)(v << sh) & mask);
+		v >>= n;
+		lo += n;
+		width -= n;
 	}
 }
 
 static uint64_t get_bits(const uint32_t dw[4], unsigned lo, unsigned width)
 {
 	uint64_t v = 0;
+	unsigned done = 0;
 
-	for (unsigned i = 0; i < width; i++) {
-		unsigned bit = lo + i;
+	while (done < width) {
+		unsigned sh = lo % 32, n = width - done < 32 - sh ? width - done : 32 - sh;
 
-		v |= (uint64_t)(dw[bit / 32] >> bit % 32 & 1) << i;
+		v |= (uint64_t)((dw[lo / 32] >> sh) & (uint32_t)((1ull << n) - 1)) << done;
+		lo += n;
+		done += n;
 	}
 	return v;
 }
