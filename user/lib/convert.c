@@ -279,16 +279,22 @@ static const struct small_float *float_channel(unsigned bits)
 static enum vsharp_nfmt load_nfmt(enum vsharp_nfmt nfmt, unsigned bits,
 				  const struct vsharp_convert_rules *r)
 {
+	/* The unsigned twin of each number format (itself if unsigned). */
 	static const enum vsharp_nfmt unsigned_of[VSHARP_NFMT_COUNT] = {
+		[VSHARP_NFMT_UNORM] = VSHARP_NFMT_UNORM,
 		[VSHARP_NFMT_SNORM] = VSHARP_NFMT_UNORM,
+		[VSHARP_NFMT_USCALED] = VSHARP_NFMT_USCALED,
 		[VSHARP_NFMT_SSCALED] = VSHARP_NFMT_USCALED,
+		[VSHARP_NFMT_UINT] = VSHARP_NFMT_UINT,
 		[VSHARP_NFMT_SINT] = VSHARP_NFMT_UINT,
+		[VSHARP_NFMT_FLOAT] = VSHARP_NFMT_FLOAT,
+		[VSHARP_NFMT_SNORM_OGL] = VSHARP_NFMT_SNORM_OGL,
+		[VSHARP_NFMT_UNORM_UINT] = VSHARP_NFMT_UNORM,
 	};
 
 	if (nfmt == VSHARP_NFMT_UNORM_UINT)
 		return VSHARP_NFMT_UNORM;
-	/* Only the three signed formats have an entry (UNORM is 0). */
-	if (bits == 2 && r->alpha2_unsigned && unsigned_of[nfmt])
+	if (bits == 2 && r->alpha2_unsigned)
 		return unsigned_of[nfmt];
 	return nfmt;
 }
