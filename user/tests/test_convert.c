@@ -215,6 +215,9 @@ static void test_packed_float(struct ktap *t)
 	for (int m = RNE; m <= RTZ; m++) {
 		CHECK_EQ(t, vsharp_f32_to_uf11(0x477e0100, m), 0x7bf);	/* 65025 */
 		CHECK_EQ(t, vsharp_f32_to_uf11(0x49800000, m), 0x7bf);	/* 2^20 */
+		/* 65500 rounds to 65536 under RNE: still the maximum. */
+		CHECK_EQ(t, vsharp_f32_to_uf11(0x477fdc00, m), 0x7bf);
+		CHECK_EQ(t, vsharp_f32_to_uf10(0x477fdc00, m), 0x3df);
 		CHECK_EQ(t, vsharp_f32_to_uf10(0x49800000, m), 0x3df);
 		CHECK_EQ(t, vsharp_f32_to_uf10(0x477c0100, m), 0x3df);	/* 64513 */
 		CHECK_EQ(t, vsharp_f32_to_uf11(0x477c0100, m), 0x7be);	/* 64513 -> 64512 */
