@@ -49,6 +49,7 @@ void out_list(struct cli_out *o, const char *key, const char *const *v, unsigned
 
 int cmd_desc(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_ops(int argc, char **argv);
 
 #endif
 

@@ -9,6 +9,7 @@ static const struct {
 	const char *help;
 } verbs[] = {
 	{ "desc", cmd_desc, "desc encode|decode|kind   build or read a V# buffer descriptor" },
+	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm]    list the buffer and LDS instructions of a level" },
 	{ "run", cmd_run, "run [--list] [SUITE...]   run the check suites (KTAP)" },
 };
 

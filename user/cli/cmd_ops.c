@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "vsharp/ops.h"
+
+/*
+ * `vsharp ops --gfx LEVEL [--asm] [--all]`: the instruction catalogue of a
+ * level.  --asm adds one line of assembly per instruction in LLVM syntax, so
+ * llvm-mc can confirm the catalogue (user/tests/ops_llvm.sh); --all lists
+ * every catalogue entry with the level's spelling, marked Y (the level has
+ * it) or N (it must not assemble there).
+ */
+static void vreg(char *buf, size_t size, unsigned first, unsigned n)
+{
+	if (n == 1)
+		snprintf(buf, size, "v%u", first);
+	else
+		snprintf(buf, size, "v[%u:%u]", first, first + n - 1);
+}
+
+static void asm_line(enum vsharp_gfx level, const struct vsharp_op *op, const char *name)
+{
+	unsigned n = vsharp_op_data_dwords(level, op);
+	char d[16], e[16], r[16];
+
+	if (op->cls != VSHARP_OP_DS) {
+		if (op->kind == VSHARP_OP_ATOMIC)
+			n = op->bytes / 4 * (op->atomic == VSHARP_ATOMIC_CMPSWAP ||
+					     op->atomic == VSHARP_ATOMIC_FCMPSWAP ? 2 : 1);
+		else if (op->d16 && level == VSHARP_GFX8)
+			n = op->comps;
+		vreg(d, sizeof(d), 0, n);
+		if (op->kind == VSHARP_OP_LOAD_LDS)
+			printf("%s off, s[0:3], s4", name);
+		else
+			printf("%s %s, off, s[0:3], s4", name, d);
+		return;
+	}
+	n = op->bytes < 4 ? 1 : op->bytes / 4;
+	vreg(d, sizeof(d), 2, n);
+	vreg(e, sizeof(e), 6, n);
+	if (op->ds_addr == VSHARP_DS_ADDTID) {
+		printf("%s v0", name);
+	} else if (op->kind == VSHARP_OP_LOAD) {
+		vreg(r, sizeof(r), 2, op->ds_addr == VSHARP_DS_SINGLE ? n : 2 * n);
+		printf("%s %s, v1", name, r);
+	} else if (op->kind == VSHARP_OP_STORE) {
+		if (op->ds_addr == VSHARP_DS_SINGLE)
+			printf("%s v1, %s", name, d);
+		else
+			printf("%s v1, %s, %s", name, d, e);
+	} else {
+		bool two = op->atomic == VSHARP_ATOMIC_CMPSWAP || op->atomic == VSHARP_ATOMIC_MSKOR;
+
+		vreg(r, sizeof(r), 10, n);
+		printf("%s ", name);
+		if (op->returns)
+			printf("%s, ", r);
+		printf("v1, %s", d);
+		if (two)
+			printf(", %s", e);
+	}
+	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
+		printf(" offset0:1 offset1:2");
+}
+
+int cmd_ops(int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "--gfx", true, 1 },
+		{ "--asm", false, 2 },
+		{ "--all", false, 3 },
+		{ NULL, false, 0 },
+	};
+	const char *gfx = NULL, *val;
+	struct vsharp_error err;
+	enum vsharp_gfx level;
+	bool with_asm = false, all = false;
+	int i = 0, id;
+
+	while ((id = cli_getopt(argc, argv, &i, opts, "ops", &val)) != CLI_END) {
+		if (id == CLI_BAD)
+			return CLI_EXIT_USAGE;
+		if (id == CLI_ARG)
+			return cli_error("ops: unexpected argument '%s'", val);
+		if (id == 1)
+			gfx = val;
+		with_asm |= id == 2;
+		all |= id == 3;
+	}
+	if (!gfx)
+		return cli_error("--gfx: required");
+	if (vsharp_gfx_parse(gfx, &level, &err))
+		return cli_lib_error(&err);
+	for (unsigned k = 0; k < vsharp_op_count; k++) {
+		const struct vsharp_op *op = &vsharp_ops[k];
+		const char *name = vsharp_op_name(op, level);
+		bool on = vsharp_op_on(op, level);
+
+		if (!name || (!on && !all))
+			continue;
+		if (all)
+			printf("%c ", on ? 'Y' : 'N');
+		if (with_asm)
+			asm_line(level, op, name);
+		else
+			printf("%s", name);
+		if (with_asm && vsharp_op_lds_modifier(op, level))
+			printf("\n%s%s off, s[0:3], s4 lds", all ? (on ? "Y " : "N ") : "", name);
+		printf("\n");
+	}
+	return 0;
+}
