@@ -68,8 +68,6 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 			flags[nflags++] = vsharp_desc_flag_name(bit);
 	if (f & (VSHARP_DESC_INVALID_FORMAT | VSHARP_DESC_RESERVED_FORMAT))
 		strcpy(fmt, f & VSHARP_DESC_INVALID_FORMAT ? "INVALID" : "RESERVED");
-	else if (f & VSHARP_DESC_STRIDE_IN_DFMT)
-		snprintf(fmt, sizeof(fmt), "NONE_%s", vsharp_nfmt_name(b.format.nfmt));
 	else
 		vsharp_format_name(b.format, fmt, sizeof(fmt));
 	dst_sel_text(b.dst_sel, sel);
@@ -134,7 +132,7 @@ static int decode(int argc, char **argv)
 	if (!gfx)
 		return cli_error("--gfx: required\n%s", usage_decode);
 	if (n != 4)
-		return cli_error("desc decode: needs four dwords, got %d\n%s", n, usage_decode);
+		return cli_error("desc decode: needs four dwords, got %d (allowed exactly four)\n%s", n, usage_decode);
 	if (vsharp_gfx_parse(gfx, &level, &err))
 		return cli_lib_error(&err);
 	print_decoded(level, dw, json);
@@ -157,7 +155,7 @@ static int kind(int argc, char **argv)
 	struct vsharp_buffer b;
 	enum vsharp_gfx level;
 	enum vsharp_rkind k;
-	bool have_size = false;
+	bool have_size = false, have_stride = false, have_format = false;
 	uint32_t dw[4];
 	int i = 0, id;
 
@@ -184,10 +182,12 @@ static int kind(int argc, char **argv)
 			break;
 		case K_STRIDE:
 			ok = cli_parse_u32("--stride", val, &p.stride);
+			have_stride = true;
 			break;
 		case K_FORMAT:
 			if (vsharp_format_parse(val, &p.format, &err))
 				return cli_lib_error(&err);
+			have_format = true;
 			break;
 		}
 		if (!ok)
@@ -195,8 +195,13 @@ static int kind(int argc, char **argv)
 	}
 	if (!gfx || !kname || !have_size)
 		return cli_error("desc kind: --gfx, --kind and --size are required\n%s", usage_kind);
-	if (vsharp_gfx_parse(gfx, &level, &err) || vsharp_rkind_parse(kname, &k, &err) ||
-	    vsharp_rkind_buffer(level, k, &p, &b, &err) ||
+	if (vsharp_gfx_parse(gfx, &level, &err) || vsharp_rkind_parse(kname, &k, &err))
+		return cli_lib_error(&err);
+	if (have_stride && k != VSHARP_RKIND_STRUCTURED)
+		return cli_error("--stride: only structured buffers take a stride (allowed with --kind structured)");
+	if (have_format && k != VSHARP_RKIND_TYPED)
+		return cli_error("--format: only typed buffers take a format (allowed with --kind typed)");
+	if (vsharp_rkind_buffer(level, k, &p, &b, &err) ||
 	    vsharp_desc_encode(level, &b, dw, &err))
 		return cli_lib_error(&err);
 	printf("0x%08x 0x%08x 0x%08x 0x%08x\n", dw[0], dw[1], dw[2], dw[3]);

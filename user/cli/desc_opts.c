@@ -77,8 +77,7 @@ static bool small(const char *name, const char *s, unsigned max, uint8_t *out)
 	return true;
 }
 
-static bool apply_fields(const struct desc_opts *d, enum vsharp_gfx level,
-			 struct vsharp_desc_fields *fields)
+static bool apply_fields(const struct desc_opts *d, struct vsharp_desc_fields *fields)
 {
 	struct vsharp_error err;
 
@@ -86,7 +85,6 @@ static bool apply_fields(const struct desc_opts *d, enum vsharp_gfx level,
 		const char *eq = strchr(d->fields[i], '=');
 		char name[40];
 		enum vsharp_field f;
-		struct vsharp_field_info info;
 		uint64_t v;
 
 		if (!eq || (size_t)(eq - d->fields[i]) >= sizeof(name)) {
@@ -99,11 +97,7 @@ static bool apply_fields(const struct desc_opts *d, enum vsharp_gfx level,
 			cli_lib_error(&err);
 			return false;
 		}
-		if (!vsharp_field_info(level, f, &info)) {
-			cli_error("--field: %s has no field %s", vsharp_gfx_name(level), name);
-			return false;
-		}
-		/* Width and allowed codes are checked by vsharp_fields_pack(). */
+		/* Existence, width and allowed codes are checked by vsharp_fields_pack(). */
 		if (!cli_parse_u64("--field", eq + 1, UINT64_MAX, &v))
 			return false;
 		vsharp_fields_set(fields, f, v);
@@ -163,7 +157,7 @@ bool desc_opts_build(const struct desc_opts *d, enum vsharp_gfx *level,
 
 	if ((s = opt(d, DO_OOB_SELECT))) {
 		if (!vsharp_field_info(*level, VSHARP_F_OOB_SELECT, &info)) {
-			cli_error("--oob-select: %s has no OOB_SELECT field (gfx10 and later)",
+			cli_error("--oob-select: %s has no OOB_SELECT field (allowed on gfx10 and later)",
 				  vsharp_gfx_name(*level));
 			return false;
 		}
@@ -173,7 +167,7 @@ bool desc_opts_build(const struct desc_opts *d, enum vsharp_gfx *level,
 	}
 	if (given(d, DO_STRIDE_SCALE) &&
 	    !vsharp_field_info(*level, VSHARP_F_STRIDE_SCALE, &info)) {
-		cli_error("--stride-scale: %s has no STRIDE_SCALE field (gfx12 only)",
+		cli_error("--stride-scale: %s has no STRIDE_SCALE field (allowed on gfx12 only)",
 			  vsharp_gfx_name(*level));
 		return false;
 	}
@@ -181,5 +175,5 @@ bool desc_opts_build(const struct desc_opts *d, enum vsharp_gfx *level,
 		cli_lib_error(&err);
 		return false;
 	}
-	return apply_fields(d, *level, fields);
+	return apply_fields(d, fields);
 }

@@ -3,6 +3,14 @@
 
 #include "cli.h"
 
+static bool after_dashdash(char **argv, int i)
+{
+	for (int k = 0; k < i; k++)
+		if (!strcmp(argv[k], "--"))
+			return true;
+	return false;
+}
+
 int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 	       const char *cmd, const char **val)
 {
@@ -13,7 +21,13 @@ int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 		return CLI_END;
 	arg = argv[(*i)++];
 	*val = NULL;
-	if (strncmp(arg, "--", 2) || !arg[2]) {
+	/* "--" ends the options: everything after it is positional. */
+	if (!strcmp(arg, "--") && !after_dashdash(argv, *i - 1)) {
+		if (*i >= argc)
+			return CLI_END;
+		arg = argv[(*i)++];
+	}
+	if (after_dashdash(argv, *i - 1) || strncmp(arg, "--", 2) || !arg[2]) {
 		*val = arg;
 		return CLI_ARG;
 	}

@@ -261,6 +261,9 @@ int vsharp_fields_pack(enum vsharp_gfx level,
 	if ((unsigned)level >= VSHARP_GFX_COUNT)
 		return vsharp_fail(err, -EINVAL, "gfx: level %d is out of range", level);
 	memset(dw, 0, 4 * sizeof(*dw));
+	ret = check_fields(level, d, err);
+	if (ret)
+		return ret;
 	for (int f = 0; f < VSHARP_FIELD_COUNT; f++) {
 		const struct layout *l;
 
@@ -283,7 +286,7 @@ int vsharp_fields_pack(enum vsharp_gfx level,
 			return ret;
 		put_bits(dw, l->lo, l->width, d->value[f]);
 	}
-	return check_fields(level, d, err);
+	return 0;
 }
 
 void vsharp_fields_unpack(enum vsharp_gfx level, const uint32_t dw[4],
@@ -390,8 +393,10 @@ static int encode_format(enum vsharp_gfx level, const struct vsharp_buffer *b,
 		code = vsharp_nfmt_code(level, b->format.nfmt);
 		if (code < 0)
 			return vsharp_fail(err, -EINVAL,
-					   "format: number format %s does not exist on %s",
-					   vsharp_nfmt_name(b->format.nfmt), lvl);
+					   "format: number format %s does not exist on %s (allowed UNORM, SNORM, USCALED, SSCALED, UINT, SINT, FLOAT%s)",
+					   vsharp_nfmt_name(b->format.nfmt), lvl,
+					   level == VSHARP_GFX9 ? ", UNORM_UINT" :
+					   level == VSHARP_GFX8 ? "" : ", SNORM_OGL");
 		vsharp_fields_set(d, VSHARP_F_NUM_FORMAT, code);
 		return 0;
 	}
@@ -520,17 +525,20 @@ static unsigned decode_format(enum vsharp_gfx level,
 		return vsharp_format_from_unified(level, code, &b->format) ?
 		       0 : VSHARP_DESC_RESERVED_FORMAT;
 	}
+	if (stride_in_dfmt(level, b->add_tid))
+		return VSHARP_DESC_STRIDE_IN_DFMT |
+		       (vsharp_nfmt_from_code(level, field(d, VSHARP_F_NUM_FORMAT),
+					      &b->format.nfmt) ? 0 : VSHARP_DESC_RESERVED_FORMAT);
 	if (!vsharp_nfmt_from_code(level, field(d, VSHARP_F_NUM_FORMAT), &b->format.nfmt))
 		return VSHARP_DESC_RESERVED_FORMAT;
-	if (stride_in_dfmt(level, b->add_tid))
-		return VSHARP_DESC_STRIDE_IN_DFMT;
 	code = field(d, VSHARP_F_DATA_FORMAT);
 	if (code == 0)
 		return VSHARP_DESC_INVALID_FORMAT;
 	if (code >= VSHARP_DFMT_COUNT)
 		return VSHARP_DESC_RESERVED_FORMAT;
 	b->format.dfmt = code;
-	return 0;
+	/* A pair no table defines, e.g. 32_UNORM: the encoder refuses it too. */
+	return vsharp_format_legal(level, b->format) ? 0 : VSHARP_DESC_RESERVED_FORMAT;
 }
 
 unsigned vsharp_fields_to_buffer(enum vsharp_gfx level,
@@ -551,21 +559,21 @@ unsigned vsharp_fields_to_buffer(enum vsharp_gfx level,
 	flags |= decode_format(level, d, b);
 
 	b->stride_scale = level == VSHARP_GFX12 ?
-			  stride_scales[field(d, VSHARP_F_STRIDE_SCALE)] : 1;
+			  stride_scales[field(d, VSHARP_F_STRIDE_SCALE) & 3] : 1;
 	b->stride = field(d, VSHARP_F_STRIDE) * b->stride_scale;
 	if (stride_in_dfmt(level, b->add_tid))
 		b->stride |= field(d, VSHARP_F_DATA_FORMAT) << 14;
 
-	b->index_stride = index_strides[field(d, VSHARP_F_INDEX_STRIDE)];
+	b->index_stride = index_strides[field(d, VSHARP_F_INDEX_STRIDE) & 3];
 	if (level <= VSHARP_GFX8) {
 		b->swizzle = swz;
-		b->element_size = element_sizes[field(d, VSHARP_F_ELEMENT_SIZE)];
+		b->element_size = element_sizes[field(d, VSHARP_F_ELEMENT_SIZE) & 3];
 	} else if (level <= VSHARP_GFX10_3) {
 		b->swizzle = swz;
 		b->element_size = 4;
 	} else {
 		b->swizzle = swz != 0;
-		b->element_size = swz ? element_sizes[swz] : 0;
+		b->element_size = swz ? element_sizes[swz & 3] : 0;
 		if (swz == 2)
 			flags |= VSHARP_DESC_RESERVED_SWIZZLE;
 	}

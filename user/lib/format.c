@@ -30,8 +30,9 @@ static const struct vsharp_dfmt_layout layouts[VSHARP_DFMT_COUNT] = {
 	[VSHARP_DFMT_32_32_32_32] = CH4(32),
 };
 
+/* "NONE" parses as INVALID: a number format alone (GFX8/9 ADD_TID). */
 static const char *const dfmt_names[VSHARP_DFMT_COUNT] = {
-	"INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11", "11_11_10",
+	"NONE", "8", "16", "8_8", "32", "16_16", "10_11_11", "11_11_10",
 	"10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16",
 	"32_32_32", "32_32_32_32",
 };
@@ -185,7 +186,7 @@ int vsharp_format_parse(const char *name, struct vsharp_format *fmt,
 	if (!us)
 		goto bad;
 	dlen = (size_t)(us - name);
-	for (int d = 1; d < VSHARP_DFMT_COUNT; d++) {
+	for (int d = 0; d < VSHARP_DFMT_COUNT; d++) {
 		if (strlen(dfmt_names[d]) != dlen || strncmp(name, dfmt_names[d], dlen))
 			continue;
 		for (int nf = 0; nf < VSHARP_NFMT_COUNT; nf++) {
@@ -203,7 +204,7 @@ int vsharp_format_parse(const char *name, struct vsharp_format *fmt,
 		if (len <= nlen + 1 || strcmp(name + len - nlen, nfmt_names[nf]) ||
 		    name[len - nlen - 1] != '_')
 			continue;
-		for (int d = 1; d < VSHARP_DFMT_COUNT; d++) {
+		for (int d = 0; d < VSHARP_DFMT_COUNT; d++) {
 			if (strlen(dfmt_names[d]) == len - nlen - 1 &&
 			    !strncmp(name, dfmt_names[d], len - nlen - 1)) {
 				fmt->dfmt = d;
@@ -214,7 +215,7 @@ int vsharp_format_parse(const char *name, struct vsharp_format *fmt,
 	}
 bad:
 	return vsharp_fail(err, -EINVAL,
-			   "format: '%s' is not DATA_NUM (data 8, 16, 8_8, 32, 16_16, 10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10, 8_8_8_8, 32_32, 16_16_16_16, 32_32_32, 32_32_32_32; number UNORM, SNORM, USCALED, SSCALED, UINT, SINT, FLOAT, SNORM_OGL, UNORM_UINT), e.g. 32_FLOAT",
+			   "format: '%s' is not DATA_NUM (data NONE, 8, 16, 8_8, 32, 16_16, 10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10, 8_8_8_8, 32_32, 16_16_16_16, 32_32_32, 32_32_32_32; number UNORM, SNORM, USCALED, SSCALED, UINT, SINT, FLOAT, SNORM_OGL, UNORM_UINT), e.g. 32_FLOAT",
 			   name);
 }
 

@@ -99,7 +99,7 @@ int vsharp_rkind_buffer(enum vsharp_gfx level, enum vsharp_rkind kind,
 		if (p->size % VSHARP_CBUFFER_ROW ||
 		    p->size > (uint64_t)VSHARP_CBUFFER_ROW * VSHARP_CBUFFER_MAX_ROWS)
 			return vsharp_fail(err, -EINVAL,
-					   "size: a constant buffer of %" PRIu64 " bytes is not whole 16-byte rows (allowed 0..65536 in steps of 16)",
+					   "size: a constant buffer of %" PRIu64 " bytes is not 0..4096 whole 16-byte rows (allowed 0..65536 in steps of 16)",
 					   p->size);
 		b->format.dfmt = VSHARP_DFMT_32_32_32_32;
 		b->format.nfmt = VSHARP_NFMT_FLOAT;

@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..37"
+echo "1..41"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -138,7 +138,13 @@ expect_err err_missing_gfx -- '--gfx: required' -- desc encode --stride 4
 expect_err err_unknown_gfx 'gfx: unknown level .gfx13.' -- desc encode --gfx gfx13
 expect_err err_oob_gfx9 -- '--oob-select: gfx9 has no OOB_SELECT' -- desc encode --gfx gfx9 --oob-select 0
 expect_err err_dst_sel -- '--dst-sel: .XYZ. must be four of' -- desc encode --gfx gfx9 --dst-sel XYZ
+expect decode_add_tid_none 0 '^format: NONE_FLOAT$' -- desc decode --gfx gfx9 0 0x00400000 0 0x00807fac
+expect encode_add_tid_none 0 '^0x00000000 0x00400000 0x00000000 0x00805fac$' -- \
+	desc encode --gfx gfx9 --add-tid --stride 64 --format NONE_SINT
+expect dashdash_ends_options 0 '^num_records: 3$' -- desc decode --gfx gfx9 -- 1 2 3 4
+expect_err kind_stride_needs_structured -- '--stride: only structured buffers' -- \
+	desc kind --gfx gfx9 --kind raw --size 64 --stride 4
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
 
-[ "$n" = 37 ] || echo "# ran $n cases, plan says 37"
+[ "$n" = 41 ] || echo "# ran $n cases, plan says 41"
 [ "$failed" = 0 ]

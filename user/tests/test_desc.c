@@ -278,12 +278,19 @@ static void test_decode_flags(struct ktap *t)
 	dw[3] = 0x30016fac;
 	CHECK(t, vsharp_desc_decode(VSHARP_GFX11, dw, &b) & VSHARP_DESC_RESERVED_SWIZZLE);
 	CHECK_EQ(t, b.element_size, 8);
-	/* GFX8 NUM_FORMAT 6 is reserved, GFX9 DATA_FORMAT 15 too. */
+	/* 8 with NUM_FORMAT 6: reserved on GFX8, UNORM_UINT on GFX9. */
 	dw[1] = 0;
-	dw[3] = 0x00026fac;
+	dw[3] = 0x0000efac;
 	CHECK(t, vsharp_desc_decode(VSHARP_GFX8, dw, &b) & VSHARP_DESC_RESERVED_FORMAT);
 	CHECK(t, !(vsharp_desc_decode(VSHARP_GFX9, dw, &b) & VSHARP_DESC_RESERVED_FORMAT));
 	CHECK_EQ(t, b.format.nfmt, VSHARP_NFMT_UNORM_UINT);
+	/* 32_UNORM is a pair no table defines (the encoder refuses it). */
+	dw[3] = 0x00020fac;
+	CHECK(t, vsharp_desc_decode(VSHARP_GFX9, dw, &b) & VSHARP_DESC_RESERVED_FORMAT);
+	/* GFX8 ADD_TID with NUM_FORMAT 6: both flags. */
+	dw[3] = 0x00806fac;
+	CHECK_EQ(t, vsharp_desc_decode(VSHARP_GFX8, dw, &b),
+		 VSHARP_DESC_STRIDE_IN_DFMT | VSHARP_DESC_RESERVED_FORMAT);
 	dw[3] = 0x0007ffac;
 	CHECK(t, vsharp_desc_decode(VSHARP_GFX9, dw, &b) & VSHARP_DESC_RESERVED_FORMAT);
 }

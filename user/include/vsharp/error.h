@@ -8,7 +8,7 @@
  * negative errno.  Callers that do not care may pass NULL.
  */
 struct vsharp_error {
-	char msg[256];
+	char msg[512];
 };
 
 #if defined(__GNUC__)

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_MODEL_H
+#define VSHARP_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsharp/desc.h"
+#include "vsharp/ops.h"
+#include "vsharp/rules.h"
+
+/*
+ * The reference model: what one lane of a buffer (MUBUF, MTBUF) or LDS (DS)
+ * instruction must do on a level, given the V#, the lane's inputs, the
+ * SH_MEM_CONFIG alignment mode and the memory.  Documentation/model.rst
+ * states every rule with its source; rules.h names the contested ones.
+ *
+ * Use: fill an access, plan it once (checks and per-instruction work), then
+ * evaluate lanes.  Stores and atomics update the memory they are given.
+ */
+
+enum vsharp_align_mode {
+	VSHARP_ALIGN_DWORD,
+	VSHARP_ALIGN_DWORD_STRICT,
+	VSHARP_ALIGN_STRICT,
+	VSHARP_ALIGN_UNALIGNED,
+	VSHARP_ALIGN_COUNT
+};
+
+const char *vsharp_align_mode_name(enum vsharp_align_mode m);
+int vsharp_align_mode_parse(const char *name, enum vsharp_align_mode *m,
+			    struct vsharp_error *err);
+
+/* A window of GPU virtual memory; accesses outside it are faults. */
+struct vsharp_memory {
+	uint64_t va;
+	uint8_t *bytes;
+	uint64_t size;
+};
+
+/* The LDS allocation of the wave (or work-group). */
+struct vsharp_lds {
+	uint8_t *bytes;
+	uint32_t size;
+};
+
+#define VSHARP_MAX_VDST 8	/* 4 data dwords, a TFE status, DS read2_b64 */
+#define VSHARP_MAX_DWORDS 4
+
+/* One buffer instruction, as the wave issues it. */
+struct vsharp_buffer_access {
+	enum vsharp_gfx level;
+	const struct vsharp_op *op;
+	uint32_t desc[4];		/* the V# */
+	bool idxen, offen;
+	bool glc;			/* atomics: return the pre-op value */
+	bool tfe;
+	bool lds;			/* the `lds` modifier (GFX6..GFX10.3) */
+	uint32_t soffset;
+	uint32_t ioffset;		/* 12-bit; 24-bit non-negative on GFX12 */
+	uint32_t m0;			/* buffer-to-LDS: LDS offset in M0[15:0] */
+	struct vsharp_format tformat;	/* MTBUF format */
+	enum vsharp_align_mode align;
+	struct vsharp_rules rules;
+};
+
+/* How a range check is formed; the plan picks one per instruction. */
+enum vsharp_range {
+	VSHARP_RANGE_NONE,		/* GFX9 private (scratch) */
+	VSHARP_RANGE_EMPTY,		/* OOB_SELECT 2: only NUM_RECORDS == 0 */
+	VSHARP_RANGE_INDEX,		/* index >= NR */
+	VSHARP_RANGE_INDEX_OFFSET_GE,	/* index >= NR || offset >= stride */
+	VSHARP_RANGE_INDEX_OFFSET_GT,	/* index >= NR || offset > stride */
+	VSHARP_RANGE_INDEX_PAYLOAD,	/* index >= NR || offset + payload > stride */
+	VSHARP_RANGE_OFFSET_GE,		/* offset >= NR */
+	VSHARP_RANGE_OFFSET_GE_SOFF,	/* offset >= NR - soffset */
+	VSHARP_RANGE_LINEAR_GE_SOFF,	/* stride * index + offset >= NR - soffset */
+	VSHARP_RANGE_PAYLOAD,		/* offset + payload > NR - soffset */
+	VSHARP_RANGE_PAYLOAD_DWORDS,	/* offset + payload in dwords > NR - soffset */
+	VSHARP_RANGE_SWIZZLED_GE,	/* swizzled offset >= NR */
+	VSHARP_RANGE_COUNT
+};
+
+const char *vsharp_range_text(enum vsharp_range r);
+
+struct vsharp_buffer_plan {
+	struct vsharp_buffer_access a;
+	struct vsharp_buffer buf;	/* the V# decoded */
+	unsigned desc_flags;		/* enum vsharp_desc_flag */
+	bool unbound;			/* all zero, INVALID format or TYPE != 0 */
+	struct vsharp_format format;	/* format instructions: the one in use */
+	uint32_t stride;		/* in effect for this instruction */
+	uint32_t element_size;		/* swizzle element bytes */
+	unsigned bytes;			/* bytes the instruction moves (payload) */
+	unsigned n_dwords;		/* dwords range-checked */
+	bool all_or_nothing;
+	enum vsharp_range range;
+	unsigned align;			/* required alignment in bytes */
+	bool align_force;		/* misalignment aligns down; else MEMVIOL */
+	unsigned n_vdst;		/* data VGPRs written by a load */
+};
+
+int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
+		       struct vsharp_buffer_plan *p, struct vsharp_error *err);
+
+struct vsharp_lane_in {
+	uint32_t lane;			/* 0..63: thread id in the wave */
+	uint32_t vindex, voffset;
+	uint32_t data[8];		/* store data, atomic source then compare */
+	uint32_t vdst[VSHARP_MAX_VDST];	/* destination VGPRs before the load */
+};
+
+struct vsharp_lane_out {
+	uint32_t index, offset;		/* as the address formula reads them */
+	uint64_t addr;			/* first byte, after forced alignment */
+	uint64_t dword_addr[VSHARP_MAX_DWORDS];
+	uint8_t n_dwords;
+	uint8_t in_range;		/* bit d: dword d is in range */
+	bool memviol;
+	bool unbound;
+	bool fault;			/* outside the memory window */
+	uint8_t n_vdst;
+	uint32_t vdst[VSHARP_MAX_VDST];
+	bool lds_written;
+	uint32_t lds_addr;
+};
+
+void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
+			const struct vsharp_lane_in *in, struct vsharp_memory *mem,
+			struct vsharp_lds *lds, struct vsharp_lane_out *out);
+
+/* One DS instruction. */
+struct vsharp_ds_access {
+	enum vsharp_gfx level;
+	const struct vsharp_op *op;
+	uint8_t offset0, offset1;	/* single-address ops: {offset1, offset0} */
+	uint32_t m0;
+	enum vsharp_align_mode align;
+	struct vsharp_rules rules;
+};
+
+struct vsharp_ds_lane_in {
+	uint32_t lane;
+	uint32_t vaddr;
+	uint32_t data0[2], data1[2];
+	uint32_t vdst[4];
+};
+
+struct vsharp_ds_lane_out {
+	uint32_t addr[2];		/* after forced alignment */
+	uint8_t n_addr;
+	bool in_range[2];
+	bool memviol;
+	uint8_t n_vdst;
+	uint32_t vdst[4];
+};
+
+int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err);
+void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out);
+
+/* LDS banks: 32 on GFX6-9, 64 on GFX10+ (semantics.md §D). */
+unsigned vsharp_lds_banks(enum vsharp_gfx level);
+/*
+ * The bank of each dword address, and the conflict degree of the lanes that
+ * access together: the most distinct dwords any one bank must serve (1 = no
+ * conflict; lanes reading the same dword share it).
+ */
+unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *dword_addr,
+			      unsigned n, uint8_t *bank);
+
+/* The new memory value of an atomic; cmp is used by the compare-swaps. */
+uint64_t vsharp_atomic_apply(enum vsharp_atomic op, unsigned bytes, uint64_t old,
+			     uint64_t src, uint64_t cmp);
+
+#endif

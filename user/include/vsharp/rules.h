@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_RULES_H
+#define VSHARP_RULES_H
+
+#include <stdint.h>
+
+#include "vsharp/convert.h"
+#include "vsharp/error.h"
+#include "vsharp/gfx.h"
+
+/*
+ * Where the documents disagree with each other or say nothing, the model
+ * names the choice.  Each rule has its alternatives, each with a source, and a
+ * default per level; a hardware run can evaluate a case under every choice
+ * and report which one the chip follows (semantics.md §F, §G).
+ */
+enum vsharp_rule {
+	VSHARP_RULE_GFX9_RAW_SOFFSET,
+	VSHARP_RULE_GFX10_STRUCT_OFFSET,
+	VSHARP_RULE_GFX10_RAW,
+	VSHARP_RULE_GCN_RANGE,
+	VSHARP_RULE_STRICT_B96,
+	VSHARP_RULE_ATOMIC_MISALIGNED,
+	VSHARP_RULE_FORMAT_MISALIGNED,
+	VSHARP_RULE_LDS_M0_CLAMP,
+	VSHARP_RULE_TFE_OOB,
+	VSHARP_RULE_GFX9_SWIZZLE_ELEMENT,
+	VSHARP_RULE_MISSING_CHANNEL,
+	VSHARP_RULE_STORE_FORMAT_FILL,
+	VSHARP_RULE_LDS_DMA_OFFSET,
+	VSHARP_RULE_D16_UNUSED_HALF,
+	VSHARP_RULE_COUNT
+};
+
+/* Choices, per rule; the first listed is not necessarily the default. */
+enum { VSHARP_GFX9_RAW_SOFFSET_EXCLUDED, VSHARP_GFX9_RAW_SOFFSET_SUBTRACTED };
+enum { VSHARP_GFX10_STRUCT_GE, VSHARP_GFX10_STRUCT_GT, VSHARP_GFX10_STRUCT_PAYLOAD };
+enum { VSHARP_GFX10_RAW_PAYLOAD_BYTES, VSHARP_GFX10_RAW_PAYLOAD_DWORDS, VSHARP_GFX10_RAW_OFFSET_GE };
+enum { VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_BYTES };
+enum { VSHARP_STRICT_B96_16, VSHARP_STRICT_B96_4, VSHARP_STRICT_B96_12 };
+enum { VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_FORCE };
+enum { VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_IGNORED };
+enum { VSHARP_TFE_OOB_ZERO, VSHARP_TFE_OOB_FAIL };
+enum { VSHARP_GFX9_ES_FIXED_4, VSHARP_GFX9_ES_FROM_BITS };
+enum { VSHARP_MISSING_0001, VSHARP_MISSING_0000 };
+enum { VSHARP_STORE_FILL_REPLICATE_X, VSHARP_STORE_FILL_SKIP };
+enum { VSHARP_LDS_DMA_WITH_IOFFSET, VSHARP_LDS_DMA_WITHOUT_IOFFSET };
+enum { VSHARP_D16_PRESERVE, VSHARP_D16_ZERO };
+
+#define VSHARP_RULE_MAX_CHOICES 3
+
+struct vsharp_rule_choice {
+	const char *name;
+	const char *source;
+};
+
+struct vsharp_rule_info {
+	const char *name;
+	const char *what;
+	unsigned levels;	/* levels the rule matters on */
+	unsigned n_choices;
+	struct vsharp_rule_choice choice[VSHARP_RULE_MAX_CHOICES];
+	uint8_t defaults[VSHARP_GFX_COUNT];
+};
+
+struct vsharp_rules {
+	uint8_t choice[VSHARP_RULE_COUNT];
+	struct vsharp_convert_rules convert;
+};
+
+const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r);
+void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r);
+/* "NAME=CHOICE", e.g. "gfx10_raw=offset_ge". */
+int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err);
+
+#endif

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vsharp/rules.h"
+#include "util.h"
+
+#define L(x) VSHARP_GFX_BIT(VSHARP_GFX##x)
+#define R(a, b) VSHARP_GFX_RANGE(VSHARP_GFX##a, VSHARP_GFX##b)
+/* One default for every level. */
+#define ALL_DEFAULT(c) { c, c, c, c, c, c, c, c }
+
+/*
+ * ISA-V = AMD Vega ISA, R1..R4 = RDNA1..RDNA4 ISA guides (kuhar/amdgpu-isa-
+ * manuals), line numbers as in research/semantics.md.
+ */
+static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
+	[VSHARP_RULE_GFX9_RAW_SOFFSET] = {
+		"gfx9_raw_soffset", "GFX9 raw buffer range check and SGPR offset", L(9), 2,
+		{ { "excluded", "ISA-V:1686 (InstOffset + vgpr_offset) >= NumRecords" },
+		  { "subtracted", "gem5 Vega Inst_MUBUF::calcAddr, GCN3: offset >= NumRecords - soffset" } },
+		ALL_DEFAULT(VSHARP_GFX9_RAW_SOFFSET_EXCLUDED),
+	},
+	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = {
+		"gfx10_struct_offset", "GFX10 OOB_SELECT 0 offset test", R(10, 10_3), 3,
+		{ { "ge", "R2 Table 35 and Mesa ac_set_buf_desc_word3: offset >= stride" },
+		  { "gt", "R1 Table 35: offset > stride" },
+		  { "payload", "R3 Table 46 (GFX11 form): offset + payload > stride" } },
+		ALL_DEFAULT(VSHARP_GFX10_STRUCT_GE),
+	},
+	[VSHARP_RULE_GFX10_RAW] = {
+		"gfx10_raw", "GFX10 OOB_SELECT 3 (raw) range check", R(10, 10_3), 3,
+		{ { "payload_bytes", "R1 Table 35 with payload in bytes as R3 defines it; rocMLIR PR #678: offset + len > numRecords - soffset" },
+		  { "payload_dwords", "R1 Table 35 literally: payload is the number of dwords" },
+		  { "offset_ge", "Mesa ac_set_buf_desc_word3 GFX10 comment: offset >= NUM_RECORDS" } },
+		ALL_DEFAULT(VSHARP_GFX10_RAW_PAYLOAD_BYTES),
+	},
+	[VSHARP_RULE_GCN_RANGE] = {
+		"gcn_range", "GFX6-8 range check of strided buffers", R(6, 8), 2,
+		{ { "clrx", "CLRX GcnMemHandling: stride != 0 with IDXEN or ADD_TID: index >= NumRecords || offset >= stride; else offset >= NumRecords - soffset" },
+		  { "bytes", "radeonsi si_make_buffer_descriptor (GFX8): NUM_RECORDS in bytes unless swizzled; check stride*index + offset >= NumRecords - soffset" } },
+		{ VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_BYTES,
+		  0, 0, 0, 0, 0 },
+	},
+	[VSHARP_RULE_STRICT_B96] = {
+		"strict_b96", "STRICT alignment of 12-byte accesses", R(6, 12), 3,
+		{ { "16", "UNVERIFIED: next power of two, as LDS b96 (R3:806-830 masks B96 with ~15)" },
+		  { "4", "UNVERIFIED: dword alignment" },
+		  { "12", "R3 §9.5 literally: aligned to data size" } },
+		ALL_DEFAULT(VSHARP_STRICT_B96_16),
+	},
+	[VSHARP_RULE_ATOMIC_MISALIGNED] = {
+		"atomic_misaligned", "misaligned buffer atomics in DWORD mode", R(6, 12), 2,
+		{ { "memviol", "R3 §9.5: atomics must be aligned to the data size, or MEMVIOL" },
+		  { "force", "R4:3997: in DWORD mode atomics have their LSBs ignored until payload-aligned; ISA-V §8.1.7: LSBs ignored" } },
+		{ VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE,
+		  VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_MEMVIOL,
+		  VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_FORCE },
+	},
+	[VSHARP_RULE_FORMAT_MISALIGNED] = {
+		"format_misaligned", "format instructions below component alignment", R(6, 12), 2,
+		{ { "memviol", "UNVERIFIED: treated like atomics" },
+		  { "force", "UNVERIFIED: R3 §9.5 requires 1/2/4-byte alignment by component size and says the hardware aligns requests in DWORD mode" } },
+		ALL_DEFAULT(VSHARP_MISALIGNED_FORCE),
+	},
+	[VSHARP_RULE_LDS_M0_CLAMP] = {
+		"lds_m0_clamp", "LDS accesses limited to MIN(M0, LDS_SIZE)", R(6, 12), 2,
+		{ { "clamp", "ISA-V:2380, R1:686, R2:622: size sent to LDS is MIN(M0, LDS_SIZE)" },
+		  { "ignored", "R3:4260, R4:5182: M0 is only read by ADDTID; LLVM ldsRequiresM0Init() is false on GFX9+" } },
+		{ VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP,
+		  VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_IGNORED, VSHARP_LDS_M0_IGNORED },
+	},
+	[VSHARP_RULE_TFE_OOB] = {
+		"tfe_oob", "TFE status of an out-of-range (not PRT) load", R(6, 12), 2,
+		{ { "zero", "R4:4086-4100: status reports texture (PRT) faults only" },
+		  { "fail", "UNVERIFIED: TEXEL_FAIL set for out-of-range lanes" } },
+		ALL_DEFAULT(VSHARP_TFE_OOB_ZERO),
+	},
+	[VSHARP_RULE_GFX9_SWIZZLE_ELEMENT] = {
+		"gfx9_swizzle_element", "GFX9 swizzle element size", L(9), 2,
+		{ { "4", "Mesa si_compute.c setup_scratch_rsrc_user_sgprs: only 4 bytes on GFX9" },
+		  { "from_bits", "ISA-V Table 30 const_element_size, read from dw3[20:19] as on GFX8 (gem5 BufferRsrcDescriptor)" } },
+		ALL_DEFAULT(VSHARP_GFX9_ES_FIXED_4),
+	},
+	[VSHARP_RULE_MISSING_CHANNEL] = {
+		"missing_channel", "format loads selecting a channel the format lacks", R(6, 12), 2,
+		{ { "0001", "UNVERIFIED: missing G, B read 0 and A reads 1 (D3D/Vulkan texel rule)" },
+		  { "0000", "R3 §9.3 identity DST_SEL X000, XY00, XYZ0: missing channels are 0" } },
+		ALL_DEFAULT(VSHARP_MISSING_0001),
+	},
+	[VSHARP_RULE_STORE_FORMAT_FILL] = {
+		"store_format_fill", "store_format with fewer components than the format", R(6, 12), 2,
+		{ { "replicate_x", "R4:3818: the first component fills the missing ones (XYXX)" },
+		  { "skip", "UNVERIFIED: missing channels keep memory" } },
+		{ VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
+		  VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
+		  VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_REPLICATE_X },
+	},
+	[VSHARP_RULE_LDS_DMA_OFFSET] = {
+		"lds_dma_offset", "instruction offset in the LDS address of buffer-to-LDS loads", R(6, 11), 2,
+		{ { "with_ioffset", "ISA-C4 §9.1.9: LDS_ADDR = LDSbase + M0[15:0] + inst_offset + TID*4" },
+		  { "without_ioffset", "CLRX GcnMemHandling: LDS_ADDR = LDS_BASE + (M0 & 0xffff) + LANEID*4" } },
+		ALL_DEFAULT(VSHARP_LDS_DMA_WITH_IOFFSET),
+	},
+	[VSHARP_RULE_D16_UNUSED_HALF] = {
+		"d16_unused_half", "the other half of a D16 load's VGPR", R(8, 12), 2,
+		{ { "preserve", "LLVM GCNSubtarget d16PreservesUnusedBits() without SRAM-ECC" },
+		  { "zero", "ISA-C4 §9.1.6: with ECC enabled 16-bit loads write the full VGPR" } },
+		ALL_DEFAULT(VSHARP_D16_PRESERVE),
+	},
+};
+
+const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)
+{
+	return (unsigned)r < VSHARP_RULE_COUNT ? &rules[r] : NULL;
+}
+
+void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r)
+{
+	for (int i = 0; i < VSHARP_RULE_COUNT; i++)
+		r->choice[i] = rules[i].defaults[level];
+	vsharp_convert_rules_default(level, &r->convert);
+}
+
+int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err)
+{
+	const char *eq = strchr(spec, '=');
+	size_t len = eq ? (size_t)(eq - spec) : strlen(spec);
+
+	for (int i = 0; i < VSHARP_RULE_COUNT; i++) {
+		char allowed[128] = "";
+		size_t n = 0;
+
+		if (strlen(rules[i].name) != len || strncmp(rules[i].name, spec, len))
+			continue;
+		for (unsigned c = 0; c < rules[i].n_choices; c++) {
+			if (eq && !strcmp(eq + 1, rules[i].choice[c].name)) {
+				r->choice[i] = c;
+				return 0;
+			}
+			n += (size_t)snprintf(allowed + n, sizeof(allowed) - n, "%s%s",
+					      c ? ", " : "", rules[i].choice[c].name);
+		}
+		return vsharp_fail(err, -EINVAL, "rule: %s takes %s (allowed %s)", rules[i].name,
+				   eq ? eq + 1 : "no value", allowed);
+	}
+	return vsharp_fail(err, -EINVAL, "rule: unknown rule '%.*s' (see `vsharp rules`)",
+			   (int)len, spec);
+}
