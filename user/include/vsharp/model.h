@@ -129,6 +129,16 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 			const struct vsharp_lane_in *in, struct vsharp_memory *mem,
 			struct vsharp_lds *lds, struct vsharp_lane_out *out);
 
+/*
+ * One lane under every choice of a rule (rules.h), on scratch copies of the
+ * memory and LDS: how a hardware result tells the choices apart.  Returns the
+ * number of choices evaluated.
+ */
+int vsharp_buffer_lane_each_choice(const struct vsharp_buffer_access *a, enum vsharp_rule rule,
+				   const struct vsharp_lane_in *in, const struct vsharp_memory *mem,
+				   struct vsharp_lane_out out[VSHARP_RULE_MAX_CHOICES],
+				   struct vsharp_error *err);
+
 /* One DS instruction. */
 struct vsharp_ds_access {
 	enum vsharp_gfx level;
@@ -142,8 +152,8 @@ struct vsharp_ds_access {
 struct vsharp_ds_lane_in {
 	uint32_t lane;
 	uint32_t vaddr;
-	uint32_t data0[2], data1[2];
-	uint32_t vdst[4];
+	uint32_t data0[4], data1[4];	/* DATA0 and DATA1 VGPRs */
+	uint32_t vdst[4];		/* destination VGPRs before the load */
 };
 
 struct vsharp_ds_lane_out {

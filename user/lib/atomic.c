@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include <math.h>
+#include <string.h>
+
+#include "vsharp/model.h"
+
+/* Atomic operations as the ISA pseudo-code states them (R3 §15 MUBUF/DS). */
+
+static int64_t as_signed(uint64_t v, unsigned bytes)
+{
+	return bytes == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
+}
+
+static uint64_t float_op(enum vsharp_atomic op, unsigned bytes, uint64_t old,
+			 uint64_t src, uint64_t cmp)
+{
+	if (bytes == 4) {
+		uint32_t o = (uint32_t)old, s = (uint32_t)src, c = (uint32_t)cmp, r;
+		float fo, fs, fc, fr;
+
+		memcpy(&fo, &o, 4);
+		memcpy(&fs, &s, 4);
+		memcpy(&fc, &c, 4);
+		switch (op) {
+		case VSHARP_ATOMIC_FCMPSWAP:
+			return fo == fc ? s : o;
+		case VSHARP_ATOMIC_FMIN:
+			fr = fminf(fo, fs);
+			break;
+		case VSHARP_ATOMIC_FMAX:
+			fr = fmaxf(fo, fs);
+			break;
+		default:
+			fr = fo + fs;
+			break;
+		}
+		memcpy(&r, &fr, 4);
+		return r;
+	} else {
+		double fo, fs, fc, fr;
+		uint64_t r;
+
+		memcpy(&fo, &old, 8);
+		memcpy(&fs, &src, 8);
+		memcpy(&fc, &cmp, 8);
+		switch (op) {
+		case VSHARP_ATOMIC_FCMPSWAP:
+			return fo == fc ? src : old;
+		case VSHARP_ATOMIC_FMIN:
+			fr = fmin(fo, fs);
+			break;
+		case VSHARP_ATOMIC_FMAX:
+			fr = fmax(fo, fs);
+			break;
+		default:
+			fr = fo + fs;
+			break;
+		}
+		memcpy(&r, &fr, 8);
+		return r;
+	}
+}
+
+uint64_t vsharp_atomic_apply(enum vsharp_atomic op, unsigned bytes, uint64_t old,
+			     uint64_t src, uint64_t cmp)
+{
+	uint64_t mask = bytes == 4 ? 0xffffffffull : ~0ull, r;
+
+	old &= mask;
+	src &= mask;
+	cmp &= mask;
+	switch (op) {
+	case VSHARP_ATOMIC_SWAP: r = src; break;
+	case VSHARP_ATOMIC_CMPSWAP: r = old == cmp ? src : old; break;
+	case VSHARP_ATOMIC_ADD: r = old + src; break;
+	case VSHARP_ATOMIC_SUB: r = old - src; break;
+	case VSHARP_ATOMIC_RSUB: r = src - old; break;
+	case VSHARP_ATOMIC_SMIN: r = as_signed(src, bytes) < as_signed(old, bytes) ? src : old; break;
+	case VSHARP_ATOMIC_UMIN: r = src < old ? src : old; break;
+	case VSHARP_ATOMIC_SMAX: r = as_signed(src, bytes) > as_signed(old, bytes) ? src : old; break;
+	case VSHARP_ATOMIC_UMAX: r = src > old ? src : old; break;
+	case VSHARP_ATOMIC_AND: r = old & src; break;
+	case VSHARP_ATOMIC_OR: r = old | src; break;
+	case VSHARP_ATOMIC_XOR: r = old ^ src; break;
+	/* INC wraps to 0 past src, DEC reloads src at 0 or above src. */
+	case VSHARP_ATOMIC_INC: r = old >= src ? 0 : old + 1; break;
+	case VSHARP_ATOMIC_DEC: r = (old == 0 || old > src) ? src : old - 1; break;
+	/* DS_MSKOR: DATA0 is the mask, DATA1 the bits to set. */
+	case VSHARP_ATOMIC_MSKOR: r = (old & ~src) | cmp; break;
+	case VSHARP_ATOMIC_FCMPSWAP:
+	case VSHARP_ATOMIC_FMIN:
+	case VSHARP_ATOMIC_FMAX:
+	case VSHARP_ATOMIC_FADD:
+		r = float_op(op, bytes, old, src, cmp);
+		break;
+	default: r = old; break;
+	}
+	return r & mask;
+}

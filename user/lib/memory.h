@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_LIB_MEMORY_H
+#define VSHARP_LIB_MEMORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "vsharp/model.h"
+
+/* Bytes of the window, or NULL when [addr, addr+n) leaves it. */
+static inline uint8_t *mem_at(const struct vsharp_memory *m, uint64_t addr, unsigned n)
+{
+	if (!m || !m->bytes || addr < m->va || addr - m->va > m->size ||
+	    m->size - (addr - m->va) < n)
+		return NULL;
+	return m->bytes + (addr - m->va);
+}
+
+static inline uint8_t *lds_at(const struct vsharp_lds *l, uint32_t addr, unsigned n)
+{
+	if (!l || !l->bytes || addr > l->size || l->size - addr < n)
+		return NULL;
+	return l->bytes + addr;
+}
+
+static inline uint64_t load_le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+static inline void store_le(uint8_t *p, unsigned n, uint64_t v)
+{
+	for (unsigned i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline uint32_t sign_extend(uint32_t v, unsigned bits)
+{
+	uint32_t m = 1u << (bits - 1);
+
+	return (v ^ m) - m;
+}
+
+#endif

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The LDS unit of the reference model: DS addressing (single, dual, ST64,
+ * ADDTID), the M0 clamp, out-of-range and alignment behaviour, data, and
+ * bank conflicts (semantics.md §D, Documentation/model.rst).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "memory.h"
+#include "vsharp/model.h"
+
+int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err)
+{
+	if ((unsigned)a->level >= VSHARP_GFX_COUNT)
+		return vsharp_fail(err, -EINVAL, "gfx: level %d is out of range", a->level);
+	if (!a->op || a->op->cls != VSHARP_OP_DS || !vsharp_op_on(a->op, a->level))
+		return vsharp_fail(err, -EINVAL, "op: not a DS instruction of %s",
+				   vsharp_gfx_name(a->level));
+	if ((unsigned)a->align >= VSHARP_ALIGN_COUNT)
+		return vsharp_fail(err, -EINVAL, "align-mode: %d is out of range (allowed 0..3)", a->align);
+	return 0;
+}
+
+/* The alignment an access needs under a mode, and whether it is forced. */
+static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool *force)
+{
+	/* R3:806-830: B32 &~3, B64 &~7, B96/B128 &~15. */
+	unsigned native = bytes >= 12 ? 16 : bytes, n = bytes < 4 ? bytes : 4;
+
+	*force = false;
+	switch (a->align) {
+	case VSHARP_ALIGN_DWORD:
+		*force = true;
+		return native;
+	case VSHARP_ALIGN_DWORD_STRICT:
+		return n;
+	case VSHARP_ALIGN_STRICT:
+		if (bytes == 12)
+			return a->rules.choice[VSHARP_RULE_STRICT_B96] == VSHARP_STRICT_B96_4 ? 4 :
+			       a->rules.choice[VSHARP_RULE_STRICT_B96] == VSHARP_STRICT_B96_12 ? 12 : 16;
+		return bytes;
+	default:
+		return 1;
+	}
+}
+
+static void read_value(const struct vsharp_lds *lds, uint32_t addr, unsigned bytes, bool ok,
+		       uint32_t *v)
+{
+	const uint8_t *b = ok ? lds_at(lds, addr, bytes) : NULL;
+
+	for (unsigned i = 0; i < (bytes + 3) / 4; i++)
+		v[i] = b ? (uint32_t)load_le(b + 4 * i, bytes - 4 * i < 4 ? bytes - 4 * i : 4) : 0;
+}
+
+static void write_value(struct vsharp_lds *lds, uint32_t addr, unsigned bytes, bool ok,
+			const uint32_t *v)
+{
+	uint8_t *b = ok ? lds_at(lds, addr, bytes) : NULL;
+
+	for (unsigned i = 0; b && i < (bytes + 3) / 4; i++)
+		store_le(b + 4 * i, bytes - 4 * i < 4 ? bytes - 4 * i : 4, v[i]);
+}
+
+void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out)
+{
+	const struct vsharp_op *op = a->op;
+	unsigned bytes = op->bytes, w = bytes < 4 ? 1 : bytes / 4, align;
+	uint32_t offset16 = (uint32_t)a->offset1 << 8 | a->offset0;
+	uint64_t limit = lds ? lds->size : 0;
+	bool force, ok[2];
+
+	memset(out, 0, sizeof(*out));
+	switch (op->ds_addr) {
+	case VSHARP_DS_SINGLE:
+		out->addr[0] = in->vaddr + offset16;
+		out->n_addr = 1;
+		break;
+	case VSHARP_DS_ADDTID:
+		/* R3 Table 60: offset + TID*4 + M0. */
+		out->addr[0] = offset16 + (in->lane & 63) * 4 + a->m0;
+		out->n_addr = 1;
+		break;
+	default: {
+		/* ISA-V §12: ADJ = 4 for 32-bit, 8 for 64-bit data; ST64 multiplies by 64. */
+		uint32_t unit = bytes * (op->ds_addr == VSHARP_DS_DUAL_ST64 ? 64 : 1);
+
+		out->addr[0] = in->vaddr + a->offset0 * unit;
+		out->addr[1] = in->vaddr + a->offset1 * unit;
+		/* Equal offsets make one access with DATA0 (ISA-V:2386). */
+		out->n_addr = a->offset0 == a->offset1 ? 1 : 2;
+		break;
+	}
+	}
+	/* GFX6-10 documents: accesses are limited to MIN(M0, LDS_SIZE). */
+	if (op->ds_addr != VSHARP_DS_ADDTID &&
+	    a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < limit)
+		limit = a->m0;
+
+	align = ds_align(a, bytes, &force);
+	for (unsigned k = 0; k < out->n_addr; k++) {
+		if (out->addr[k] % align) {
+			if (force)
+				out->addr[k] -= out->addr[k] % align;
+			else
+				out->memviol = true;
+		}
+		out->in_range[k] = (uint64_t)out->addr[k] + bytes <= limit;
+	}
+	for (unsigned k = 0; k < out->n_addr; k++)
+		ok[k] = out->in_range[k] && !out->memviol;
+
+	switch (op->kind) {
+	case VSHARP_OP_LOAD: {
+		uint32_t v[4] = { 0 };
+
+		read_value(lds, out->addr[0], bytes, ok[0], v);
+		if (op->sign && bytes < 4)
+			v[0] = sign_extend(v[0], 8 * bytes);
+		if (op->d16) {
+			bool keep = a->rules.choice[VSHARP_RULE_D16_UNUSED_HALF] == VSHARP_D16_PRESERVE;
+			uint32_t old = keep ? in->vdst[0] : 0;
+
+			out->vdst[0] = op->d16 == VSHARP_D16_HI ? (old & 0xffff) | v[0] << 16 :
+				       (old & 0xffff0000u) | (v[0] & 0xffff);
+			out->n_vdst = 1;
+			break;
+		}
+		memcpy(out->vdst, v, w * sizeof(*v));
+		out->n_vdst = (uint8_t)w;
+		if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64) {
+			if (out->n_addr == 2)
+				read_value(lds, out->addr[1], bytes, ok[1], v);
+			memcpy(out->vdst + w, v, w * sizeof(*v));
+			out->n_vdst = (uint8_t)(2 * w);
+		}
+		break;
+	}
+	case VSHARP_OP_STORE: {
+		uint32_t v[4];
+
+		memcpy(v, in->data0, sizeof(v));
+		if (op->d16 == VSHARP_D16_HI)
+			v[0] >>= 16;
+		write_value(lds, out->addr[0], bytes, ok[0], v);
+		if (out->n_addr == 2)
+			write_value(lds, out->addr[1], bytes, ok[1], in->data1);
+		break;
+	}
+	default: {
+		uint64_t d0 = in->data0[0], d1 = in->data1[0], old = 0, src, cmp;
+		uint8_t *b = ok[0] ? lds_at(lds, out->addr[0], bytes) : NULL;
+
+		if (bytes == 8) {
+			d0 |= (uint64_t)in->data0[1] << 32;
+			d1 |= (uint64_t)in->data1[1] << 32;
+		}
+		/* GCN ds_cmpst: DATA0 is the compare value; RDNA3 ds_cmpstore: DATA1. */
+		src = op->cmp_first ? d1 : d0;
+		cmp = op->cmp_first ? d0 : d1;
+		if (b) {
+			old = load_le(b, bytes);
+			store_le(b, bytes, vsharp_atomic_apply(op->atomic, bytes, old, src, cmp));
+		}
+		if (op->returns) {
+			out->vdst[0] = (uint32_t)old;
+			out->vdst[1] = (uint32_t)(old >> 32);
+			out->n_vdst = (uint8_t)w;
+		}
+		break;
+	}
+	}
+}
+
+unsigned vsharp_lds_banks(enum vsharp_gfx level)
+{
+	return level >= VSHARP_GFX10 ? 64 : 32;
+}
+
+unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *dword_addr,
+			      unsigned n, uint8_t *bank)
+{
+	unsigned banks = vsharp_lds_banks(level), degree = n ? 1 : 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned distinct = 0;
+		uint32_t b = (dword_addr[i] >> 2) % banks;
+
+		if (bank)
+			bank[i] = (uint8_t)b;
+		/* Count the distinct dwords before i on the same bank, i's first. */
+		for (unsigned j = 0; j < n; j++) {
+			bool first = true;
+
+			if ((dword_addr[j] >> 2) % banks != b)
+				continue;
+			for (unsigned k = 0; k < j; k++)
+				if (dword_addr[k] >> 2 == dword_addr[j] >> 2)
+					first = false;
+			distinct += first;
+		}
+		if (distinct > degree)
+			degree = distinct;
+	}
+	return degree;
+}
