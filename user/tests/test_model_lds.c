@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: MIT
+/*
+ * DS (LDS) addressing, range, alignment, data and banks
+ * (research/semantics.md §D; ISA-V §12, R3 Tables 59-60).
+ */
+#include "model_util.h"
+
+static struct vsharp_ds_access ds(enum vsharp_gfx l, const char *name)
+{
+	struct vsharp_ds_access a;
+
+	memset(&a, 0, sizeof(a));
+	a.level = l;
+	a.op = vsharp_op_find(l, name, NULL);
+	a.m0 = 0xffffffff;
+	a.align = VSHARP_ALIGN_UNALIGNED;
+	vsharp_rules_default(l, &a.rules);
+	return a;
+}
+
+static struct vsharp_ds_lane_in lane(uint32_t vaddr)
+{
+	struct vsharp_ds_lane_in in;
+
+	memset(&in, 0, sizeof(in));
+	in.vaddr = vaddr;
+	return in;
+}
+
+static bool run(struct ktap *t, const struct vsharp_ds_access *a,
+		const struct vsharp_ds_lane_in *in, struct vsharp_ds_lane_out *out)
+{
+	struct vsharp_lds lds = { test_lds_bytes, 0x1000 };
+
+	if (!CHECK_MSG(t, a->op && vsharp_ds_check(a, NULL) == 0, "%s: bad DS access",
+		       vsharp_gfx_name(a->level)))
+		return false;
+	vsharp_ds_lane(a, in, &lds, out);
+	return true;
+}
+
+static void test_addresses(struct ktap *t)
+{
+	struct vsharp_ds_lane_in in = lane(0x100);
+	struct vsharp_ds_lane_out out;
+	struct vsharp_ds_access a;
+
+	/* Single: vaddr + {offset1, offset0}. */
+	a = ds(VSHARP_GFX9, "ds_read_b32");
+	a.offset1 = 1;
+	a.offset0 = 0x20;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x220);
+	/* Dual: offsetN * 4 for b32, * 8 for b64. */
+	a = ds(VSHARP_GFX10, "ds_read2_b32");
+	a.offset0 = 1;
+	a.offset1 = 3;
+	if (run(t, &a, &in, &out)) {
+		CHECK_EQ(t, out.n_addr, 2);
+		CHECK_EQ(t, out.addr[0], 0x104);
+		CHECK_EQ(t, out.addr[1], 0x10c);
+		CHECK_EQ(t, out.n_vdst, 2);
+	}
+	a = ds(VSHARP_GFX11, "ds_load_2addr_b64");
+	a.offset0 = 1;
+	a.offset1 = 3;
+	if (run(t, &a, &in, &out)) {
+		CHECK_EQ(t, out.addr[0], 0x108);
+		CHECK_EQ(t, out.addr[1], 0x118);
+		CHECK_EQ(t, out.n_vdst, 4);
+	}
+	/* ST64: a further x64, 256-byte units for b32, 512 for b64. */
+	a = ds(VSHARP_GFX9, "ds_write2st64_b32");
+	a.offset0 = 0;
+	a.offset1 = 2;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[1], 0x100 + 512);
+	a = ds(VSHARP_GFX12, "ds_load_2addr_stride64_b64");
+	a.offset1 = 1;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[1], 0x100 + 512);
+	/* Equal offsets: one access (ISA-V:2386). */
+	a = ds(VSHARP_GFX9, "ds_read2_b32");
+	a.offset0 = a.offset1 = 4;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.n_addr, 1);
+	/* ADDTID: offset + lane * 4 + M0 (R3 Table 60). */
+	a = ds(VSHARP_GFX11, "ds_load_addtid_b32");
+	a.offset0 = 0x10;
+	a.m0 = 0x40;
+	in.lane = 5;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x10 + 20 + 0x40);
+}
+
+static void test_range_and_m0(struct ktap *t)
+{
+	struct vsharp_ds_lane_in in = lane(0xffc);
+	struct vsharp_ds_lane_out out;
+	struct vsharp_ds_access a = ds(VSHARP_GFX9, "ds_read_b32");
+
+	/* The allocation is 0x1000 bytes: 0xffc in, 0xffd out (whole access). */
+	memset(test_lds_bytes, 0x11, 0x1000);
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, out.in_range[0]);
+		CHECK_EQ(t, out.vdst[0], 0x11111111);
+	}
+	in.vaddr = 0xffd;
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, !out.in_range[0]);
+		CHECK_EQ(t, out.vdst[0], 0);
+	}
+	/* A write out of range is dropped. */
+	a = ds(VSHARP_GFX11, "ds_store_b32");
+	in.data0[0] = 0x22222222;
+	in.vaddr = 0x1000;
+	if (run(t, &a, &in, &out))
+		CHECK(t, !out.in_range[0]);
+	/* M0 clamp: documented on GFX9 (MIN(M0, LDS_SIZE)), absent from GFX11. */
+	a = ds(VSHARP_GFX9, "ds_read_b32");
+	a.m0 = 0x100;
+	in.vaddr = 0x100;
+	if (run(t, &a, &in, &out))
+		CHECK(t, !out.in_range[0]);
+	in.vaddr = 0xfc;
+	if (run(t, &a, &in, &out))
+		CHECK(t, out.in_range[0]);
+	in.vaddr = 0x100;
+	vsharp_rules_set(&a.rules, "lds_m0_clamp=ignored", NULL);
+	if (run(t, &a, &in, &out))
+		CHECK(t, out.in_range[0]);
+	a = ds(VSHARP_GFX11, "ds_load_b32");
+	a.m0 = 0x100;
+	if (run(t, &a, &in, &out))
+		CHECK(t, out.in_range[0]);
+}
+
+static void test_alignment(struct ktap *t)
+{
+	struct vsharp_ds_lane_in in = lane(0x10c);
+	struct vsharp_ds_lane_out out;
+	struct vsharp_ds_access a;
+
+	/* DWORD mode masks with the native size: b64 &~7, b128 &~15 (R3:806-830). */
+	a = ds(VSHARP_GFX11, "ds_load_b64");
+	a.align = VSHARP_ALIGN_DWORD;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x108);
+	a = ds(VSHARP_GFX11, "ds_load_b128");
+	a.align = VSHARP_ALIGN_DWORD;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x100);
+	in.vaddr = 0x103;
+	a = ds(VSHARP_GFX9, "ds_read_b32");
+	a.align = VSHARP_ALIGN_DWORD;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x100);
+	a.align = VSHARP_ALIGN_DWORD_STRICT;
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, out.memviol);
+		CHECK_EQ(t, out.vdst[0], 0);
+	}
+	a.align = VSHARP_ALIGN_UNALIGNED;
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, !out.memviol);
+		CHECK_EQ(t, out.addr[0], 0x103);
+	}
+	/* STRICT b64 needs 8. */
+	in.vaddr = 0x104;
+	a = ds(VSHARP_GFX10, "ds_read_b64");
+	a.align = VSHARP_ALIGN_STRICT;
+	if (run(t, &a, &in, &out))
+		CHECK(t, out.memviol);
+	a.align = VSHARP_ALIGN_DWORD_STRICT;
+	if (run(t, &a, &in, &out))
+		CHECK(t, !out.memviol);
+}
+
+static void test_data(struct ktap *t)
+{
+	struct vsharp_ds_lane_in in = lane(0x200);
+	struct vsharp_ds_lane_out out;
+	struct vsharp_ds_access a;
+
+	memcpy(test_lds_bytes + 0x200, &(uint32_t){ 10 }, 4);
+	a = ds(VSHARP_GFX9, "ds_add_rtn_u32");
+	in.data0[0] = 5;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.vdst[0], 10);
+	CHECK_EQ(t, test_lds_bytes[0x200], 15);
+	/* GCN ds_cmpst: DATA0 compare, DATA1 new value. */
+	a = ds(VSHARP_GFX9, "ds_cmpst_rtn_b32");
+	in.data0[0] = 15;
+	in.data1[0] = 99;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.vdst[0], 15);
+	CHECK_EQ(t, test_lds_bytes[0x200], 99);
+	/* RDNA3 ds_cmpstore: DATA0 new value, DATA1 compare. */
+	a = ds(VSHARP_GFX11, "ds_cmpstore_rtn_b32");
+	in.data0[0] = 7;
+	in.data1[0] = 99;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.vdst[0], 99);
+	CHECK_EQ(t, test_lds_bytes[0x200], 7);
+	/* MSKOR: (old & ~DATA0) | DATA1. */
+	a = ds(VSHARP_GFX10, "ds_mskor_rtn_b32");
+	in.data0[0] = 0x6;
+	in.data1[0] = 0x8;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.vdst[0], 7);
+	CHECK_EQ(t, test_lds_bytes[0x200], 0x9);
+	/* write2 then read2, and the sign of i16 and d16_hi. */
+	a = ds(VSHARP_GFX10_3, "ds_write2_b32");
+	a.offset0 = 0;
+	a.offset1 = 1;
+	in.data0[0] = 0x8000aaaa;
+	in.data1[0] = 0xbbbb;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, test_lds_bytes[0x204], 0xbb);
+	a = ds(VSHARP_GFX10_3, "ds_read2_b32");
+	a.offset0 = 1;
+	a.offset1 = 0;
+	if (run(t, &a, &in, &out)) {
+		CHECK_EQ(t, out.vdst[0], 0xbbbb);
+		CHECK_EQ(t, out.vdst[1], 0x8000aaaa);
+	}
+	a = ds(VSHARP_GFX10_3, "ds_read_i16");
+	in.vaddr = 0x202;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.vdst[0], 0xffff8000);
+	a = ds(VSHARP_GFX10_3, "ds_read_u16_d16_hi");
+	in.vdst[0] = 0x1234;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.vdst[0], 0x80001234);
+}
+
+static void test_banks(struct ktap *t)
+{
+	uint32_t addr[64];
+	uint8_t bank[64];
+
+	CHECK_EQ(t, vsharp_lds_banks(VSHARP_GFX9), 32);
+	CHECK_EQ(t, vsharp_lds_banks(VSHARP_GFX10), 64);
+	/* Consecutive dwords: no conflict anywhere. */
+	for (unsigned i = 0; i < 32; i++)
+		addr[i] = 4 * i;
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 32, bank), 1);
+	CHECK_EQ(t, bank[31], 31);
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX11, addr, 32, NULL), 1);
+	/* Stride of two dwords: 2-way on 32 banks, none on 64. */
+	for (unsigned i = 0; i < 32; i++)
+		addr[i] = 8 * i;
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 32, NULL), 2);
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX10, addr, 32, NULL), 1);
+	/* Stride of 32 dwords: one bank on GCN (32-way), two banks on RDNA (16-way). */
+	for (unsigned i = 0; i < 32; i++)
+		addr[i] = 128 * i;
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 32, bank), 32);
+	CHECK_EQ(t, bank[5], 0);
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX12, addr, 32, NULL), 16);
+	/* Every lane on one dword: a broadcast, no conflict. */
+	for (unsigned i = 0; i < 64; i++)
+		addr[i] = 0x40;
+	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 64, NULL), 1);
+}
+
+KTAP_MAIN(KTAP_CASE(test_addresses), KTAP_CASE(test_range_and_m0), KTAP_CASE(test_alignment),
+	  KTAP_CASE(test_data), KTAP_CASE(test_banks))
