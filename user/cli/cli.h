@@ -50,6 +50,8 @@ void out_list(struct cli_out *o, const char *key, const char *const *v, unsigned
 int cmd_desc(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_ops(int argc, char **argv);
+int cmd_addr(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 #endif
 

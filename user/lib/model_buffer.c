@@ -530,7 +530,7 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 	if (p->all_or_nothing && any_oob)
 		out->in_range = 0;
 
-	out->addr = out->dword_addr[0];
+	out->addr = out->addr_unaligned = out->dword_addr[0];
 	if (out->addr % p->align) {
 		if (p->align_force) {
 			uint64_t shift = out->addr % p->align;

@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..41"
+echo "1..51"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -144,7 +144,27 @@ expect encode_add_tid_none 0 '^0x00000000 0x00400000 0x00000000 0x00805fac$' -- 
 expect dashdash_ends_options 0 '^num_records: 3$' -- desc decode --gfx gfx9 -- 1 2 3 4
 expect_err kind_stride_needs_structured -- '--stride: only structured buffers' -- \
 	desc kind --gfx gfx9 --kind raw --size 64 --stride 4
+# addr: R3 Table 46 raw check; dwords 2 and 3 of a B128 at 56 of 64 bytes are out.
+expect addr_json_b128 0 '"address": 56, "in_range": \[true, true, false, false\], "memviol": false' -- \
+	addr --gfx gfx11 --op buffer_load_b128 --num-records 64 --offen --voffset 56 --json
+expect addr_structured 0 '^address = base 0x10000 \+ soffset 8 \+ buffer_offset = 0x1005c$' -- \
+	addr --gfx gfx11 --op buffer_load_b32 --base 0x10000 --num-records 64 --stride 16 \
+	--idxen --vindex 3 --offen --voffset 32 --offset 4 --soffset 8
+expect addr_dword_mode 0 '"address": 4, "in_range": \[true\], "memviol": false' -- \
+	addr --gfx gfx9 --op buffer_load_dword --num-records 64 --offen --voffset 6 --align-mode dword --json
+expect addr_strict_memviol 0 '"memviol": true' -- \
+	addr --gfx gfx10 --op buffer_load_dwordx2 --num-records 64 --offen --voffset 4 --align-mode strict --json
+expect addr_ds_read2 0 '"address": 260, "address1": 268, "in_range": \[true, true\]' -- \
+	addr --gfx gfx9 --op ds_read2_b32 --vaddr 0x100 --offset0 1 --offset1 3 --json
+expect addr_rule_variant 0 '"in_range": \[true\]' -- \
+	addr --gfx gfx10 --op buffer_load_dword --num-records 64 --offen --voffset 62 --rule gfx10_raw=offset_ge --json
+expect rules_listing 0 '^gfx10_raw: ' -- rules
+expect_err addr_offset_range -- 'offset: 4096 does not fit the 12-bit instruction offset on gfx9' -- \
+	addr --gfx gfx9 --op buffer_load_dword --offset 4096
+expect_err addr_wrong_level 'op: gfx11 has no buffer_load_dword' -- addr --gfx gfx11 --op buffer_load_dword
+expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
+	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
 
-[ "$n" = 41 ] || echo "# ran $n cases, plan says 41"
+[ "$n" = 51 ] || echo "# ran $n cases, plan says 51"
 [ "$failed" = 0 ]

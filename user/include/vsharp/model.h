@@ -112,6 +112,7 @@ struct vsharp_lane_in {
 
 struct vsharp_lane_out {
 	uint32_t index, offset;		/* as the address formula reads them */
+	uint64_t addr_unaligned;	/* first byte as computed */
 	uint64_t addr;			/* first byte, after forced alignment */
 	uint64_t dword_addr[VSHARP_MAX_DWORDS];
 	uint8_t n_dwords;
