@@ -28,6 +28,16 @@ static inline uint64_t load_le(const uint8_t *p, unsigned n)
 {
 	uint64_t v = 0;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* The lane loop's hot path: whole dwords on a little-endian host. */
+	if (n == 4) {
+		uint32_t w;
+
+		memcpy(&w, p, 4);
+		return w;
+	}
+#endif
+
 	for (unsigned i = 0; i < n; i++)
 		v |= (uint64_t)p[i] << (8 * i);
 	return v;

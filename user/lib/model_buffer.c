@@ -214,6 +214,7 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 	p->n_dwords = (p->bytes + 3) / 4;
 	p->all_or_nothing = op->data != VSHARP_DATA_DERIVED || op->kind == VSHARP_OP_ATOMIC;
 	p->range = choose_range(p);
+	p->nr_soff = p->buf.num_records > a->soffset ? p->buf.num_records - a->soffset : 0;
 	choose_alignment(p);
 	if (op->kind == VSHARP_OP_LOAD && !a->lds) {
 		p->n_vdst = op->data != VSHARP_DATA_DERIVED && op->d16 == VSHARP_D16_LO &&
@@ -236,8 +237,7 @@ static uint64_t swizzle(uint32_t index, uint64_t offset, uint32_t stride,
 static bool dword_oob(const struct vsharp_buffer_plan *p, uint32_t index,
 		      uint64_t off, uint64_t linear, unsigned d)
 {
-	uint64_t nr = p->buf.num_records, soff = p->a.soffset;
-	uint64_t nr_soff = nr > soff ? nr - soff : 0;
+	uint64_t nr = p->buf.num_records, nr_soff = p->nr_soff;
 	unsigned chunk = p->bytes - 4 * d < 4 ? p->bytes - 4 * d : 4;
 
 	switch (p->range) {
@@ -503,10 +503,16 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 	const struct vsharp_buffer_access *a = &p->a;
 	const struct vsharp_op *op = a->op;
 	bool gfx12_swz = a->level >= VSHARP_GFX12 && p->buf.swizzle;
-	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset);
+	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis;
 	bool any_oob = false;
 
-	memset(out, 0, sizeof(*out));
+	/* Field by field: a whole-struct memset dominated the lane loop. */
+	memset(out->dword_addr, 0, sizeof(out->dword_addr));
+	memset(out->vdst, 0, sizeof(out->vdst));
+	out->in_range = 0;
+	out->memviol = out->fault = out->lds_written = false;
+	out->n_vdst = 0;
+	out->lds_addr = 0;
 	out->index = (a->idxen ? in->vindex : 0) + (p->buf.add_tid ? (in->lane & 63) : 0);
 	out->offset = (a->offen ? in->voffset : 0) + a->ioffset;
 	/* RDNA4 §9.4.2: the SGPR offset joins the swizzled offset. */
@@ -531,9 +537,11 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 		out->in_range = 0;
 
 	out->addr = out->addr_unaligned = out->dword_addr[0];
-	if (out->addr % p->align) {
+	/* A mask, not a division, for the power-of-two sizes of the hot path. */
+	mis = p->align & (p->align - 1) ? out->addr % p->align : out->addr & (p->align - 1);
+	if (mis) {
 		if (p->align_force) {
-			uint64_t shift = out->addr % p->align;
+			uint64_t shift = mis;
 
 			for (unsigned d = 0; d < p->n_dwords; d++)
 				out->dword_addr[d] -= shift;

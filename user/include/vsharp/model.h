@@ -98,6 +98,7 @@ struct vsharp_buffer_plan {
 	unsigned align;			/* required alignment in bytes */
 	bool align_force;		/* misalignment aligns down; else MEMVIOL */
 	unsigned n_vdst;		/* data VGPRs written by a load */
+	uint64_t nr_soff;		/* NUM_RECORDS - soffset, saturated at 0 */
 };
 
 int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
