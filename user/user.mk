@@ -4,12 +4,13 @@
 # Two builds: $(BUILD)/user (optimised, what users run) and $(BUILD)/san
 # (AddressSanitizer + UndefinedBehaviorSanitizer, what the tests run).
 
-USER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+USER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror $(shell pkg-config --cflags libdrm_amdgpu 2>/dev/null) \
 	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Iuser/include -Iuser/lib -g
 USER_OPT := -O2 -fPIC
 USER_SAN := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
+USER_LIBS := $(shell pkg-config --libs libdrm_amdgpu 2>/dev/null || echo -ldrm_amdgpu) -lm
 USER_LIB_SRC := $(wildcard user/lib/*.c)
 USER_CLI_SRC := $(wildcard user/cli/*.c)
 USER_TEST_SRC := $(wildcard user/tests/test_*.c)
@@ -34,7 +35,7 @@ $(1)/libvsharp.a: $$(patsubst user/lib/%.c,$(1)/lib/%.o,$$(USER_LIB_SRC))
 
 $(1)/vsharp: $$(patsubst user/cli/%.c,$(1)/cli/%.o,$$(USER_CLI_SRC)) $(1)/libvsharp.a
 	@echo "  LD      $$@"
-	@$$(CC) $(2) -o $$@ $$^ -lm
+	@$$(CC) $(2) -o $$@ $$^ -lm $(USER_LIBS)
 endef
 
 $(eval $(call user_variant,$(BUILD)/user,$(USER_OPT)))
@@ -42,17 +43,17 @@ $(eval $(call user_variant,$(BUILD)/san,$(USER_SAN)))
 
 $(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER_LIB_SRC))
 	@echo "  LD      $@"
-	@$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm
+	@$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm $(USER_LIBS)
 
 $(BUILD)/san/tests/%: user/tests/%.c user/tests/ktap.h $(BUILD)/san/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm
+	@$(CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm $(USER_LIBS)
 
 $(BUILD)/user/bench/%: user/bench/%.c user/bench/bench.h $(BUILD)/user/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm
+	@$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm $(USER_LIBS)
 
 user: $(BUILD)/user/vsharp $(BUILD)/user/libvsharp.a $(BUILD)/user/libvsharp.so
 

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_DEVICE_H
+#define VSHARP_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsharp/error.h"
+#include "vsharp/gfx.h"
+
+/*
+ * A device runs command buffers: the real GPU through libdrm_amdgpu, or the
+ * emulated device on the CPU.  Both take the same IB, shader binaries and
+ * buffers; only the executor differs.
+ */
+enum vsharp_bo_kind {
+	VSHARP_BO_DATA,		/* case tables, results, memory under test */
+	VSHARP_BO_CODE,		/* shader binaries (256-byte aligned) */
+	VSHARP_BO_IB,		/* command buffers */
+};
+
+struct vsharp_bo {
+	uint64_t va;		/* GPU virtual address */
+	void *cpu;		/* CPU mapping, valid until freed */
+	uint64_t size;
+	enum vsharp_bo_kind kind;
+	void *handle;		/* the backend's */
+};
+
+struct vsharp_device;
+
+struct vsharp_device_ops {
+	int (*bo_alloc)(struct vsharp_device *dev, uint64_t size, enum vsharp_bo_kind kind,
+			struct vsharp_bo *bo, struct vsharp_error *err);
+	void (*bo_free)(struct vsharp_device *dev, struct vsharp_bo *bo);
+	/*
+	 * Submits IB_DWORDS of IB on the compute queue with BOS resident;
+	 * *fence identifies the submission for wait().
+	 */
+	int (*submit)(struct vsharp_device *dev, const struct vsharp_bo *ib, unsigned ib_dwords,
+		      struct vsharp_bo *const *bos, unsigned n_bos, uint64_t *fence,
+		      struct vsharp_error *err);
+	/*
+	 * 0 when done; -ETIME after TIMEOUT_NS, with the GPU's reset state in
+	 * err (a hang is reported, never hidden); other negative errno on error.
+	 */
+	int (*wait)(struct vsharp_device *dev, uint64_t fence, uint64_t timeout_ns,
+		    struct vsharp_error *err);
+	void (*close)(struct vsharp_device *dev);
+};
+
+struct vsharp_device {
+	const struct vsharp_device_ops *ops;
+	enum vsharp_gfx level;
+	bool hardware;		/* a real GPU */
+	char name[128];		/* e.g. "amdgpu gfx1100 /dev/dri/renderD128", "emu gfx11" */
+};
+
+/*
+ * Opens the first amdgpu render node (or NODE).  -ENODEV with the reason in
+ * err when there is none: callers report it and skip, never substitute.
+ */
+int vsharp_amdgpu_open(const char *node, struct vsharp_device **dev, struct vsharp_error *err);
+
+/* The emulated device for one level (GFX9..GFX12). */
+int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vsharp_error *err);
+
+static inline void vsharp_device_close(struct vsharp_device *dev)
+{
+	if (dev)
+		dev->ops->close(dev);
+}
+
+#endif

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_PM4_H
+#define VSHARP_PM4_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vsharp/error.h"
+#include "vsharp/gfx.h"
+
+/*
+ * PM4 command buffers for compute dispatches on GFX9..GFX12
+ * (research/dispatch.md): a builder, a packet parser the emulated device
+ * executes, and a printer for `vsharp ib decode`.
+ */
+
+/* Type-3 packet header: (3 << 30) | (count << 16) | (opcode << 8) | shader type << 1. */
+#define VSHARP_PKT3(op, count, compute) \
+	((3u << 30) | (((count) & 0x3fffu) << 16) | (((op) & 0xffu) << 8) | ((compute) ? 2u : 0u))
+
+enum vsharp_pkt3_op {
+	VSHARP_PKT3_NOP = 0x10,
+	VSHARP_PKT3_CLEAR_STATE = 0x12,
+	VSHARP_PKT3_DISPATCH_DIRECT = 0x15,
+	VSHARP_PKT3_CONTEXT_CONTROL = 0x28,
+	VSHARP_PKT3_WRITE_DATA = 0x37,
+	VSHARP_PKT3_WAIT_REG_MEM = 0x3c,
+	VSHARP_PKT3_INDIRECT_BUFFER = 0x3f,
+	VSHARP_PKT3_EVENT_WRITE = 0x46,
+	VSHARP_PKT3_RELEASE_MEM = 0x49,
+	VSHARP_PKT3_ACQUIRE_MEM = 0x58,
+	VSHARP_PKT3_SET_SH_REG = 0x76,
+	VSHARP_PKT3_SET_UCONFIG_REG = 0x79,
+	VSHARP_PKT3_SET_SH_REG_INDEX = 0x9b,
+};
+
+/* SH registers are addressed by dword offset; SET_SH_REG counts from 0x2c00. */
+#define VSHARP_SH_REG_BASE 0x2c00u
+#define VSHARP_SH_REG_END 0x3000u
+
+/* A command buffer being built in caller memory. */
+struct vsharp_ib {
+	uint32_t *dw;
+	unsigned n, cap;
+	bool overflow;		/* set when a packet did not fit; nothing past cap is written */
+};
+
+static inline void vsharp_ib_init(struct vsharp_ib *ib, uint32_t *buf, unsigned cap)
+{
+	ib->dw = buf;
+	ib->n = 0;
+	ib->cap = cap;
+	ib->overflow = false;
+}
+
+/* One compute dispatch of a shader already in GPU memory. */
+struct vsharp_dispatch {
+	enum vsharp_gfx level;		/* GFX9, GFX10, GFX10.3, GFX11, GFX12 */
+	uint64_t pgm_va;		/* entry point, 256-byte aligned */
+	unsigned vgprs;			/* VGPRs the shader uses (1..256) */
+	unsigned sgprs;			/* SGPRs the shader uses (GFX9 allocation only) */
+	bool wave32;			/* GFX10+; GFX9 is wave64 only */
+	unsigned user_sgprs;		/* 0..16 USER_DATA dwords loaded into s0.. */
+	uint32_t user_data[16];
+	unsigned lds_bytes;		/* LDS per work-group */
+	uint32_t threads[3];		/* work-group size */
+	uint32_t groups[3];		/* grid in work-groups */
+	bool tgid[3];			/* work-group id x/y/z in SGPRs (ttmp on GFX12) */
+	unsigned tidig_comps;		/* thread id components in VGPRs: 1..3 */
+};
+
+/* Cache invalidation and the static compute state, once per IB. */
+int vsharp_pm4_preamble(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsharp_error *err);
+/* SET_SH_REG of the COMPUTE_* registers and DISPATCH_DIRECT. */
+int vsharp_pm4_dispatch(struct vsharp_ib *ib, const struct vsharp_dispatch *d,
+			struct vsharp_error *err);
+/* Pads with one-dword NOPs (0xffff1000) to a multiple of 8 dwords. */
+int vsharp_pm4_finish(struct vsharp_ib *ib, struct vsharp_error *err);
+
+struct vsharp_pm4_packet {
+	unsigned offset;		/* dword index of the header */
+	unsigned type;			/* 0..3 */
+	unsigned opcode;		/* type 3 */
+	bool compute;			/* shader type bit */
+	const uint32_t *body;
+	unsigned n_body;
+};
+
+/*
+ * The packet at *pos; advances *pos.  Returns 1 for a packet, 0 at the end,
+ * negative with err naming the offset for a truncated or malformed stream.
+ */
+int vsharp_pm4_next(const uint32_t *dw, unsigned n, unsigned *pos,
+		    struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+const char *vsharp_pm4_opcode_name(unsigned opcode);	/* NULL if unknown */
+
+/* Name of the SH/UCONFIG register at a dword offset on a level, or NULL. */
+const char *vsharp_reg_name(enum vsharp_gfx level, uint32_t reg);
+
+/* The dispatch parameters a DISPATCH_DIRECT uses, from register state. */
+struct vsharp_compute_regs {
+	uint32_t sh[VSHARP_SH_REG_END - VSHARP_SH_REG_BASE];	/* as last written */
+	uint32_t written[(VSHARP_SH_REG_END - VSHARP_SH_REG_BASE) / 32];
+};
+
+struct vsharp_dispatch_state {
+	uint64_t pgm_va;
+	unsigned vgprs_alloc;		/* VGPRs allocated per lane */
+	unsigned sgprs_alloc;
+	bool wave32;
+	unsigned user_sgprs;
+	uint32_t user_data[16];
+	unsigned lds_bytes;
+	uint32_t threads[3];
+	uint32_t groups[3];
+	bool tgid[3];
+	unsigned tidig_comps;
+	uint32_t initiator;
+};
+
+/* Applies a SET_SH_REG / SET_SH_REG_INDEX packet to REGS. */
+int vsharp_pm4_apply_sh(struct vsharp_compute_regs *regs, const struct vsharp_pm4_packet *pkt,
+			struct vsharp_error *err);
+/* Decodes the registers plus a DISPATCH_DIRECT packet into what a dispatch needs. */
+int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute_regs *regs,
+			      const struct vsharp_pm4_packet *dispatch,
+			      struct vsharp_dispatch_state *st, struct vsharp_error *err);
+
+/* `vsharp ib decode`: every packet with register names and decoded fields. */
+int vsharp_pm4_print(enum vsharp_gfx level, const uint32_t *dw, unsigned n, FILE *out,
+		     struct vsharp_error *err);
+
+#endif
