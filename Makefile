@@ -8,7 +8,7 @@ BUILD ?= build
 CC ?= gcc
 export BUILD
 
-.PHONY: all user kmod check check-run bench run clean deps
+.PHONY: all user kmod check check-run bench run clean deps shaders
 
 all: user
 
@@ -26,6 +26,11 @@ check: deps
 
 check-run: $(USER_CHECK_DEPS)
 	@VSHARP=$(BUILD)/san/vsharp scripts/check $(CHECK_SUITES)
+
+# Regenerates shaders/gen from shaders/*.s (needs llvm-19 and lld-19).
+shaders: $(BUILD)/user/vsharp
+	@scripts/deps shaders
+	scripts/shaders $(BUILD)/user/vsharp shaders/gen
 
 bench: $(USER_BENCH)
 	@for b in $(USER_BENCH); do $$b || exit 1; done

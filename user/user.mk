@@ -28,7 +28,12 @@ $(1)/cli/%.o: user/cli/%.c $$(wildcard user/include/vsharp/*.h user/cli/*.h)
 	@echo "  CC      $$@"
 	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
 
-$(1)/libvsharp.a: $$(patsubst user/lib/%.c,$(1)/lib/%.o,$$(USER_LIB_SRC))
+$(1)/shaders/%.o: shaders/gen/%.c user/include/vsharp/shaders.h
+	@mkdir -p $$(@D)
+	@echo "  CC      $$@"
+	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+
+$(1)/libvsharp.a: $$(patsubst user/lib/%.c,$(1)/lib/%.o,$$(USER_LIB_SRC)) $(1)/shaders/shaders.o
 	@rm -f $$@
 	@echo "  AR      $$@"
 	@ar rcs $$@ $$^
@@ -41,7 +46,7 @@ endef
 $(eval $(call user_variant,$(BUILD)/user,$(USER_OPT)))
 $(eval $(call user_variant,$(BUILD)/san,$(USER_SAN)))
 
-$(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER_LIB_SRC))
+$(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER_LIB_SRC)) $(BUILD)/user/shaders/shaders.o
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm $(USER_LIBS)
 

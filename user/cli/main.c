@@ -11,6 +11,7 @@ static const struct {
 	{ "desc", cmd_desc, "desc encode|decode|kind   build or read a V# buffer descriptor" },
 	{ "addr", cmd_addr, "addr <V#> --op NAME ...      one lane through the model, step by step" },
 	{ "rules", cmd_rules, "rules                        the model's named rules and their sources" },
+	{ "stubs", cmd_stubs, "stubs --gfx LEVEL            the probe stubs of a level (make shaders)" },
 	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm]    list the buffer and LDS instructions of a level" },
 	{ "run", cmd_run, "run [--list] [SUITE...]   run the check suites (KTAP)" },
 };

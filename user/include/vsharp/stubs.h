@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_STUBS_H
+#define VSHARP_STUBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vsharp/format.h"
+#include "vsharp/ops.h"
+
+/*
+ * A probe stub is one instruction under test with its modifiers, as the
+ * probe shader of a family runs it (shaders/README and Documentation/run.rst
+ * describe the register contract: V# s[8:11], soffset s12, M0 from s13,
+ * vindex v4, voffset v5, store data v8.., results v12.., DS address v4, DS
+ * data v8/v10).  The list per level is generated from the instruction
+ * catalogue; the shader build assembles it and the probe layer finds each
+ * stub by name.
+ */
+struct vsharp_stub {
+	const struct vsharp_op *op;
+	bool idxen, offen, glc, tfe, lds;
+	uint32_t ioffset;
+	struct vsharp_format tformat;	/* MTBUF */
+	uint8_t offset0, offset1;	/* DS: {offset1, offset0} or the two offsets */
+};
+
+/* Levels with probe shaders: GFX9, GFX10, GFX10.3, GFX11, GFX12. */
+bool vsharp_stubs_level(enum vsharp_gfx level);
+
+/* Every stub of a level; returns the count (fills at most MAX). */
+unsigned vsharp_stubs(enum vsharp_gfx level, struct vsharp_stub *out, unsigned max);
+
+/* "stub_buffer_load_dword_idxen_offen", "stub_ds_read2_b32_o1_3". */
+void vsharp_stub_name(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n);
+
+/* The instruction line in LLVM syntax. */
+void vsharp_stub_asm(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n);
+
+/* The MTBUF formats the stubs cover. */
+extern const struct vsharp_format vsharp_stub_tformats[];
+extern const unsigned vsharp_stub_tformat_count;
+
+#endif

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util.h"
+#include "vsharp/stubs.h"
+
+/* One of each format shape: sizes 1..16 bytes, packed and plain, every number format. */
+const struct vsharp_format vsharp_stub_tformats[] = {
+	{ VSHARP_DFMT_8, VSHARP_NFMT_UNORM },
+	{ VSHARP_DFMT_8_8, VSHARP_NFMT_SNORM },
+	{ VSHARP_DFMT_16, VSHARP_NFMT_FLOAT },
+	{ VSHARP_DFMT_16_16, VSHARP_NFMT_UINT },
+	{ VSHARP_DFMT_32, VSHARP_NFMT_FLOAT },
+	{ VSHARP_DFMT_32_32, VSHARP_NFMT_SINT },
+	{ VSHARP_DFMT_32_32_32, VSHARP_NFMT_UINT },
+	{ VSHARP_DFMT_32_32_32_32, VSHARP_NFMT_FLOAT },
+	{ VSHARP_DFMT_2_10_10_10, VSHARP_NFMT_UNORM },
+	{ VSHARP_DFMT_10_11_11, VSHARP_NFMT_FLOAT },
+	{ VSHARP_DFMT_8_8_8_8, VSHARP_NFMT_USCALED },
+	{ VSHARP_DFMT_16_16_16_16, VSHARP_NFMT_SNORM },
+};
+const unsigned vsharp_stub_tformat_count = ARRAY_SIZE(vsharp_stub_tformats);
+
+bool vsharp_stubs_level(enum vsharp_gfx level)
+{
+	return level >= VSHARP_GFX9 && level < VSHARP_GFX_COUNT;
+}
+
+/* The largest instruction offset: 12 bits, 24-bit non-negative on GFX12. */
+static uint32_t max_ioffset(enum vsharp_gfx level)
+{
+	return level >= VSHARP_GFX12 ? 0x7fffff : 4095;
+}
+
+struct sink {
+	struct vsharp_stub *out;
+	unsigned n, max;
+};
+
+static void add(struct sink *s, struct vsharp_stub st)
+{
+	if (s->n < s->max)
+		s->out[s->n] = st;
+	s->n++;
+}
+
+static struct vsharp_stub stub(const struct vsharp_op *op)
+{
+	struct vsharp_stub s;
+
+	memset(&s, 0, sizeof(s));
+	s.op = op;
+	s.offen = op->cls != VSHARP_OP_DS;
+	return s;
+}
+
+static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct sink *k)
+{
+	struct vsharp_stub s = stub(op);
+	bool dword = op->data == VSHARP_DATA_DERIVED && op->bytes == 4 &&
+		     op->kind != VSHARP_OP_ATOMIC && !op->d16 && op->kind != VSHARP_OP_LOAD_LDS;
+
+	if (op->cls == VSHARP_OP_MTBUF) {
+		for (unsigned f = 0; f < vsharp_stub_tformat_count; f++) {
+			s.tformat = vsharp_stub_tformats[f];
+			add(k, s);
+		}
+		return;
+	}
+	add(k, s);
+	if (op->kind == VSHARP_OP_ATOMIC) {
+		s.glc = true;
+		add(k, s);
+		return;
+	}
+	if (op->kind == VSHARP_OP_LOAD_LDS)
+		return;
+	s.idxen = true;
+	add(k, s);
+	if (dword) {
+		/* Addressing: no VGPR, index only, and instruction offsets. */
+		s.offen = false;
+		add(k, s);
+		s.idxen = false;
+		add(k, s);
+		s.offen = true;
+		s.ioffset = 12;
+		add(k, s);
+		s.idxen = true;
+		add(k, s);
+		s.idxen = false;
+		s.ioffset = max_ioffset(level);
+		add(k, s);
+		s.ioffset = 0;
+	}
+	s.idxen = false;
+	if (op->kind == VSHARP_OP_LOAD && !op->d16) {
+		s.tfe = true;
+		add(k, s);
+		s.tfe = false;
+	}
+	if (vsharp_op_lds_modifier(op, level)) {
+		s.lds = true;
+		add(k, s);
+	}
+}
+
+static void ds_stubs(const struct vsharp_op *op, struct sink *k)
+{
+	static const uint8_t dual[][2] = { { 1, 3 }, { 5, 5 }, { 0, 255 } };
+	struct vsharp_stub s = stub(op);
+
+	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64) {
+		for (size_t i = 0; i < ARRAY_SIZE(dual); i++) {
+			s.offset0 = dual[i][0];
+			s.offset1 = dual[i][1];
+			add(k, s);
+		}
+		return;
+	}
+	add(k, s);
+	/* A 16-bit offset with both bytes set: {offset1, offset0} = 0x104. */
+	s.offset0 = op->ds_addr == VSHARP_DS_ADDTID ? 16 : 4;
+	s.offset1 = op->ds_addr == VSHARP_DS_ADDTID ? 0 : 1;
+	add(k, s);
+}
+
+unsigned vsharp_stubs(enum vsharp_gfx level, struct vsharp_stub *out, unsigned max)
+{
+	struct sink k = { out, 0, max };
+	const struct vsharp_op *op;
+	unsigned i = 0;
+
+	if (!vsharp_stubs_level(level))
+		return 0;
+	while ((op = vsharp_op_next(level, &i))) {
+		if (op->cls == VSHARP_OP_DS)
+			ds_stubs(op, &k);
+		else
+			buffer_stubs(level, op, &k);
+	}
+	return k.n;
+}
+
+__attribute__((format(printf, 3, 4)))
+static void append(char *buf, size_t n, const char *fmt, ...)
+{
+	size_t at = strlen(buf);
+	va_list ap;
+
+	if (at + 1 >= n)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + at, n - at, fmt, ap);
+	va_end(ap);
+}
+
+void vsharp_stub_name(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n)
+{
+	char fmt[40];
+
+	if (!n)
+		return;
+	buf[0] = '\0';
+	append(buf, n, "stub_%s", vsharp_op_name(s->op, level));
+	if (s->op->cls == VSHARP_OP_DS) {
+		append(buf, n, "_o%u_%u", s->offset0, s->offset1);
+		return;
+	}
+	if (s->idxen)
+		append(buf, n, "_idxen");
+	if (s->offen)
+		append(buf, n, "_offen");
+	if (s->ioffset)
+		append(buf, n, "_off%u", s->ioffset);
+	if (s->glc)
+		append(buf, n, "_glc");
+	if (s->tfe)
+		append(buf, n, "_tfe");
+	if (s->lds)
+		append(buf, n, "_lds");
+	if (s->op->cls == VSHARP_OP_MTBUF)
+		append(buf, n, "_fmt_%s", vsharp_format_name(s->tformat, fmt, sizeof(fmt)));
+}
+
+static void vregs(char *buf, size_t n, unsigned first, unsigned count)
+{
+	if (count == 1)
+		snprintf(buf, n, "v%u", first);
+	else
+		snprintf(buf, n, "v[%u:%u]", first, first + count - 1);
+}
+
+static unsigned data_regs(enum vsharp_gfx level, const struct vsharp_stub *s)
+{
+	const struct vsharp_op *op = s->op;
+
+	if (op->kind == VSHARP_OP_ATOMIC)
+		return op->bytes / 4 * (op->atomic == VSHARP_ATOMIC_CMPSWAP ||
+					op->atomic == VSHARP_ATOMIC_FCMPSWAP ? 2 : 1);
+	return vsharp_op_data_dwords(level, op) + s->tfe;
+}
+
+static void ds_asm(const struct vsharp_stub *s, const char *name, char *buf, size_t n)
+{
+	const struct vsharp_op *op = s->op;
+	unsigned w = op->bytes < 4 ? 1 : op->bytes / 4;
+	char d0[16], d1[16], dst[16], off[40] = "";
+
+	vregs(d0, sizeof(d0), 8, w);
+	vregs(d1, sizeof(d1), 10, w);
+	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
+		snprintf(off, sizeof(off), " offset0:%u offset1:%u", s->offset0, s->offset1);
+	else if (s->offset0 | s->offset1)
+		snprintf(off, sizeof(off), " offset:%u", s->offset1 << 8 | s->offset0);
+
+	if (op->kind == VSHARP_OP_LOAD) {
+		vregs(dst, sizeof(dst), 12, op->ds_addr == VSHARP_DS_DUAL ||
+		      op->ds_addr == VSHARP_DS_DUAL_ST64 ? 2 * w : w);
+		if (op->ds_addr == VSHARP_DS_ADDTID)
+			snprintf(buf, n, "%s %s%s", name, dst, off);
+		else
+			snprintf(buf, n, "%s %s, v4%s", name, dst, off);
+	} else if (op->kind == VSHARP_OP_STORE) {
+		if (op->ds_addr == VSHARP_DS_ADDTID)
+			snprintf(buf, n, "%s %s%s", name, d0, off);
+		else if (op->ds_addr == VSHARP_DS_SINGLE)
+			snprintf(buf, n, "%s v4, %s%s", name, d0, off);
+		else
+			snprintf(buf, n, "%s v4, %s, %s%s", name, d0, d1, off);
+	} else {
+		bool two = op->atomic == VSHARP_ATOMIC_CMPSWAP || op->atomic == VSHARP_ATOMIC_MSKOR;
+
+		vregs(dst, sizeof(dst), 12, w);
+		snprintf(buf, n, "%s %s%sv4, %s%s%s%s", name, op->returns ? dst : "",
+			 op->returns ? ", " : "", d0, two ? ", " : "", two ? d1 : "", off);
+	}
+}
+
+/* llvm-mc's MTBUF format operand: split names on GFX9, unified names after. */
+static void tformat_asm(enum vsharp_gfx level, struct vsharp_format f, char *buf, size_t n)
+{
+	char name[40];
+
+	if (level < VSHARP_GFX10)
+		snprintf(buf, n, " format:[BUF_DATA_FORMAT_%s,BUF_NUM_FORMAT_%s]",
+			 vsharp_dfmt_name(f.dfmt), vsharp_nfmt_name(f.nfmt));
+	else
+		snprintf(buf, n, " format:[BUF_FMT_%s]", vsharp_format_name(f, name, sizeof(name)));
+}
+
+void vsharp_stub_asm(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n)
+{
+	const char *name = vsharp_op_name(s->op, level);
+	const char *vaddr = s->idxen && s->offen ? "v[4:5]" : s->idxen ? "v4" : s->offen ? "v5" : "off";
+	char data[16], fmt[80] = "", off[24] = "";
+
+	if (s->op->cls == VSHARP_OP_DS) {
+		ds_asm(s, name, buf, n);
+		return;
+	}
+	vregs(data, sizeof(data), s->op->kind == VSHARP_OP_STORE ? 8 : 12, data_regs(level, s));
+	if (s->op->cls == VSHARP_OP_MTBUF)
+		tformat_asm(level, s->tformat, fmt, sizeof(fmt));
+	if (s->ioffset)
+		snprintf(off, sizeof(off), " offset:%u", s->ioffset);
+	if (s->lds || s->op->kind == VSHARP_OP_LOAD_LDS)
+		snprintf(buf, n, "%s %s, s[8:11], s12%s%s%s%s", name, vaddr, s->idxen ? " idxen" : "",
+			 s->offen ? " offen" : "", off, s->lds ? " lds" : "");
+	else
+		snprintf(buf, n, "%s %s, %s, s[8:11], s12%s%s%s%s%s%s", name, data, vaddr, fmt,
+			 s->idxen ? " idxen" : "", s->offen ? " offen" : "", off,
+			 s->glc ? (level >= VSHARP_GFX12 ? " th:TH_ATOMIC_RETURN" : " glc") : "",
+			 s->tfe ? " tfe" : "");
+}
