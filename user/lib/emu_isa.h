@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_LIB_EMU_ISA_H
+#define VSHARP_LIB_EMU_ISA_H
+
+/*
+ * The emulated device's view of shader instructions: the decoder turns the
+ * encodings the probe shaders use (per family: GFX9, GFX10/10.3, GFX11,
+ * GFX12) into one family-independent form, which the interpreter executes
+ * and the disassembler prints in llvm-objdump-19's syntax.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vsharp/error.h"
+#include "vsharp/format.h"
+#include "vsharp/gfx.h"
+#include "vsharp/ops.h"
+
+enum emu_fmt {
+	EMU_FMT_SOP1,
+	EMU_FMT_SOP2,
+	EMU_FMT_SOPK,
+	EMU_FMT_SOPP,
+	EMU_FMT_SMEM,
+	EMU_FMT_VOP1,
+	EMU_FMT_VOP2,
+	EMU_FMT_VOP3,
+	EMU_FMT_GLOBAL,
+	EMU_FMT_MUBUF,		/* GFX12: VBUFFER */
+	EMU_FMT_MTBUF,		/* GFX12: VBUFFER typed */
+	EMU_FMT_DS,
+};
+
+/* What an instruction does, whatever the family calls it. */
+enum emu_op {
+	EMU_OP_S_MOV_B32,
+	EMU_OP_S_LSHL_B32,
+	EMU_OP_S_ADD_U32,	/* sets SCC to the carry (GFX12 s_add_co_u32) */
+	EMU_OP_S_ADDC_U32,	/* adds SCC (GFX12 s_add_co_ci_u32) */
+	EMU_OP_S_GETPC_B64,
+	EMU_OP_S_SETPC_B64,
+	EMU_OP_S_GETREG_B32,
+	EMU_OP_S_BRANCH,
+	EMU_OP_S_ENDPGM,
+	EMU_OP_S_CODE_END,
+	EMU_OP_S_WAITCNT,	/* every waitcnt form: the emulator completes memory at once */
+	EMU_OP_S_LOAD,		/* SMEM load of smem_dwords dwords */
+	EMU_OP_V_MOV_B32,
+	EMU_OP_V_LSHLREV_B32,
+	EMU_OP_V_ADD_U32,	/* GFX10+ v_add_nc_u32: no carry */
+	EMU_OP_V_AND_B32,
+	EMU_OP_GLOBAL_LOAD,	/* global_dwords dwords */
+	EMU_OP_GLOBAL_STORE,
+	EMU_OP_MEM,		/* MUBUF, MTBUF, DS: see emu_insn.mem */
+};
+
+/* A scalar or vector source/destination operand. */
+enum emu_opnd_kind {
+	EMU_OPND_NONE,
+	EMU_OPND_SGPR,		/* s0..s105 */
+	EMU_OPND_VGPR,		/* v0..v255 */
+	EMU_OPND_TTMP,		/* ttmp0..ttmp15 */
+	EMU_OPND_VCC_LO,
+	EMU_OPND_VCC_HI,
+	EMU_OPND_M0,
+	EMU_OPND_EXEC_LO,
+	EMU_OPND_EXEC_HI,
+	EMU_OPND_NULL,		/* GFX10+ null */
+	EMU_OPND_CONST,		/* inline integer constant -16..64 in value */
+	EMU_OPND_LITERAL,	/* 32-bit literal dword in value */
+};
+
+struct emu_opnd {
+	enum emu_opnd_kind kind;
+	unsigned index;		/* register number */
+	uint32_t value;		/* CONST, LITERAL */
+};
+
+struct emu_insn {
+	enum emu_fmt fmt;
+	enum emu_op op;
+	unsigned words;		/* instruction length in dwords, literal included */
+	struct emu_opnd dst, src0, src1;
+	int32_t simm16;		/* SOPP branch offset in dwords, SOPK immediate */
+	/* s_getreg_b32: hwreg(id, offset, size) */
+	uint8_t hwreg_id, hwreg_offset, hwreg_size;
+	/* SMEM */
+	unsigned smem_dwords;
+	unsigned sbase;		/* first SGPR of the 64-bit base */
+	uint32_t smem_offset;
+	/* GLOBAL (with an SGPR base): vaddr is a 32-bit offset when saddr is set */
+	unsigned global_dwords;
+	unsigned vaddr, vdata;
+	bool has_saddr;
+	unsigned saddr;
+	int32_t global_offset;
+	/* MUBUF, MTBUF, DS */
+	const struct vsharp_op *mem;	/* the catalogue entry */
+	unsigned srsrc;		/* first SGPR of the V# */
+	struct emu_opnd soffset;
+	bool idxen, offen, glc, slc, dlc, tfe, lds;
+	uint32_t offset;	/* MUBUF/MTBUF instruction offset */
+	struct vsharp_format tformat;	/* MTBUF */
+	unsigned th, scope;	/* GFX12 cache controls */
+	uint8_t offset0, offset1;	/* DS */
+	unsigned ds_addr, data0, data1, vdst;	/* DS VGPRs */
+};
+
+/*
+ * Decodes the instruction at WORDS (N dwords available).  An encoding the
+ * emulator does not implement is an error naming the family, the dword(s)
+ * and, where the encoding is recognised, the format and opcode number.
+ */
+int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
+	       struct emu_insn *insn, struct vsharp_error *err);
+
+/* The instruction as llvm-objdump-19 prints it (mnemonic and operands). */
+void emu_disasm(enum vsharp_gfx level, const struct emu_insn *insn, char *buf, size_t n);
+
+#endif
