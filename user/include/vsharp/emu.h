@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_EMU_H
+#define VSHARP_EMU_H
+
+#include <stdint.h>
+
+#include "vsharp/device.h"
+#include "vsharp/model.h"
+
+/*
+ * The emulated device beyond the common device interface: the SH_MEM_CONFIG
+ * it runs under, statistics, and the test-only ways to make its memory unit
+ * deviate from the model (so that tests can show a deviating device is
+ * caught).
+ */
+
+/* Alignment mode of the device's VMID; default UNALIGNED, as amdgpu programs it. */
+void vsharp_emu_set_align_mode(struct vsharp_device *dev, enum vsharp_align_mode mode);
+enum vsharp_align_mode vsharp_emu_align_mode(const struct vsharp_device *dev);
+/* VMID the waves report in HW_ID/HW_ID2; default 1. */
+void vsharp_emu_set_vmid(struct vsharp_device *dev, unsigned vmid);
+
+struct vsharp_emu_stats {
+	uint64_t dispatches, waves, instructions, lane_ops, memviols;
+};
+void vsharp_emu_stats(const struct vsharp_device *dev, struct vsharp_emu_stats *st);
+
+/* The rules the memory unit follows (default: the model's for the level). */
+void vsharp_emu_set_rules(struct vsharp_device *dev, const struct vsharp_rules *rules);
+
+/*
+ * Test-only: deviations injected into the memory unit's view of each
+ * buffer instruction, never into the model the probe layer compares with.
+ */
+enum vsharp_emu_mutation {
+	VSHARP_EMU_MUTATE_NONE,
+	VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1,	/* a range check off by one */
+	VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY,	/* X and Y of DST_SEL swapped */
+};
+void vsharp_emu_set_mutation(struct vsharp_device *dev, enum vsharp_emu_mutation m);
+
+/* Applies a mutation to a V#, as the memory unit sees it (tests predict with this). */
+void vsharp_emu_mutate_desc(enum vsharp_gfx level, enum vsharp_emu_mutation m, uint32_t desc[4]);
+
+#endif

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_PROBE_H
+#define VSHARP_PROBE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsharp/device.h"
+#include "vsharp/model.h"
+#include "vsharp/stubs.h"
+
+/*
+ * The probe layer: waves of cases -> a case table and an IB -> a device ->
+ * observed results, compared lane by lane with the model.  One wave runs one
+ * stub (instruction under test) with one V#; each lane is one case.
+ *
+ * Memory under test is the wave's arena; the V# base and offsets are
+ * relative to it.  Lane l owns arena bytes [l * slot, (l + 1) * slot) and
+ * LDS bytes [l * 16, l * 16 + 16): a difference there counts against lane l.
+ */
+#define VSHARP_PROBE_ARENA 8192u	/* arena bytes per wave */
+#define VSHARP_PROBE_LDS_SLOT 16u
+
+struct vsharp_probe_lane {
+	uint32_t vindex, voffset;	/* DS: vindex is the LDS address */
+	uint32_t data[4];		/* v8..v11 */
+	uint32_t vdst[8];		/* v12..v19 before the instruction */
+};
+
+struct vsharp_probe_wave {
+	struct vsharp_stub stub;
+	struct vsharp_buffer buf;	/* base is an offset into the arena */
+	bool raw_desc;			/* use desc[] as is (unbound, reserved codes) */
+	uint32_t desc[4];
+	uint32_t soffset, m0;
+	unsigned n_lanes;
+	unsigned slot;			/* arena bytes per lane */
+	struct vsharp_probe_lane lane[64];
+};
+
+struct vsharp_probe_mismatch {
+	const struct vsharp_probe_wave *wave;
+	unsigned lane;
+	const char *what;		/* "vdst[1]", "memory +0x40", "lds +0x10", "fault" */
+	uint64_t expected, observed;
+};
+
+typedef void (*vsharp_probe_report)(void *ctx, enum vsharp_gfx level,
+				    const struct vsharp_probe_mismatch *m);
+
+struct vsharp_probe_ctx;
+
+/* A device plus its shader and buffers, ready for batches of waves. */
+int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
+		      struct vsharp_probe_ctx **ctx, struct vsharp_error *err);
+void vsharp_probe_close(struct vsharp_probe_ctx *ctx);
+
+/* Lanes per wave on this device: 64 on GFX9, 32 (wave32) on GFX10+. */
+unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx);
+/* The most waves one batch takes. */
+#define VSHARP_PROBE_MAX_WAVES 512u
+
+/*
+ * Runs up to VSHARP_PROBE_MAX_WAVES waves in one dispatch and compares
+ * every lane with the model; mismatches go to REPORT.  Returns 0 (with
+ * *passed/*failed counts of lanes) or a negative errno when the batch could
+ * not run (a hang or a fault: every lane of the batch then counts failed).
+ */
+int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
+		     unsigned n, vsharp_probe_report report, void *report_ctx,
+		     unsigned *passed, unsigned *failed, struct vsharp_error *err);
+
+/* The arena and LDS bytes a wave starts with (a pattern of the wave and byte). */
+uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte);
+
+/* The VMID the last batch's waves reported (HW_ID/HW_ID2). */
+unsigned vsharp_probe_vmid(const struct vsharp_probe_ctx *ctx);
+
+/* A one-line description of a wave's case, for reports. */
+void vsharp_probe_describe(enum vsharp_gfx level, const struct vsharp_probe_wave *w, unsigned lane,
+			   char *buf, size_t n);
+
+#endif
