@@ -2,8 +2,14 @@
 /*
  * The real-GPU backend without a GPU: level detection from the numbers the
  * kernel reports (family ids from amdgpu_drm.h, chip revision ranges and GC
- * versions from research/dispatch.md §1.3), fence handles, hang reports.
+ * versions from research/dispatch.md §1.3), fence handles, hang reports,
+ * and how opening fails on a machine or folder with no amdgpu node.  On a
+ * machine with one, test_open_this_machine opens it for real instead.
  */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <amdgpu_drm.h>
 
@@ -300,7 +306,124 @@ static void test_bo_handles(struct ktap *t)
 	CHECK(t, out[0] == &x[3]);
 }
 
+/*
+ * The one test that touches the machine.  Without an amdgpu node it checks
+ * the refusal; with one it opens it for real and checks only what the
+ * kernel said, never a result.
+ */
+static void test_open_this_machine(struct ktap *t)
+{
+	struct vsharp_device *dev = NULL;
+	struct vsharp_error err = { "" };
+	int ret = vsharp_amdgpu_open(NULL, &dev, &err);
+
+	if (ret == 0) {
+		printf("# opened %s\n", dev->name);
+		CHECK(t, dev->hardware);
+		CHECK(t, dev->level >= VSHARP_GFX9 && dev->level <= VSHARP_GFX12);
+		CHECK(t, !strncmp(dev->name, "amdgpu ", 7));
+		vsharp_device_close(dev);
+		return;
+	}
+	printf("# %s\n", err.msg);
+	CHECK_MSG(t, ret == -ENODEV || ret == -EACCES, "ret %d", ret);
+	CHECK(t, dev == NULL);
+	CHECK_MSG(t, strstr(err.msg, "amdgpu render node"), "%s", err.msg);
+}
+
+static void test_open_missing_node(struct ktap *t)
+{
+	static const char node[] = "/nonexistent/vsharp/renderD200";
+	struct vsharp_device *dev = NULL;
+	struct vsharp_error err = { "" };
+
+	CHECK(t, vsharp_amdgpu_open(node, &dev, &err) == -ENOENT);
+	CHECK(t, dev == NULL);
+	CHECK_MSG(t, strstr(err.msg, "cannot open /nonexistent/vsharp/renderD200: No such file"),
+		  "%s", err.msg);
+}
+
+static void put_file(const char *dir, const char *name, mode_t mode)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (fd >= 0)
+		close(fd);
+	chmod(path, mode);
+}
+
+static void unlink_in(const char *dir, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	unlink(path);
+}
+
+/* The scanner on folders that stand in for /dev/dri. */
+static void test_open_dir(struct ktap *t)
+{
+	char dir[] = "/tmp/vsharp-dri-XXXXXX", missing[64], link[96];
+	struct vsharp_device *dev = NULL;
+	struct vsharp_error err = { "" };
+	const char *a, *b;
+
+	if (!CHECK(t, mkdtemp(dir) != NULL))
+		return;
+
+	CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV && !dev);
+	CHECK_MSG(t, strstr(err.msg, "no amdgpu render node: ") && strstr(err.msg, dir) &&
+		  strstr(err.msg, "has no renderD* (no GPU on this machine)"), "%s", err.msg);
+
+	snprintf(missing, sizeof(missing), "%s/none", dir);
+	CHECK(t, vsharp_amdgpu_open_dir(missing, &dev, &err) == -ENODEV);
+	CHECK_MSG(t, strstr(err.msg, "/none does not exist"), "%s", err.msg);
+
+	/* Names that are not render nodes are not looked at. */
+	put_file(dir, "card0", 0600);
+	put_file(dir, "renderDx", 0600);
+	put_file(dir, "renderD", 0600);
+	CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV);
+	CHECK_MSG(t, strstr(err.msg, "has no renderD*"), "%s", err.msg);
+
+	/* Files that do not answer the DRM version ioctl, in minor order. */
+	put_file(dir, "renderD129", 0600);
+	snprintf(link, sizeof(link), "%s/renderD128", dir);
+	CHECK(t, symlink("/dev/null", link) == 0);
+	CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV && !dev);
+	a = strstr(err.msg, "renderD128 is not a DRM device");
+	b = strstr(err.msg, "renderD129 is not a DRM device");
+	CHECK_MSG(t, strstr(err.msg, "no usable amdgpu render node: ") && a && b && a < b,
+		  "%s", err.msg);
+
+	/* A node we may not open: an error to fix, not a machine to skip. */
+	put_file(dir, "renderD130", 0);
+	if (geteuid() != 0) {
+		CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -EACCES);
+		CHECK_MSG(t, strstr(err.msg, "renderD130: permission denied") &&
+			  strstr(err.msg, "usermod -aG"), "%s", err.msg);
+		printf("# e.g. %s\n", err.msg);
+	} else {
+		/* root opens anything: the file is just not a DRM device. */
+		printf("# running as root: the permission-denied path is not reachable\n");
+		CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV);
+		CHECK_MSG(t, strstr(err.msg, "renderD130 is not a DRM device"), "%s", err.msg);
+	}
+
+	unlink_in(dir, "renderD130");
+	unlink_in(dir, "renderD129");
+	unlink_in(dir, "renderD128");
+	unlink_in(dir, "renderD");
+	unlink_in(dir, "renderDx");
+	unlink_in(dir, "card0");
+	CHECK(t, rmdir(dir) == 0);
+}
+
 KTAP_MAIN(KTAP_CASE(test_family_levels), KTAP_CASE(test_ip_discovery_levels),
 	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_describe),
 	  KTAP_CASE(test_fences), KTAP_CASE(test_reset_flags), KTAP_CASE(test_hang_report),
-	  KTAP_CASE(test_bo_handles))
+	  KTAP_CASE(test_bo_handles), KTAP_CASE(test_open_this_machine),
+	  KTAP_CASE(test_open_missing_node), KTAP_CASE(test_open_dir))
