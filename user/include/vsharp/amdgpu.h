@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_AMDGPU_H
+#define VSHARP_AMDGPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vsharp/device.h"
+#include "vsharp/error.h"
+#include "vsharp/gfx.h"
+
+/*
+ * The real-GPU backend (libdrm_amdgpu).  vsharp_amdgpu_open() is in
+ * device.h; this header holds what the backend decides without a GPU, so
+ * the tests can check it on machines that have none:
+ *
+ *  - which vsharp level a GPU is, from what the kernel reports;
+ *  - the fence handles that submit() returns and wait() takes;
+ *  - the text of a hang report.
+ */
+
+/* What the kernel tells us about a GPU's graphics/compute block. */
+struct vsharp_amdgpu_id {
+	uint32_t family_id;		/* amdgpu_gpu_info.family_id, AMDGPU_FAMILY_* */
+	uint32_t chip_external_rev;	/* amdgpu_gpu_info.chip_external_rev */
+	uint32_t hw_ip_major;		/* COMPUTE drm_amdgpu_info_hw_ip, 0 if unknown */
+	uint32_t hw_ip_minor;
+	/*
+	 * GC IP version, major << 16 | minor << 8 | revision; 0 on kernels
+	 * that do not report it (the slot is "_pad" in libdrm 2.4.114).
+	 */
+	uint32_t ip_discovery_version;
+};
+
+#define VSHARP_AMDGPU_IP_VERSION(maj, min, rev) \
+	(((uint32_t)(maj) << 16) | ((uint32_t)(min) << 8) | (uint32_t)(rev))
+
+struct vsharp_amdgpu_level {
+	enum vsharp_gfx level;
+	/* LLVM processor ("gfx1030") when the tables know the chip, else NULL. */
+	const char *target;
+	/* Which fact decided: "GC IP version" or "family and chip revision". */
+	const char *source;
+};
+
+/*
+ * Maps what the kernel reports to a level GFX9..GFX12.  The GC IP version
+ * decides when the kernel reports one, otherwise the family id (and, in
+ * family 143, the chip revision: Navi1x is GFX10, Navi2x GFX10.3).  Older
+ * families, unknown ones and facts that contradict each other are refused
+ * with -ENODEV and a sentence naming the family id and chip revision.
+ */
+int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amdgpu_level *out,
+			    struct vsharp_error *err);
+
+/*
+ * The device name: "amdgpu gfx1100 (family 145, rev 0x01, GC 11.0.0)
+ * /dev/dri/renderD128".  Truncated to SIZE.
+ */
+void vsharp_amdgpu_describe(const struct vsharp_amdgpu_id *id, const struct vsharp_amdgpu_level *lv,
+			    const char *node, char *buf, size_t size);
+
+/*
+ * Like vsharp_amdgpu_open(NULL, ...) but scans DIR instead of /dev/dri:
+ * the first renderD* node (by number) whose DRM driver is amdgpu and whose
+ * level is supported.  -ENODEV when there is none, -EACCES when a node could
+ * not be opened and no other was usable; err says which nodes were seen and
+ * why each was passed over.
+ */
+int vsharp_amdgpu_open_dir(const char *dir, struct vsharp_device **dev, struct vsharp_error *err);
+
+/*
+ * Fence handles.  Sequence numbers count per kernel context from 1; after a
+ * hang the backend replaces its context, so a handle carries the context's
+ * generation as well: gen << 48 | seq.  The bookkeeping below is per device.
+ */
+#define VSHARP_AMDGPU_FENCE_SEQ_BITS 48
+
+struct vsharp_amdgpu_fences {
+	uint32_t gen;		/* context generation, from 1 */
+	uint64_t submitted;	/* last sequence number submitted in this generation */
+	uint64_t signalled;	/* every sequence number up to this one is done */
+	bool ctx_lost;		/* a hang or reset was seen: replace the context */
+};
+
+void vsharp_amdgpu_fences_init(struct vsharp_amdgpu_fences *f);
+
+/* Records submission SEQ and returns its handle; 0 if SEQ does not fit or goes back. */
+uint64_t vsharp_amdgpu_fence_submitted(struct vsharp_amdgpu_fences *f, uint64_t seq);
+
+/*
+ * Checks a handle before waiting on it: 1 when it is known to be done, 0
+ * when the kernel must be asked (*seq is the sequence number to ask for),
+ * -EINVAL for a handle this device never returned, -ECANCELED for one of a
+ * context replaced after a hang (its result is gone).
+ */
+int vsharp_amdgpu_fence_check(const struct vsharp_amdgpu_fences *f, uint64_t handle, uint64_t *seq,
+			      struct vsharp_error *err);
+
+/* The kernel said SEQ is done. */
+void vsharp_amdgpu_fence_signalled(struct vsharp_amdgpu_fences *f, uint64_t seq);
+
+/* A new context replaces a lost one: a new generation, nothing submitted. */
+void vsharp_amdgpu_fences_new_context(struct vsharp_amdgpu_fences *f);
+
+/*
+ * AMDGPU_CTX_QUERY2_FLAGS_* as words: "RESET|VRAMLOST", "none" for 0,
+ * unknown bits as hex.
+ */
+void vsharp_amdgpu_reset_flags_str(uint64_t flags, char *buf, size_t size);
+
+/* Flags that make a finished job's results untrustworthy. */
+bool vsharp_amdgpu_reset_taints(uint64_t flags);
+
+/*
+ * The hang report: fence HANDLE did not signal within TIMEOUT_NS on the
+ * compute ring; FLAGS from amdgpu_cs_query_reset_state2, or QUERY_ERR (a
+ * negative errno) when that query failed.  Returns -ETIME.
+ */
+int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint64_t handle,
+			      uint64_t timeout_ns, uint64_t flags, int query_err);
+
+/*
+ * Collects the distinct libdrm handles of BOS and IB into OUT (room for
+ * N + 1) in order, dropping repeats; returns how many.
+ */
+unsigned vsharp_amdgpu_bo_handles(void *const *bos, unsigned n, void *ib, void **out);
+
+#endif

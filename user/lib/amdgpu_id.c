@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The parts of the amdgpu backend that need no GPU: which level a chip is,
+ * fence bookkeeping and hang reports.  Only constants come from the libdrm
+ * headers here; every libdrm call is in device_amdgpu.c.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <amdgpu_drm.h>
+
+#include "vsharp/amdgpu.h"
+#include "util.h"
+
+/*
+ * Family ids newer than libdrm 2.4.114's amdgpu_drm.h (it stops at
+ * AMDGPU_FAMILY_YC); values from the kernel's uapi amdgpu_drm.h.
+ */
+#ifndef AMDGPU_FAMILY_GC_11_0_0
+#define AMDGPU_FAMILY_GC_11_0_0 145	/* Navi3x */
+#endif
+#ifndef AMDGPU_FAMILY_GC_11_0_1
+#define AMDGPU_FAMILY_GC_11_0_1 148	/* Phoenix */
+#endif
+#ifndef AMDGPU_FAMILY_GC_10_3_6
+#define AMDGPU_FAMILY_GC_10_3_6 149	/* Raphael */
+#endif
+#ifndef AMDGPU_FAMILY_GC_11_5_0
+#define AMDGPU_FAMILY_GC_11_5_0 150	/* Strix */
+#endif
+#ifndef AMDGPU_FAMILY_GC_10_3_7
+#define AMDGPU_FAMILY_GC_10_3_7 151	/* Mendocino */
+#endif
+#ifndef AMDGPU_FAMILY_GC_12_0_0
+#define AMDGPU_FAMILY_GC_12_0_0 152	/* Navi4x */
+#endif
+
+#define IP_MAJ(v) (((v) >> 16) & 0xffu)
+#define IP_MIN(v) (((v) >> 8) & 0xffu)
+#define IP_REV(v) ((v) & 0xffu)
+
+/*
+ * Level by family id and chip_external_rev, [rev_lo, rev_hi).  Family 143
+ * holds both RDNA1 and RDNA2: Navi10/12/14 are revs 0x01-0x27, Sienna
+ * Cichlid, Navy Flounder, Dimgrey Cavefish and Beige Goby 0x28-0x4f (Mesa
+ * amdgpu_asic_addr.h ranges, research/dispatch.md §1.3).  Other 143 revs
+ * (Cyan Skillfish) are only accepted through the GC IP version.
+ */
+static const struct family_row {
+	uint32_t family, rev_lo, rev_hi;
+	enum vsharp_gfx level;
+} family_rows[] = {
+	{ AMDGPU_FAMILY_AI, 0x00, 0x100, VSHARP_GFX9 },
+	{ AMDGPU_FAMILY_RV, 0x00, 0x100, VSHARP_GFX9 },
+	{ AMDGPU_FAMILY_NV, 0x01, 0x28, VSHARP_GFX10 },
+	{ AMDGPU_FAMILY_NV, 0x28, 0x50, VSHARP_GFX10_3 },
+	{ AMDGPU_FAMILY_VGH, 0x00, 0x100, VSHARP_GFX10_3 },
+	{ AMDGPU_FAMILY_GC_11_0_0, 0x00, 0x100, VSHARP_GFX11 },
+	{ AMDGPU_FAMILY_YC, 0x00, 0x100, VSHARP_GFX10_3 },
+	{ AMDGPU_FAMILY_GC_11_0_1, 0x00, 0x100, VSHARP_GFX11 },
+	{ AMDGPU_FAMILY_GC_10_3_6, 0x00, 0x100, VSHARP_GFX10_3 },
+	{ AMDGPU_FAMILY_GC_11_5_0, 0x00, 0x100, VSHARP_GFX11 },
+	{ AMDGPU_FAMILY_GC_10_3_7, 0x00, 0x100, VSHARP_GFX10_3 },
+	{ AMDGPU_FAMILY_GC_12_0_0, 0x00, 0x100, VSHARP_GFX12 },
+};
+
+/* Families before GFX9: the GPU backend has no shaders or IBs for them. */
+static const struct {
+	uint32_t family;
+	const char *what;
+} old_families[] = {
+	{ AMDGPU_FAMILY_SI, "SI, GFX6" },
+	{ AMDGPU_FAMILY_CI, "CI, GFX7" },
+	{ AMDGPU_FAMILY_KV, "KV, GFX7" },
+	{ AMDGPU_FAMILY_VI, "VI, GFX8" },
+	{ AMDGPU_FAMILY_CZ, "CZ, GFX8" },
+};
+
+/* Level by GC IP version: major, minor range [min_lo, min_hi). */
+static const struct ip_row {
+	uint32_t major, min_lo, min_hi;
+	enum vsharp_gfx level;
+} ip_rows[] = {
+	{ 9, 0, 0x100, VSHARP_GFX9 },
+	{ 10, 1, 2, VSHARP_GFX10 },
+	{ 10, 3, 4, VSHARP_GFX10_3 },
+	{ 11, 0, 0x100, VSHARP_GFX11 },
+	{ 12, 0, 0x100, VSHARP_GFX12 },
+};
+
+/* The compute block's hw_ip major for each level (amdgpu_query_hw_ip_info). */
+static const uint32_t level_hw_major[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX9] = 9, [VSHARP_GFX10] = 10, [VSHARP_GFX10_3] = 10,
+	[VSHARP_GFX11] = 11, [VSHARP_GFX12] = 12,
+};
+
+/*
+ * LLVM processors, only to name the chip.  By GC IP version (the kernel's
+ * KFD gfx_target_version table: GC and processor numbers do not follow one
+ * rule, e.g. GC 10.1.1 is gfx1012 and GC 11.0.3 gfx1101) ...
+ */
+static const struct {
+	uint32_t ip;
+	const char *target;
+} ip_targets[] = {
+	{ VSHARP_AMDGPU_IP_VERSION(9, 0, 1), "gfx900" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 1, 0), "gfx902" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 2, 1), "gfx904" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 2, 2), "gfx909" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 3, 0), "gfx90c" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 0), "gfx906" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 1), "gfx908" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 2), "gfx90a" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 10), "gfx1010" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 1), "gfx1012" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 2), "gfx1011" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 3), "gfx1013" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 0), "gfx1030" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 1), "gfx1033" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 2), "gfx1031" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 3), "gfx1035" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 4), "gfx1032" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 5), "gfx1034" },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 6), "gfx1036" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 0, 0), "gfx1100" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 0, 1), "gfx1103" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 0, 2), "gfx1102" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 0, 3), "gfx1101" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 0, 4), "gfx1103" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 5, 0), "gfx1150" },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 5, 1), "gfx1151" },
+	{ VSHARP_AMDGPU_IP_VERSION(12, 0, 0), "gfx1200" },
+	{ VSHARP_AMDGPU_IP_VERSION(12, 0, 1), "gfx1201" },
+};
+
+/*
+ * ... and by family and chip revision on kernels that do not report the GC
+ * version (Mesa amdgpu_asic_addr.h ranges).
+ */
+static const struct {
+	uint32_t family, rev_lo, rev_hi;
+	const char *target;
+} rev_targets[] = {
+	{ AMDGPU_FAMILY_AI, 0x01, 0x14, "gfx900" },	/* Vega10 */
+	{ AMDGPU_FAMILY_AI, 0x14, 0x28, "gfx904" },	/* Vega12 */
+	{ AMDGPU_FAMILY_AI, 0x28, 0x32, "gfx906" },	/* Vega20 */
+	{ AMDGPU_FAMILY_AI, 0x32, 0x3c, "gfx908" },	/* Arcturus */
+	{ AMDGPU_FAMILY_RV, 0x01, 0x81, "gfx902" },	/* Raven */
+	{ AMDGPU_FAMILY_RV, 0x81, 0x91, "gfx909" },	/* Raven2 */
+	{ AMDGPU_FAMILY_RV, 0x91, 0xff, "gfx90c" },	/* Renoir */
+	{ AMDGPU_FAMILY_NV, 0x01, 0x0a, "gfx1010" },	/* Navi10 */
+	{ AMDGPU_FAMILY_NV, 0x0a, 0x14, "gfx1011" },	/* Navi12 */
+	{ AMDGPU_FAMILY_NV, 0x14, 0x28, "gfx1012" },	/* Navi14 */
+	{ AMDGPU_FAMILY_NV, 0x28, 0x32, "gfx1030" },	/* Sienna Cichlid */
+	{ AMDGPU_FAMILY_NV, 0x32, 0x3c, "gfx1031" },	/* Navy Flounder */
+	{ AMDGPU_FAMILY_NV, 0x3c, 0x46, "gfx1032" },	/* Dimgrey Cavefish */
+	{ AMDGPU_FAMILY_NV, 0x46, 0x50, "gfx1034" },	/* Beige Goby */
+	{ AMDGPU_FAMILY_VGH, 0x01, 0xff, "gfx1033" },	/* Van Gogh */
+	{ AMDGPU_FAMILY_YC, 0x01, 0xff, "gfx1035" },	/* Yellow Carp */
+	{ AMDGPU_FAMILY_GC_11_0_0, 0x01, 0x10, "gfx1100" },
+	{ AMDGPU_FAMILY_GC_11_0_0, 0x10, 0x20, "gfx1102" },
+	{ AMDGPU_FAMILY_GC_11_0_0, 0x20, 0xff, "gfx1101" },
+	{ AMDGPU_FAMILY_GC_11_0_1, 0x01, 0xff, "gfx1103" },
+};
+
+static const char *target_of(const struct vsharp_amdgpu_id *id)
+{
+	if (id->ip_discovery_version) {
+		for (size_t i = 0; i < ARRAY_SIZE(ip_targets); i++)
+			if (ip_targets[i].ip == id->ip_discovery_version)
+				return ip_targets[i].target;
+		return NULL;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(rev_targets); i++)
+		if (rev_targets[i].family == id->family_id &&
+		    id->chip_external_rev >= rev_targets[i].rev_lo &&
+		    id->chip_external_rev < rev_targets[i].rev_hi)
+			return rev_targets[i].target;
+	return NULL;
+}
+
+/* 1 with *level when the family table knows the chip, 0 when it does not. */
+static int level_by_family(const struct vsharp_amdgpu_id *id, enum vsharp_gfx *level)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(family_rows); i++) {
+		const struct family_row *r = &family_rows[i];
+
+		if (r->family == id->family_id && id->chip_external_rev >= r->rev_lo &&
+		    id->chip_external_rev < r->rev_hi) {
+			*level = r->level;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int level_by_ip(uint32_t ip, enum vsharp_gfx *level)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(ip_rows); i++) {
+		const struct ip_row *r = &ip_rows[i];
+
+		if (r->major == IP_MAJ(ip) && IP_MIN(ip) >= r->min_lo && IP_MIN(ip) < r->min_hi) {
+			*level = r->level;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static bool family_known(uint32_t family)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(family_rows); i++)
+		if (family_rows[i].family == family)
+			return true;
+	return false;
+}
+
+int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amdgpu_level *out,
+			    struct vsharp_error *err)
+{
+	uint32_t fam = id->family_id, rev = id->chip_external_rev, ip = id->ip_discovery_version;
+	enum vsharp_gfx by_fam = VSHARP_GFX_COUNT, level;
+	bool fam_ok = level_by_family(id, &by_fam);
+
+	for (size_t i = 0; i < ARRAY_SIZE(old_families); i++)
+		if (old_families[i].family == fam)
+			return vsharp_fail(err, -ENODEV,
+					   "family %u (%s), chip rev 0x%02x: the GPU backend supports GFX9 to GFX12 only",
+					   fam, old_families[i].what, rev);
+
+	if (ip) {
+		/*
+		 * The GC version is what the kernel itself programs the chip by;
+		 * it also names chips the family table predates.  When both
+		 * know the chip they must agree, or one of our tables is wrong
+		 * and running the wrong level's shaders would prove nothing.
+		 */
+		if (!level_by_ip(ip, &level))
+			return vsharp_fail(err, -ENODEV,
+					   "family %u, chip rev 0x%02x, GC IP %u.%u.%u: not a level the GPU backend supports (GFX9 to GFX12)",
+					   fam, rev, IP_MAJ(ip), IP_MIN(ip), IP_REV(ip));
+		if (fam_ok && by_fam != level)
+			return vsharp_fail(err, -ENODEV,
+					   "family %u, chip rev 0x%02x is %s by family but GC IP %u.%u.%u is %s; refusing to guess",
+					   fam, rev, vsharp_gfx_name(by_fam), IP_MAJ(ip), IP_MIN(ip),
+					   IP_REV(ip), vsharp_gfx_name(level));
+		out->source = "GC IP version";
+	} else if (fam_ok) {
+		level = by_fam;
+		out->source = "family and chip revision";
+	} else if (family_known(fam)) {
+		return vsharp_fail(err, -ENODEV,
+				   "family %u, chip rev 0x%02x: revision outside the known ranges of the family and the kernel reports no GC IP version",
+				   fam, rev);
+	} else {
+		return vsharp_fail(err, -ENODEV,
+				   "family %u, chip rev 0x%02x: unknown family and the kernel reports no GC IP version",
+				   fam, rev);
+	}
+
+	if (id->hw_ip_major && id->hw_ip_major != level_hw_major[level])
+		return vsharp_fail(err, -ENODEV,
+				   "family %u, chip rev 0x%02x maps to %s but the compute block reports version %u.%u (expected %u.x); refusing to guess",
+				   fam, rev, vsharp_gfx_name(level), id->hw_ip_major, id->hw_ip_minor,
+				   level_hw_major[level]);
+	out->level = level;
+	out->target = target_of(id);
+	return 0;
+}
+
+void vsharp_amdgpu_describe(const struct vsharp_amdgpu_id *id, const struct vsharp_amdgpu_level *lv,
+			    const char *node, char *buf, size_t size)
+{
+	uint32_t ip = id->ip_discovery_version;
+	char gc[32] = "";
+
+	if (!size)
+		return;
+	if (ip)
+		snprintf(gc, sizeof(gc), ", GC %u.%u.%u", IP_MAJ(ip), IP_MIN(ip), IP_REV(ip));
+	snprintf(buf, size, "amdgpu %s (family %u, rev 0x%02x%s) %s",
+		 lv->target ? lv->target : vsharp_gfx_name(lv->level), id->family_id,
+		 id->chip_external_rev, gc, node);
+}
+
+/* Fences. */
+
+#define SEQ_MASK ((UINT64_C(1) << VSHARP_AMDGPU_FENCE_SEQ_BITS) - 1)
+
+void vsharp_amdgpu_fences_init(struct vsharp_amdgpu_fences *f)
+{
+	f->gen = 1;
+	f->submitted = 0;
+	f->signalled = 0;
+	f->ctx_lost = false;
+}
+
+uint64_t vsharp_amdgpu_fence_submitted(struct vsharp_amdgpu_fences *f, uint64_t seq)
+{
+	/* The kernel numbers a context's jobs 1, 2, ...; anything else is a bug. */
+	if (!seq || seq > SEQ_MASK || seq <= f->submitted)
+		return 0;
+	f->submitted = seq;
+	return (uint64_t)f->gen << VSHARP_AMDGPU_FENCE_SEQ_BITS | seq;
+}
+
+int vsharp_amdgpu_fence_check(const struct vsharp_amdgpu_fences *f, uint64_t handle, uint64_t *seq,
+			      struct vsharp_error *err)
+{
+	uint64_t gen = handle >> VSHARP_AMDGPU_FENCE_SEQ_BITS, s = handle & SEQ_MASK;
+
+	if (!gen || gen > f->gen || !s)
+		return vsharp_fail(err, -EINVAL, "fence 0x%" PRIx64 " was not returned by this device",
+				   handle);
+	if (gen < f->gen)
+		return vsharp_fail(err, -ECANCELED,
+				   "fence %" PRIu64 ":%" PRIu64 " belongs to a context replaced after a GPU hang; its result is lost",
+				   gen, s);
+	if (s > f->submitted)
+		return vsharp_fail(err, -EINVAL,
+				   "fence %" PRIu64 ":%" PRIu64 " was not submitted (last is %" PRIu64 ")",
+				   gen, s, f->submitted);
+	*seq = s;
+	return s <= f->signalled;
+}
+
+void vsharp_amdgpu_fence_signalled(struct vsharp_amdgpu_fences *f, uint64_t seq)
+{
+	/* A context's jobs on one ring complete in order. */
+	if (seq > f->signalled && seq <= f->submitted)
+		f->signalled = seq;
+}
+
+void vsharp_amdgpu_fences_new_context(struct vsharp_amdgpu_fences *f)
+{
+	f->gen++;
+	f->submitted = 0;
+	f->signalled = 0;
+	f->ctx_lost = false;
+}
+
+/* Reset state. */
+
+static const struct {
+	uint64_t bit;
+	const char *name;
+} reset_flags[] = {
+	{ AMDGPU_CTX_QUERY2_FLAGS_RESET, "RESET" },
+	{ AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST, "VRAMLOST" },
+	{ AMDGPU_CTX_QUERY2_FLAGS_GUILTY, "GUILTY" },
+	{ AMDGPU_CTX_QUERY2_FLAGS_RAS_CE, "RAS_CE" },
+	{ AMDGPU_CTX_QUERY2_FLAGS_RAS_UE, "RAS_UE" },
+};
+
+void vsharp_amdgpu_reset_flags_str(uint64_t flags, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	if (!size)
+		return;
+	buf[0] = '\0';
+	if (!flags) {
+		snprintf(buf, size, "none");
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(reset_flags); i++) {
+		if (!(flags & reset_flags[i].bit))
+			continue;
+		flags &= ~reset_flags[i].bit;
+		len += snprintf(buf + len, size - len, "%s%s", len ? "|" : "",
+				reset_flags[i].name);
+		if (len >= size)
+			return;
+	}
+	if (flags)
+		snprintf(buf + len, size - len, "%s0x%" PRIx64, len ? "|" : "", flags);
+}
+
+bool vsharp_amdgpu_reset_taints(uint64_t flags)
+{
+	/*
+	 * RESET: the GPU was reset since the context was made, and a job the
+	 * reset killed still signals its fence.  VRAMLOST: the shaders and
+	 * data may be garbage.  GUILTY: this context hung it.  RAS_UE: an
+	 * uncorrectable memory error.  A correctable one (RAS_CE) was fixed.
+	 */
+	return flags & (AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST |
+			AMDGPU_CTX_QUERY2_FLAGS_GUILTY | AMDGPU_CTX_QUERY2_FLAGS_RAS_UE);
+}
+
+int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint64_t handle,
+			      uint64_t timeout_ns, uint64_t flags, int query_err)
+{
+	char fl[96], after[48];
+	const char *what;
+
+	if (timeout_ns % 1000000 == 0)
+		snprintf(after, sizeof(after), "%" PRIu64 " ms", timeout_ns / 1000000);
+	else
+		snprintf(after, sizeof(after), "%" PRIu64 " ns", timeout_ns);
+
+	if (query_err) {
+		snprintf(fl, sizeof(fl), "unknown (amdgpu_cs_query_reset_state2: %s)",
+			 strerror(-query_err));
+		what = "";
+	} else {
+		vsharp_amdgpu_reset_flags_str(flags, fl, sizeof(fl));
+		if (flags & AMDGPU_CTX_QUERY2_FLAGS_GUILTY)
+			what = " (the kernel reset the GPU and blames this job)";
+		else if (flags & AMDGPU_CTX_QUERY2_FLAGS_RESET)
+			what = " (the GPU was reset since this context was made)";
+		else
+			what = " (no reset yet: the job is still running or stuck until the kernel's lockup_timeout)";
+	}
+	return vsharp_fail(err, -ETIME,
+			   "GPU hang: %s: compute ring 0 fence %" PRIu64 ":%" PRIu64 " not signalled after %s; reset state %s%s%s; the next submit uses a new context",
+			   device, handle >> VSHARP_AMDGPU_FENCE_SEQ_BITS, handle & SEQ_MASK, after, fl, what,
+			   flags & AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST ?
+			   "; VRAM contents were lost, rewrite every buffer" : "");
+}
+
+unsigned vsharp_amdgpu_bo_handles(void *const *bos, unsigned n, void *ib, void **out)
+{
+	unsigned k = 0;
+
+	/* n is a handful of buffers per dispatch: the quadratic scan is fine. */
+	for (unsigned i = 0; i <= n; i++) {
+		void *h = i < n ? bos[i] : ib;
+		bool seen = false;
+
+		for (unsigned j = 0; j < k && !seen; j++)
+			seen = out[j] == h;
+		if (h && !seen)
+			out[k++] = h;
+	}
+	return k;
+}

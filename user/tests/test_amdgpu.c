@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The real-GPU backend without a GPU: level detection from the numbers the
+ * kernel reports (family ids from amdgpu_drm.h, chip revision ranges and GC
+ * versions from research/dispatch.md §1.3), fence handles, hang reports,
+ * and how opening fails on a machine or folder with no amdgpu node.  On a
+ * machine with one, test_open_this_machine opens it for real instead.
+ */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <amdgpu_drm.h>
+
+#include "ktap.h"
+#include "vsharp/amdgpu.h"
+#include "vsharp/device.h"
+
+#define IPV VSHARP_AMDGPU_IP_VERSION
+
+struct map_case {
+	uint32_t family, rev, hw_major, ip;
+	enum vsharp_gfx level;
+};
+
+static int map(uint32_t family, uint32_t rev, uint32_t hw_major, uint32_t ip,
+	       struct vsharp_amdgpu_level *lv, struct vsharp_error *err)
+{
+	struct vsharp_amdgpu_id id = { family, rev, hw_major, 0, ip };
+
+	return vsharp_amdgpu_map_level(&id, lv, err);
+}
+
+static void test_family_levels(struct ktap *t)
+{
+	/* Family ids: amdgpu_drm.h AMDGPU_FAMILY_*; revisions: Mesa ranges. */
+	static const struct map_case cases[] = {
+		{ 141, 0x01, 9, 0, VSHARP_GFX9 },	/* AI: Vega10 */
+		{ 141, 0x28, 9, 0, VSHARP_GFX9 },	/* Vega20 */
+		{ 142, 0x91, 9, 0, VSHARP_GFX9 },	/* RV: Renoir */
+		{ 143, 0x01, 10, 0, VSHARP_GFX10 },	/* NV: Navi10, first rev */
+		{ 143, 0x0a, 10, 0, VSHARP_GFX10 },	/* Navi12 */
+		{ 143, 0x27, 10, 0, VSHARP_GFX10 },	/* Navi14, last rev */
+		{ 143, 0x28, 10, 0, VSHARP_GFX10_3 },	/* Sienna Cichlid, first rev */
+		{ 143, 0x32, 10, 0, VSHARP_GFX10_3 },	/* Navy Flounder */
+		{ 143, 0x4f, 10, 0, VSHARP_GFX10_3 },	/* Beige Goby, last rev */
+		{ 144, 0x01, 10, 0, VSHARP_GFX10_3 },	/* VGH */
+		{ 145, 0x01, 11, 0, VSHARP_GFX11 },	/* GC_11_0_0 */
+		{ 146, 0x01, 10, 0, VSHARP_GFX10_3 },	/* YC */
+		{ 148, 0x01, 11, 0, VSHARP_GFX11 },	/* GC_11_0_1 */
+		{ 149, 0x01, 10, 0, VSHARP_GFX10_3 },	/* GC_10_3_6 */
+		{ 150, 0x01, 11, 0, VSHARP_GFX11 },	/* GC_11_5_0 */
+		{ 151, 0x01, 10, 0, VSHARP_GFX10_3 },	/* GC_10_3_7 */
+		{ 152, 0x01, 12, 0, VSHARP_GFX12 },	/* GC_12_0_0 */
+		{ 145, 0x01, 0, 0, VSHARP_GFX11 },	/* no compute version known */
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct map_case *c = &cases[i];
+		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
+		struct vsharp_error err = { "" };
+		int ret = map(c->family, c->rev, c->hw_major, c->ip, &lv, &err);
+
+		CHECK_MSG(t, ret == 0 && lv.level == c->level,
+			  "family %u rev 0x%02x -> %d %s (%s), want %s", c->family, c->rev, ret,
+			  vsharp_gfx_name(lv.level), err.msg, vsharp_gfx_name(c->level));
+		CHECK_STR(t, lv.source, "family and chip revision");
+	}
+}
+
+static void test_ip_discovery_levels(struct ktap *t)
+{
+	static const struct map_case cases[] = {
+		{ 141, 0x01, 9, IPV(9, 0, 1), VSHARP_GFX9 },
+		{ 141, 0x3c, 9, IPV(9, 4, 2), VSHARP_GFX9 },
+		{ 143, 0x01, 10, IPV(10, 1, 10), VSHARP_GFX10 },
+		{ 143, 0x28, 10, IPV(10, 3, 0), VSHARP_GFX10_3 },
+		/* A family 143 rev the ranges do not know (Cyan Skillfish). */
+		{ 143, 0x82, 10, IPV(10, 1, 3), VSHARP_GFX10 },
+		{ 149, 0x01, 10, IPV(10, 3, 6), VSHARP_GFX10_3 },
+		{ 145, 0x01, 11, IPV(11, 0, 0), VSHARP_GFX11 },
+		{ 150, 0x01, 11, IPV(11, 5, 1), VSHARP_GFX11 },
+		{ 152, 0x01, 12, IPV(12, 0, 1), VSHARP_GFX12 },
+		/* A family newer than our table: the GC version still decides. */
+		{ 160, 0x01, 12, IPV(12, 0, 2), VSHARP_GFX12 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct map_case *c = &cases[i];
+		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
+		struct vsharp_error err = { "" };
+		int ret = map(c->family, c->rev, c->hw_major, c->ip, &lv, &err);
+
+		CHECK_MSG(t, ret == 0 && lv.level == c->level,
+			  "GC 0x%06x -> %d %s (%s), want %s", c->ip, ret, vsharp_gfx_name(lv.level),
+			  err.msg, vsharp_gfx_name(c->level));
+		CHECK_STR(t, lv.source, "GC IP version");
+	}
+}
+
+static void expect_refused(struct ktap *t, uint32_t family, uint32_t rev, uint32_t hw_major,
+			   uint32_t ip, const char *const *words)
+{
+	struct vsharp_amdgpu_level lv;
+	struct vsharp_error err = { "" };
+	int ret = map(family, rev, hw_major, ip, &lv, &err);
+
+	CHECK_MSG(t, ret == -ENODEV, "family %u rev 0x%02x GC 0x%06x -> %d, want -ENODEV", family,
+		  rev, ip, ret);
+	for (; *words; words++)
+		CHECK_MSG(t, strstr(err.msg, *words), "\"%s\" lacks \"%s\"", err.msg, *words);
+}
+
+static void test_refused(struct ktap *t)
+{
+	/* Pre-GFX9 families: named with family id and chip rev. */
+	expect_refused(t, 135, 0x61, 8, 0,
+		       (const char *const[]){ "family 135", "CZ", "rev 0x61", "GFX9 to GFX12", NULL });
+	expect_refused(t, 130, 0x14, 8, 0, (const char *const[]){ "family 130", "VI", NULL });
+	expect_refused(t, 110, 0x00, 6, 0, (const char *const[]){ "family 110", "SI", NULL });
+	expect_refused(t, 120, 0x14, 7, 0, (const char *const[]){ "family 120", "CI", NULL });
+	/* Unknown family, no GC version. */
+	expect_refused(t, 0, 0x00, 0, 0,
+		       (const char *const[]){ "family 0", "unknown family", NULL });
+	expect_refused(t, 153, 0x01, 12, 0,
+		       (const char *const[]){ "family 153", "rev 0x01", "no GC IP version", NULL });
+	/* Family 143 revision outside both RDNA ranges, no GC version. */
+	expect_refused(t, 143, 0x82, 10, 0,
+		       (const char *const[]){ "family 143", "rev 0x82", "outside the known ranges", NULL });
+	expect_refused(t, 143, 0x00, 10, 0, (const char *const[]){ "rev 0x00", NULL });
+	/* GC versions outside GFX9..GFX12. */
+	expect_refused(t, 200, 0x01, 8, IPV(8, 0, 3),
+		       (const char *const[]){ "family 200", "GC IP 8.0.3", NULL });
+	expect_refused(t, 143, 0x01, 10, IPV(10, 2, 0), (const char *const[]){ "GC IP 10.2.0", NULL });
+	expect_refused(t, 160, 0x01, 13, IPV(13, 0, 0), (const char *const[]){ "GC IP 13.0.0", NULL });
+	/* Facts that contradict each other. */
+	expect_refused(t, 143, 0x01, 10, IPV(10, 3, 0),
+		       (const char *const[]){ "gfx10 by family", "GC IP 10.3.0 is gfx10.3",
+					      "refusing to guess", NULL });
+	expect_refused(t, 145, 0x01, 10, 0,
+		       (const char *const[]){ "gfx11", "compute block reports version 10.0",
+					      "refusing to guess", NULL });
+}
+
+/* Every chip name the tables give must be an LLVM processor of the same level. */
+static void test_targets(struct ktap *t)
+{
+	static const struct {
+		uint32_t family, rev, ip;
+		const char *target;
+	} cases[] = {
+		{ 141, 0x01, 0, "gfx900" },  { 141, 0x28, 0, "gfx906" },
+		{ 142, 0x91, 0, "gfx90c" },  { 143, 0x01, 0, "gfx1010" },
+		{ 143, 0x14, 0, "gfx1012" }, { 143, 0x28, 0, "gfx1030" },
+		{ 143, 0x3c, 0, "gfx1032" }, { 144, 0x01, 0, "gfx1033" },
+		{ 145, 0x01, 0, "gfx1100" }, { 145, 0x10, 0, "gfx1102" },
+		{ 145, 0x20, 0, "gfx1101" }, { 148, 0x01, 0, "gfx1103" },
+		{ 143, 0x01, IPV(10, 1, 10), "gfx1010" },
+		{ 143, 0x14, IPV(10, 1, 1), "gfx1012" },
+		{ 145, 0x20, IPV(11, 0, 3), "gfx1101" },
+		{ 150, 0x01, IPV(11, 5, 0), "gfx1150" },
+		{ 152, 0x01, IPV(12, 0, 1), "gfx1201" },
+		/* Chips the tables do not name: the level names them. */
+		{ 152, 0x01, 0, NULL },      { 141, 0x3c, 0, NULL },
+		{ 160, 0x01, IPV(12, 0, 9), NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
+		enum vsharp_gfx parsed = VSHARP_GFX_COUNT;
+
+		if (!CHECK(t, map(cases[i].family, cases[i].rev, 0, cases[i].ip, &lv, NULL) == 0))
+			continue;
+		if (!cases[i].target) {
+			CHECK_MSG(t, !lv.target, "family %u: unexpected %s", cases[i].family, lv.target);
+			continue;
+		}
+		CHECK_STR(t, lv.target, cases[i].target);
+		CHECK_MSG(t, lv.target && vsharp_gfx_parse(lv.target, &parsed, NULL) == 0 &&
+			  parsed == lv.level, "%s is %s, mapped to %s", cases[i].target,
+			  vsharp_gfx_name(parsed), vsharp_gfx_name(lv.level));
+	}
+}
+
+static void test_describe(struct ktap *t)
+{
+	struct vsharp_amdgpu_id a = { 145, 0x01, 11, 0, IPV(11, 0, 0) };
+	struct vsharp_amdgpu_id b = { 143, 0x28, 10, 3, 0 };
+	struct vsharp_amdgpu_id c = { 152, 0x41, 12, 0, 0 };
+	struct vsharp_amdgpu_level lv;
+	char buf[128], small[12];
+
+	CHECK(t, vsharp_amdgpu_map_level(&a, &lv, NULL) == 0);
+	vsharp_amdgpu_describe(&a, &lv, "/dev/dri/renderD128", buf, sizeof(buf));
+	CHECK_STR(t, buf, "amdgpu gfx1100 (family 145, rev 0x01, GC 11.0.0) /dev/dri/renderD128");
+	CHECK(t, vsharp_amdgpu_map_level(&b, &lv, NULL) == 0);
+	vsharp_amdgpu_describe(&b, &lv, "/dev/dri/renderD129", buf, sizeof(buf));
+	CHECK_STR(t, buf, "amdgpu gfx1030 (family 143, rev 0x28) /dev/dri/renderD129");
+	CHECK(t, vsharp_amdgpu_map_level(&c, &lv, NULL) == 0);
+	vsharp_amdgpu_describe(&c, &lv, "/dev/dri/renderD128", buf, sizeof(buf));
+	CHECK_STR(t, buf, "amdgpu gfx12 (family 152, rev 0x41) /dev/dri/renderD128");
+	vsharp_amdgpu_describe(&c, &lv, "/dev/dri/renderD128", small, sizeof(small));
+	CHECK_STR(t, small, "amdgpu gfx1");
+}
+
+static void test_fences(struct ktap *t)
+{
+	struct vsharp_amdgpu_fences f;
+	struct vsharp_error err = { "" };
+	uint64_t h1, h2, seq = 0;
+
+	vsharp_amdgpu_fences_init(&f);
+	h1 = vsharp_amdgpu_fence_submitted(&f, 1);
+	h2 = vsharp_amdgpu_fence_submitted(&f, 2);
+	CHECK_EQ(t, h1, (UINT64_C(1) << 48) | 1);
+	CHECK_EQ(t, h2, (UINT64_C(1) << 48) | 2);
+	/* The kernel's sequence numbers only go forward. */
+	CHECK_EQ(t, vsharp_amdgpu_fence_submitted(&f, 2), 0);
+	CHECK_EQ(t, vsharp_amdgpu_fence_submitted(&f, 0), 0);
+	CHECK_EQ(t, vsharp_amdgpu_fence_submitted(&f, UINT64_C(1) << 48), 0);
+
+	CHECK(t, vsharp_amdgpu_fence_check(&f, h1, &seq, NULL) == 0 && seq == 1);
+	vsharp_amdgpu_fence_signalled(&f, 1);
+	CHECK(t, vsharp_amdgpu_fence_check(&f, h1, &seq, NULL) == 1);
+	CHECK(t, vsharp_amdgpu_fence_check(&f, h2, &seq, NULL) == 0 && seq == 2);
+	vsharp_amdgpu_fence_signalled(&f, 7);	/* never submitted: ignored */
+	CHECK_EQ(t, f.signalled, 1);
+
+	CHECK(t, vsharp_amdgpu_fence_check(&f, 0, &seq, &err) == -EINVAL);
+	CHECK(t, strstr(err.msg, "not returned by this device"));
+	CHECK(t, vsharp_amdgpu_fence_check(&f, (UINT64_C(2) << 48) | 1, &seq, NULL) == -EINVAL);
+	CHECK(t, vsharp_amdgpu_fence_check(&f, (UINT64_C(1) << 48) | 3, &seq, &err) == -EINVAL);
+	CHECK(t, strstr(err.msg, "was not submitted (last is 2)"));
+
+	/* After a hang: a new context, and the old handles say so. */
+	vsharp_amdgpu_fences_new_context(&f);
+	CHECK_EQ(t, f.gen, 2);
+	CHECK(t, vsharp_amdgpu_fence_check(&f, h2, &seq, &err) == -ECANCELED);
+	CHECK(t, strstr(err.msg, "fence 1:2 belongs to a context replaced after a GPU hang"));
+	CHECK_EQ(t, vsharp_amdgpu_fence_submitted(&f, 1), (UINT64_C(2) << 48) | 1);
+}
+
+static void test_reset_flags(struct ktap *t)
+{
+	char buf[64], tiny[8];
+
+	vsharp_amdgpu_reset_flags_str(0, buf, sizeof(buf));
+	CHECK_STR(t, buf, "none");
+	vsharp_amdgpu_reset_flags_str(AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY,
+				      buf, sizeof(buf));
+	CHECK_STR(t, buf, "RESET|GUILTY");
+	vsharp_amdgpu_reset_flags_str(0x1f, buf, sizeof(buf));
+	CHECK_STR(t, buf, "RESET|VRAMLOST|GUILTY|RAS_CE|RAS_UE");
+	vsharp_amdgpu_reset_flags_str(1u << 10, buf, sizeof(buf));
+	CHECK_STR(t, buf, "0x400");
+	vsharp_amdgpu_reset_flags_str(AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST | 1u << 10, buf, sizeof(buf));
+	CHECK_STR(t, buf, "VRAMLOST|0x400");
+	vsharp_amdgpu_reset_flags_str(0x1f, tiny, sizeof(tiny));
+	CHECK_STR(t, tiny, "RESET|V");
+
+	CHECK(t, !vsharp_amdgpu_reset_taints(0));
+	CHECK(t, !vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_RAS_CE));
+	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_RESET));
+	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST));
+	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_GUILTY));
+	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_RAS_UE));
+}
+
+static void test_hang_report(struct ktap *t)
+{
+	static const char dev[] = "amdgpu gfx1100 (family 145, rev 0x01) /dev/dri/renderD128";
+	uint64_t h = (UINT64_C(1) << 48) | 3;
+	struct vsharp_error err = { "" };
+
+	CHECK(t, vsharp_amdgpu_hang_report(&err, dev, h, 2000000000, 0, 0) == -ETIME);
+	CHECK_MSG(t, strstr(err.msg, "GPU hang: amdgpu gfx1100") &&
+		  strstr(err.msg, "compute ring 0 fence 1:3 not signalled after 2000 ms") &&
+		  strstr(err.msg, "reset state none (no reset yet") &&
+		  strstr(err.msg, "the next submit uses a new context"), "%s", err.msg);
+	printf("# e.g. %s\n", err.msg);
+
+	CHECK(t, vsharp_amdgpu_hang_report(&err, dev, h, 1500, AMDGPU_CTX_QUERY2_FLAGS_RESET |
+					   AMDGPU_CTX_QUERY2_FLAGS_GUILTY |
+					   AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST, 0) == -ETIME);
+	CHECK_MSG(t, strstr(err.msg, "after 1500 ns") &&
+		  strstr(err.msg, "reset state RESET|VRAMLOST|GUILTY (the kernel reset the GPU and blames this job)") &&
+		  strstr(err.msg, "VRAM contents were lost"), "%s", err.msg);
+
+	CHECK(t, vsharp_amdgpu_hang_report(&err, dev, h, 1000000, 0, -EINVAL) == -ETIME);
+	CHECK_MSG(t, strstr(err.msg, "reset state unknown (amdgpu_cs_query_reset_state2: Invalid argument)"),
+		  "%s", err.msg);
+}
+
+static void test_bo_handles(struct ktap *t)
+{
+	int x[4];
+	void *bos[] = { &x[0], &x[1], &x[0], &x[2] };
+	void *out[5];
+
+	CHECK_EQ(t, vsharp_amdgpu_bo_handles(bos, 4, &x[3], out), 4);
+	CHECK(t, out[0] == &x[0] && out[1] == &x[1] && out[2] == &x[2] && out[3] == &x[3]);
+	/* The IB passed among the buffers as well is listed once. */
+	CHECK_EQ(t, vsharp_amdgpu_bo_handles(bos, 4, &x[1], out), 3);
+	CHECK_EQ(t, vsharp_amdgpu_bo_handles(NULL, 0, &x[3], out), 1);
+	CHECK(t, out[0] == &x[3]);
+}
+
+/*
+ * The one test that touches the machine.  Without an amdgpu node it checks
+ * the refusal; with one it opens it for real and checks only what the
+ * kernel said, never a result.
+ */
+static void test_open_this_machine(struct ktap *t)
+{
+	struct vsharp_device *dev = NULL;
+	struct vsharp_error err = { "" };
+	int ret = vsharp_amdgpu_open(NULL, &dev, &err);
+
+	if (ret == 0) {
+		printf("# opened %s\n", dev->name);
+		CHECK(t, dev->hardware);
+		CHECK(t, dev->level >= VSHARP_GFX9 && dev->level <= VSHARP_GFX12);
+		CHECK(t, !strncmp(dev->name, "amdgpu ", 7));
+		vsharp_device_close(dev);
+		return;
+	}
+	printf("# %s\n", err.msg);
+	CHECK_MSG(t, ret == -ENODEV || ret == -EACCES, "ret %d", ret);
+	CHECK(t, dev == NULL);
+	CHECK_MSG(t, strstr(err.msg, "amdgpu render node"), "%s", err.msg);
+}
+
+static void test_open_missing_node(struct ktap *t)
+{
+	static const char node[] = "/nonexistent/vsharp/renderD200";
+	struct vsharp_device *dev = NULL;
+	struct vsharp_error err = { "" };
+
+	CHECK(t, vsharp_amdgpu_open(node, &dev, &err) == -ENOENT);
+	CHECK(t, dev == NULL);
+	CHECK_MSG(t, strstr(err.msg, "cannot open /nonexistent/vsharp/renderD200: No such file"),
+		  "%s", err.msg);
+}
+
+static void put_file(const char *dir, const char *name, mode_t mode)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (fd >= 0)
+		close(fd);
+	chmod(path, mode);
+}
+
+static void unlink_in(const char *dir, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	unlink(path);
+}
+
+/* The scanner on folders that stand in for /dev/dri. */
+static void test_open_dir(struct ktap *t)
+{
+	char dir[] = "/tmp/vsharp-dri-XXXXXX", missing[64], link[96];
+	struct vsharp_device *dev = NULL;
+	struct vsharp_error err = { "" };
+	const char *a, *b;
+
+	if (!CHECK(t, mkdtemp(dir) != NULL))
+		return;
+
+	CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV && !dev);
+	CHECK_MSG(t, strstr(err.msg, "no amdgpu render node: ") && strstr(err.msg, dir) &&
+		  strstr(err.msg, "has no renderD* (no GPU on this machine)"), "%s", err.msg);
+
+	snprintf(missing, sizeof(missing), "%s/none", dir);
+	CHECK(t, vsharp_amdgpu_open_dir(missing, &dev, &err) == -ENODEV);
+	CHECK_MSG(t, strstr(err.msg, "/none does not exist"), "%s", err.msg);
+
+	/* Names that are not render nodes are not looked at. */
+	put_file(dir, "card0", 0600);
+	put_file(dir, "renderDx", 0600);
+	put_file(dir, "renderD", 0600);
+	CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV);
+	CHECK_MSG(t, strstr(err.msg, "has no renderD*"), "%s", err.msg);
+
+	/* Files that do not answer the DRM version ioctl, in minor order. */
+	put_file(dir, "renderD129", 0600);
+	snprintf(link, sizeof(link), "%s/renderD128", dir);
+	CHECK(t, symlink("/dev/null", link) == 0);
+	CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV && !dev);
+	a = strstr(err.msg, "renderD128 is not a DRM device");
+	b = strstr(err.msg, "renderD129 is not a DRM device");
+	CHECK_MSG(t, strstr(err.msg, "no usable amdgpu render node: ") && a && b && a < b,
+		  "%s", err.msg);
+
+	/* A node we may not open: an error to fix, not a machine to skip. */
+	put_file(dir, "renderD130", 0);
+	if (geteuid() != 0) {
+		CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -EACCES);
+		CHECK_MSG(t, strstr(err.msg, "renderD130: permission denied") &&
+			  strstr(err.msg, "usermod -aG"), "%s", err.msg);
+		printf("# e.g. %s\n", err.msg);
+	} else {
+		/* root opens anything: the file is just not a DRM device. */
+		printf("# running as root: the permission-denied path is not reachable\n");
+		CHECK(t, vsharp_amdgpu_open_dir(dir, &dev, &err) == -ENODEV);
+		CHECK_MSG(t, strstr(err.msg, "renderD130 is not a DRM device"), "%s", err.msg);
+	}
+
+	unlink_in(dir, "renderD130");
+	unlink_in(dir, "renderD129");
+	unlink_in(dir, "renderD128");
+	unlink_in(dir, "renderD");
+	unlink_in(dir, "renderDx");
+	unlink_in(dir, "card0");
+	CHECK(t, rmdir(dir) == 0);
+}
+
+KTAP_MAIN(KTAP_CASE(test_family_levels), KTAP_CASE(test_ip_discovery_levels),
+	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_describe),
+	  KTAP_CASE(test_fences), KTAP_CASE(test_reset_flags), KTAP_CASE(test_hang_report),
+	  KTAP_CASE(test_bo_handles), KTAP_CASE(test_open_this_machine),
+	  KTAP_CASE(test_open_missing_node), KTAP_CASE(test_open_dir))
