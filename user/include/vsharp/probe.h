@@ -63,7 +63,7 @@ unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx);
 /*
  * Runs up to VSHARP_PROBE_MAX_WAVES waves in one dispatch and compares
  * every lane with the model; mismatches go to REPORT.  Returns 0 (with
- * *passed/*failed counts of lanes) or a negative errno when the batch could
+ * the passed and failed lane counts) or a negative errno when the batch could
  * not run (a hang or a fault: every lane of the batch then counts failed).
  */
 int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The probe layer: builds the case table and the IB for a batch of waves,
+ * runs it on a device, and compares every lane with the model.  The table
+ * layout is the contract of shaders/README.md:
+ *
+ *   wave record (8192 bytes, one per work-group)
+ *     +0    V# (4 dwords), soffset, M0, stub offset, flags
+ *     +32   VMID the wave read from HW_ID/HW_ID2
+ *     +64   LDS image, 16 bytes per lane, copied in before and out after
+ *     +1088 lane records, 64 bytes each:
+ *           +0 vindex, +4 voffset, +16 data[4] (v8..v11), +32 vdst[8] (v12..v19)
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memory.h"
+#include "vsharp/emu.h"
+#include "vsharp/pm4.h"
+#include "vsharp/probe.h"
+#include "vsharp/shaders.h"
+
+#define HDR_VMID 32
+#define LDS_IMAGE 64
+#define LANES 1088
+#define LANE_SIZE 64
+#define IB_DWORDS 1024
+/* Seconds a batch may take on hardware before it counts as a hang. */
+#define BATCH_TIMEOUT_NS 10000000000ull
+
+struct vsharp_probe_ctx {
+	struct vsharp_device *dev;
+	enum vsharp_gfx level;
+	enum vsharp_align_mode align;
+	const struct vsharp_shader *shader;
+	uint32_t stub_base;
+	struct vsharp_bo code, table, arena, ib;
+	unsigned wave_size;
+	unsigned vmid;
+	uint8_t *expect_arena;
+};
+
+uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
+{
+	/* Distinct per byte and wave, never all zero: stale or dropped data shows. */
+	uint32_t x = wave * 0x9e3779b1u ^ byte * 0x85ebca6bu;
+
+	x ^= x >> 15;
+	x *= 0x2c1b3c6du;
+	x ^= x >> 12;
+	return (uint8_t)(x | 1);
+}
+
+unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx)
+{
+	return ctx->wave_size;
+}
+
+unsigned vsharp_probe_vmid(const struct vsharp_probe_ctx *ctx)
+{
+	return ctx->vmid;
+}
+
+int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
+		      struct vsharp_probe_ctx **out, struct vsharp_error *err)
+{
+	const struct vsharp_device_ops *ops = dev->ops;
+	struct vsharp_probe_ctx *ctx;
+	int ret;
+
+	ctx = calloc(1, sizeof(*ctx));
+	if (!ctx)
+		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
+	ctx->dev = dev;
+	ctx->level = dev->level;
+	ctx->align = align;
+	ctx->wave_size = dev->level >= VSHARP_GFX10 ? 32 : 64;
+	ctx->shader = vsharp_shader_for(dev->level, err);
+	ctx->expect_arena = malloc(VSHARP_PROBE_ARENA * VSHARP_PROBE_MAX_WAVES);
+	ret = !ctx->shader ? -ENOENT : !ctx->expect_arena ?
+	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
+	if (!ret)
+		ret = vsharp_shader_symbol(ctx->shader, "stub_base", &ctx->stub_base, err);
+	if (!ret)
+		ret = ops->bo_alloc(dev, 4ull * ctx->shader->n_words, VSHARP_BO_CODE, &ctx->code, err);
+	if (!ret)
+		ret = ops->bo_alloc(dev, (uint64_t)VSHARP_WAVE_RECORD * VSHARP_PROBE_MAX_WAVES,
+				    VSHARP_BO_DATA, &ctx->table, err);
+	if (!ret)
+		ret = ops->bo_alloc(dev, (uint64_t)VSHARP_PROBE_ARENA * VSHARP_PROBE_MAX_WAVES,
+				    VSHARP_BO_DATA, &ctx->arena, err);
+	if (!ret)
+		ret = ops->bo_alloc(dev, 4 * IB_DWORDS, VSHARP_BO_IB, &ctx->ib, err);
+	if (ret) {
+		vsharp_probe_close(ctx);
+		return ret;
+	}
+	memcpy(ctx->code.cpu, ctx->shader->code, 4ull * ctx->shader->n_words);
+	*out = ctx;
+	return 0;
+}
+
+void vsharp_probe_close(struct vsharp_probe_ctx *ctx)
+{
+	struct vsharp_bo *bos[] = { &ctx->ib, &ctx->arena, &ctx->table, &ctx->code };
+
+	if (!ctx)
+		return;
+	for (unsigned i = 0; i < 4; i++)
+		if (bos[i]->size)
+			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
+	free(ctx->expect_arena);
+	free(ctx);
+}
+
+static uint8_t *wave_record(struct vsharp_probe_ctx *ctx, unsigned i)
+{
+	return (uint8_t *)ctx->table.cpu + (size_t)i * VSHARP_WAVE_RECORD;
+}
+
+static int wave_desc(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
+		     uint32_t desc[4], struct vsharp_error *err)
+{
+	struct vsharp_buffer b = w->buf;
+
+	if (w->raw_desc) {
+		memcpy(desc, w->desc, 16);
+		return 0;
+	}
+	b.base += ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA;
+	return vsharp_desc_encode(ctx->level, &b, desc, err);
+}
+
+static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves, unsigned n,
+		struct vsharp_error *err)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct vsharp_probe_wave *w = &waves[i];
+		uint8_t *rec = wave_record(ctx, i), *arena;
+		uint32_t hdr[8] = { 0 }, stub;
+		char name[128];
+		int ret;
+
+		if (w->n_lanes > ctx->wave_size)
+			return vsharp_fail(err, -EINVAL, "probe: wave %u has %u lanes (allowed 1..%u on %s)",
+					   i, w->n_lanes, ctx->wave_size, vsharp_gfx_name(ctx->level));
+		vsharp_stub_name(ctx->level, &w->stub, name, sizeof(name));
+		ret = vsharp_shader_symbol(ctx->shader, name, &stub, err);
+		if (!ret)
+			ret = wave_desc(ctx, w, i, hdr, err);
+		if (ret)
+			return ret;
+		hdr[4] = w->soffset;
+		hdr[5] = w->m0;
+		hdr[6] = stub - ctx->stub_base;
+		memset(rec, 0, LANES + LANE_SIZE * ctx->wave_size);
+		for (unsigned k = 0; k < 8; k++)
+			store_le(rec + 4 * k, 4, hdr[k]);
+		for (unsigned b = 0; b < VSHARP_PROBE_LDS_SLOT * ctx->wave_size; b++)
+			rec[LDS_IMAGE + b] = vsharp_probe_pattern(i, 0x10000 + b);
+		for (unsigned l = 0; l < ctx->wave_size; l++) {
+			const struct vsharp_probe_lane *pl = &w->lane[l < w->n_lanes ? l : 0];
+			uint8_t *lr = rec + LANES + LANE_SIZE * l;
+
+			store_le(lr, 4, pl->vindex);
+			store_le(lr + 4, 4, pl->voffset);
+			for (unsigned k = 0; k < 4; k++)
+				store_le(lr + 16 + 4 * k, 4, pl->data[k]);
+			for (unsigned k = 0; k < 8; k++)
+				store_le(lr + 32 + 4 * k, 4, pl->vdst[k]);
+		}
+		arena = (uint8_t *)ctx->arena.cpu + (size_t)i * VSHARP_PROBE_ARENA;
+		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
+			arena[b] = vsharp_probe_pattern(i, b);
+	}
+	return 0;
+}
+
+static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, unsigned *dwords,
+		    struct vsharp_error *err)
+{
+	struct vsharp_dispatch d;
+	struct vsharp_ib ib;
+	int ret;
+
+	memset(&d, 0, sizeof(d));
+	d.level = ctx->level;
+	d.pgm_va = ctx->code.va;
+	d.vgprs = VSHARP_SHADER_VGPRS;
+	d.sgprs = VSHARP_SHADER_SGPRS;
+	d.wave32 = ctx->wave_size == 32;
+	d.user_sgprs = 2;
+	d.user_data[0] = (uint32_t)ctx->table.va;
+	d.user_data[1] = (uint32_t)(ctx->table.va >> 32);
+	d.lds_bytes = VSHARP_PROBE_LDS_SLOT * ctx->wave_size;
+	d.threads[0] = ctx->wave_size;
+	d.threads[1] = d.threads[2] = 1;
+	d.groups[0] = n;
+	d.groups[1] = d.groups[2] = 1;
+	d.tgid[0] = true;
+	d.tidig_comps = 1;
+	vsharp_ib_init(&ib, ctx->ib.cpu, IB_DWORDS);
+	ret = vsharp_pm4_preamble(&ib, ctx->level, err);
+	if (!ret)
+		ret = vsharp_pm4_dispatch(&ib, &d, err);
+	if (!ret)
+		ret = vsharp_pm4_finish(&ib, err);
+	*dwords = ib.n;
+	return ret;
+}
+
+/* What the model says one wave must leave behind. */
+struct expect {
+	uint32_t vdst[64][8];
+	uint8_t lds[VSHARP_PROBE_LDS_SLOT * 64];
+	bool fault[64];
+};
+
+static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
+		       struct expect *e, struct vsharp_error *err)
+{
+	uint8_t *arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
+	struct vsharp_memory mem = { ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA, arena,
+				     VSHARP_PROBE_ARENA };
+	struct vsharp_lds lds = { e->lds, VSHARP_PROBE_LDS_SLOT * ctx->wave_size };
+	const struct vsharp_op *op = w->stub.op;
+	struct vsharp_buffer_access a;
+	struct vsharp_buffer_plan p;
+	struct vsharp_ds_access ds;
+	int ret;
+
+	for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
+		arena[b] = vsharp_probe_pattern(i, b);
+	for (unsigned b = 0; b < lds.size; b++)
+		e->lds[b] = vsharp_probe_pattern(i, 0x10000 + b);
+	memset(&a, 0, sizeof(a));
+	memset(&ds, 0, sizeof(ds));
+	if (op->cls == VSHARP_OP_DS) {
+		ds.level = ctx->level;
+		ds.op = op;
+		ds.offset0 = w->stub.offset0;
+		ds.offset1 = w->stub.offset1;
+		ds.m0 = w->m0;
+		ds.align = ctx->align;
+		vsharp_rules_default(ctx->level, &ds.rules);
+		ret = vsharp_ds_check(&ds, err);
+	} else {
+		a.level = ctx->level;
+		a.op = op;
+		ret = wave_desc(ctx, w, i, a.desc, err);
+		a.idxen = w->stub.idxen;
+		a.offen = w->stub.offen;
+		a.glc = w->stub.glc;
+		a.tfe = w->stub.tfe;
+		a.lds = w->stub.lds;
+		a.soffset = w->soffset;
+		a.ioffset = w->stub.ioffset;
+		a.m0 = w->m0;
+		a.tformat = w->stub.tformat;
+		a.align = ctx->align;
+		vsharp_rules_default(ctx->level, &a.rules);
+		if (!ret)
+			ret = vsharp_buffer_plan(&a, &p, err);
+	}
+	if (ret)
+		return ret;
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		const struct vsharp_probe_lane *pl = &w->lane[l];
+
+		memcpy(e->vdst[l], pl->vdst, sizeof(e->vdst[l]));
+		e->fault[l] = false;
+		if (op->cls == VSHARP_OP_DS) {
+			struct vsharp_ds_lane_in in;
+			struct vsharp_ds_lane_out out;
+
+			memset(&in, 0, sizeof(in));
+			in.lane = l;
+			in.vaddr = pl->vindex;
+			/* DATA0 is v8 (and up), DATA1 v10 (and up): the shader's registers. */
+			memcpy(in.data0, pl->data, sizeof(in.data0));
+			in.data1[0] = pl->data[2];
+			in.data1[1] = pl->data[3];
+			memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
+			vsharp_ds_lane(&ds, &in, &lds, &out);
+			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
+		} else {
+			struct vsharp_lane_in in;
+			struct vsharp_lane_out out;
+			const uint32_t *regs = op->kind == VSHARP_OP_STORE ? pl->data : pl->vdst;
+
+			memset(&in, 0, sizeof(in));
+			in.lane = l;
+			in.vindex = pl->vindex;
+			in.voffset = pl->voffset;
+			/* Stores read v8.., atomics and loads v12.. (their data and destination). */
+			memcpy(in.data, regs, 4 * (op->kind == VSHARP_OP_STORE ? 4 : 8));
+			memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
+			vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
+			e->fault[l] = out.fault;
+			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
+		}
+	}
+	return 0;
+}
+
+static void report_one(vsharp_probe_report report, void *rctx, enum vsharp_gfx level,
+		       const struct vsharp_probe_wave *w, unsigned lane, const char *what,
+		       uint64_t expected, uint64_t observed)
+{
+	struct vsharp_probe_mismatch m = { w, lane, what, expected, observed };
+
+	if (report)
+		report(rctx, level, &m);
+}
+
+/* Compares one wave; returns the number of failed lanes. */
+static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w,
+			     unsigned i, const struct expect *e, vsharp_probe_report report,
+			     void *rctx)
+{
+	const uint8_t *rec = wave_record(ctx, i);
+	const uint8_t *arena = (const uint8_t *)ctx->arena.cpu + (size_t)i * VSHARP_PROBE_ARENA;
+	const uint8_t *expect_arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
+	bool bad[64] = { false };
+	unsigned failed = 0;
+	static const char *const vnames[8] = {
+		"vdst[0]", "vdst[1]", "vdst[2]", "vdst[3]", "vdst[4]", "vdst[5]", "vdst[6]", "vdst[7]",
+	};
+
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		const uint8_t *lr = rec + LANES + LANE_SIZE * l;
+
+		if (e->fault[l]) {
+			report_one(report, rctx, ctx->level, w, l, "model fault (case leaves the arena)", 0, 0);
+			bad[l] = true;
+			continue;
+		}
+		for (unsigned k = 0; k < 8; k++) {
+			uint32_t got = (uint32_t)load_le(lr + 32 + 4 * k, 4);
+
+			if (got != e->vdst[l][k]) {
+				if (!bad[l])
+					report_one(report, rctx, ctx->level, w, l, vnames[k], e->vdst[l][k], got);
+				bad[l] = true;
+			}
+		}
+	}
+	for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++) {
+		unsigned owner = w->slot ? b / w->slot : 0;
+
+		if (arena[b] == expect_arena[b])
+			continue;
+		if (owner >= w->n_lanes)
+			owner = 0;
+		if (!bad[owner])
+			report_one(report, rctx, ctx->level, w, owner, "memory byte", b, arena[b]);
+		bad[owner] = true;
+	}
+	for (unsigned b = 0; b < VSHARP_PROBE_LDS_SLOT * ctx->wave_size; b++) {
+		unsigned owner = b / VSHARP_PROBE_LDS_SLOT;
+
+		if (rec[LDS_IMAGE + b] == e->lds[b])
+			continue;
+		if (owner >= w->n_lanes)
+			owner = 0;
+		if (!bad[owner])
+			report_one(report, rctx, ctx->level, w, owner, "lds byte", b, rec[LDS_IMAGE + b]);
+		bad[owner] = true;
+	}
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		failed += bad[l];
+	return failed;
+}
+
+int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
+		     unsigned n, vsharp_probe_report report, void *report_ctx,
+		     unsigned *passed, unsigned *failed, struct vsharp_error *err)
+{
+	struct vsharp_bo *bos[] = { &ctx->code, &ctx->table, &ctx->arena };
+	struct expect *e;
+	unsigned dwords, lanes = 0, bad = 0;
+	uint64_t fence;
+	int ret;
+
+	*passed = *failed = 0;
+	for (unsigned i = 0; i < n; i++)
+		lanes += waves[i].n_lanes;
+	if (!n || n > VSHARP_PROBE_MAX_WAVES)
+		return vsharp_fail(err, -EINVAL, "probe: a batch of %u waves (allowed 1..%u)", n,
+				   VSHARP_PROBE_MAX_WAVES);
+	ret = fill(ctx, waves, n, err);
+	if (!ret)
+		ret = build_ib(ctx, n, &dwords, err);
+	if (!ret)
+		ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
+	if (!ret)
+		ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
+	if (ret) {
+		*failed = lanes;
+		return ret;
+	}
+	ctx->vmid = (unsigned)load_le(wave_record(ctx, 0) + HDR_VMID, 4);
+	e = malloc(sizeof(*e));
+	if (!e) {
+		*failed = lanes;
+		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
+	}
+	for (unsigned i = 0; i < n && !ret; i++) {
+		ret = expect_wave(ctx, &waves[i], i, e, err);
+		if (!ret)
+			bad += compare_wave(ctx, &waves[i], i, e, report, report_ctx);
+	}
+	free(e);
+	if (ret) {
+		*failed = lanes;
+		return ret;
+	}
+	*failed = bad;
+	*passed = lanes - bad;
+	return 0;
+}
+
+void vsharp_probe_describe(enum vsharp_gfx level, const struct vsharp_probe_wave *w, unsigned lane,
+			   char *buf, size_t n)
+{
+	const struct vsharp_probe_lane *pl = &w->lane[lane];
+	char stub[128];
+
+	vsharp_stub_name(level, &w->stub, stub, sizeof(stub));
+	if (w->stub.op->cls == VSHARP_OP_DS) {
+		snprintf(buf, n, "%s %s lane %u: addr 0x%x data 0x%x 0x%x m0 0x%x", vsharp_gfx_name(level),
+			 stub + 5, lane, pl->vindex, pl->data[0], pl->data[2], w->m0);
+		return;
+	}
+	snprintf(buf, n, "%s %s lane %u: base +0x%" PRIx64 " stride %u num_records %u swizzle %d oob_select %u add_tid %d dst_sel %u%u%u%u format %s_%s%s soffset %u vindex %u voffset %u data 0x%x",
+		 vsharp_gfx_name(level), stub + 5, lane, w->buf.base, w->buf.stride, w->buf.num_records,
+		 w->buf.swizzle, w->buf.oob_select, w->buf.add_tid, w->buf.dst_sel[0], w->buf.dst_sel[1],
+		 w->buf.dst_sel[2], w->buf.dst_sel[3], vsharp_dfmt_name(w->buf.format.dfmt),
+		 vsharp_nfmt_name(w->buf.format.nfmt), w->raw_desc ? " (raw V#)" : "", w->soffset,
+		 pl->vindex, pl->voffset, pl->data[0]);
+}
