@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+#include <string.h>
+
+#include "suite.h"
+#include "util.h"
+
+extern const struct vsharp_suite vsharp_suite_addressing, vsharp_suite_range,
+	vsharp_suite_alignment, vsharp_suite_formats, vsharp_suite_atomics, vsharp_suite_lds,
+	vsharp_suite_resource_kinds;
+
+const struct vsharp_suite *const vsharp_suites[] = {
+	&vsharp_suite_addressing, &vsharp_suite_range, &vsharp_suite_alignment,
+	&vsharp_suite_formats, &vsharp_suite_atomics, &vsharp_suite_lds,
+	&vsharp_suite_resource_kinds,
+};
+const unsigned vsharp_suite_count = ARRAY_SIZE(vsharp_suites);
+
+const struct vsharp_suite *vsharp_suite_find(const char *name)
+{
+	for (unsigned i = 0; i < vsharp_suite_count; i++)
+		if (!strcmp(vsharp_suites[i]->name, name))
+			return vsharp_suites[i];
+	return NULL;
+}
+
+const struct vsharp_op *suite_op(enum vsharp_gfx level, const char *gcn, const char *rdna)
+{
+	return vsharp_op_find(level, level >= VSHARP_GFX11 ? rdna : gcn, NULL);
+}
+
+void suite_wave(enum vsharp_gfx level, unsigned wave_size, const struct vsharp_op *op,
+		struct vsharp_probe_wave *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->stub.op = op;
+	w->stub.offen = op->cls != VSHARP_OP_DS;
+	vsharp_buffer_default(level, &w->buf);
+	w->buf.num_records = VSHARP_PROBE_ARENA;
+	w->m0 = 0xffffffff;
+	w->n_lanes = wave_size;
+	w->slot = VSHARP_PROBE_ARENA / 64;
+}
+
+void suite_fit(enum vsharp_gfx level, enum vsharp_align_mode mode, struct vsharp_probe_wave *w)
+{
+	static uint8_t scratch[VSHARP_PROBE_ARENA];
+	static uint8_t lds_bytes[VSHARP_PROBE_LDS_SLOT * 64];
+	const uint64_t va = 1ull << 32;
+	struct vsharp_memory mem = { va, scratch, sizeof(scratch) };
+	struct vsharp_lds lds = { lds_bytes, sizeof(lds_bytes) };
+	struct vsharp_buffer_access a;
+	struct vsharp_buffer_plan p;
+	struct vsharp_buffer b = w->buf;
+
+	if (w->stub.op->cls == VSHARP_OP_DS)
+		return;
+	memset(&a, 0, sizeof(a));
+	a.level = level;
+	a.op = w->stub.op;
+	b.base += va;
+	if (w->raw_desc)
+		memcpy(a.desc, w->desc, sizeof(a.desc));
+	else if (vsharp_desc_encode(level, &b, a.desc, NULL))
+		return;
+	a.idxen = w->stub.idxen;
+	a.offen = w->stub.offen;
+	a.glc = w->stub.glc;
+	a.tfe = w->stub.tfe;
+	a.lds = w->stub.lds;
+	a.soffset = w->soffset;
+	a.ioffset = w->stub.ioffset;
+	a.m0 = w->m0;
+	a.tformat = w->stub.tformat;
+	a.align = mode;
+	vsharp_rules_default(level, &a.rules);
+	if (vsharp_buffer_plan(&a, &p, NULL))
+		return;
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		struct vsharp_lane_in in;
+		struct vsharp_lane_out out;
+
+		memset(&in, 0, sizeof(in));
+		in.lane = l;
+		in.vindex = w->lane[l].vindex;
+		in.voffset = w->lane[l].voffset;
+		memcpy(in.data, w->lane[l].vdst, sizeof(in.vdst));
+		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
+		if (out.fault) {
+			w->lane[l].vindex = 0;
+			w->lane[l].voffset = 0;
+		}
+	}
+}
+
+unsigned suite_formats(enum vsharp_gfx level, struct vsharp_format *out, unsigned max)
+{
+	unsigned n = 0;
+
+	for (int d = 1; d < VSHARP_DFMT_COUNT; d++) {
+		for (int nf = 0; nf < VSHARP_NFMT_COUNT; nf++) {
+			struct vsharp_format f = { d, nf };
+
+			if (!vsharp_format_legal(level, f))
+				continue;
+			if (n < max)
+				out[n] = f;
+			n++;
+		}
+	}
+	return n;
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lds: every DS instruction of the level (single, dual, ST64, ADDTID,
+ * atomics, D16), in and out of the LDS allocation, with the M0 clamp where
+ * the documents have one, and buffer-to-LDS loads.  Each lane writes inside
+ * its own 16-byte LDS slot at offset 0; reads go anywhere.
+ */
+#include "suite.h"
+
+static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
+{
+	(void)level;
+	(void)mode;
+	return 25600 / wave_size;
+}
+
+static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
+		 unsigned k, struct vsharp_probe_wave *w)
+{
+	struct vsharp_stub all[800], *s = NULL;
+	unsigned n = vsharp_stubs(level, all, 800), lds_size = VSHARP_PROBE_LDS_SLOT * wave_size;
+	unsigned ds = 0, pick, size;
+	struct suite_rng r = suite_seed("lds", level, k);
+
+	for (unsigned i = 0; i < n; i++)
+		ds += all[i].op->cls == VSHARP_OP_DS || all[i].lds ||
+		      all[i].op->kind == VSHARP_OP_LOAD_LDS;
+	pick = k % ds;
+	for (unsigned i = 0; i < n && !s; i++)
+		if ((all[i].op->cls == VSHARP_OP_DS || all[i].lds ||
+		     all[i].op->kind == VSHARP_OP_LOAD_LDS) && !pick--)
+			s = &all[i];
+	suite_wave(level, wave_size, s->op, w);
+	w->stub = *s;
+	size = s->op->bytes < 4 ? (s->op->bytes ? s->op->bytes : 4) : 4;
+	if (s->op->cls != VSHARP_OP_DS) {
+		/* Buffer to LDS: lane l writes dword l past M0[15:0] (+ instruction offset). */
+		w->m0 = 4 * suite_rand(&r, (lds_size - 4 * wave_size) / 4 + 16);
+		for (unsigned l = 0; l < w->n_lanes; l++) {
+			w->lane[l].voffset = 4 * suite_rand(&r, 512);
+			suite_noise(&r, &w->lane[l]);
+		}
+		suite_fit(level, mode, w);
+		return true;
+	}
+	/* M0: no clamp, a clamp inside the allocation (GFX9/10 documents), or an ADDTID base. */
+	if (s->op->ds_addr == VSHARP_DS_ADDTID)
+		w->m0 = 4 * suite_rand(&r, lds_size / 4);
+	else if (suite_rand(&r, 4) == 0)
+		w->m0 = 16 * suite_rand(&r, wave_size + 4);
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		struct vsharp_probe_lane *pl = &w->lane[l];
+		bool write = s->op->kind != VSHARP_OP_LOAD;
+
+		/* Writes stay aligned in their own slot; reads roam, past the end too. */
+		pl->vindex = write ? VSHARP_PROBE_LDS_SLOT * l :
+			     size * suite_rand(&r, (lds_size + 64) / size);
+		if (suite_rand(&r, 8) == 0)
+			pl->vindex = lds_size + 4 * suite_rand(&r, 64);
+		suite_noise(&r, pl);
+		for (unsigned d = 0; d < 4; d++)
+			pl->data[d] = suite_rand(&r, 2) ? suite_rand(&r, 64) : suite_u32(&r);
+	}
+	return true;
+}
+
+const struct vsharp_suite vsharp_suite_lds = {
+	"lds", "DS addressing, range, M0, data, atomics and buffer-to-LDS loads",
+	count, wave, false,
+};
