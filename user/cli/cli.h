@@ -52,6 +52,7 @@ int cmd_run(int argc, char **argv);
 int cmd_ops(int argc, char **argv);
 int cmd_addr(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_ib(int argc, char **argv);
 
 #endif
 
