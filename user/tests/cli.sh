@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..51"
+echo "1..63"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -166,5 +166,37 @@ expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, p
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
 
-[ "$n" = 51 ] || echo "# ran $n cases, plan says 51"
+# ib: PM4 command buffers.  Expected words are the peers' (dispatch.md §2.3,
+# §2.7): the kernel's GFX9 CP_COHER_CNTL, RSRC1 0x000C0041, RSRC2 0x90.
+ibdir=$(mktemp -d)
+expect ib_example_gfx9_acquire 0 '^0xc0055802 0x28c40000 0xffffffff 0x000000ff 0x00000000 0x00000000 0x0000000a  # ACQUIRE_MEM$' -- \
+	ib example --gfx gfx9
+"$VSHARP" ib example --gfx gfx11 --wave32 >"$ibdir/w32.txt"
+expect ib_decode_example_wave32 0 '^        state: wave32 pgm_va=0x800000001000 vgprs=8 sgprs=128 user_sgprs=8 tgid=x' -- \
+	ib decode --gfx gfx11 "$ibdir/w32.txt"
+printf '# the peers GFX9 RSRC1\n0xc0017602, 0x212  000C0041 # RSRC1\n\n' >"$ibdir/rsrc1.txt"
+expect ib_decode_text 0 '^        COMPUTE_PGM_RSRC1 = 0x000c0041 vgprs=8 sgprs=16 float_mode=0xc0$' -- \
+	ib decode --gfx gfx9 "$ibdir/rsrc1.txt"
+# The same packet as raw little-endian dwords.
+printf '\002\166\001\300\023\002\000\000\220\000\000\000' >"$ibdir/rsrc2.bin"
+expect ib_decode_binary 0 '^        COMPUTE_PGM_RSRC2 = 0x00000090 user_sgprs=8 tgid_x_en' -- \
+	ib decode --gfx gfx10.3 "$ibdir/rsrc2.bin"
+expect ib_decode_names_rsrc3 0 '^        COMPUTE_PGM_RSRC3 = 0x000003f0 shared_vgpr_cnt=0 inst_pref_size=63$' -- \
+	ib decode --gfx gfx11 "$ibdir/w32.txt"
+printf 'c0027602 212 1\n' >"$ibdir/short.txt"
+expect ib_decode_truncated 2 '^    0: error: dword 0: SET_SH_REG packet needs 3 body dwords' -- \
+	ib decode --gfx gfx12 "$ibdir/short.txt"
+printf 'ffff1000\nzz\n' >"$ibdir/bad.txt"
+expect_err ib_decode_bad_token "bad.txt:2: 'zz' is not a hex dword" -- ib decode --gfx gfx9 "$ibdir/bad.txt"
+printf '\000\020\377\377\377' >"$ibdir/odd.bin"
+expect_err ib_decode_odd_bytes 'odd.bin: 5 bytes is not a whole number of dwords' -- \
+	ib decode --gfx gfx9 "$ibdir/odd.bin"
+expect_err ib_decode_gfx8 -- '--gfx: gfx8 has no PM4 support \(allowed gfx9, gfx10, gfx10.3, gfx11, gfx12\)' -- \
+	ib decode --gfx gfx8 "$ibdir/rsrc1.txt"
+expect_err ib_decode_no_gfx -- '--gfx: required' -- ib decode "$ibdir/rsrc1.txt"
+expect_err ib_decode_no_file 'ib decode: FILE: required' -- ib decode --gfx gfx9
+expect_err ib_example_wave32_gfx9 'wave32: gfx9 runs wave64 only' -- ib example --gfx gfx9 --wave32
+rm -rf "$ibdir"
+
+[ "$n" = 63 ] || echo "# ran $n cases, plan says 63"
 [ "$failed" = 0 ]

@@ -38,6 +38,67 @@ enum vsharp_pkt3_op {
 /* SH registers are addressed by dword offset; SET_SH_REG counts from 0x2c00. */
 #define VSHARP_SH_REG_BASE 0x2c00u
 #define VSHARP_SH_REG_END 0x3000u
+/* SET_UCONFIG_REG counts from 0xc000. */
+#define VSHARP_UCONFIG_REG_BASE 0xc000u
+
+/* The one-dword NOP the peers pad with: count 0x3fff, no shader-type bit. */
+#define VSHARP_PM4_NOP1 0xffff1000u
+
+/* Compute registers by dword offset (research/dispatch.md §2.2). */
+enum vsharp_compute_reg {
+	VSHARP_COMPUTE_DISPATCH_INITIATOR = 0x2e00,
+	VSHARP_COMPUTE_START_X = 0x2e04,		/* ..Z 0x2e06 */
+	VSHARP_COMPUTE_NUM_THREAD_X = 0x2e07,		/* ..Z 0x2e09 */
+	VSHARP_COMPUTE_PGM_LO = 0x2e0c,
+	VSHARP_COMPUTE_PGM_HI = 0x2e0d,
+	VSHARP_COMPUTE_PGM_RSRC1 = 0x2e12,
+	VSHARP_COMPUTE_PGM_RSRC2 = 0x2e13,
+	VSHARP_COMPUTE_RESOURCE_LIMITS = 0x2e15,
+	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0 = 0x2e16,
+	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1 = 0x2e17,
+	VSHARP_COMPUTE_TMPRING_SIZE = 0x2e18,
+	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2 = 0x2e19,
+	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3 = 0x2e1a,
+	VSHARP_COMPUTE_REQ_CTRL = 0x2e22,		/* GFX10+ */
+	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8 = 0x2e23,	/* GFX12 */
+	VSHARP_COMPUTE_USER_ACCUM_0 = 0x2e24,		/* GFX10+, ..3 0x2e27 */
+	VSHARP_COMPUTE_PGM_RSRC3 = 0x2e28,		/* GFX10+ */
+	VSHARP_COMPUTE_SHADER_CHKSUM = 0x2e2a,		/* GFX10+ */
+	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 = 0x2e2b,	/* GFX11+, ..SE7 0x2e2e */
+	VSHARP_COMPUTE_DISPATCH_INTERLEAVE = 0x2e2f,	/* GFX11+ */
+	VSHARP_COMPUTE_USER_DATA_0 = 0x2e40,		/* ..15 0x2e4f */
+	VSHARP_COMPUTE_DISPATCH_TUNNEL = 0x2e7d,	/* GFX10+ */
+	VSHARP_CP_COHER_START_DELAY = 0xc07b,		/* uconfig */
+};
+
+/* COMPUTE_DISPATCH_INITIATOR bits (dispatch.md §2.5). */
+#define VSHARP_INIT_COMPUTE_SHADER_EN	(1u << 0)
+#define VSHARP_INIT_FORCE_START_AT_000	(1u << 2)
+#define VSHARP_INIT_ORDER_MODE		(1u << 6)
+#define VSHARP_INIT_CS_W32_EN		(1u << 15)	/* GFX10+ */
+
+/*
+ * What differs between levels in the command buffers vsharp builds, as data
+ * (pm4_regs.c); NULL from vsharp_pm4_level() for levels without PM4
+ * support (below GFX9).
+ */
+struct vsharp_pm4_level {
+	enum vsharp_gfx level;
+	unsigned acquire_body;		/* ACQUIRE_MEM payload: 6 dwords (GFX9) or 7 (+GCR_CNTL) */
+	uint32_t coher_cntl;		/* ACQUIRE_MEM CP_COHER_CNTL action bits (GFX9) */
+	uint32_t gcr_cntl;		/* ACQUIRE_MEM GCR_CNTL (GFX10+) */
+	bool wave32;			/* CS_W32_EN exists */
+	bool sgprs_field;		/* RSRC1.SGPRS is programmed (GFX9) */
+	unsigned sgprs_fixed;		/* SGPRs allocated when it is not */
+	bool mem_ordered;		/* RSRC1.MEM_ORDERED (bit 30) exists and is set */
+	bool rsrc3;			/* COMPUTE_PGM_RSRC3 at 0x2e28 */
+	uint32_t rsrc3_value;		/* what vsharp writes there */
+	int cu_mask_index;		/* CU masks by SET_SH_REG (-1) or SET_SH_REG_INDEX INDEX */
+	bool packed_tid;		/* work-item ids packed into v0 (x 9:0, y 19:10, z 29:20) */
+	bool tgid_ttmp;			/* work-group ids in ttmp9 (x), ttmp7 (y 15:0, z 31:16) */
+};
+
+const struct vsharp_pm4_level *vsharp_pm4_level(enum vsharp_gfx level);
 
 /* A command buffer being built in caller memory. */
 struct vsharp_ib {
@@ -69,6 +130,18 @@ struct vsharp_dispatch {
 	bool tgid[3];			/* work-group id x/y/z in SGPRs (ttmp on GFX12) */
 	unsigned tidig_comps;		/* thread id components in VGPRs: 1..3 */
 };
+
+/* The register values of one dispatch, as vsharp_pm4_dispatch() writes them. */
+struct vsharp_pm4_encoded {
+	uint32_t pgm_lo, pgm_hi;
+	uint32_t rsrc1, rsrc2, rsrc3;	/* rsrc3 only where the level has it */
+	uint32_t num_thread[3];
+	uint32_t initiator;
+};
+
+/* Checks D and encodes it; err names the field and the allowed values. */
+int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded *e,
+		      struct vsharp_error *err);
 
 /* Cache invalidation and the static compute state, once per IB. */
 int vsharp_pm4_preamble(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsharp_error *err);
@@ -118,6 +191,14 @@ struct vsharp_dispatch_state {
 	unsigned tidig_comps;
 	uint32_t initiator;
 };
+
+static inline bool vsharp_pm4_reg_written(const struct vsharp_compute_regs *regs, uint32_t reg)
+{
+	uint32_t i = reg - VSHARP_SH_REG_BASE;
+
+	return reg >= VSHARP_SH_REG_BASE && reg < VSHARP_SH_REG_END &&
+	       (regs->written[i / 32] >> (i % 32) & 1);
+}
 
 /* Applies a SET_SH_REG / SET_SH_REG_INDEX packet to REGS. */
 int vsharp_pm4_apply_sh(struct vsharp_compute_regs *regs, const struct vsharp_pm4_packet *pkt,

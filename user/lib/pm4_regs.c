@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Per-level PM4 facts as data: what the builder emits and how the decoder
+ * reads it back.  Sources are the tags of research/dispatch.md: [L] libdrm
+ * tests, [I] IGT, [K] kfdtest, [M] Mesa, [Lx] Linux, [LLVM] AMDGPUUsage.
+ */
+#include <stddef.h>
+
+#include "vsharp/pm4.h"
+#include "util.h"
+
+/* ACQUIRE_MEM CP_COHER_CNTL on GFX9 (dispatch.md §2.7, [Lx] gfx_v9_0_emit_mem_sync). */
+#define COHER_TC_WB_ACTION_ENA		(1u << 18)
+#define COHER_TCL1_ACTION_ENA		(1u << 22)
+#define COHER_TC_ACTION_ENA		(1u << 23)
+#define COHER_SH_KCACHE_ACTION_ENA	(1u << 27)
+#define COHER_SH_ICACHE_ACTION_ENA	(1u << 29)
+
+/* ACQUIRE_MEM GCR_CNTL on GFX10+ (dispatch.md §2.7, [Lx] nvd.h). */
+#define GCR_GLI_INV_ALL			(1u << 0)	/* GLI_INV[1:0] = 1 */
+#define GCR_GLM_WB			(1u << 4)
+#define GCR_GLM_INV			(1u << 5)
+#define GCR_GLK_INV			(1u << 7)
+#define GCR_GLV_INV			(1u << 8)
+#define GCR_GL1_INV			(1u << 9)
+#define GCR_GL2_INV			(1u << 14)
+#define GCR_GL2_WB			(1u << 15)
+
+/*
+ * Invalidate every cache the shader reads through and write L2 back, before
+ * the dispatch: the kernel only does this with AMDGPU_IB_FLAG_EMIT_MEM_SYNC,
+ * and probes reuse buffers the CPU rewrites between cases (dispatch.md §1.2).
+ */
+#define GFX9_COHER (COHER_TC_WB_ACTION_ENA | COHER_TCL1_ACTION_ENA | COHER_TC_ACTION_ENA | \
+		    COHER_SH_KCACHE_ACTION_ENA | COHER_SH_ICACHE_ACTION_ENA)
+#define GFX10_GCR (GCR_GLI_INV_ALL | GCR_GLM_WB | GCR_GLM_INV | GCR_GLK_INV | GCR_GLV_INV | \
+		   GCR_GL1_INV | GCR_GL2_INV | GCR_GL2_WB)
+/* GFX12 has no GL1, and Mesa sets GLM_* only below GFX12. */
+#define GFX12_GCR (GCR_GLI_INV_ALL | GCR_GLK_INV | GCR_GLV_INV | GCR_GL2_INV | GCR_GL2_WB)
+
+/* RSRC3.INST_PREF_SIZE (bits 9:4 on GFX11): the peers prefetch 63 x 128 bytes. */
+#define GFX11_RSRC3 (63u << 4)
+
+/* SET_SH_REG_INDEX INDEX 3: the CP applies the kernel's CU mask on top of ours. */
+#define CU_MASK_KMD 3
+
+static const struct vsharp_pm4_level levels[] = {
+	{
+		.level = VSHARP_GFX9, .acquire_body = 6, .coher_cntl = GFX9_COHER,
+		.sgprs_field = true, .cu_mask_index = -1,
+	},
+	{
+		.level = VSHARP_GFX10, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.cu_mask_index = CU_MASK_KMD,
+	},
+	{
+		.level = VSHARP_GFX10_3, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.cu_mask_index = CU_MASK_KMD,
+	},
+	{
+		.level = VSHARP_GFX11, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.rsrc3_value = GFX11_RSRC3, .cu_mask_index = CU_MASK_KMD, .packed_tid = true,
+	},
+	{
+		/*
+		 * RSRC3 0: the GFX12 INST_PREF_SIZE (bits 11:4) has no peer value
+		 * to follow, and no prefetch is always safe.
+		 */
+		.level = VSHARP_GFX12, .acquire_body = 7, .gcr_cntl = GFX12_GCR,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.cu_mask_index = CU_MASK_KMD, .packed_tid = true, .tgid_ttmp = true,
+	},
+};
+
+const struct vsharp_pm4_level *vsharp_pm4_level(enum vsharp_gfx level)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(levels); i++)
+		if (levels[i].level == level)
+			return &levels[i];
+	return NULL;
+}
+
+#define L9	VSHARP_GFX_RANGE(VSHARP_GFX9, VSHARP_GFX12)
+#define L10	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX12)
+#define L11	VSHARP_GFX_RANGE(VSHARP_GFX11, VSHARP_GFX12)
+#define L12	VSHARP_GFX_BIT(VSHARP_GFX12)
+/* Mesa writes CP_COHER_START_DELAY on GFX9 and GFX10/10.3 only. */
+#define L9_10	VSHARP_GFX_RANGE(VSHARP_GFX9, VSHARP_GFX10_3)
+
+/* dispatch.md §2.2; PIPELINESTAT/PERFCOUNT_ENABLE from [K]'s 0x204 x 8 write. */
+static const struct {
+	uint16_t reg;
+	uint32_t levels;
+	const char *name;
+} reg_names[] = {
+	{ 0x2e00, L9, "COMPUTE_DISPATCH_INITIATOR" },
+	{ 0x2e04, L9, "COMPUTE_START_X" },
+	{ 0x2e05, L9, "COMPUTE_START_Y" },
+	{ 0x2e06, L9, "COMPUTE_START_Z" },
+	{ 0x2e07, L9, "COMPUTE_NUM_THREAD_X" },
+	{ 0x2e08, L9, "COMPUTE_NUM_THREAD_Y" },
+	{ 0x2e09, L9, "COMPUTE_NUM_THREAD_Z" },
+	{ 0x2e0a, L9, "COMPUTE_PIPELINESTAT_ENABLE" },
+	{ 0x2e0b, L9, "COMPUTE_PERFCOUNT_ENABLE" },
+	{ 0x2e0c, L9, "COMPUTE_PGM_LO" },
+	{ 0x2e0d, L9, "COMPUTE_PGM_HI" },
+	{ 0x2e0e, L9, "COMPUTE_DISPATCH_PKT_ADDR_LO" },
+	{ 0x2e0f, L9, "COMPUTE_DISPATCH_PKT_ADDR_HI" },
+	{ 0x2e10, L9, "COMPUTE_DISPATCH_SCRATCH_BASE_LO" },
+	{ 0x2e11, L9, "COMPUTE_DISPATCH_SCRATCH_BASE_HI" },
+	{ 0x2e12, L9, "COMPUTE_PGM_RSRC1" },
+	{ 0x2e13, L9, "COMPUTE_PGM_RSRC2" },
+	{ 0x2e15, L9, "COMPUTE_RESOURCE_LIMITS" },
+	{ 0x2e16, L9, "COMPUTE_STATIC_THREAD_MGMT_SE0" },
+	{ 0x2e17, L9, "COMPUTE_STATIC_THREAD_MGMT_SE1" },
+	{ 0x2e18, L9, "COMPUTE_TMPRING_SIZE" },
+	{ 0x2e19, L9, "COMPUTE_STATIC_THREAD_MGMT_SE2" },
+	{ 0x2e1a, L9, "COMPUTE_STATIC_THREAD_MGMT_SE3" },
+	{ 0x2e1b, L9, "COMPUTE_RESTART_X" },
+	{ 0x2e1c, L9, "COMPUTE_RESTART_Y" },
+	{ 0x2e1d, L9, "COMPUTE_RESTART_Z" },
+	{ 0x2e1e, L9, "COMPUTE_THREAD_TRACE_ENABLE" },
+	{ 0x2e22, L10, "COMPUTE_REQ_CTRL" },
+	{ 0x2e23, L12, "COMPUTE_STATIC_THREAD_MGMT_SE8" },
+	{ 0x2e24, L10, "COMPUTE_USER_ACCUM_0" },
+	{ 0x2e25, L10, "COMPUTE_USER_ACCUM_1" },
+	{ 0x2e26, L10, "COMPUTE_USER_ACCUM_2" },
+	{ 0x2e27, L10, "COMPUTE_USER_ACCUM_3" },
+	{ 0x2e28, L10, "COMPUTE_PGM_RSRC3" },
+	{ 0x2e2a, L10, "COMPUTE_SHADER_CHKSUM" },
+	{ 0x2e2b, L11, "COMPUTE_STATIC_THREAD_MGMT_SE4" },
+	{ 0x2e2c, L11, "COMPUTE_STATIC_THREAD_MGMT_SE5" },
+	{ 0x2e2d, L11, "COMPUTE_STATIC_THREAD_MGMT_SE6" },
+	{ 0x2e2e, L11, "COMPUTE_STATIC_THREAD_MGMT_SE7" },
+	{ 0x2e2f, L11, "COMPUTE_DISPATCH_INTERLEAVE" },
+	{ 0x2e40, L9, "COMPUTE_USER_DATA_0" },
+	{ 0x2e41, L9, "COMPUTE_USER_DATA_1" },
+	{ 0x2e42, L9, "COMPUTE_USER_DATA_2" },
+	{ 0x2e43, L9, "COMPUTE_USER_DATA_3" },
+	{ 0x2e44, L9, "COMPUTE_USER_DATA_4" },
+	{ 0x2e45, L9, "COMPUTE_USER_DATA_5" },
+	{ 0x2e46, L9, "COMPUTE_USER_DATA_6" },
+	{ 0x2e47, L9, "COMPUTE_USER_DATA_7" },
+	{ 0x2e48, L9, "COMPUTE_USER_DATA_8" },
+	{ 0x2e49, L9, "COMPUTE_USER_DATA_9" },
+	{ 0x2e4a, L9, "COMPUTE_USER_DATA_10" },
+	{ 0x2e4b, L9, "COMPUTE_USER_DATA_11" },
+	{ 0x2e4c, L9, "COMPUTE_USER_DATA_12" },
+	{ 0x2e4d, L9, "COMPUTE_USER_DATA_13" },
+	{ 0x2e4e, L9, "COMPUTE_USER_DATA_14" },
+	{ 0x2e4f, L9, "COMPUTE_USER_DATA_15" },
+	{ 0x2e7d, L10, "COMPUTE_DISPATCH_TUNNEL" },
+	{ 0xc07b, L9_10, "CP_COHER_START_DELAY" },
+};
+
+const char *vsharp_reg_name(enum vsharp_gfx level, uint32_t reg)
+{
+	if ((unsigned)level >= VSHARP_GFX_COUNT)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(reg_names); i++)
+		if (reg_names[i].reg == reg && (reg_names[i].levels & VSHARP_GFX_BIT(level)))
+			return reg_names[i].name;
+	return NULL;
+}
+
+static const char *const opcode_names[256] = {
+	[VSHARP_PKT3_NOP] = "NOP",
+	[VSHARP_PKT3_CLEAR_STATE] = "CLEAR_STATE",
+	[VSHARP_PKT3_DISPATCH_DIRECT] = "DISPATCH_DIRECT",
+	[VSHARP_PKT3_CONTEXT_CONTROL] = "CONTEXT_CONTROL",
+	[VSHARP_PKT3_WRITE_DATA] = "WRITE_DATA",
+	[VSHARP_PKT3_WAIT_REG_MEM] = "WAIT_REG_MEM",
+	[VSHARP_PKT3_INDIRECT_BUFFER] = "INDIRECT_BUFFER",
+	[VSHARP_PKT3_EVENT_WRITE] = "EVENT_WRITE",
+	[VSHARP_PKT3_RELEASE_MEM] = "RELEASE_MEM",
+	[VSHARP_PKT3_ACQUIRE_MEM] = "ACQUIRE_MEM",
+	[0x69] = "SET_CONTEXT_REG",	/* draw tests only, named for the printer */
+	[VSHARP_PKT3_SET_SH_REG] = "SET_SH_REG",
+	[VSHARP_PKT3_SET_UCONFIG_REG] = "SET_UCONFIG_REG",
+	[VSHARP_PKT3_SET_SH_REG_INDEX] = "SET_SH_REG_INDEX",
+	[0xd0] = "PROTECTED_FENCE_SIGNAL",
+};
+
+const char *vsharp_pm4_opcode_name(unsigned opcode)
+{
+	return opcode < ARRAY_SIZE(opcode_names) ? opcode_names[opcode] : NULL;
+}
