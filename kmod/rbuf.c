@@ -233,6 +233,21 @@ static struct dma_buf *vsharp_buf_export(struct vsharp_buf *buf)
 	return dmabuf;
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/* KUnit: an unpublished buffer whose only holder is the returned dma-buf */
+struct dma_buf *vsharp_rbuf_kunit_export(size_t size)
+{
+	struct vsharp_buf *buf = buf_alloc(size);
+	struct dma_buf *dmabuf;
+
+	if (IS_ERR(buf))
+		return ERR_CAST(buf);
+	dmabuf = vsharp_buf_export(buf);
+	buf_put(buf);
+	return dmabuf;
+}
+#endif
+
 /* buffers/<id>/data: created unsafe (mmap), so it guards itself */
 
 static int data_open(struct inode *inode, struct file *file)

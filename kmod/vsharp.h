@@ -15,6 +15,7 @@
 #include <linux/types.h>
 
 struct dentry;
+struct dma_buf;
 struct vsharp_attr;
 
 #define VSHARP_NUM_VMIDS	16
@@ -142,5 +143,6 @@ int vsharp_amdgpu_probe(void);
 /* rbuf.c */
 int vsharp_rbuf_init(struct dentry *root);
 void vsharp_rbuf_exit(void);
+struct dma_buf *vsharp_rbuf_kunit_export(size_t size);
 
 #endif /* VSHARP_H */
