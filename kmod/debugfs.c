@@ -194,9 +194,11 @@ static const struct vsharp_attr dev_attrs[] = {
 static const struct vsharp_attr vmid_raw_attr = {
 	"sh_mem_config", 0400, show_sh_mem_config, NULL
 };
+
 static const struct vsharp_attr vmid_mode_attr = {
 	"alignment_mode", 0600, show_mode, store_mode
 };
+
 static const struct vsharp_attr vmid_field_attr = {
 	NULL, 0400, show_field, NULL
 };

@@ -68,20 +68,22 @@ static const struct vsharp_field gfx12_fields[] = {
 	FIELD("icache_use_gl1", 18, 1),
 };
 
-#define LAYOUT(fam, f) {						\
-	.family = (fam), .fields = (f), .nfields = ARRAY_SIZE(f),	\
-	.align = &(f)[1],						\
-}
-
 enum { L_GFX9, L_GFX943, L_GFX101, L_GFX103, L_GFX11, L_GFX12 };
 
+/* ALIGNMENT_MODE is the second field of every table */
 static const struct vsharp_layout layouts[] = {
-	[L_GFX9] = LAYOUT("gfx9", gfx9_fields),
-	[L_GFX943] = LAYOUT("gfx9.4.3", gfx943_fields),
-	[L_GFX101] = LAYOUT("gfx10.1", gfx101_fields),
-	[L_GFX103] = LAYOUT("gfx10.3", gfx103_fields),
-	[L_GFX11] = LAYOUT("gfx11", gfx11_fields),
-	[L_GFX12] = LAYOUT("gfx12", gfx12_fields),
+	[L_GFX9] = { "gfx9", gfx9_fields, ARRAY_SIZE(gfx9_fields),
+		     &gfx9_fields[1] },
+	[L_GFX943] = { "gfx9.4.3", gfx943_fields, ARRAY_SIZE(gfx943_fields),
+		       &gfx943_fields[1] },
+	[L_GFX101] = { "gfx10.1", gfx101_fields, ARRAY_SIZE(gfx101_fields),
+		       &gfx101_fields[1] },
+	[L_GFX103] = { "gfx10.3", gfx103_fields, ARRAY_SIZE(gfx103_fields),
+		       &gfx103_fields[1] },
+	[L_GFX11] = { "gfx11", gfx11_fields, ARRAY_SIZE(gfx11_fields),
+		      &gfx11_fields[1] },
+	[L_GFX12] = { "gfx12", gfx12_fields, ARRAY_SIZE(gfx12_fields),
+		      &gfx12_fields[1] },
 };
 
 static int parse_uint_part(const char **sp, unsigned int *out)

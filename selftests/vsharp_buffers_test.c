@@ -119,12 +119,12 @@ TEST(size_formats)
 {
 	static const struct { const char *in; long size; } ok[] = {
 		{ "1", 1 }, { "4096", 4096 }, { "0x1000", 4096 }, { "4K", 4096 },
-		{ "1M", 1 << 20 }, { " 77 \n", 77 }, { "0X10", 16 },
+		{ "1M", 1 << 20 }, { " 77\n", 77 }, { "0X10", 16 },
 	};
 	size_t i;
 	int id;
 
-	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(ok); i++) {
 		id = buf_create(ok[i].in);
 		ASSERT_LE(0, id) TH_LOG("'%s'", ok[i].in);
 		EXPECT_EQ(1, list_has(id, ok[i].size));
@@ -143,18 +143,16 @@ TEST(invalid_sizes_and_ids)
 	char huge[4096];
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		EXPECT_EQ(-EINVAL, buf_create(bad[i])) TH_LOG("'%s'", bad[i]);
-	}
 	/* larger than max_buffer_size (4 MiB by default) */
 	EXPECT_EQ(-EINVAL, buf_create("4194305"));
 	memset(huge, '7', sizeof(huge));
 	EXPECT_EQ(-EINVAL, vs_write_len(BUFS "/create", huge, sizeof(huge)));
 	EXPECT_EQ(-EINVAL, vs_write_len(BUFS "/create", "12\0", 3));
 	EXPECT_EQ(-EINVAL, vs_write_len(BUFS "/create", "\x01\x02", 2));
-	for (i = 0; i < sizeof(bad_ids) / sizeof(bad_ids[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad_ids); i++)
 		EXPECT_EQ(-EINVAL, vs_write(BUFS "/free", bad_ids[i])) TH_LOG("'%s'", bad_ids[i]);
-	}
 	EXPECT_EQ(-ENOENT, vs_write(BUFS "/free", "2147483647"));
 	EXPECT_EQ(-EINVAL, vs_write(BUFS "/free", "2147483648"));
 }
@@ -174,10 +172,13 @@ TEST(create_read_before_write)
 TEST(data_read_write_seek)
 {
 	unsigned char w[9000], r[9000];
-	void *volatile bad_ptr = (void *)8;
+	void *bad_ptr;
 	int id, fd;
 	size_t i;
 
+	/* an address the process cannot touch */
+	bad_ptr = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, bad_ptr);
 	id = buf_create("9000");
 	ASSERT_LE(0, id);
 	fd = buf_open(id, "data", O_RDWR);
@@ -209,6 +210,7 @@ TEST(data_read_write_seek)
 	EXPECT_EQ(-1, pwrite(fd, bad_ptr, 10, 0));
 	EXPECT_EQ(EFAULT, errno);
 	close(fd);
+	munmap(bad_ptr, 4096);
 	ASSERT_EQ(0, buf_free(id));
 }
 

@@ -51,7 +51,7 @@ TEST(device_files_and_modes)
 
 	need_devices(_metadata);
 	for (d = 0; d < ndevs; d++) {
-		for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(files); i++) {
 			vs_path(path, sizeof(path), VS_ROOT "/%s/%s", devs[d],
 				files[i].name);
 			EXPECT_EQ(files[i].mode, file_mode(path)) TH_LOG("%s", path);
@@ -110,12 +110,11 @@ static void reset_dev(struct __test_metadata *_metadata, const char *dev)
 
 TEST(defaults_and_decoded_fields)
 {
-	char path[256], gc[64], buf[64], fname[64], list[256];
+	char path[256], gc[64], buf[64], fname[64];
 	const struct vs_gc_info *info;
 	unsigned int shift, width;
 	long raw, want, got;
-	char *p, *save;
-	int d, v;
+	int d, v, f, n;
 
 	need_devices(_metadata);
 	for (d = 0; d < ndevs; d++) {
@@ -139,11 +138,10 @@ TEST(defaults_and_decoded_fields)
 			ASSERT_LT(0, vs_read(path, buf, sizeof(buf)));
 			EXPECT_STREQ(vs_modes[(raw >> info->align_shift) & 3], buf);
 
-			snprintf(list, sizeof(list), "%s", info->fields);
-			for (p = strtok_r(list, " ", &save); p;
-			     p = strtok_r(NULL, " ", &save)) {
-				ASSERT_EQ(3, sscanf(p, "%63[^:]:%u:%u", fname,
-						    &shift, &width));
+			for (f = 0; info->fields[f]; f++) {
+				n = sscanf(info->fields[f], "%63[^:]:%u:%u",
+					   fname, &shift, &width);
+				ASSERT_EQ(3, n);
 				vs_path(path, sizeof(path), VS_ROOT "/%s/vmid/%d/%s",
 					devs[d], v, fname);
 				got = vs_read_ul(path);
@@ -173,13 +171,13 @@ TEST(vmids_valid_and_invalid)
 
 	need_devices(_metadata);
 	vs_path(path, sizeof(path), VS_ROOT "/%s/vmids", devs[0]);
-	for (i = 0; i < sizeof(vmid_valid) / sizeof(vmid_valid[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(vmid_valid); i++) {
 		ASSERT_EQ(0, vs_write(path, vmid_valid[i][0])) TH_LOG("'%s'", vmid_valid[i][0]);
 		ASSERT_LT(0, vs_read(path, buf, sizeof(buf)));
 		EXPECT_STREQ(vmid_valid[i][1], buf);
 	}
 	ASSERT_EQ(0, vs_write(path, "1-7"));
-	for (i = 0; i < sizeof(vmid_invalid) / sizeof(vmid_invalid[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(vmid_invalid); i++)
 		EXPECT_EQ(-EINVAL, vs_write(path, vmid_invalid[i])) TH_LOG("'%s'", vmid_invalid[i]);
 	/* empty, binary, NUL inside, huge */
 	EXPECT_EQ(-EINVAL, vs_write_len(path, "", 0));
@@ -227,7 +225,7 @@ TEST(alignment_mode_input)
 		EXPECT_STREQ(vs_modes[i], buf);
 	}
 	ASSERT_EQ(0, vs_write(path, "dword\n"));
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		/* "3 " is fine: surrounding white space is trimmed */
 		if (!strcmp(bad[i], "3 "))
 			continue;
@@ -245,14 +243,14 @@ TEST(trigger_files)
 {
 	static const char * const bad[] = { "0", "2", "11", "yes", "-1", "" };
 	char path[256], buf[16];
-	const char *files[] = { "restore", "reset" };
+	static const char * const files[] = { "restore", "reset" };
 	size_t i, f;
 
 	need_devices(_metadata);
 	for (f = 0; f < 2; f++) {
 		vs_path(path, sizeof(path), VS_ROOT "/%s/%s", devs[0], files[f]);
 		EXPECT_EQ(0, vs_write(path, "1"));
-		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(bad); i++)
 			EXPECT_EQ(-EINVAL, vs_write(path, bad[i])) TH_LOG("%s '%s'", path, bad[i]);
 		/* write-only: reading is refused even for root */
 		EXPECT_EQ(-EPERM, vs_read(path, buf, sizeof(buf)));
@@ -269,7 +267,7 @@ TEST(read_only_files_refuse_writes)
 	size_t i;
 
 	need_devices(_metadata);
-	for (i = 0; i < sizeof(ro) / sizeof(ro[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(ro); i++) {
 		vs_path(path, sizeof(path), VS_ROOT "/%s/%s", devs[0], ro[i]);
 		ASSERT_LE(0, vs_read(path, before, sizeof(before)));
 		EXPECT_EQ(-EPERM, vs_write(path, "1")) TH_LOG("%s", path);

@@ -69,11 +69,11 @@ static size_t make_input(unsigned int *seed, char *buf, size_t max)
 			buf[i] = 0x20 + rnd(seed) % 0x5f;
 		return len;
 	case 2:	/* a token, maybe with a newline */
-		len = snprintf(buf, max, "%s%s", tokens[rnd(seed) % (sizeof(tokens) / sizeof(tokens[0]))],
+		len = snprintf(buf, max, "%s%s", tokens[rnd(seed) % (ARRAY_SIZE(tokens))],
 			       rnd(seed) % 2 ? "\n" : "");
 		return len;
 	case 3:	/* a mutated token */
-		len = snprintf(buf, max, "%s", tokens[rnd(seed) % (sizeof(tokens) / sizeof(tokens[0]))]);
+		len = snprintf(buf, max, "%s", tokens[rnd(seed) % (ARRAY_SIZE(tokens))]);
 		if (len)
 			buf[rnd(seed) % len] = rnd(seed);
 		return len;

@@ -12,7 +12,7 @@
 
 #define BUFS VS_ROOT "/buffers"
 
-static int create(const char *size)
+static int new_buffer(const char *size)
 {
 	char text[32];
 	int fd, n;
@@ -87,7 +87,7 @@ TEST(refused_while_data_mapped)
 	int id, fd;
 
 	ensure_loaded(_metadata);
-	id = create("4096");
+	id = new_buffer("4096");
 	ASSERT_LE(0, id);
 	vs_path(path, sizeof(path), BUFS "/%d/data", id);
 	fd = open(path, O_RDWR);
@@ -111,7 +111,7 @@ TEST(refused_while_dmabuf_held)
 	int id, dfd;
 
 	ensure_loaded(_metadata);
-	id = create("8192");
+	id = new_buffer("8192");
 	ASSERT_LE(0, id);
 	dfd = export(id);
 	ASSERT_LE(0, dfd);
@@ -145,7 +145,7 @@ TEST(reload_starts_clean)
 		vs_path(path, sizeof(path), VS_ROOT "/%s/alignment_mode", devs[d]);
 		ASSERT_EQ(0, vs_write(path, "dword"));
 	}
-	id = create("100");
+	id = new_buffer("100");
 	ASSERT_LE(0, id);
 	ASSERT_EQ(0, vs_unload());
 	ASSERT_EQ(0, vs_load());
@@ -171,7 +171,7 @@ TEST(reload_cycles)
 
 	ensure_loaded(_metadata);
 	for (i = 0; i < 5; i++) {
-		ASSERT_LE(0, create("5000"));
+		ASSERT_LE(0, new_buffer("5000"));
 		ASSERT_EQ(0, vs_unload());
 		ASSERT_EQ(0, vs_load());
 	}

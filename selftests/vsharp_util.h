@@ -17,6 +17,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 #define VS_ROOT "/sys/kernel/debug/vsharp"
 #define VS_MAX_DEVS 16
 
@@ -164,31 +168,35 @@ struct vs_gc_info {
 	unsigned int first_kfd_vmid;
 	unsigned int graphics_default;
 	unsigned int kfd_default;
-	const char *fields;	/* "name:shift:width ..." besides alignment_mode */
+	const char *fields[8];	/* "name:shift:width" besides alignment_mode */
 };
 
+#define VS_GFX9_FIELDS { "address_mode:0:1", "retry_disable:12:1", "private_nv:13:1" }
+
 static const struct vs_gc_info vs_gc_table[] = {
-	{ "9.0.1", "gfx9", 3, 8, 0x1018, 0x18,
-	  "address_mode:0:1 retry_disable:12:1 private_nv:13:1" },
-	{ "9.2.1", "gfx9", 3, 8, 0x18, 0x18,
-	  "address_mode:0:1 retry_disable:12:1 private_nv:13:1" },
-	{ "9.4.2", "gfx9", 3, 3, 0x1018, 0x18,
-	  "address_mode:0:1 retry_disable:12:1 private_nv:13:1" },
+	{ "9.0.1", "gfx9", 3, 8, 0x1018, 0x18, VS_GFX9_FIELDS },
+	{ "9.2.1", "gfx9", 3, 8, 0x18, 0x18, VS_GFX9_FIELDS },
+	{ "9.4.2", "gfx9", 3, 3, 0x1018, 0x18, VS_GFX9_FIELDS },
 	{ "10.1.10", "gfx10.1", 2, 8, 0xc00c, 0xc00c,
-	  "address_mode:0:1 default_mtype:4:3 retry_mode:12:2 initial_inst_prefetch:14:2 no_prefetch_across_page:16:1 illegal_inst_check_disable:17:1 icache_use_gl1:18:1" },
+	  { "address_mode:0:1", "default_mtype:4:3", "retry_mode:12:2",
+	    "initial_inst_prefetch:14:2", "no_prefetch_across_page:16:1",
+	    "illegal_inst_check_disable:17:1", "icache_use_gl1:18:1" } },
 	{ "10.3.0", "gfx10.3", 2, 8, 0xc00c, 0xc00c,
-	  "address_mode:0:1 default_mtype:4:3 initial_inst_prefetch:14:2 icache_use_gl1:18:1" },
+	  { "address_mode:0:1", "default_mtype:4:3",
+	    "initial_inst_prefetch:14:2", "icache_use_gl1:18:1" } },
 	{ "11.0.0", "gfx11", 2, 8, 0xc00c, 0xc00c,
-	  "address_mode:0:1 initial_inst_prefetch:14:2 icache_use_gl1:18:1" },
+	  { "address_mode:0:1", "initial_inst_prefetch:14:2",
+	    "icache_use_gl1:18:1" } },
 	{ "12.0.0", "gfx12", 2, 8, 0xc00c, 0xc00c,
-	  "address_mode:0:1 f8_mode:8:1 initial_inst_prefetch:14:2 icache_use_gl1:18:1" },
+	  { "address_mode:0:1", "f8_mode:8:1", "initial_inst_prefetch:14:2",
+	    "icache_use_gl1:18:1" } },
 };
 
 static inline const struct vs_gc_info *vs_gc_lookup(const char *gc)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(vs_gc_table) / sizeof(vs_gc_table[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(vs_gc_table); i++)
 		if (!strcmp(vs_gc_table[i].gc, gc))
 			return &vs_gc_table[i];
 	return NULL;
