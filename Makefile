@@ -16,6 +16,7 @@ deps:
 	@scripts/deps
 
 include user/user.mk
+include kmod/kmod.mk
 
 # Test suites that `make check` runs, as name=command pairs.  Each command
 # prints one flat KTAP document; scripts/check nests them and counts.

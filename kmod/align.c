@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Alignment-mode control on top of a backend: read-modify-write of the
+ * ALIGNMENT_MODE field only, with a record of the value before the first
+ * change (restored on unload) and of the value written (to detect that the
+ * driver rewrote the register after a resume or reset).
+ */
+#include <linux/bitops.h>
+#include <linux/printk.h>
+
+#include "vsharp.h"
+
+/**
+ * vsharp_align_apply() - set ALIGNMENT_MODE on a set of VMIDs
+ * @vdev: the device
+ * @mask: the VMIDs
+ * @mode: the mode, 0..3
+ *
+ * Return: 0, -EINVAL for a bad mode, or the first backend error (the VMIDs
+ * before it keep the new mode).
+ */
+int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
+{
+	const struct vsharp_field *f = vdev->layout->align;
+	unsigned long bits = mask;
+	unsigned int vmid;
+	u32 old, new;
+	int ret = 0;
+
+	if (mode >= VSHARP_ALIGN_COUNT || (mask & ~VSHARP_ALL_VMIDS))
+		return -EINVAL;
+	mutex_lock(&vdev->lock);
+	for_each_set_bit(vmid, &bits, VSHARP_NUM_VMIDS) {
+		ret = vdev->ops->update(vdev, vmid, vsharp_field_mask(f),
+					vsharp_field_set(f, 0, mode), &old, &new);
+		if (ret)
+			break;
+		if (!(vdev->touched & BIT(vmid))) {
+			vdev->orig[vmid] = old;
+			vdev->touched |= BIT(vmid);
+		}
+		vdev->written[vmid] = new;
+	}
+	mutex_unlock(&vdev->lock);
+	return ret;
+}
+
+/**
+ * vsharp_align_read() - the mode the hardware holds on a set of VMIDs
+ * @vdev: the device
+ * @mask: the VMIDs
+ * @mode: the common mode, -1 if @mask is empty, -2 if the VMIDs differ
+ *
+ * Return: 0 or a backend error.
+ */
+int vsharp_align_read(struct vsharp_dev *vdev, u32 mask, int *mode)
+{
+	const struct vsharp_field *f = vdev->layout->align;
+	unsigned int vmid;
+	int m = -1, ret;
+	u32 v;
+
+	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++) {
+		if (!(mask & BIT(vmid)))
+			continue;
+		ret = vdev->ops->read(vdev, vmid, &v);
+		if (ret)
+			return ret;
+		if (m == -1)
+			m = vsharp_field_get(f, v);
+		else if (m != vsharp_field_get(f, v))
+			m = -2;
+	}
+	*mode = m;
+	return 0;
+}
+
+/**
+ * vsharp_align_lost() - VMIDs whose register no longer holds what we wrote
+ * @vdev: the device
+ * @lost: the set of such VMIDs
+ *
+ * Return: 0 or a backend error.
+ */
+int vsharp_align_lost(struct vsharp_dev *vdev, u32 *lost)
+{
+	unsigned int vmid;
+	int ret = 0;
+	u32 v;
+
+	*lost = 0;
+	mutex_lock(&vdev->lock);
+	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++) {
+		if (!(vdev->touched & BIT(vmid)))
+			continue;
+		ret = vdev->ops->read(vdev, vmid, &v);
+		if (ret)
+			break;
+		if (v != vdev->written[vmid])
+			*lost |= BIT(vmid);
+	}
+	mutex_unlock(&vdev->lock);
+	return ret;
+}
+
+/**
+ * vsharp_align_restore() - put back the original ALIGNMENT_MODE
+ * @vdev: the device
+ * @left: VMIDs not restored (lost to the driver, or a backend error); may
+ *        be NULL
+ *
+ * Only VMIDs that still hold the value this module wrote are restored, and
+ * only their ALIGNMENT_MODE field: a VMID the driver has rewritten since
+ * (resume, reset) already holds the driver's value and is left alone.
+ */
+void vsharp_align_restore(struct vsharp_dev *vdev, u32 *left)
+{
+	const struct vsharp_field *f = vdev->layout->align;
+	unsigned int vmid;
+	u32 v, old, new, skipped = 0;
+
+	mutex_lock(&vdev->lock);
+	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++) {
+		if (!(vdev->touched & BIT(vmid)))
+			continue;
+		if (vdev->ops->read(vdev, vmid, &v) ||
+		    v != vdev->written[vmid] ||
+		    vdev->ops->update(vdev, vmid, vsharp_field_mask(f),
+				      vdev->orig[vmid], &old, &new)) {
+			skipped |= BIT(vmid);
+			continue;
+		}
+	}
+	vdev->touched = 0;
+	mutex_unlock(&vdev->lock);
+	if (skipped)
+		pr_info("%s: VMIDs 0x%04x were rewritten by the driver, not restored\n",
+			vdev->name, skipped);
+	if (left)
+		*left = skipped;
+}

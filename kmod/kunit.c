@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of vsharp.ko's pure helpers (register layouts, defaults,
+ * parsers, formatters) and of the dma-buf exporter seen from an in-kernel
+ * importer.  Built in when CONFIG_KUNIT is set; they run at module load.
+ */
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/dma-buf.h>
+#include <linux/dma-mapping.h>
+#include <linux/err.h>
+#include <linux/platform_device.h>
+#include <linux/scatterlist.h>
+
+#include "vsharp.h"
+
+static struct vsharp_gc gc_of(struct kunit *test, const char *s)
+{
+	struct vsharp_gc gc = { 0 };
+
+	KUNIT_EXPECT_EQ_MSG(test, vsharp_parse_gc(s, &gc), 0, "gc %s", s);
+	return gc;
+}
+
+static void parse_gc_test(struct kunit *test)
+{
+	static const char * const bad[] = {
+		"", "9", "9.0", "9.0.1.2", "a.b.c", "9..1", ".9.0.1", "9.0.1 ",
+		"256.0.0", "8.0.0", "10.2.0", "13.0.0", "-9.0.1", "9.0.x",
+		"99999999999.0.0",
+	};
+	struct vsharp_gc gc;
+	size_t i;
+
+	gc = gc_of(test, "10.1.10");
+	KUNIT_EXPECT_EQ(test, gc.major, 10U);
+	KUNIT_EXPECT_EQ(test, gc.minor, 1U);
+	KUNIT_EXPECT_EQ(test, gc.rev, 10U);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, vsharp_parse_gc(bad[i], &gc), -EINVAL,
+				    "'%s'", bad[i]);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_gc(NULL, &gc), -EINVAL);
+}
+
+static void layout_test(struct kunit *test)
+{
+	static const struct {
+		const char *gc, *family;
+		unsigned int align_shift, nfields;
+	} cases[] = {
+		{ "9.0.1", "gfx9", 3, 4 }, { "9.4.2", "gfx9", 3, 4 },
+		{ "9.4.3", "gfx9.4.3", 3, 5 }, { "10.1.10", "gfx10.1", 2, 8 },
+		{ "10.3.0", "gfx10.3", 2, 5 }, { "10.3.7", "gfx10.3", 2, 5 },
+		{ "11.0.0", "gfx11", 2, 4 }, { "11.5.0", "gfx11", 2, 4 },
+		{ "12.0.0", "gfx12", 2, 5 },
+	};
+	const struct vsharp_layout *l;
+	struct vsharp_gc gc;
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		gc = gc_of(test, cases[i].gc);
+		l = vsharp_gc_layout(&gc);
+		KUNIT_ASSERT_NOT_NULL(test, l);
+		KUNIT_EXPECT_STREQ(test, l->family, cases[i].family);
+		KUNIT_EXPECT_STREQ(test, l->align->name, "alignment_mode");
+		KUNIT_EXPECT_EQ(test, l->align->shift, cases[i].align_shift);
+		KUNIT_EXPECT_EQ(test, l->align->width, 2);
+		KUNIT_EXPECT_EQ(test, l->nfields, cases[i].nfields);
+		/* fields never overlap */
+		for (j = 1; j < l->nfields; j++)
+			KUNIT_EXPECT_EQ(test, vsharp_field_mask(&l->fields[j - 1]) &
+					vsharp_field_mask(&l->fields[j]), 0U);
+	}
+}
+
+static void field_test(struct kunit *test)
+{
+	const struct vsharp_field f = { "x", 12, 2 };
+	const struct vsharp_field top = { "t", 31, 1 };
+
+	KUNIT_EXPECT_EQ(test, vsharp_field_mask(&f), 0x3000U);
+	KUNIT_EXPECT_EQ(test, vsharp_field_get(&f, 0xffff2fffU), 2U);
+	KUNIT_EXPECT_EQ(test, vsharp_field_set(&f, 0xffffffffU, 1), 0xffffdfffU);
+	/* values wider than the field are cut, not spilled */
+	KUNIT_EXPECT_EQ(test, vsharp_field_set(&f, 0, 7), 0x3000U);
+	KUNIT_EXPECT_EQ(test, vsharp_field_mask(&top), 0x80000000U);
+	KUNIT_EXPECT_EQ(test, vsharp_field_get(&top, 0x80000000U), 1U);
+}
+
+static void defaults_test(struct kunit *test)
+{
+	struct vsharp_gc gc;
+	unsigned int v;
+
+	/* gfx_v9_0_constants_init / gfx_v9_0_init_compute_vmid */
+	gc = gc_of(test, "9.0.1");
+	KUNIT_EXPECT_TRUE(test, vsharp_gc_noretry_default(&gc));
+	KUNIT_EXPECT_EQ(test, vsharp_gc_first_kfd_vmid(&gc), 8U);
+	for (v = 0; v < 16; v++)
+		KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, v, true),
+				v < 8 ? 0x1018U : 0x18U);
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 1, false), 0x18U);
+	gc = gc_of(test, "9.2.1");
+	KUNIT_EXPECT_FALSE(test, vsharp_gc_noretry_default(&gc));
+	gc = gc_of(test, "9.4.2");
+	KUNIT_EXPECT_EQ(test, vsharp_gc_first_kfd_vmid(&gc), 3U);
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 3, true), 0x18U);
+	/* DEFAULT_SH_MEM_CONFIG of gfx_v10_0.c, gfx_v11_0.c, gfx_v12_0.c */
+	gc = gc_of(test, "10.1.10");
+	KUNIT_EXPECT_FALSE(test, vsharp_gc_noretry_default(&gc));
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 0, false), 0xc00cU);
+	gc = gc_of(test, "10.3.0");
+	KUNIT_EXPECT_TRUE(test, vsharp_gc_noretry_default(&gc));
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 15, true), 0xc00cU);
+	gc = gc_of(test, "11.0.0");
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 7, true), 0xc00cU);
+	gc = gc_of(test, "12.0.0");
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 8, true), 0xc00cU);
+}
+
+static void mode_test(struct kunit *test)
+{
+	static const char * const bad[] = {
+		"", "4", "-1", "00", "DWORD", "dword ", " dword", "dwordx",
+		"unaligned\n", "0x3", "strict2", "3.0",
+	};
+	unsigned int m, i;
+	char num[2] = "0";
+
+	for (m = 0; m < VSHARP_ALIGN_COUNT; m++) {
+		unsigned int got = 99;
+
+		KUNIT_EXPECT_EQ(test, vsharp_parse_mode(vsharp_mode_name(m), &got), 0);
+		KUNIT_EXPECT_EQ(test, got, m);
+		num[0] = '0' + m;
+		KUNIT_EXPECT_EQ(test, vsharp_parse_mode(num, &got), 0);
+		KUNIT_EXPECT_EQ(test, got, m);
+	}
+	KUNIT_EXPECT_STREQ(test, vsharp_mode_name(VSHARP_ALIGN_DWORD_STRICT),
+			   "dword_strict");
+	KUNIT_EXPECT_STREQ(test, vsharp_mode_name(4), "invalid");
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, vsharp_parse_mode(bad[i], &m), -EINVAL,
+				    "'%s'", bad[i]);
+}
+
+static void vmids_roundtrip_test(struct kunit *test)
+{
+	char buf[64];
+	u32 mask, got;
+	int len;
+
+	/* every set formats and parses back to itself */
+	for (mask = 0; mask <= VSHARP_ALL_VMIDS; mask++) {
+		len = vsharp_format_vmids(mask, buf, sizeof(buf));
+		KUNIT_ASSERT_GT(test, len, 0);
+		KUNIT_ASSERT_EQ(test, (size_t)len, strlen(buf));
+		KUNIT_ASSERT_EQ(test, vsharp_parse_vmids(buf, &got), 0);
+		KUNIT_ASSERT_EQ(test, got, mask);
+	}
+	KUNIT_EXPECT_EQ(test, vsharp_format_vmids(0x5555, buf, 8), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, vsharp_format_vmids(0, buf, 4), -ENOSPC);
+	vsharp_format_vmids(0x80fe, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "1-7,15");
+}
+
+static void vmids_parse_test(struct kunit *test)
+{
+	static const char * const bad[] = {
+		"", "16", "-1", "1-", "-", "7-1", "abc", "1,,2", "0x1", "1,",
+		",1", "1 2", "ALL", "100", "3-16", "1.5", "001", "1--2", "1-2-3",
+	};
+	u32 mask;
+	size_t i;
+
+	KUNIT_EXPECT_EQ(test, vsharp_parse_vmids("all", &mask), 0);
+	KUNIT_EXPECT_EQ(test, mask, 0xffffU);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_vmids("5-7,6,0", &mask), 0);
+	KUNIT_EXPECT_EQ(test, mask, 0xe1U);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_vmids("09", &mask), 0);
+	KUNIT_EXPECT_EQ(test, mask, 0x200U);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, vsharp_parse_vmids(bad[i], &mask), -EINVAL,
+				    "'%s'", bad[i]);
+}
+
+static void size_test(struct kunit *test)
+{
+	static const struct { const char *s; u64 v; } ok[] = {
+		{ "1", 1 }, { "4096", 4096 }, { "0x1000", 4096 }, { "0X1f", 31 },
+		{ "4K", 4096 }, { "3M", 3 << 20 }, { "0", 0 },
+		{ "18446744073709551615", U64_MAX }, { "0x3fffffffffffffK", 0xfffffffffffffc00ULL },
+	};
+	static const char * const bad[] = {
+		"", "-1", "+1", "K", "M", "0x", "0xK", "1KK", "1G", "1k", "4.5",
+		"18446744073709551616", "0x40000000000000K", "1 K", "abc", "0x+5",
+		"123456789012345678901234",
+	};
+	size_t i;
+	u64 v;
+
+	for (i = 0; i < ARRAY_SIZE(ok); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, vsharp_parse_size(ok[i].s, &v), 0, "'%s'", ok[i].s);
+		KUNIT_EXPECT_EQ_MSG(test, v, ok[i].v, "'%s'", ok[i].s);
+	}
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, vsharp_parse_size(bad[i], &v), -EINVAL,
+				    "'%s'", bad[i]);
+}
+
+static void id_and_one_test(struct kunit *test)
+{
+	int id;
+
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("0", &id), 0);
+	KUNIT_EXPECT_EQ(test, id, 0);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("2147483647", &id), 0);
+	KUNIT_EXPECT_EQ(test, id, INT_MAX);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("2147483648", &id), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("-1", &id), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("+1", &id), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("", &id), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_id("1x", &id), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_one("1"), 0);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_one("01"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vsharp_parse_one(""), -EINVAL);
+}
+
+static void text_input_test(struct kunit *test)
+{
+	char a[] = "  dword\n", b[] = "a\x01", c[] = "\n\n", d[] = "x\xffy";
+	char e[] = "1 2", f[] = "a\0b";
+
+	KUNIT_EXPECT_STREQ(test, vsharp_text_input(a, strlen(a)), "dword");
+	KUNIT_EXPECT_EQ(test, PTR_ERR(vsharp_text_input(b, 2)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(vsharp_text_input(c, 2)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(vsharp_text_input(d, 3)), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, vsharp_text_input(e, 3), "1 2");
+	KUNIT_EXPECT_EQ(test, PTR_ERR(vsharp_text_input(f, 3)), -EINVAL);
+}
+
+static struct kunit_case vsharp_helper_cases[] = {
+	KUNIT_CASE(parse_gc_test),
+	KUNIT_CASE(layout_test),
+	KUNIT_CASE(field_test),
+	KUNIT_CASE(defaults_test),
+	KUNIT_CASE(mode_test),
+	KUNIT_CASE(vmids_roundtrip_test),
+	KUNIT_CASE(vmids_parse_test),
+	KUNIT_CASE(size_test),
+	KUNIT_CASE(id_and_one_test),
+	KUNIT_CASE(text_input_test),
+	{}
+};
+
+static struct kunit_suite vsharp_helper_suite = {
+	.name = "vsharp_helpers",
+	.test_cases = vsharp_helper_cases,
+};
+
+/* An in-kernel importer: attach, map for DMA, check the pages, vmap. */
+static void dmabuf_import_test(struct kunit *test)
+{
+	struct dma_buf_attachment *at;
+	struct iosys_map map;
+	struct scatterlist *sg;
+	struct dma_buf *dmabuf;
+	struct sg_table *sgt;
+	struct platform_device *pdev;
+	struct device *dev;
+	size_t total = 0;
+	unsigned int i;
+	int ret;
+
+	pdev = platform_device_register_simple("vsharp_kunit_importer",
+					       PLATFORM_DEVID_AUTO, NULL, 0);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(pdev), "error %ld", PTR_ERR(pdev));
+	dev = &pdev->dev;
+	ret = dma_coerce_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	dmabuf = vsharp_rbuf_kunit_export(3 * PAGE_SIZE + 5);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dmabuf));
+	KUNIT_EXPECT_EQ(test, dmabuf->size, 4 * PAGE_SIZE);
+
+	at = dma_buf_attach(dmabuf, dev);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(at));
+	sgt = dma_buf_map_attachment_unlocked(at, DMA_BIDIRECTIONAL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sgt));
+	for_each_sgtable_sg(sgt, sg, i)
+		total += sg->length;
+	KUNIT_EXPECT_EQ(test, total, 4 * PAGE_SIZE);
+	dma_buf_unmap_attachment_unlocked(at, sgt, DMA_BIDIRECTIONAL);
+	dma_buf_detach(dmabuf, at);
+
+	ret = dma_buf_vmap(dmabuf, &map);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	((char *)map.vaddr)[4 * PAGE_SIZE - 1] = 0x5a;
+	KUNIT_EXPECT_EQ(test, ((char *)map.vaddr)[0], 0);
+	dma_buf_vunmap(dmabuf, &map);
+
+	dma_buf_put(dmabuf);
+	platform_device_unregister(pdev);
+}
+
+static struct kunit_case vsharp_rbuf_cases[] = {
+	KUNIT_CASE(dmabuf_import_test),
+	{}
+};
+
+static struct kunit_suite vsharp_rbuf_suite = {
+	.name = "vsharp_rbuf",
+	.test_cases = vsharp_rbuf_cases,
+};
+
+kunit_test_suites(&vsharp_helper_suite, &vsharp_rbuf_suite);

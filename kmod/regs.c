@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SH_MEM_CONFIG field layouts per GC version, and the values amdgpu
+ * programs at init (Linux 6.1 gfx_v9_0.c, gfx_v10_0.c, gfx_v11_0.c;
+ * 6.12 gfx_v12_0.c).  Field positions come from the *_sh_mask.h headers
+ * in drivers/gpu/drm/amd/include/asic_reg/gc/.
+ */
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "vsharp.h"
+
+#define FIELD(n, s, w) { .name = (n), .shift = (s), .width = (w) }
+
+/* gc_9_0_sh_mask.h (9.0 ... 9.4.2) */
+static const struct vsharp_field gfx9_fields[] = {
+	FIELD("address_mode", 0, 1),
+	FIELD("alignment_mode", 3, 2),
+	FIELD("retry_disable", 12, 1),
+	FIELD("private_nv", 13, 1),
+};
+
+/* gc_9_4_3_sh_mask.h: adds F8_MODE */
+static const struct vsharp_field gfx943_fields[] = {
+	FIELD("address_mode", 0, 1),
+	FIELD("alignment_mode", 3, 2),
+	FIELD("f8_mode", 8, 1),
+	FIELD("retry_disable", 12, 1),
+	FIELD("private_nv", 13, 1),
+};
+
+/* gc_10_1_0_sh_mask.h */
+static const struct vsharp_field gfx101_fields[] = {
+	FIELD("address_mode", 0, 1),
+	FIELD("alignment_mode", 2, 2),
+	FIELD("default_mtype", 4, 3),
+	FIELD("retry_mode", 12, 2),
+	FIELD("initial_inst_prefetch", 14, 2),
+	FIELD("no_prefetch_across_page", 16, 1),
+	FIELD("illegal_inst_check_disable", 17, 1),
+	FIELD("icache_use_gl1", 18, 1),
+};
+
+/* gc_10_3_0_sh_mask.h */
+static const struct vsharp_field gfx103_fields[] = {
+	FIELD("address_mode", 0, 1),
+	FIELD("alignment_mode", 2, 2),
+	FIELD("default_mtype", 4, 3),
+	FIELD("initial_inst_prefetch", 14, 2),
+	FIELD("icache_use_gl1", 18, 1),
+};
+
+/* gc_11_0_0_sh_mask.h */
+static const struct vsharp_field gfx11_fields[] = {
+	FIELD("address_mode", 0, 1),
+	FIELD("alignment_mode", 2, 2),
+	FIELD("initial_inst_prefetch", 14, 2),
+	FIELD("icache_use_gl1", 18, 1),
+};
+
+/* gc_12_0_0_sh_mask.h: adds F8_MODE */
+static const struct vsharp_field gfx12_fields[] = {
+	FIELD("address_mode", 0, 1),
+	FIELD("alignment_mode", 2, 2),
+	FIELD("f8_mode", 8, 1),
+	FIELD("initial_inst_prefetch", 14, 2),
+	FIELD("icache_use_gl1", 18, 1),
+};
+
+enum { L_GFX9, L_GFX943, L_GFX101, L_GFX103, L_GFX11, L_GFX12 };
+
+/* ALIGNMENT_MODE is the second field of every table */
+static const struct vsharp_layout layouts[] = {
+	[L_GFX9] = { "gfx9", gfx9_fields, ARRAY_SIZE(gfx9_fields),
+		     &gfx9_fields[1] },
+	[L_GFX943] = { "gfx9.4.3", gfx943_fields, ARRAY_SIZE(gfx943_fields),
+		       &gfx943_fields[1] },
+	[L_GFX101] = { "gfx10.1", gfx101_fields, ARRAY_SIZE(gfx101_fields),
+		       &gfx101_fields[1] },
+	[L_GFX103] = { "gfx10.3", gfx103_fields, ARRAY_SIZE(gfx103_fields),
+		       &gfx103_fields[1] },
+	[L_GFX11] = { "gfx11", gfx11_fields, ARRAY_SIZE(gfx11_fields),
+		      &gfx11_fields[1] },
+	[L_GFX12] = { "gfx12", gfx12_fields, ARRAY_SIZE(gfx12_fields),
+		      &gfx12_fields[1] },
+};
+
+static int parse_uint_part(const char **sp, unsigned int *out)
+{
+	const char *s = *sp;
+	unsigned int v = 0;
+
+	if (!isdigit(*s))
+		return -EINVAL;
+	while (isdigit(*s)) {
+		v = v * 10 + (*s - '0');
+		if (v > 255)
+			return -EINVAL;
+		s++;
+	}
+	*out = v;
+	*sp = s;
+	return 0;
+}
+
+/**
+ * vsharp_parse_gc() - parse a GC IP version "MAJOR.MINOR.REV"
+ * @s: the text, without surrounding white space
+ * @gc: where to store the version
+ *
+ * Return: 0, or -EINVAL if @s is not three dot-separated numbers <= 255
+ * naming a GC version that has a known SH_MEM_CONFIG layout.
+ */
+int vsharp_parse_gc(const char *s, struct vsharp_gc *gc)
+{
+	struct vsharp_gc v;
+
+	if (!s || parse_uint_part(&s, &v.major) || *s++ != '.' ||
+	    parse_uint_part(&s, &v.minor) || *s++ != '.' ||
+	    parse_uint_part(&s, &v.rev) || *s)
+		return -EINVAL;
+	if (!vsharp_gc_layout(&v))
+		return -EINVAL;
+	*gc = v;
+	return 0;
+}
+
+/**
+ * vsharp_gc_layout() - the SH_MEM_CONFIG layout of a GC version
+ * @gc: the version
+ *
+ * Return: the layout, or NULL for versions without one (GFX6-8, 10.2, ...).
+ */
+const struct vsharp_layout *vsharp_gc_layout(const struct vsharp_gc *gc)
+{
+	switch (gc->major) {
+	case 9:
+		if (gc->minor == 4 && gc->rev >= 3)
+			return &layouts[L_GFX943];
+		return &layouts[L_GFX9];
+	case 10:
+		if (gc->minor == 1)
+			return &layouts[L_GFX101];
+		if (gc->minor == 3)
+			return &layouts[L_GFX103];
+		return NULL;
+	case 11:
+		return &layouts[L_GFX11];
+	case 12:
+		return &layouts[L_GFX12];
+	default:
+		return NULL;
+	}
+}
+
+u32 vsharp_field_mask(const struct vsharp_field *f)
+{
+	return GENMASK(f->shift + f->width - 1, f->shift);
+}
+
+u32 vsharp_field_get(const struct vsharp_field *f, u32 reg)
+{
+	return (reg & vsharp_field_mask(f)) >> f->shift;
+}
+
+u32 vsharp_field_set(const struct vsharp_field *f, u32 reg, u32 val)
+{
+	u32 mask = vsharp_field_mask(f);
+
+	return (reg & ~mask) | ((val << f->shift) & mask);
+}
+
+static u32 gc_ip(const struct vsharp_gc *gc)
+{
+	return gc->major << 16 | gc->minor << 8 | gc->rev;
+}
+
+/* amdgpu_gmc_noretry_set() with amdgpu.noretry=-1 (Linux 6.1) */
+bool vsharp_gc_noretry_default(const struct vsharp_gc *gc)
+{
+	u32 v = gc_ip(gc);
+
+	return v == 0x090001 || v == 0x090400 || v == 0x090401 ||
+	       v == 0x090402 || v >= 0x0a0300;
+}
+
+/* gmc_v9_0_sw_init(), gmc_v10_0.c, gmc_v11_0.c: 3 on compute-only parts */
+unsigned int vsharp_gc_first_kfd_vmid(const struct vsharp_gc *gc)
+{
+	u32 v = gc_ip(gc);
+
+	return (v == 0x090401 || v == 0x090402) ? 3 : 8;
+}
+
+/**
+ * vsharp_gc_default_sh_mem_config() - what amdgpu writes at hw init
+ * @gc: GC version (must have a layout)
+ * @vmid: 0..15
+ * @noretry: amdgpu's gmc.noretry for this device
+ *
+ * GFX9: graphics VMIDs get ADDRESS_MODE_64 | UNALIGNED | RETRY_DISABLE =
+ * noretry (gfx_v9_0_constants_init), KFD VMIDs ADDRESS_MODE_64 | UNALIGNED
+ * (gfx_v9_0_init_compute_vmid).  GFX10: DEFAULT_SH_MEM_CONFIG with
+ * RETRY_MODE_ALL and INITIAL_INST_PREFETCH 3 on every VMID.  GFX11/12: the
+ * same without RETRY_MODE.
+ */
+u32 vsharp_gc_default_sh_mem_config(const struct vsharp_gc *gc,
+				    unsigned int vmid, bool noretry)
+{
+	const struct vsharp_layout *l = vsharp_gc_layout(gc);
+	u32 v = 0;	/* ADDRESS_MODE 0 = 64-bit */
+
+	if (!l)
+		return 0;
+	v = vsharp_field_set(l->align, v, VSHARP_ALIGN_UNALIGNED);
+	if (gc->major == 9) {
+		if (vmid < vsharp_gc_first_kfd_vmid(gc) && noretry)
+			v |= BIT(12);	/* RETRY_DISABLE */
+		return v;
+	}
+	/* RETRY_MODE_ALL is 0 on GFX10.1; INITIAL_INST_PREFETCH = 3 */
+	return v | 3 << 14;
+}

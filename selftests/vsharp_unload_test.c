@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vsharp.ko unload and reload: refused (never unsafe) while debugfs files
+ * are open or mapped and while dma-bufs exist; clean once they are gone,
+ * including buffers nobody freed; a reload starts from the defaults.
+ * Needs $VSHARP_KO (default /lib/vsharp.ko) and $VSHARP_PARAMS.
+ */
+#include <sys/mman.h>
+
+#include "kselftest_harness.h"
+#include "vsharp_util.h"
+
+#define BUFS VS_ROOT "/buffers"
+
+static int new_buffer(const char *size)
+{
+	char text[32];
+	int fd, n;
+
+	fd = open(BUFS "/create", O_RDWR);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, size, strlen(size)) < 0) {
+		close(fd);
+		return -errno;
+	}
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	text[n] = '\0';
+	return atoi(text);
+}
+
+static int export(int id)
+{
+	char path[256], text[16];
+	int fd, n;
+
+	vs_path(path, sizeof(path), BUFS "/%d/dmabuf", id);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	text[n] = '\0';
+	return atoi(text);
+}
+
+static int busy(int ret)
+{
+	return ret == -EAGAIN || ret == -EBUSY;
+}
+
+static void ensure_loaded(struct __test_metadata *_metadata)
+{
+	if (!vs_loaded())
+		ASSERT_EQ(0, vs_load());
+}
+
+TEST(refused_while_file_open)
+{
+	char devs[VS_MAX_DEVS][32], path[256], buf[32];
+	int fd;
+
+	ensure_loaded(_metadata);
+	ASSERT_LT(0, vs_devices(devs, VS_MAX_DEVS));
+	vs_path(path, sizeof(path), VS_ROOT "/%s/alignment_mode", devs[0]);
+	fd = open(path, O_RDWR);
+	ASSERT_LE(0, fd);
+	EXPECT_TRUE(busy(vs_unload()));
+	/* still fully working */
+	EXPECT_LT(0, pread(fd, buf, sizeof(buf), 0));
+	EXPECT_EQ(6, write(fd, "strict", 6));
+	close(fd);
+	EXPECT_EQ(0, vs_unload());
+	EXPECT_FALSE(vs_loaded());
+	ASSERT_EQ(0, vs_load());
+}
+
+TEST(refused_while_data_mapped)
+{
+	char path[256];
+	char *m;
+	int id, fd;
+
+	ensure_loaded(_metadata);
+	id = new_buffer("4096");
+	ASSERT_LE(0, id);
+	vs_path(path, sizeof(path), BUFS "/%d/data", id);
+	fd = open(path, O_RDWR);
+	ASSERT_LE(0, fd);
+	m = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ASSERT_NE(MAP_FAILED, m);
+	close(fd);
+	/* the mapping alone keeps the file, and so the module */
+	EXPECT_TRUE(busy(vs_unload()));
+	strcpy(m, "mapped");
+	munmap(m, 4096);
+	/* the buffer itself (never freed) does not keep it */
+	EXPECT_EQ(0, vs_unload());
+	ASSERT_EQ(0, vs_load());
+}
+
+TEST(refused_while_dmabuf_held)
+{
+	char text[16];
+	char *m;
+	int id, dfd;
+
+	ensure_loaded(_metadata);
+	id = new_buffer("8192");
+	ASSERT_LE(0, id);
+	dfd = export(id);
+	ASSERT_LE(0, dfd);
+	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, dfd, 0);
+	ASSERT_NE(MAP_FAILED, m);
+	/* freed in debugfs, still held as a dma-buf and a mapping */
+	snprintf(text, sizeof(text), "%d", id);
+	ASSERT_EQ(0, vs_write(BUFS "/free", text));
+	EXPECT_TRUE(busy(vs_unload()));
+	close(dfd);
+	/* the mapping holds the dma-buf file */
+	EXPECT_TRUE(busy(vs_unload()));
+	memset(m, 0xa5, 8192);
+	EXPECT_EQ((char)0xa5, m[8191]);
+	munmap(m, 8192);
+	EXPECT_EQ(0, vs_unload());
+	ASSERT_EQ(0, vs_load());
+}
+
+TEST(reload_starts_clean)
+{
+	char devs[VS_MAX_DEVS][32], path[256], buf[4096];
+	int n, d, id;
+
+	ensure_loaded(_metadata);
+	n = vs_devices(devs, VS_MAX_DEVS);
+	ASSERT_LT(0, n);
+	for (d = 0; d < n; d++) {
+		vs_path(path, sizeof(path), VS_ROOT "/%s/vmids", devs[d]);
+		ASSERT_EQ(0, vs_write(path, "all"));
+		vs_path(path, sizeof(path), VS_ROOT "/%s/alignment_mode", devs[d]);
+		ASSERT_EQ(0, vs_write(path, "dword"));
+	}
+	id = new_buffer("100");
+	ASSERT_LE(0, id);
+	ASSERT_EQ(0, vs_unload());
+	ASSERT_EQ(0, vs_load());
+	ASSERT_EQ(n, vs_devices(devs, VS_MAX_DEVS));
+	for (d = 0; d < n; d++) {
+		vs_path(path, sizeof(path), VS_ROOT "/%s/vmids", devs[d]);
+		ASSERT_LT(0, vs_read(path, buf, sizeof(buf)));
+		EXPECT_TRUE(!strcmp(buf, "1-7") || !strcmp(buf, "1-2"));
+		vs_path(path, sizeof(path), VS_ROOT "/%s/vmid/0/alignment_mode", devs[d]);
+		ASSERT_LT(0, vs_read(path, buf, sizeof(buf)));
+		EXPECT_STREQ("unaligned", buf);
+		vs_path(path, sizeof(path), VS_ROOT "/%s/status", devs[d]);
+		ASSERT_LT(0, vs_read(path, buf, sizeof(buf)));
+		EXPECT_STREQ("unmodified", buf);
+	}
+	ASSERT_LE(0, vs_read(BUFS "/list", buf, sizeof(buf)));
+	EXPECT_STREQ("", buf);
+}
+
+TEST(reload_cycles)
+{
+	int i;
+
+	ensure_loaded(_metadata);
+	for (i = 0; i < 5; i++) {
+		ASSERT_LE(0, new_buffer("5000"));
+		ASSERT_EQ(0, vs_unload());
+		ASSERT_EQ(0, vs_load());
+	}
+	EXPECT_TRUE(vs_loaded());
+}
+
+TEST_HARNESS_MAIN

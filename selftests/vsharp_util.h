@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the vsharp.ko selftests: small debugfs file access,
+ * device discovery, module unload/reload.
+ */
+#ifndef VSHARP_UTIL_H
+#define VSHARP_UTIL_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
+#define VS_ROOT "/sys/kernel/debug/vsharp"
+#define VS_MAX_DEVS 16
+
+static inline const char *vs_path(char *out, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(out, size, fmt, ap);
+	va_end(ap);
+	return out;
+}
+
+/* write len bytes in one write(); 0 or -errno */
+static inline int vs_write_len(const char *path, const void *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, buf, len);
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n != len)
+		ret = -EIO;
+	close(fd);
+	return ret;
+}
+
+static inline int vs_write(const char *path, const char *s)
+{
+	return vs_write_len(path, s, strlen(s));
+}
+
+/* read the whole file, strip one trailing newline; length or -errno */
+static inline int vs_read(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	while (len + 1 < size) {
+		n = read(fd, buf + len, size - 1 - len);
+		if (n < 0) {
+			n = -errno;
+			close(fd);
+			return n;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	if (len && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	return len;
+}
+
+static inline long vs_read_ul(const char *path)
+{
+	char buf[64], *end;
+	unsigned long v;
+
+	if (vs_read(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	errno = 0;
+	v = strtoul(buf, &end, 0);
+	if (errno || *end)
+		return -1;
+	return (long)v;
+}
+
+static int vs_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char * const *)a, *(char * const *)b);
+}
+
+/* the device directories under VS_ROOT (those with a "backend" file) */
+static inline int vs_devices(char names[][32], int max)
+{
+	char *list[VS_MAX_DEVS];
+	char path[256];
+	struct dirent *de;
+	struct stat st;
+	int n = 0, i;
+	DIR *d;
+
+	d = opendir(VS_ROOT);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)) && n < max && n < VS_MAX_DEVS) {
+		vs_path(path, sizeof(path), VS_ROOT "/%s/backend", de->d_name);
+		if (stat(path, &st) == 0)
+			list[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(list, n, sizeof(list[0]), vs_cmp_str);
+	for (i = 0; i < n; i++) {
+		snprintf(names[i], 32, "%s", list[i]);
+		free(list[i]);
+	}
+	return n;
+}
+
+static inline int vs_unload(void)
+{
+	if (syscall(SYS_delete_module, "vsharp", O_NONBLOCK))
+		return -errno;
+	return 0;
+}
+
+/* load $VSHARP_KO (default /lib/vsharp.ko) with $VSHARP_PARAMS */
+static inline int vs_load(void)
+{
+	const char *ko = getenv("VSHARP_KO");
+	const char *params = getenv("VSHARP_PARAMS");
+	int fd, ret = 0;
+
+	fd = open(ko ? ko : "/lib/vsharp.ko", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (syscall(SYS_finit_module, fd, params ? params : "", 0))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static inline int vs_loaded(void)
+{
+	struct stat st;
+
+	return stat(VS_ROOT, &st) == 0;
+}
+
+/* SH_MEM_CONFIG as amdgpu 6.1 initialises it (independent of the module) */
+struct vs_gc_info {
+	const char *gc;
+	const char *family;
+	unsigned int align_shift;
+	unsigned int first_kfd_vmid;
+	unsigned int graphics_default;
+	unsigned int kfd_default;
+	const char *fields[8];	/* "name:shift:width" besides alignment_mode */
+};
+
+#define VS_GFX9_FIELDS { "address_mode:0:1", "retry_disable:12:1", "private_nv:13:1" }
+
+static const struct vs_gc_info vs_gc_table[] = {
+	{ "9.0.1", "gfx9", 3, 8, 0x1018, 0x18, VS_GFX9_FIELDS },
+	{ "9.2.1", "gfx9", 3, 8, 0x18, 0x18, VS_GFX9_FIELDS },
+	{ "9.4.2", "gfx9", 3, 3, 0x1018, 0x18, VS_GFX9_FIELDS },
+	{ "10.1.10", "gfx10.1", 2, 8, 0xc00c, 0xc00c,
+	  { "address_mode:0:1", "default_mtype:4:3", "retry_mode:12:2",
+	    "initial_inst_prefetch:14:2", "no_prefetch_across_page:16:1",
+	    "illegal_inst_check_disable:17:1", "icache_use_gl1:18:1" } },
+	{ "10.3.0", "gfx10.3", 2, 8, 0xc00c, 0xc00c,
+	  { "address_mode:0:1", "default_mtype:4:3",
+	    "initial_inst_prefetch:14:2", "icache_use_gl1:18:1" } },
+	{ "11.0.0", "gfx11", 2, 8, 0xc00c, 0xc00c,
+	  { "address_mode:0:1", "initial_inst_prefetch:14:2",
+	    "icache_use_gl1:18:1" } },
+	{ "12.0.0", "gfx12", 2, 8, 0xc00c, 0xc00c,
+	  { "address_mode:0:1", "f8_mode:8:1", "initial_inst_prefetch:14:2",
+	    "icache_use_gl1:18:1" } },
+};
+
+static inline const struct vs_gc_info *vs_gc_lookup(const char *gc)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(vs_gc_table); i++)
+		if (!strcmp(vs_gc_table[i].gc, gc))
+			return &vs_gc_table[i];
+	return NULL;
+}
+
+static const char * const vs_modes[] = {
+	"dword", "dword_strict", "strict", "unaligned"
+};
+
+#endif /* VSHARP_UTIL_H */
