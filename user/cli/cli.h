@@ -53,6 +53,7 @@ int cmd_ops(int argc, char **argv);
 int cmd_addr(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_stubs(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
 
 #endif
 
