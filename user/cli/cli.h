@@ -54,6 +54,7 @@ int cmd_addr(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_stubs(int argc, char **argv);
 int cmd_ib(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
 
 #endif
 

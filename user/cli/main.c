@@ -12,6 +12,7 @@ static const struct {
 	{ "addr", cmd_addr, "addr <V#> --op NAME ...      one lane through the model, step by step" },
 	{ "rules", cmd_rules, "rules                        the model's named rules and their sources" },
 	{ "stubs", cmd_stubs, "stubs --gfx LEVEL            the probe stubs of a level (make shaders)" },
+	{ "disasm", cmd_disasm, "disasm --gfx LEVEL           the probe shader as the emulator decodes it" },
 	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm]    list the buffer and LDS instructions of a level" },
 	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL  read or build a compute command buffer (PM4)" },
 	{ "run", cmd_run, "run [--list] [SUITE...]   run the check suites (KTAP)" },

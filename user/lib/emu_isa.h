@@ -53,6 +53,7 @@ enum emu_op {
 	EMU_OP_GLOBAL_LOAD,	/* global_dwords dwords */
 	EMU_OP_GLOBAL_STORE,
 	EMU_OP_MEM,		/* MUBUF, MTBUF, DS: see emu_insn.mem */
+	EMU_OP_S_NOP,		/* llvm-mc pads some GFX10 code with it */
 };
 
 /* A scalar or vector source/destination operand. */
@@ -105,6 +106,12 @@ struct emu_insn {
 	unsigned th, scope;	/* GFX12 cache controls */
 	uint8_t offset0, offset1;	/* DS */
 	unsigned ds_addr, data0, data1, vdst;	/* DS VGPRs */
+	/* Additions for the disassembler and for error messages. */
+	const char *name;	/* mnemonic as llvm-objdump-19 prints it */
+	unsigned opcode;	/* the opcode field as encoded */
+	uint32_t tformat_code;	/* MTBUF: raw FORMAT field (GFX10+), dfmt | nfmt << 4 (GFX9) */
+	bool gds;		/* DS on GDS (decoded, not executed) */
+	uint32_t raw[3];	/* the instruction's dwords (words of them valid) */
 };
 
 /*
@@ -114,6 +121,16 @@ struct emu_insn {
  */
 int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 	       struct emu_insn *insn, struct vsharp_error *err);
+
+/* Which VGPR operand of a memory instruction emu_vgprs() measures. */
+enum emu_vgpr_role {
+	EMU_VGPR_ADDR,		/* vaddr (buffer, GLOBAL), ds_addr */
+	EMU_VGPR_DATA,		/* vdata (buffer, GLOBAL, TFE included), each of DS data0/data1 */
+	EMU_VGPR_DST,		/* DS vdst */
+};
+
+/* How many consecutive VGPRs that operand spans (0: the instruction has none). */
+unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_vgpr_role role);
 
 /* The instruction as llvm-objdump-19 prints it (mnemonic and operands). */
 void emu_disasm(enum vsharp_gfx level, const struct emu_insn *insn, char *buf, size_t n);

@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The emulator's decoder and disassembler against LLVM's: for each family the
+# shipped probe shader words (shaders/gen/shaders.c) are put back into an ELF
+# with llvm-mc-19 (.long lines), disassembled with llvm-objdump-19, and the
+# text compared line by line with `vsharp disasm --gfx`.  Both sides are
+# normalised the same way: addresses, encodings and comments dropped,
+# whitespace collapsed.  One KTAP case per family.
+set -u
+VSHARP=${VSHARP:-build/san/vsharp}
+MC=${LLVM_MC:-llvm-mc-19}
+OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
+SHADERS=${SHADERS:-shaders/gen/shaders.c}
+families="gfx9:gfx9:gfx900 gfx10:gfx10:gfx1010 gfx10.3:gfx10_3:gfx1030 gfx11:gfx11:gfx1100 gfx12:gfx12:gfx1200"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "KTAP version 1"
+echo "1..5"
+for tool in "$MC" "$OBJDUMP"; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "# $tool not found; install it with: scripts/deps shaders"
+		exit 1
+	fi
+done
+
+normalise() {
+	sed -e 's|//.*||' -e 's/[[:space:]][[:space:]]*/ /g' -e 's/^ //' -e 's/ $//' |
+		grep -v '^$'
+}
+
+n=0
+failed=0
+for f in $families; do
+	level=${f%%:*} rest=${f#*:}
+	cname=${rest%%:*} cpu=${rest#*:}
+	n=$((n + 1))
+	r=0
+	# The words of code_<family>[] as .long lines.
+	awk -v name="code_$cname[]" '
+		index($0, name) { on = 1; next }
+		on && /^};/ { exit }
+		on { gsub(/,/, " "); for (i = 1; i <= NF; i++) print "\t.long " $i }
+	' "$SHADERS" >"$tmp/$level.s"
+	words=$(grep -c long "$tmp/$level.s")
+	if [ "$words" = 0 ] ||
+	   ! "$MC" -triple=amdgcn-amd-amdhsa -mcpu="$cpu" -filetype=obj \
+		-o "$tmp/$level.o" "$tmp/$level.s" 2>"$tmp/err"; then
+		echo "# $level: cannot rebuild the ELF from $SHADERS"
+		sed 's/^/# /' "$tmp/err" | head -5
+		r=1
+	else
+		"$OBJDUMP" -d --mcpu="$cpu" "$tmp/$level.o" | grep "$(printf '^\t')" |
+			normalise >"$tmp/$level.llvm"
+		if ! "$VSHARP" disasm --gfx "$level" >"$tmp/$level.raw" 2>"$tmp/err"; then
+			sed 's/^/# /' "$tmp/err"
+			r=1
+		fi
+		normalise <"$tmp/$level.raw" >"$tmp/$level.vsharp"
+		if ! cmp -s "$tmp/$level.llvm" "$tmp/$level.vsharp"; then
+			echo "# $level: vsharp disasm differs from $OBJDUMP --mcpu=$cpu (first differences):"
+			diff "$tmp/$level.llvm" "$tmp/$level.vsharp" | head -12 | sed 's/^/#   /'
+			r=1
+		fi
+		echo "# $level: $(wc -l <"$tmp/$level.llvm") instructions in $words dwords compared with $cpu"
+	fi
+	if [ $r = 0 ]; then
+		echo "ok $n $level"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n $level"
+	fi
+done
+[ $failed = 0 ]

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The emulator's instruction decoder: fields from words built from the ISA
+ * guides' microcode format tables, every probe stub of every shipped shader,
+ * and random dwords (never a crash: either an instruction or an error).
+ */
+#include <stdlib.h>
+
+#include "emu_isa.h"
+#include "ktap.h"
+#include "vsharp/shaders.h"
+
+static const enum vsharp_gfx levels[] = {
+	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+};
+
+static int dec(enum vsharp_gfx level, const uint32_t *w, unsigned n, struct emu_insn *in,
+	       struct vsharp_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	return emu_decode(level, w, n, in, err);
+}
+
+static void disasm_is(struct ktap *t, enum vsharp_gfx level, const struct emu_insn *in,
+		      const char *want)
+{
+	char buf[256];
+
+	emu_disasm(level, in, buf, sizeof(buf));
+	CHECK_STR(t, buf, want);
+}
+
+/* GFX9 MUBUF (Vega Tables 87, 88): OFFSET [11:0], OFFEN 12, IDXEN 13, GLC 14, SLC 17, OP [24:18]. */
+static void test_mubuf_gfx9(struct ktap *t)
+{
+	const uint32_t w[] = {
+		0x38u << 26 | 20u << 18 /* BUFFER_LOAD_DWORD */ | 1u << 17 | 1u << 14 | 1u << 12 | 4,
+		3u << 24 /* soffset s3 */ | 1u << 16 /* s[4:7] */ | 1u << 8 /* v1 */ | 2 /* v2 */,
+	};
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (!CHECK_MSG(t, dec(VSHARP_GFX9, w, 2, &in, &err) == 0, "%s", err.msg))
+		return;
+	CHECK_EQ(t, in.fmt, EMU_FMT_MUBUF);
+	CHECK_EQ(t, in.op, EMU_OP_MEM);
+	CHECK_EQ(t, in.words, 2);
+	CHECK(t, in.mem == vsharp_op_find(VSHARP_GFX9, "buffer_load_dword", NULL));
+	CHECK(t, in.offen && !in.idxen && in.glc && in.slc && !in.tfe && !in.lds);
+	CHECK_EQ(t, in.offset, 4);
+	CHECK_EQ(t, in.vaddr, 2);
+	CHECK_EQ(t, in.vdata, 1);
+	CHECK_EQ(t, in.srsrc, 4);
+	CHECK_EQ(t, in.soffset.kind, EMU_OPND_SGPR);
+	CHECK_EQ(t, in.soffset.index, 3);
+	disasm_is(t, VSHARP_GFX9, &in, "buffer_load_dword v1, v2, s[4:7], s3 offen offset:4 glc slc");
+}
+
+/* GFX11 MUBUF (RDNA3 Table 103): TFE 53, OFFEN 54, IDXEN 55 in the second dword. */
+static void test_mubuf_gfx11(struct ktap *t)
+{
+	const uint32_t w[] = {
+		0x38u << 26 | 20u << 18 /* BUFFER_LOAD_B32 */ | 0xfff,
+		0x80u << 24 /* soffset: inline 0 */ | 1u << 23 | 1u << 22 | 1u << 21 |
+			2u << 16 /* s[8:11] */ | 12u << 8 | 4,
+	};
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (!CHECK_MSG(t, dec(VSHARP_GFX11, w, 2, &in, &err) == 0, "%s", err.msg))
+		return;
+	CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX11), "buffer_load_b32");
+	CHECK(t, in.idxen && in.offen && in.tfe && !in.glc);
+	CHECK_EQ(t, in.offset, 4095);
+	CHECK_EQ(t, in.srsrc, 8);
+	CHECK_EQ(t, in.soffset.kind, EMU_OPND_CONST);
+	CHECK_EQ(t, in.soffset.value, 0);
+	CHECK_EQ(t, emu_vgprs(VSHARP_GFX11, &in, EMU_VGPR_DATA), 2);
+	CHECK_EQ(t, emu_vgprs(VSHARP_GFX11, &in, EMU_VGPR_ADDR), 2);
+	disasm_is(t, VSHARP_GFX11, &in,
+		  "buffer_load_b32 v[12:13], v[4:5], s[8:11], 0 idxen offen offset:4095 tfe");
+}
+
+/* GFX12 VBUFFER (RDNA4 Table 111): 24-bit IOFFSET, SOFFSET [6:0] with NULL = 124. */
+static void test_vbuffer_gfx12(struct ktap *t)
+{
+	const uint32_t w[] = {
+		0x31u << 26 | 53u << 14 /* BUFFER_ATOMIC_ADD_U32 */ | 124,
+		1u << 30 /* offen */ | 1u << 23 /* format 1 */ | 1u << 20 /* th */ | 8u << 9 | 12,
+		0x7fffffu << 8 | 5,
+	};
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (!CHECK_MSG(t, dec(VSHARP_GFX12, w, 3, &in, &err) == 0, "%s", err.msg))
+		return;
+	CHECK_EQ(t, in.words, 3);
+	CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX12), "buffer_atomic_add_u32");
+	CHECK_EQ(t, in.soffset.kind, EMU_OPND_NULL);
+	CHECK_EQ(t, in.offset, 0x7fffff);
+	CHECK_EQ(t, in.th, 1);
+	CHECK_EQ(t, in.vaddr, 5);
+	CHECK_EQ(t, in.vdata, 12);
+	disasm_is(t, VSHARP_GFX12, &in,
+		  "buffer_atomic_add_u32 v12, v5, s[8:11], null offen offset:8388607 th:TH_ATOMIC_RETURN");
+	/* Two dwords are not a VBUFFER instruction. */
+	CHECK(t, dec(VSHARP_GFX12, w, 2, &in, &err) == -EINVAL);
+	CHECK(t, strstr(err.msg, "VBUFFER needs 3 dwords") != NULL);
+}
+
+/* MTBUF formats: GFX9 DFMT [22:19] NFMT [25:23]; GFX10 FORMAT [25:19]. */
+static void test_mtbuf_format(struct ktap *t)
+{
+	const uint32_t w9[] = {
+		0x3au << 26 | 4u << 23 /* UINT */ | 11u << 19 /* 32_32 */ | 1u << 15 /* XY */ | 1u << 12,
+		12u << 24 | 2u << 16 | 8u << 8 | 5,
+	};
+	int code = vsharp_unified_format_code(VSHARP_GFX10,
+					      (struct vsharp_format){ VSHARP_DFMT_32_32, VSHARP_NFMT_SINT });
+	uint32_t w10[] = { 0x3au << 26 | 1u << 12, 12u << 24 | 2u << 16 | 12u << 8 | 5 };
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (CHECK_MSG(t, dec(VSHARP_GFX9, w9, 2, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_EQ(t, in.fmt, EMU_FMT_MTBUF);
+		CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX9), "tbuffer_load_format_xy");
+		CHECK_EQ(t, in.tformat.dfmt, VSHARP_DFMT_32_32);
+		CHECK_EQ(t, in.tformat.nfmt, VSHARP_NFMT_UINT);
+		disasm_is(t, VSHARP_GFX9, &in, "tbuffer_load_format_xy v[8:9], v5, s[8:11], s12 "
+			  "format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_UINT] offen");
+	}
+	if (!CHECK(t, code > 0))
+		return;
+	w10[0] |= (uint32_t)code << 19;
+	if (CHECK_MSG(t, dec(VSHARP_GFX10, w10, 2, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX10), "tbuffer_load_format_x");
+		CHECK_EQ(t, in.tformat.dfmt, VSHARP_DFMT_32_32);
+		CHECK_EQ(t, in.tformat.nfmt, VSHARP_NFMT_SINT);
+		disasm_is(t, VSHARP_GFX10, &in,
+			  "tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_FMT_32_32_SINT] offen");
+	}
+	/* GFX10: OP[3] is bit 53, the D16 half of the opcode table. */
+	w10[1] |= 1u << 21;
+	if (CHECK_MSG(t, dec(VSHARP_GFX10, w10, 2, &in, &err) == 0, "%s", err.msg))
+		CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX10), "tbuffer_load_format_d16_x");
+}
+
+/* DS (RDNA3 Table 99): OFFSET0 [7:0], OFFSET1 [15:8], OP [25:18]; GFX9 OP [24:17]. */
+static void test_ds_offsets(struct ktap *t)
+{
+	const uint32_t w11[] = { 0x36u << 26 | 55u << 18 /* DS_LOAD_2ADDR_B32 */ | 3u << 8 | 1,
+				 12u << 24 | 4 };
+	const uint32_t w9[] = { 0x36u << 26 | 13u << 17 /* DS_WRITE_B32 */ | 1u << 8 | 4,
+				8u << 8 | 4 };
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (CHECK_MSG(t, dec(VSHARP_GFX11, w11, 2, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX11), "ds_load_2addr_b32");
+		CHECK_EQ(t, in.offset0, 1);
+		CHECK_EQ(t, in.offset1, 3);
+		CHECK_EQ(t, in.ds_addr, 4);
+		CHECK_EQ(t, in.vdst, 12);
+		CHECK_EQ(t, emu_vgprs(VSHARP_GFX11, &in, EMU_VGPR_DST), 2);
+		disasm_is(t, VSHARP_GFX11, &in, "ds_load_2addr_b32 v[12:13], v4 offset0:1 offset1:3");
+	}
+	if (CHECK_MSG(t, dec(VSHARP_GFX9, w9, 2, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_STR(t, vsharp_op_name(in.mem, VSHARP_GFX9), "ds_write_b32");
+		CHECK_EQ(t, in.offset1 << 8 | in.offset0, 0x104);
+		CHECK_EQ(t, in.data0, 8);
+		disasm_is(t, VSHARP_GFX9, &in, "ds_write_b32 v4, v8 offset:260");
+	}
+}
+
+/* SOPP SIMM16 is signed: a branch back is negative, objdump prints it unsigned. */
+static void test_sopp_branch(struct ktap *t)
+{
+	const uint32_t w9 = 0xbf82ffff, w11 = 0xbfa0fffc, w12 = 0xbfa00005;
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (CHECK_MSG(t, dec(VSHARP_GFX9, &w9, 1, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_EQ(t, in.op, EMU_OP_S_BRANCH);
+		CHECK_EQ(t, in.simm16, -1);
+		disasm_is(t, VSHARP_GFX9, &in, "s_branch 65535");
+	}
+	if (CHECK_MSG(t, dec(VSHARP_GFX11, &w11, 1, &in, &err) == 0, "%s", err.msg))
+		CHECK_EQ(t, in.simm16, -4);
+	if (CHECK_MSG(t, dec(VSHARP_GFX12, &w12, 1, &in, &err) == 0, "%s", err.msg))
+		CHECK_EQ(t, in.simm16, 5);
+}
+
+/* Literals take a second dword; inline constants are 128..208; GFX12 m0 is 125. */
+static void test_constants(struct ktap *t)
+{
+	const uint32_t lit[] = { 0x4a0202ff, 0x00000440 };	/* v_add_nc_u32 v1, 0x440, v1 */
+	const uint32_t inl = 0x4a2c2ac0;	/* v_add_nc_u32 v22, 64, v21 */
+	const uint32_t mov = 0xbefd00c1;	/* s_mov_b32 m0, -1 */
+	const uint32_t bad = 0x4c0202ff;	/* v_sub_nc_u32: not implemented */
+	struct vsharp_error err;
+	struct emu_insn in;
+
+	if (CHECK_MSG(t, dec(VSHARP_GFX11, lit, 2, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_EQ(t, in.words, 2);
+		CHECK_EQ(t, in.op, EMU_OP_V_ADD_U32);
+		CHECK_EQ(t, in.src0.kind, EMU_OPND_LITERAL);
+		CHECK_EQ(t, in.src0.value, 0x440);
+		CHECK_EQ(t, in.src1.kind, EMU_OPND_VGPR);
+		disasm_is(t, VSHARP_GFX11, &in, "v_add_nc_u32_e32 v1, 0x440, v1");
+	}
+	CHECK(t, dec(VSHARP_GFX11, lit, 1, &in, &err) == -EINVAL);
+	if (CHECK_MSG(t, dec(VSHARP_GFX10, &inl, 1, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_EQ(t, in.words, 1);
+		CHECK_EQ(t, in.src0.kind, EMU_OPND_CONST);
+		CHECK_EQ(t, in.src0.value, 64);
+	}
+	if (CHECK_MSG(t, dec(VSHARP_GFX12, &mov, 1, &in, &err) == 0, "%s", err.msg)) {
+		CHECK_EQ(t, in.dst.kind, EMU_OPND_M0);
+		CHECK_EQ(t, in.src0.kind, EMU_OPND_CONST);
+		CHECK_EQ(t, in.src0.value, 0xffffffff);
+		disasm_is(t, VSHARP_GFX12, &in, "s_mov_b32 m0, -1");
+	}
+	CHECK(t, dec(VSHARP_GFX11, &bad, 1, &in, &err) == -EINVAL);
+	CHECK_STR(t, err.msg, "emu: gfx11: VOP2 opcode 38 is not implemented (0x4c0202ff)");
+}
+
+static bool stub_matches(const char *sym, const char *op)
+{
+	size_t n = strlen(op);
+
+	return !strncmp(sym, "stub_", 5) && !strncmp(sym + 5, op, n) &&
+	       (sym[5 + n] == '_' || sym[5 + n] == '\0');
+}
+
+/* Every stub decodes to the catalogue entry it is named after, then branches to stub_done. */
+static void test_stubs(struct ktap *t)
+{
+	unsigned stubs = 0;
+
+	for (unsigned s = 0; s < vsharp_shader_count; s++) {
+		const struct vsharp_shader *sh = &vsharp_shaders[s];
+		enum vsharp_gfx level;
+		uint32_t done;
+
+		if (!CHECK(t, vsharp_gfx_parse(sh->family, &level, NULL) == 0) ||
+		    !CHECK(t, vsharp_shader_symbol(sh, "stub_done", &done, NULL) == 0))
+			continue;
+		for (unsigned k = 0; k < sh->n_symbols; k++) {
+			const struct vsharp_shader_symbol *sym = &sh->symbols[k];
+			unsigned at = sym->offset / 4;
+			struct vsharp_error err;
+			struct emu_insn in, br;
+
+			if (strncmp(sym->name, "stub_", 5) || !strcmp(sym->name, "stub_done") ||
+			    !strcmp(sym->name, "stub_base"))
+				continue;
+			stubs++;
+			if (!CHECK_MSG(t, at < sh->n_words &&
+				       dec(level, sh->code + at, sh->n_words - at, &in, &err) == 0,
+				       "%s %s: %s", sh->family, sym->name, err.msg))
+				continue;
+			CHECK_MSG(t, in.op == EMU_OP_MEM && in.mem &&
+				  stub_matches(sym->name, vsharp_op_name(in.mem, level)),
+				  "%s %s decodes to %s", sh->family, sym->name,
+				  in.name ? in.name : "(none)");
+			at += in.words;
+			if (!CHECK_MSG(t, dec(level, sh->code + at, sh->n_words - at, &br, &err) == 0,
+				       "%s %s: %s", sh->family, sym->name, err.msg))
+				continue;
+			CHECK_MSG(t, br.op == EMU_OP_S_BRANCH &&
+				  (int64_t)(at + 1 + br.simm16) * 4 == done,
+				  "%s %s: the branch after the stub misses stub_done", sh->family,
+				  sym->name);
+		}
+	}
+	printf("# %u stubs decoded\n", stubs);
+	CHECK(t, stubs > 2000);
+}
+
+/* The whole of every shipped shader decodes, instruction after instruction. */
+static void test_shaders_decode(struct ktap *t)
+{
+	for (unsigned s = 0; s < vsharp_shader_count; s++) {
+		const struct vsharp_shader *sh = &vsharp_shaders[s];
+		enum vsharp_gfx level;
+		unsigned at = 0, n = 0;
+
+		if (!CHECK(t, vsharp_gfx_parse(sh->family, &level, NULL) == 0))
+			continue;
+		while (at < sh->n_words) {
+			struct vsharp_error err;
+			struct emu_insn in;
+
+			if (!CHECK_MSG(t, dec(level, sh->code + at, sh->n_words - at, &in, &err) == 0,
+				       "%s +0x%x: %s", sh->family, at * 4, err.msg))
+				break;
+			at += in.words;
+			n++;
+		}
+		printf("# %s: %u instructions\n", sh->family, n);
+	}
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+/*
+ * Random dwords: half of them with the top bits of a memory encoding so the
+ * opcode tables and operand checks get exercised, not only "unknown".
+ */
+static void test_fuzz(struct ktap *t)
+{
+	static const uint32_t tops[] = { 0xd8000000, 0xdc000000, 0xe0000000, 0xe8000000,
+					 0xc4000000, 0xec000000, 0xf4000000, 0xc0000000,
+					 0xbf800000, 0xbe800000, 0xb0000000, 0x7e000000 };
+	const unsigned per_family = 100000;
+
+	for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
+		unsigned ok = 0, bad = 0;
+
+		for (unsigned i = 0; i < per_family; i++) {
+			uint32_t w[3] = { next(), next(), next() };
+			unsigned n = 1 + next() % 3;
+			struct vsharp_error err;
+			struct emu_insn in;
+			char buf[256];
+			int r;
+
+			if (i & 1)
+				w[0] = (w[0] & 0x03ffffff) | tops[next() % (sizeof(tops) / sizeof(tops[0]))];
+			err.msg[0] = '\0';
+			r = emu_decode(levels[l], w, n, &in, &err);
+			if (r == 0) {
+				ok++;
+				CHECK_MSG(t, in.words >= 1 && in.words <= n && in.name,
+					  "0x%08x: %u words", w[0], in.words);
+				emu_disasm(levels[l], &in, buf, sizeof(buf));
+				CHECK(t, buf[0] != '\0');
+			} else {
+				bad++;
+				CHECK_MSG(t, r == -EINVAL && !strncmp(err.msg, "emu: ", 5),
+					  "0x%08x: %d '%s'", w[0], r, err.msg);
+			}
+		}
+		printf("# %s: %u decoded, %u refused\n", vsharp_gfx_name(levels[l]), ok, bad);
+		CHECK(t, ok > 0 && bad > 0);
+	}
+}
+
+KTAP_MAIN(KTAP_CASE(test_mubuf_gfx9), KTAP_CASE(test_mubuf_gfx11), KTAP_CASE(test_vbuffer_gfx12),
+	  KTAP_CASE(test_mtbuf_format), KTAP_CASE(test_ds_offsets), KTAP_CASE(test_sopp_branch),
+	  KTAP_CASE(test_constants), KTAP_CASE(test_stubs), KTAP_CASE(test_shaders_decode),
+	  KTAP_CASE(test_fuzz))
