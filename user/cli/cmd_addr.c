@@ -188,7 +188,7 @@ static int buffer_addr(const struct addr_args *a, enum vsharp_gfx level,
 			printf("buffer_offset = stride %u * index %u + offset %u\n", p.stride,
 			       out.index, out.offset);
 		printf("address = base 0x%" PRIx64 " + soffset %u + buffer_offset = 0x%" PRIx64 "\n",
-		       p.buf.base, gfx12_swz ? 0 : a->soffset, out.dword_addr[0]);
+		       p.buf.base, gfx12_swz ? 0 : a->soffset, out.addr_unaligned);
 		printf("range check: %s (num_records %u, stride %u%s)\n", vsharp_range_text(p.range),
 		       p.buf.num_records, p.stride, p.unbound ? ", unbound resource" : "");
 		for (unsigned d = 0; d < out.n_dwords; d++)
@@ -229,6 +229,8 @@ static int ds_addr(const struct addr_args *a, enum vsharp_gfx level, const struc
 	acc.level = level;
 	acc.op = op;
 	acc.m0 = a->have_m0 ? a->m0 : 0xffffffff;
+	if (a->have_offset01 && a->offset)
+		return cli_error("--offset: give either --offset or --offset0/--offset1 (allowed one form)");
 	if (a->have_offset01) {
 		acc.offset0 = (uint8_t)a->offset0;
 		acc.offset1 = (uint8_t)a->offset1;
@@ -257,6 +259,9 @@ static int ds_addr(const struct addr_args *a, enum vsharp_gfx level, const struc
 		for (unsigned k = 0; k < out.n_addr; k++)
 			printf("address %u: 0x%x (%s)\n", k, out.addr[k],
 			       out.in_range[k] ? "in range" : "out of range");
+		for (unsigned k = 0; k < out.n_addr; k++)
+			if (out.addr[k] != out.addr_unaligned[k])
+				printf("address %u aligned down from 0x%x\n", k, out.addr_unaligned[k]);
 		printf("alignment (%s): %s\n", vsharp_align_mode_name(acc.align),
 		       out.memviol ? "MEMVIOL" : "ok");
 		return 0;

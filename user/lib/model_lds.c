@@ -29,6 +29,9 @@ static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool 
 	unsigned native = bytes >= 12 ? 16 : bytes, n = bytes < 4 ? bytes : 4;
 
 	*force = false;
+	/* R3:810, R4:869: DS atomics need their size in every mode but DWORD's masking. */
+	if (a->op->kind == VSHARP_OP_ATOMIC && a->align != VSHARP_ALIGN_DWORD)
+		return bytes;
 	switch (a->align) {
 	case VSHARP_ALIGN_DWORD:
 		*force = true;
@@ -100,6 +103,7 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		limit = a->m0;
 
 	align = ds_align(a, bytes, &force);
+	memcpy(out->addr_unaligned, out->addr, sizeof(out->addr));
 	for (unsigned k = 0; k < out->n_addr; k++) {
 		if (out->addr[k] % align) {
 			if (force)

@@ -159,6 +159,7 @@ struct vsharp_ds_lane_in {
 };
 
 struct vsharp_ds_lane_out {
+	uint32_t addr_unaligned[2];	/* as computed */
 	uint32_t addr[2];		/* after forced alignment */
 	uint8_t n_addr;
 	bool in_range[2];
