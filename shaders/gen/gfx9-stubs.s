@@ -327,578 +327,1154 @@ stub_buffer_store_format_d16_hi_x_idxen_offen:
 stub_tbuffer_load_format_x_offen_fmt_8_UNORM:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_16_FLOAT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_16_16_UINT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_32_FLOAT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_32_32_SINT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_x_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_x_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_8_UNORM:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_16_FLOAT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_16_16_UINT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_32_FLOAT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_32_32_SINT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xy_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_xy v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xy_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_8_UNORM:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_16_FLOAT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_16_16_UINT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_32_FLOAT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_32_32_SINT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyz_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_xyz v[12:14], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyz_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_xyz v[12:14], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_8_UNORM:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_16_FLOAT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_16_16_UINT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_32_FLOAT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_32_32_SINT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_xyzw_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_xyzw v[12:15], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_xyzw_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_xyzw v[12:15], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_8_UNORM:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_16_FLOAT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_16_16_UINT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_32_FLOAT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_32_32_SINT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_x_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_x_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_8_UNORM:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_16_FLOAT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_16_16_UINT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_32_FLOAT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_32_32_SINT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xy_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_xy v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xy_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_xy v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_8_UNORM:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_16_FLOAT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_16_16_UINT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_32_FLOAT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_32_32_SINT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyz_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_xyz v[8:10], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyz_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_xyz v[8:10], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_8_UNORM:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_16_FLOAT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_16_16_UINT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_32_FLOAT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_32_32_SINT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_xyzw_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_xyzw v[8:11], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_xyzw_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_xyzw v[8:11], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_8_UNORM:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_16_FLOAT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_16_16_UINT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_32_FLOAT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_32_32_SINT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_x_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_d16_x v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_x_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_d16_x v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_8_UNORM:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_16_FLOAT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_16_16_UINT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_32_FLOAT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_32_32_SINT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xy_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_d16_xy v12, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xy_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_d16_xy v12, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_8_UNORM:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_16_FLOAT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_16_16_UINT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_32_FLOAT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_32_32_SINT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyz_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_d16_xyz v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyz_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_d16_xyz v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_8_UNORM:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_8_UNORM:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_8_8_SNORM:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_16_FLOAT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_16_FLOAT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_16_16_UINT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_16_16_UINT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_32_FLOAT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_32_FLOAT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_32_32_SINT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_32_32_SINT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_32_32_32_UINT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_10_11_11_FLOAT:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_load_format_d16_xyzw_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_load_format_d16_xyzw v[12:13], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_load_format_d16_xyzw_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_load_format_d16_xyzw v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_8_UNORM:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_16_FLOAT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_16_16_UINT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_32_FLOAT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_32_32_SINT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_x_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_d16_x v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_x_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_d16_x v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_8_UNORM:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_16_FLOAT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_16_16_UINT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_32_FLOAT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_32_32_SINT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xy_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_d16_xy v8, v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xy_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_d16_xy v8, v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_8_UNORM:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_16_FLOAT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_16_16_UINT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_32_FLOAT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_32_32_SINT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyz_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_d16_xyz v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyz_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_d16_xyz v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_8_UNORM:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_8_UNORM:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_8_8_SNORM:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_8_8_SNORM:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_16_FLOAT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_16_FLOAT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_16_16_UINT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_16_16_UINT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_UINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_32_FLOAT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_32_FLOAT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_32_32_SINT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_32_32_SINT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_SINT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_32_32_32_UINT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_32_32_32_UINT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32,BUF_NUM_FORMAT_UINT] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_32_32_32_32_FLOAT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_32_32_32_32_FLOAT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_2_10_10_10_UNORM:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_2_10_10_10_UNORM:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UNORM] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_10_11_11_FLOAT:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_10_11_11_FLOAT:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] idxen offen
 	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_8_8_8_8_USCALED:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] offen
 	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_8_8_8_8_USCALED:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_USCALED] idxen offen
+	s_branch stub_done
 stub_tbuffer_store_format_d16_xyzw_offen_fmt_16_16_16_16_SNORM:
 	tbuffer_store_format_d16_xyzw v[8:9], v5, s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] offen
+	s_branch stub_done
+stub_tbuffer_store_format_d16_xyzw_idxen_offen_fmt_16_16_16_16_SNORM:
+	tbuffer_store_format_d16_xyzw v[8:9], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_16_16_16_16,BUF_NUM_FORMAT_SNORM] idxen offen
 	s_branch stub_done
 stub_buffer_atomic_swap_offen:
 	buffer_atomic_swap v12, v5, s[8:11], s12 offen

@@ -1,106 +1,247 @@
 // SPDX-License-Identifier: MIT
+/*
+ * `vsharp run`: the suites on a device, as KTAP: one subtest per family,
+ * with one nested case per suite.  --device auto takes the amdgpu device
+ * when there is one and otherwise the emulated device on all five families.
+ */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
-#include "vsharp/reference.h"
+#include "vsharp/emu.h"
+#include "vsharp/suites.h"
 
-/*
- * `vsharp run`: the check suites, as KTAP.  Each suite is one subtest with
- * its cases nested inside.  The device suites join this table as they land.
- */
-struct run_suite {
-	const char *name;
-	const char *help;
-	/* Prints the nested cases; returns the number of failed cases. */
-	unsigned (*run)(unsigned *cases);
+#define MAX_REPORTS 8		/* mismatch lines printed per suite and family */
+#define EXIT_SKIP 4		/* kselftest's "skipped" */
+
+static const enum vsharp_gfx families[] = {
+	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 
-static void indent(void)
+struct run_opts {
+	const char *device, *gfx, *align, *debugfs;
+	bool allow_memviol, have_suites;
+	bool suite[16];
+};
+
+struct tally {
+	unsigned reports;
+	uint64_t passed, failed, skipped;
+};
+
+static void report(void *ctx, enum vsharp_gfx level, const struct vsharp_probe_mismatch *m)
 {
-	fputs("    ", stdout);
+	struct tally *t = ctx;
+	char what[512];
+
+	if (t->reports++ >= MAX_REPORTS)
+		return;
+	vsharp_probe_describe(level, m->wave, m->lane, what, sizeof(what));
+	printf("        # mismatch: %s: %s expected 0x%llx observed 0x%llx\n", what, m->what,
+	       (unsigned long long)m->expected, (unsigned long long)m->observed);
 }
 
-static unsigned run_descriptors(unsigned *cases)
+static void progress(const char *family, const char *suite, unsigned done, unsigned total)
 {
-	unsigned failed = 0;
+	if (isatty(2))
+		fprintf(stderr, "\r  %-8s %-15s %6u/%u waves ", family, suite, done, total);
+}
 
-	indent();
-	printf("KTAP version 1\n");
-	indent();
-	printf("1..%u\n", vsharp_reference_desc_count);
-	for (unsigned i = 0; i < vsharp_reference_desc_count; i++) {
-		const struct vsharp_reference_desc *r = &vsharp_reference_descs[i];
-		struct vsharp_error err = { "" };
-		struct vsharp_buffer back;
-		uint32_t dw[4] = { 0 }, again[4] = { 0 };
-		bool ok;
+/* One suite under one alignment mode, in batches. */
+static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
+		    enum vsharp_align_mode mode, bool skip_memviol, struct tally *t,
+		    struct vsharp_error *err)
+{
+	struct vsharp_probe_wave *waves;
+	struct vsharp_probe_ctx *ctx;
+	unsigned ws, total, k = 0;
+	int ret;
 
-		ok = !vsharp_desc_encode(r->level, &r->buffer, dw, &err) && dw[3] == r->word3;
-		if (ok) {
-			vsharp_desc_decode(r->level, dw, &back);
-			ok = !vsharp_desc_encode(r->level, &back, again, &err) &&
-			     !memcmp(dw, again, sizeof(dw));
-		}
-		if (!ok) {
-			indent();
-			printf("# %s (%s): word3 0x%08x, expected 0x%08x %s\n", r->name,
-			       r->source, dw[3], r->word3, err.msg);
-			failed++;
-		}
-		indent();
-		printf("%sok %u %s\n", ok ? "" : "not ", i + 1, r->name);
+	if (!dev->hardware)
+		vsharp_emu_set_align_mode(dev, mode);
+	ret = vsharp_probe_open(dev, mode, &ctx, err);
+	if (ret)
+		return ret;
+	waves = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*waves));
+	if (!waves) {
+		vsharp_probe_close(ctx);
+		return vsharp_fail(err, -ENOMEM, "run: out of memory");
 	}
-	*cases = vsharp_reference_desc_count;
-	return failed;
+	ws = vsharp_probe_wave_size(ctx);
+	total = s->count(dev->level, ws, mode);
+	while (k < total && !ret) {
+		struct vsharp_probe_counts c;
+		unsigned n = 0;
+
+		for (; k < total && n < VSHARP_PROBE_MAX_WAVES; k++)
+			n += s->wave(dev->level, ws, mode, k, &waves[n]);
+		progress(vsharp_gfx_name(dev->level), s->name, k, total);
+		if (!n)
+			continue;
+		ret = vsharp_probe_run(ctx, waves, n, skip_memviol, report, t, &c, err);
+		t->passed += c.passed;
+		t->failed += c.failed;
+		t->skipped += c.skipped;
+	}
+	free(waves);
+	vsharp_probe_close(ctx);
+	return ret;
 }
 
-static const struct run_suite suites[] = {
-	{ "descriptors", "encode and decode the V# words other projects publish",
-	  run_descriptors },
-};
-
-#define N_SUITES (sizeof(suites) / sizeof(suites[0]))
-
-int cmd_run(int argc, char **argv)
+static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
+		      enum vsharp_align_mode mode, const struct run_opts *o, unsigned idx,
+		      struct tally *total)
 {
+	struct tally t = { 0, 0, 0, 0 };
+	struct vsharp_error err = { "" };
+	bool skip_memviol = dev->hardware && !o->allow_memviol;
+	int ret = 0;
+
+	/* The emulated device can change its SH_MEM_CONFIG per run; hardware keeps one. */
+	if (s->all_modes && !dev->hardware && !o->align) {
+		for (int m = 0; m < VSHARP_ALIGN_COUNT && !ret; m++)
+			ret = run_mode(dev, s, m, skip_memviol, &t, &err);
+	} else {
+		ret = run_mode(dev, s, mode, skip_memviol, &t, &err);
+	}
+	if (ret)
+		printf("        # %s: error %d: %s\n", s->name, ret, err.msg);
+	if (t.reports > MAX_REPORTS)
+		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
+	printf("        # %s: %llu cases: %llu passed, %llu failed, %llu skipped\n", s->name,
+	       (unsigned long long)(t.passed + t.failed + t.skipped), (unsigned long long)t.passed,
+	       (unsigned long long)t.failed, (unsigned long long)t.skipped);
+	total->passed += t.passed;
+	total->failed += t.failed;
+	total->skipped += t.skipped;
+	ret = ret || t.failed;
+	printf("    %sok %u %s\n", ret ? "not " : "", idx, s->name);
+	return !ret;
+}
+
+static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
+		       const struct run_opts *o, struct tally *total)
+{
+	unsigned n = 0, idx = 0;
+	bool ok = true;
+
+	for (unsigned i = 0; i < vsharp_suite_count; i++)
+		n += !o->have_suites || o->suite[i];
+	printf("    KTAP version 1\n    # Subtest: %s\n    # device: %s, SH_MEM_CONFIG.ALIGNMENT_MODE %s\n    1..%u\n",
+	       vsharp_gfx_name(dev->level), dev->name, vsharp_align_mode_name(mode), n);
+	for (unsigned i = 0; i < vsharp_suite_count; i++)
+		if (!o->have_suites || o->suite[i])
+			ok &= run_suite(dev, vsharp_suites[i], mode, o, ++idx, total);
+	if (isatty(2))
+		fprintf(stderr, "\r%60s\r", "");
+	return ok;
+}
+
+static int parse(int argc, char **argv, struct run_opts *o)
+{
+	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_DEBUGFS };
 	static const struct cli_opt opts[] = {
-		{ "--list", false, 1 },
+		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
+		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
+		{ "--allow-memviol", false, O_MEMVIOL }, { "--debugfs", true, O_DEBUGFS },
 		{ NULL, false, 0 },
 	};
-	bool chosen[N_SUITES] = { false }, any = false;
-	unsigned n = 0, total = 0, failed = 0, idx = 0;
 	const char *val;
 	int i = 0, id;
 
 	while ((id = cli_getopt(argc, argv, &i, opts, "run", &val)) != CLI_END) {
-		size_t s;
-
-		if (id == CLI_BAD)
+		switch (id) {
+		case CLI_BAD:
 			return CLI_EXIT_USAGE;
-		if (id == 1) {
-			for (s = 0; s < N_SUITES; s++)
-				printf("%-14s %s\n", suites[s].name, suites[s].help);
-			return 0;
-		}
-		for (s = 0; s < N_SUITES && strcmp(suites[s].name, val); s++)
-			;
-		if (s == N_SUITES)
-			return cli_error("run: unknown suite '%s' (see vsharp run --list)", val);
-		chosen[s] = any = true;
-	}
-	for (size_t s = 0; s < N_SUITES; s++)
-		n += !any || chosen[s];
-	printf("KTAP version 1\n1..%u\n", n);
-	for (size_t s = 0; s < N_SUITES; s++) {
-		unsigned cases = 0, bad;
+		case O_DEVICE: o->device = val; break;
+		case O_GFX: o->gfx = val; break;
+		case O_ALIGN: o->align = val; break;
+		case O_DEBUGFS: o->debugfs = val; break;
+		case O_MEMVIOL: o->allow_memviol = true; break;
+		case O_LIST:
+			for (unsigned s = 0; s < vsharp_suite_count; s++)
+				printf("%-15s %s\n", vsharp_suites[s]->name, vsharp_suites[s]->help);
+			return -1;
+		case CLI_ARG: {
+			unsigned s;
 
-		if (any && !chosen[s])
-			continue;
-		bad = suites[s].run(&cases);
-		total += cases;
-		failed += bad;
-		printf("%sok %u %s\n", bad ? "not " : "", ++idx, suites[s].name);
+			for (s = 0; s < vsharp_suite_count && strcmp(vsharp_suites[s]->name, val); s++)
+				;
+			if (s == vsharp_suite_count)
+				return cli_error("run: unknown suite '%s' (see vsharp run --list)", val);
+			o->suite[s] = o->have_suites = true;
+			break;
+		}
+		}
 	}
-	printf("# %u cases: %u passed, %u failed\n", total, total - failed, failed);
-	return failed ? 1 : 0;
+	if (strcmp(o->device, "auto") && strcmp(o->device, "emu") && strcmp(o->device, "amdgpu"))
+		return cli_error("--device: '%s' (allowed auto, amdgpu, emu)", o->device);
+	return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o = { "auto", "all", NULL, "/sys/kernel/debug", false, false, { false } };
+	struct vsharp_device *hw = NULL;
+	struct vsharp_error err = { "" };
+	enum vsharp_align_mode mode = VSHARP_ALIGN_UNALIGNED;
+	enum vsharp_gfx level, chosen[5];
+	struct tally total = { 0, 0, 0, 0 };
+	unsigned n = 0, idx = 0;
+	bool ok = true;
+	int ret = parse(argc, argv, &o);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (o.align && vsharp_align_mode_parse(o.align, &mode, &err))
+		return cli_lib_error(&err);
+	if (strcmp(o.gfx, "all") && vsharp_gfx_parse(o.gfx, &level, &err))
+		return cli_lib_error(&err);
+	if (strcmp(o.device, "emu")) {
+		ret = vsharp_amdgpu_open(NULL, &hw, &err);
+		if (ret && !strcmp(o.device, "amdgpu")) {
+			printf("KTAP version 1\n1..0 # SKIP amdgpu: %s\n", err.msg);
+			return EXIT_SKIP;
+		}
+		if (ret)
+			printf("# amdgpu: %s; running on the emulated device\n", err.msg);
+	}
+	if (hw) {
+		chosen[n++] = hw->level;
+	} else {
+		for (unsigned f = 0; f < 5; f++)
+			if (!strcmp(o.gfx, "all") || families[f] == level)
+				chosen[n++] = families[f];
+		if (!n)
+			return cli_error("--gfx: %s has no emulated device (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12, all)",
+					 o.gfx);
+	}
+	printf("KTAP version 1\n1..%u\n", n);
+	for (unsigned f = 0; f < n; f++) {
+		struct vsharp_device *dev = hw;
+		enum vsharp_align_mode m = mode;
+		bool fam_ok;
+
+		if (!dev && vsharp_emu_open(chosen[f], &dev, &err)) {
+			printf("# %s\nnot ok %u %s\n", err.msg, ++idx, vsharp_gfx_name(chosen[f]));
+			ok = false;
+			continue;
+		}
+		/* An emulated run obeys the mode vsharp.ko holds for its VMID, unless told otherwise. */
+		if (!dev->hardware && !o.align) {
+			if (!vsharp_emu_load_kmod_mode(dev, o.debugfs, &err))
+				m = vsharp_emu_align_mode(dev);
+		}
+		fam_ok = run_family(dev, m, &o, &total);
+		ok &= fam_ok;
+		printf("%sok %u %s\n", fam_ok ? "" : "not ", ++idx, vsharp_gfx_name(chosen[f]));
+		vsharp_device_close(dev);
+	}
+	printf("# vsharp run: %llu cases: %llu passed, %llu failed, %llu skipped\n",
+	       (unsigned long long)(total.passed + total.failed + total.skipped),
+	       (unsigned long long)total.passed, (unsigned long long)total.failed,
+	       (unsigned long long)total.skipped);
+	return ok ? 0 : 1;
 }

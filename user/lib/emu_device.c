@@ -52,6 +52,7 @@ static int run_dispatch(struct emu_device *d, const struct vsharp_dispatch_state
 {
 	static uint32_t vgprs[EMU_MAX_VGPRS][EMU_MAX_LANES];
 	enum vsharp_gfx level = d->dev.level;
+	const struct vsharp_pm4_level *facts = vsharp_pm4_level(level);
 	unsigned wave = st->wave32 ? 32 : 64;
 	unsigned tx = st->threads[0], ty = st->threads[1], tz = st->threads[2];
 	unsigned threads = tx * ty * tz, regs = st->vgprs_alloc;
@@ -85,7 +86,7 @@ static int run_dispatch(struct emu_device *d, const struct vsharp_dispatch_state
 			w.lds.bytes = lds;
 			w.lds.size = st->lds_bytes;
 			memcpy(w.sgpr, st->user_data, sizeof(uint32_t) * st->user_sgprs);
-			if (level >= VSHARP_GFX12) {
+			if (facts->tgid_ttmp) {
 				/* Architected SGPRs: ttmp9 = x, ttmp7 = y | z << 16. */
 				w.ttmp[9] = gx;
 				w.ttmp[7] = gy | gz << 16;
@@ -102,8 +103,8 @@ static int run_dispatch(struct emu_device *d, const struct vsharp_dispatch_state
 				unsigned t = first + l, x = t % tx, y = t / tx % ty, z = t / tx / ty;
 
 				w.exec |= 1ull << l;
-				/* GFX11+ pack the ids into v0 (LLVM AMDGPUUsage, packed work-item IDs). */
-				if (level >= VSHARP_GFX11) {
+				/* Packed work-item ids in v0 (LLVM AMDGPUUsage) on GFX11+. */
+				if (facts->packed_tid) {
 					vgprs[0][l] = x | y << 10 | z << 20;
 				} else {
 					vgprs[0][l] = x;
@@ -127,11 +128,12 @@ static int run_ib(struct emu_device *d, const uint32_t *dw, unsigned n, struct v
 	struct vsharp_compute_regs regs;
 	struct vsharp_pm4_packet pkt;
 	unsigned pos = 0;
-	int ret;
+	int more;
 
 	memset(&regs, 0, sizeof(regs));
-	while ((ret = vsharp_pm4_next(dw, n, &pos, &pkt, err)) > 0) {
+	while ((more = vsharp_pm4_next(dw, n, &pos, &pkt, err)) > 0) {
 		struct vsharp_dispatch_state st;
+		int ret = 0;
 
 		if (pkt.type != 3)
 			continue;
@@ -162,7 +164,7 @@ static int run_ib(struct emu_device *d, const uint32_t *dw, unsigned n, struct v
 		if (ret)
 			return ret;
 	}
-	return ret;
+	return more;
 }
 
 static int submit(struct vsharp_device *dev, const struct vsharp_bo *ib, unsigned ib_dwords,

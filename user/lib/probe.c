@@ -217,6 +217,7 @@ struct expect {
 	uint32_t vdst[64][8];
 	uint8_t lds[VSHARP_PROBE_LDS_SLOT * 64];
 	bool fault[64];
+	bool memviol;
 };
 
 static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
@@ -267,6 +268,7 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 	}
 	if (ret)
 		return ret;
+	e->memviol = false;
 	for (unsigned l = 0; l < w->n_lanes; l++) {
 		const struct vsharp_probe_lane *pl = &w->lane[l];
 
@@ -286,6 +288,7 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 			memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
 			vsharp_ds_lane(&ds, &in, &lds, &out);
 			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
+			e->memviol |= out.memviol;
 		} else {
 			struct vsharp_lane_in in;
 			struct vsharp_lane_out out;
@@ -300,6 +303,7 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 			memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
 			vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
 			e->fault[l] = out.fault;
+			e->memviol |= out.memviol;
 			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
 		}
 	}
@@ -376,50 +380,70 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 }
 
 int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
-		     unsigned n, vsharp_probe_report report, void *report_ctx,
-		     unsigned *passed, unsigned *failed, struct vsharp_error *err)
+		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
+		     struct vsharp_probe_counts *counts, struct vsharp_error *err)
 {
 	struct vsharp_bo *bos[] = { &ctx->code, &ctx->table, &ctx->arena };
+	const struct vsharp_probe_wave **run;
 	struct expect *e;
-	unsigned dwords, lanes = 0, bad = 0;
+	unsigned dwords, lanes = 0, m = 0;
 	uint64_t fence;
-	int ret;
+	int ret = 0;
 
-	*passed = *failed = 0;
-	for (unsigned i = 0; i < n; i++)
-		lanes += waves[i].n_lanes;
+	memset(counts, 0, sizeof(*counts));
 	if (!n || n > VSHARP_PROBE_MAX_WAVES)
 		return vsharp_fail(err, -EINVAL, "probe: a batch of %u waves (allowed 1..%u)", n,
 				   VSHARP_PROBE_MAX_WAVES);
-	ret = fill(ctx, waves, n, err);
-	if (!ret)
-		ret = build_ib(ctx, n, &dwords, err);
-	if (!ret)
-		ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
-	if (!ret)
-		ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
-	if (ret) {
-		*failed = lanes;
-		return ret;
-	}
-	ctx->vmid = (unsigned)load_le(wave_record(ctx, 0) + HDR_VMID, 4);
 	e = malloc(sizeof(*e));
-	if (!e) {
-		*failed = lanes;
+	run = malloc(n * sizeof(*run));
+	if (!e || !run) {
+		free(e);
+		free(run);
 		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
 	}
+	/* The model first: it decides which waves may run at all. */
 	for (unsigned i = 0; i < n && !ret; i++) {
-		ret = expect_wave(ctx, &waves[i], i, e, err);
+		ret = expect_wave(ctx, &waves[i], m, e, err);
+		if (!ret && skip_memviol && e->memviol)
+			counts->skipped += waves[i].n_lanes;
+		else if (!ret)
+			run[m++] = &waves[i];
+	}
+	for (unsigned i = 0; i < m; i++)
+		lanes += run[i]->n_lanes;
+	if (!ret && m) {
+		struct vsharp_probe_wave *copy = malloc(m * sizeof(*copy));
+
+		if (!copy) {
+			ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
+		} else {
+			for (unsigned i = 0; i < m; i++)
+				copy[i] = *run[i];
+			ret = fill(ctx, copy, m, err);
+			free(copy);
+		}
 		if (!ret)
-			bad += compare_wave(ctx, &waves[i], i, e, report, report_ctx);
+			ret = build_ib(ctx, m, &dwords, err);
+		if (!ret)
+			ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
+		if (!ret)
+			ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
+		if (!ret)
+			ctx->vmid = (unsigned)load_le(wave_record(ctx, 0) + HDR_VMID, 4);
+	}
+	for (unsigned i = 0; i < m && !ret; i++) {
+		ret = expect_wave(ctx, run[i], i, e, err);
+		if (!ret)
+			counts->failed += compare_wave(ctx, run[i], i, e, report, report_ctx);
 	}
 	free(e);
+	free(run);
 	if (ret) {
-		*failed = lanes;
+		counts->failed = lanes;
+		counts->passed = 0;
 		return ret;
 	}
-	*failed = bad;
-	*passed = lanes - bad;
+	counts->passed = lanes - counts->failed;
 	return 0;
 }
 

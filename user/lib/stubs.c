@@ -65,6 +65,9 @@ static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, stru
 	if (op->cls == VSHARP_OP_MTBUF) {
 		for (unsigned f = 0; f < vsharp_stub_tformat_count; f++) {
 			s.tformat = vsharp_stub_tformats[f];
+			s.idxen = false;
+			add(k, s);
+			s.idxen = true;
 			add(k, s);
 		}
 		return;

@@ -38,7 +38,9 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 	w->buf.num_records = level >= VSHARP_GFX10 ? 1 : 0x7fffffff;
 	w->buf.oob_select = level >= VSHARP_GFX10 ? VSHARP_OOB_DISABLED : 0;
 	w->soffset = 4 * suite_rand(&r, 64);
-	w->stub.ioffset = ioff == 2 ? (kind == 0 ? max_ioffset(level) : 0) : ioffsets[ioff];
+	/* The stubs carry offsets 12 and the largest on dword loads (stubs.c). */
+	w->stub.ioffset = kind > 1 ? 0 : ioff == 2 ? (kind == 0 ? max_ioffset(level) : 0) :
+			  ioffsets[ioff];
 	switch (kind) {
 	case 0:	/* raw: soffset + voffset + instruction offset */
 	case 7:
@@ -66,6 +68,9 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		if (level >= VSHARP_GFX11)
 			w->buf.element_size = suite_rand(&r, 2) ? 16 : 4;
 		w->buf.stride = w->buf.element_size * (1 + suite_rand(&r, 4));
+		/* GFX12 swizzles soffset too (R4 §9.4.2): a small one stays in the arena. */
+		if (level >= VSHARP_GFX12)
+			w->soffset = 4 * suite_rand(&r, 4);
 		break;
 	}
 	case 6:	/* ADD_TID: the lane joins the index */

@@ -83,7 +83,6 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 					    sels[suite_rand(&r, ARRAY_SIZE(sels))];
 	/* Structured, one element per lane; a few past NUM_RECORDS. */
 	w->stub.idxen = true;
-	w->stub.offen = false;
 	w->buf.stride = bytes;
 	w->buf.num_records = w->n_lanes - (suite_rand(&r, 4) ? 0 : suite_rand(&r, 8));
 	w->slot = bytes;

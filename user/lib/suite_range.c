@@ -61,9 +61,10 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		w->buf.oob_select = (uint8_t)rule;
 	/* Structured for OOB_SELECT 0/1 and GFX9's structured and private kinds. */
 	w->stub.idxen = level >= VSHARP_GFX10 ? rule < 2 : rule == 1;
-	if (level == VSHARP_GFX9 && rule == 2) {
+	/* GFX9 private buffers (ADD_TID, no index); DATA_FORMAT then holds stride bits. */
+	if (level == VSHARP_GFX9 && rule == 2 && op->data == VSHARP_DATA_DERIVED) {
 		w->buf.add_tid = true;
-		w->buf.format.dfmt = op->data == VSHARP_DATA_DERIVED ? VSHARP_DFMT_INVALID : w->buf.format.dfmt;
+		w->buf.format.dfmt = VSHARP_DFMT_INVALID;
 		w->buf.stride = 64;
 	}
 	/* Swizzled raw buffers with a stride (OOB_SELECT 3 on GFX11+ checks index and stride). */

@@ -47,14 +47,14 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		return false;
 	w->slot = unit;
 	w->stub.idxen = kind == VSHARP_RKIND_TYPED || kind == VSHARP_RKIND_STRUCTURED;
-	w->stub.offen = kind != VSHARP_RKIND_TYPED;
+	/* Typed: the element index only (voffset 0). */
 	for (unsigned l = 0; l < w->n_lanes; l++) {
 		struct vsharp_probe_lane *pl = &w->lane[l];
 
 		pl->vindex = l;
 		/* Raw and constant: byte offsets of lane l's unit; structured: a member. */
 		pl->voffset = kind == VSHARP_RKIND_STRUCTURED ? 8 * suite_rand(&r, p.stride / 8 + 1) :
-			      unit * l;
+			      kind == VSHARP_RKIND_TYPED ? 0 : unit * l;
 		suite_noise(&r, pl);
 		for (unsigned d = 0; d < 4; d++)
 			pl->data[d] = suite_rand(&r, 256);

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Words other projects publish for the same descriptor (vsharp-layouts.md
- * §4, dispatch.md §2.6), and the library's reference table that `vsharp run`
- * walks.
+ * §4, dispatch.md §2.6).
  */
 #include "ktap.h"
 #include "vsharp/desc.h"
-#include "vsharp/reference.h"
 
 static void test_published_word3(struct ktap *t)
 {
@@ -68,18 +66,4 @@ static void test_gfx11_attr_ring(struct ktap *t)
 	CHECK_EQ(t, dw[1] >> 30, 3);
 }
 
-static void test_reference_table(struct ktap *t)
-{
-	CHECK(t, vsharp_reference_desc_count >= 15);
-	for (unsigned i = 0; i < vsharp_reference_desc_count; i++) {
-		const struct vsharp_reference_desc *r = &vsharp_reference_descs[i];
-		uint32_t dw[4] = { 0 };
-
-		CHECK(t, r->source && r->name);
-		CHECK(t, vsharp_desc_encode(r->level, &r->buffer, dw, NULL) == 0);
-		CHECK_MSG(t, dw[3] == r->word3, "%s: 0x%08x != 0x%08x", r->name, dw[3], r->word3);
-	}
-}
-
-KTAP_MAIN(KTAP_CASE(test_published_word3), KTAP_CASE(test_gfx11_attr_ring),
-	  KTAP_CASE(test_reference_table))
+KTAP_MAIN(KTAP_CASE(test_published_word3), KTAP_CASE(test_gfx11_attr_ring))

@@ -20,6 +20,14 @@ enum vsharp_align_mode vsharp_emu_align_mode(const struct vsharp_device *dev);
 /* VMID the waves report in HW_ID/HW_ID2; default 1. */
 void vsharp_emu_set_vmid(struct vsharp_device *dev, unsigned vmid);
 
+/*
+ * Takes the alignment mode the vsharp kernel module's emu backend holds for
+ * this device's VMID (vmid/<n>/alignment_mode under DEBUGFS/vsharp/emu<N>,
+ * the emu<N> whose family matches).  -ENOENT when the module is not loaded.
+ */
+int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,
+			      struct vsharp_error *err);
+
 struct vsharp_emu_stats {
 	uint64_t dispatches, waves, instructions, lane_ops, memviols;
 };

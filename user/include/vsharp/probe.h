@@ -60,15 +60,21 @@ unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx);
 /* The most waves one batch takes. */
 #define VSHARP_PROBE_MAX_WAVES 512u
 
+struct vsharp_probe_counts {
+	unsigned passed, failed, skipped;
+};
+
 /*
  * Runs up to VSHARP_PROBE_MAX_WAVES waves in one dispatch and compares
- * every lane with the model; mismatches go to REPORT.  Returns 0 (with
- * the passed and failed lane counts) or a negative errno when the batch could
- * not run (a hang or a fault: every lane of the batch then counts failed).
+ * every lane with the model; mismatches go to REPORT.  With SKIP_MEMVIOL,
+ * waves the model says raise MEMVIOL are not run (on hardware MEMVIOL halts
+ * the wave and usually resets the GPU) and their lanes count as skipped.
+ * Returns 0, or a negative errno when the batch could not run (a hang or a
+ * fault: every lane of the batch then counts failed).
  */
 int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
-		     unsigned n, vsharp_probe_report report, void *report_ctx,
-		     unsigned *passed, unsigned *failed, struct vsharp_error *err);
+		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
+		     struct vsharp_probe_counts *counts, struct vsharp_error *err);
 
 /* The arena and LDS bytes a wave starts with (a pattern of the wave and byte). */
 uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte);

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# End to end: `vsharp run` on the emulated device, every suite on every
+# family, flattened to one KTAP case per suite and family; then the total
+# case count and the kernel's own KTAP parser (kunit.py from linux-source-6.1).
+# $VSHARP_RUN is the binary (default build/user/vsharp: the optimised build,
+# the whole run under the sanitizers takes too long; test_probe_* cover the
+# library under ASan+UBSan).
+set -u
+VSHARP_RUN=${VSHARP_RUN:-build/user/vsharp}
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+"$VSHARP_RUN" run --device emu >"$out" 2>/dev/null
+rc=$?
+awk -v rc="$rc" '
+	/^    # Subtest: / { fam = $3 }
+	/^    (not )?ok [0-9]+ / {
+		n++
+		name = $NF
+		line[n] = ($1 == "not" ? "not ok " : "ok ") n " " fam "." name
+	}
+	/^        # / && !/cases:/ { diag[n + 1] = diag[n + 1] substr($0, 9) "\n" }
+	/^# vsharp run: / { total = $4 }
+	END {
+		print "KTAP version 1"
+		print "1.." n + 3
+		for (i = 1; i <= n; i++) {
+			printf "%s", diag[i]
+			print line[i]
+		}
+		print (rc == 0 ? "ok " : "not ok ") n + 1 " run_exit_status # exit " rc
+		print "# " total " cases"
+		print (total + 0 >= 1000000 ? "ok " : "not ok ") n + 2 " at_least_one_million_cases"
+	}' "$out"
+tree=$(scripts/linux-tree 2>/dev/null)
+if [ -n "$tree" ] && python3 "$tree/tools/testing/kunit/kunit.py" parse "$out" >/dev/null 2>&1; then
+	echo "ok 38 kunit_py_parse_accepts_the_ktap"
+else
+	echo "# kunit.py parse rejected the output (or linux-source-6.1 is missing)"
+	echo "not ok 38 kunit_py_parse_accepts_the_ktap"
+fi

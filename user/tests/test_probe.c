@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The probe path through the emulated device, under the sanitizers: a few
+ * batches of every suite on every family must match the model, and a
+ * device whose memory unit deviates from the model (a range check off by
+ * one, X and Y of DST_SEL swapped) must be caught on exactly the cases the
+ * deviation changes.
+ */
+#include <stdlib.h>
+
+#include "ktap.h"
+#include "vsharp/emu.h"
+#include "vsharp/suites.h"
+
+static const enum vsharp_gfx families[] = {
+	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+};
+
+struct reported {
+	unsigned n;
+	uint64_t keys[4096];
+};
+
+static uint64_t key(const struct vsharp_probe_wave *base, const struct vsharp_probe_wave *w, unsigned lane)
+{
+	return (uint64_t)(w - base) << 8 | lane;
+}
+
+static struct vsharp_probe_wave *batch;
+static const struct vsharp_probe_wave *batch_base;
+
+static void collect(void *ctx, enum vsharp_gfx level, const struct vsharp_probe_mismatch *m)
+{
+	struct reported *r = ctx;
+
+	(void)level;
+	if (r->n < 4096)
+		r->keys[r->n++] = key(batch_base, m->wave, m->lane);
+}
+
+/* Fills BATCH with up to N waves of suite S; returns how many. */
+static unsigned make_batch(const struct vsharp_suite *s, enum vsharp_gfx level, unsigned ws,
+			   unsigned first, unsigned n)
+{
+	unsigned got = 0;
+
+	for (unsigned k = first; got < n && k < s->count(level, ws, VSHARP_ALIGN_UNALIGNED); k++)
+		got += s->wave(level, ws, VSHARP_ALIGN_UNALIGNED, k, &batch[got]);
+	return got;
+}
+
+static void test_suites_match_model(struct ktap *t)
+{
+	for (size_t f = 0; f < 5; f++) {
+		struct vsharp_device *dev;
+		struct vsharp_probe_ctx *ctx;
+		struct vsharp_error err = { "" };
+
+		if (!CHECK_MSG(t, vsharp_emu_open(families[f], &dev, &err) == 0, "%s", err.msg))
+			continue;
+		if (CHECK_MSG(t, vsharp_probe_open(dev, VSHARP_ALIGN_UNALIGNED, &ctx, &err) == 0, "%s", err.msg)) {
+			unsigned ws = vsharp_probe_wave_size(ctx);
+
+			for (unsigned s = 0; s < vsharp_suite_count; s++) {
+				struct vsharp_probe_counts c;
+				struct reported r = { 0, { 0 } };
+				/* Three batches spread over the suite. */
+				for (unsigned part = 0; part < 3; part++) {
+					unsigned total = vsharp_suites[s]->count(families[f], ws, VSHARP_ALIGN_UNALIGNED);
+					unsigned n = make_batch(vsharp_suites[s], families[f], ws, part * total / 3, 24);
+
+					batch_base = batch;
+					if (!n)
+						continue;
+					CHECK_MSG(t, vsharp_probe_run(ctx, batch, n, false, collect, &r, &c, &err) == 0,
+						  "%s %s: %s", vsharp_gfx_name(families[f]), vsharp_suites[s]->name, err.msg);
+					CHECK_MSG(t, c.failed == 0 && c.passed > 0, "%s %s: %u passed, %u failed",
+						  vsharp_gfx_name(families[f]), vsharp_suites[s]->name, c.passed, c.failed);
+				}
+			}
+			vsharp_probe_close(ctx);
+		}
+		vsharp_device_close(dev);
+	}
+}
+
+/*
+ * The lanes a mutation changes: the wave through the model twice, on the V#
+ * as written and as the mutated memory unit sees it, from the same arena;
+ * lanes whose registers differ, and the owners of the slots whose bytes do
+ * (the probe layer's attribution, probe.h).
+ */
+static unsigned affected(enum vsharp_gfx level, unsigned n, enum vsharp_emu_mutation m,
+			 uint64_t *keys, unsigned max)
+{
+	static uint8_t mem[2][VSHARP_PROBE_ARENA];
+	static uint32_t vdst[2][64][8];
+	unsigned count = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		struct vsharp_probe_wave *w = &batch[i];
+		bool hit[64] = { false };
+
+		for (int v = 0; v < 2; v++) {
+			struct vsharp_buffer b = w->buf;
+			struct vsharp_buffer_access a;
+			struct vsharp_buffer_plan p;
+			struct vsharp_memory mm = { 1ull << 32, mem[v], VSHARP_PROBE_ARENA };
+
+			memset(&a, 0, sizeof(a));
+			a.level = level;
+			a.op = w->stub.op;
+			b.base += 1ull << 32;
+			vsharp_desc_encode(level, &b, a.desc, NULL);
+			if (v)
+				vsharp_emu_mutate_desc(level, m, a.desc);
+			a.idxen = w->stub.idxen;
+			a.offen = w->stub.offen;
+			a.glc = w->stub.glc;
+			a.tfe = w->stub.tfe;
+			a.soffset = w->soffset;
+			a.ioffset = w->stub.ioffset;
+			a.tformat = w->stub.tformat;
+			a.align = VSHARP_ALIGN_UNALIGNED;
+			vsharp_rules_default(level, &a.rules);
+			vsharp_buffer_plan(&a, &p, NULL);
+			/* The arena the probe layer gives wave i. */
+			for (unsigned byte = 0; byte < VSHARP_PROBE_ARENA; byte++)
+				mem[v][byte] = vsharp_probe_pattern(i, byte);
+			for (unsigned l = 0; l < w->n_lanes; l++) {
+				struct vsharp_lane_in in;
+				struct vsharp_lane_out out;
+
+				memset(&in, 0, sizeof(in));
+				in.lane = l;
+				in.vindex = w->lane[l].vindex;
+				in.voffset = w->lane[l].voffset;
+				memcpy(in.data, w->stub.op->kind == VSHARP_OP_STORE ? w->lane[l].data :
+				       w->lane[l].vdst, 16);
+				memcpy(in.vdst, w->lane[l].vdst, sizeof(in.vdst));
+				vsharp_buffer_lane(&p, &in, &mm, NULL, &out);
+				memcpy(vdst[v][l], w->lane[l].vdst, sizeof(vdst[v][l]));
+				memcpy(vdst[v][l], out.vdst, 4u * out.n_vdst);
+			}
+		}
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			hit[l] = memcmp(vdst[0][l], vdst[1][l], sizeof(vdst[0][l])) != 0;
+		for (unsigned byte = 0; byte < VSHARP_PROBE_ARENA; byte++) {
+			unsigned owner = w->slot ? byte / w->slot : 0;
+
+			if (mem[0][byte] != mem[1][byte])
+				hit[owner < w->n_lanes ? owner : 0] = true;
+		}
+		for (unsigned l = 0; l < w->n_lanes; l++) {
+			if (!hit[l])
+				continue;
+			if (count < max)
+				keys[count] = (uint64_t)i << 8 | l;
+			count++;
+		}
+	}
+	return count;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void check_mutation(struct ktap *t, const char *suite, enum vsharp_emu_mutation m)
+{
+	const struct vsharp_suite *s = vsharp_suite_find(suite);
+
+	for (size_t f = 0; f < 5; f++) {
+		static struct reported r;
+		static uint64_t want[4096];
+		struct vsharp_device *dev;
+		struct vsharp_probe_ctx *ctx;
+		struct vsharp_probe_counts c;
+		struct vsharp_error err = { "" };
+		unsigned n, nwant;
+
+		if (!CHECK(t, vsharp_emu_open(families[f], &dev, &err) == 0))
+			continue;
+		vsharp_emu_set_mutation(dev, m);
+		if (!CHECK(t, vsharp_probe_open(dev, VSHARP_ALIGN_UNALIGNED, &ctx, &err) == 0)) {
+			vsharp_device_close(dev);
+			continue;
+		}
+		n = make_batch(s, families[f], vsharp_probe_wave_size(ctx), 0, 64);
+		batch_base = batch;
+		r.n = 0;
+		CHECK(t, vsharp_probe_run(ctx, batch, n, false, collect, &r, &c, &err) == 0);
+		nwant = affected(families[f], n, m, want, 4096);
+		qsort(r.keys, r.n, sizeof(r.keys[0]), cmp_key);
+		qsort(want, nwant, sizeof(want[0]), cmp_key);
+		CHECK_MSG(t, nwant > 0, "%s %s: the mutation changes no case", vsharp_gfx_name(families[f]), suite);
+		CHECK_MSG(t, r.n == nwant && c.failed == nwant && !memcmp(r.keys, want, nwant * sizeof(want[0])),
+			  "%s %s: reported %u (failed %u), expected exactly %u", vsharp_gfx_name(families[f]),
+			  suite, r.n, c.failed, nwant);
+		vsharp_probe_close(ctx);
+		vsharp_device_close(dev);
+	}
+}
+
+static void test_range_off_by_one_is_caught(struct ktap *t)
+{
+	check_mutation(t, "range", VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1);
+}
+
+static void test_swapped_dst_sel_is_caught(struct ktap *t)
+{
+	check_mutation(t, "formats", VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY);
+}
+
+static void setup(void)
+{
+	batch = calloc(VSHARP_PROBE_MAX_WAVES, sizeof(*batch));
+	if (!batch)
+		exit(1);
+}
+
+int main(void)
+{
+	static const struct ktap_case cases[] = {
+		KTAP_CASE(test_suites_match_model),
+		KTAP_CASE(test_range_off_by_one_is_caught),
+		KTAP_CASE(test_swapped_dst_sel_is_caught),
+	};
+	int ret;
+
+	setup();
+	ret = ktap_run(cases, sizeof(cases) / sizeof(cases[0]));
+	free(batch);
+	return ret;
+}
