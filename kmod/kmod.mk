@@ -29,7 +29,7 @@ kmod:
 		$(if $(AMDGPU_SRC),AMDGPU_SRC=$(abspath $(AMDGPU_SRC))) modules
 	@echo "kmod: $(KMOD_OUT)/vsharp.ko"
 
-vm-check:
+vm-check: $(BUILD)/static/vsharp
 	@scripts/check vm=scripts/vm-check vm-debug=scripts/vm-check-debug
 
 CHECK_SUITES += checkpatch=scripts/checkpatch-kmod sparse=scripts/sparse-kmod \

@@ -60,11 +60,17 @@ $(BUILD)/user/bench/%: user/bench/%.c user/bench/bench.h $(BUILD)/user/libvsharp
 	@echo "  CC      $@"
 	@$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm $(USER_LIBS)
 
+# A static vsharp for the initramfs of scripts/vm-check (the kmod -> emulated run flow).
+$(BUILD)/static/vsharp: $(patsubst user/cli/%.c,$(BUILD)/user/cli/%.o,$(USER_CLI_SRC)) $(BUILD)/user/libvsharp.a
+	@mkdir -p $(@D)
+	@echo "  LD      $@"
+	@$(CC) -static -o $@ $^ -ldrm_amdgpu -ldrm -lm
+
 user: $(BUILD)/user/vsharp $(BUILD)/user/libvsharp.a $(BUILD)/user/libvsharp.so
 
 USER_TESTS := $(patsubst user/tests/%.c,$(BUILD)/san/tests/%,$(USER_TEST_SRC))
 USER_BENCH := $(patsubst user/bench/%.c,$(BUILD)/user/bench/%,$(USER_BENCH_SRC))
-USER_CHECK_DEPS := $(USER_TESTS) $(BUILD)/san/vsharp $(BUILD)/user/vsharp
+USER_CHECK_DEPS := $(USER_TESTS) $(BUILD)/san/vsharp $(BUILD)/user/vsharp $(BUILD)/static/vsharp
 USER_CHECK_SUITES := $(foreach t,$(USER_TESTS),$(notdir $(t))=$(t)) \
 	cli=user/tests/cli.sh ops-llvm=user/tests/ops_llvm.sh objdump=user/tests/objdump.sh \
 	shaders="scripts/shaders-check $(BUILD)/user/vsharp" e2e=user/tests/run_e2e.sh

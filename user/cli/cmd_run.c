@@ -5,6 +5,7 @@
  * when there is one and otherwise the emulated device on all five families.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -91,8 +92,8 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 }
 
 static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
-		      enum vsharp_align_mode mode, const struct run_opts *o, unsigned idx,
-		      struct tally *total)
+		      enum vsharp_align_mode mode, bool mode_fixed, const struct run_opts *o,
+		      unsigned idx, struct tally *total)
 {
 	struct tally t = { 0, 0, 0, 0 };
 	struct vsharp_error err = { "" };
@@ -100,7 +101,7 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 	int ret = 0;
 
 	/* The emulated device can change its SH_MEM_CONFIG per run; hardware keeps one. */
-	if (s->all_modes && !dev->hardware && !o->align) {
+	if (s->all_modes && !dev->hardware && !mode_fixed) {
 		for (int m = 0; m < VSHARP_ALIGN_COUNT && !ret; m++)
 			ret = run_mode(dev, s, m, skip_memviol, &t, &err);
 	} else {
@@ -121,19 +122,29 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 	return !ret;
 }
 
+/* MODE_FROM says where the mode came from; NULL: every mode in turn on emu. */
 static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
-		       const struct run_opts *o, struct tally *total)
+		       const char *mode_from, const struct run_opts *o, struct tally *total)
 {
 	unsigned n = 0, idx = 0;
 	bool ok = true;
 
 	for (unsigned i = 0; i < vsharp_suite_count; i++)
 		n += !o->have_suites || o->suite[i];
-	printf("    KTAP version 1\n    # Subtest: %s\n    # device: %s, SH_MEM_CONFIG.ALIGNMENT_MODE %s\n    1..%u\n",
-	       vsharp_gfx_name(dev->level), dev->name, vsharp_align_mode_name(mode), n);
+	printf("    KTAP version 1\n    # Subtest: %s\n    # device: %s, SH_MEM_CONFIG.ALIGNMENT_MODE %s (%s)\n    1..%u\n",
+	       vsharp_gfx_name(dev->level), dev->name, vsharp_align_mode_name(mode),
+	       mode_from ? mode_from : "alignment suite: every mode", n);
 	for (unsigned i = 0; i < vsharp_suite_count; i++)
 		if (!o->have_suites || o->suite[i])
-			ok &= run_suite(dev, vsharp_suites[i], mode, o, ++idx, total);
+			ok &= run_suite(dev, vsharp_suites[i], mode, mode_from != NULL, o, ++idx, total);
+	if (!dev->hardware) {
+		struct vsharp_emu_stats st;
+
+		vsharp_emu_stats(dev, &st);
+		printf("    # emu: %llu waves, %llu instructions, %llu MEMVIOL lanes\n",
+		       (unsigned long long)st.waves, (unsigned long long)st.instructions,
+		       (unsigned long long)st.memviols);
+	}
 	if (isatty(2))
 		fprintf(stderr, "\r%60s\r", "");
 	return ok;
@@ -222,6 +233,8 @@ int cmd_run(int argc, char **argv)
 	for (unsigned f = 0; f < n; f++) {
 		struct vsharp_device *dev = hw;
 		enum vsharp_align_mode m = mode;
+		const char *from = o.align ? "--align-mode" : hw ? "amdgpu's default, or as set by vsharp.ko" : NULL;
+		char kmod_from[sizeof(err.msg) + 32];
 		bool fam_ok;
 
 		if (!dev && vsharp_emu_open(chosen[f], &dev, &err)) {
@@ -230,11 +243,13 @@ int cmd_run(int argc, char **argv)
 			continue;
 		}
 		/* An emulated run obeys the mode vsharp.ko holds for its VMID, unless told otherwise. */
-		if (!dev->hardware && !o.align) {
-			if (!vsharp_emu_load_kmod_mode(dev, o.debugfs, &err))
-				m = vsharp_emu_align_mode(dev);
+		if (!dev->hardware && !o.align &&
+		    !vsharp_emu_load_kmod_mode(dev, o.debugfs, &err)) {
+			m = vsharp_emu_align_mode(dev);
+			snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
+			from = kmod_from;
 		}
-		fam_ok = run_family(dev, m, &o, &total);
+		fam_ok = run_family(dev, m, from, &o, &total);
 		ok &= fam_ok;
 		printf("%sok %u %s\n", fam_ok ? "" : "not ", ++idx, vsharp_gfx_name(chosen[f]));
 		vsharp_device_close(dev);

@@ -67,8 +67,11 @@ int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,
 			break;
 		}
 		ret = vsharp_align_mode_parse(line, &mode, err);
-		if (!ret)
+		if (!ret) {
 			d->align = mode;
+			/* On success err names the file, for the run's report. */
+			vsharp_fail(err, 0, "%s", path);
+		}
 		break;
 	}
 	closedir(dir);

@@ -24,6 +24,7 @@ void vsharp_emu_set_vmid(struct vsharp_device *dev, unsigned vmid);
  * Takes the alignment mode the vsharp kernel module's emu backend holds for
  * this device's VMID (vmid/<n>/alignment_mode under DEBUGFS/vsharp/emu<N>,
  * the emu<N> whose family matches).  -ENOENT when the module is not loaded.
+ * On success err holds the path of the file it read.
  */
 int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,
 			      struct vsharp_error *err);

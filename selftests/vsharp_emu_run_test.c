@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The alignment-mode flow end to end: a mode set through vsharp.ko's
+ * debugfs, read back decoded, is the mode an emulated `vsharp run` obeys
+ * (the emulated device reads vmid/<n>/alignment_mode of its VMID, 1).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "vsharp_util.h"
+
+/* The emu device of a family vsharp's emulator has, and that family's --gfx name. */
+static int pick_device(char *dev, size_t n, const char **gfx)
+{
+	static const struct {
+		const char *family, *gfx;
+	} map[] = {
+		{ "gfx10.3", "gfx10.3" }, { "gfx11", "gfx11" }, { "gfx9", "gfx9" },
+	};
+	char names[VS_MAX_DEVS][32], path[256], family[32];
+	int count = vs_devices(names, VS_MAX_DEVS);
+
+	for (size_t m = 0; m < ARRAY_SIZE(map); m++) {
+		for (int i = 0; i < count; i++) {
+			if (strncmp(names[i], "emu", 3))
+				continue;
+			vs_path(path, sizeof(path), "%s/%s/family", VS_ROOT, names[i]);
+			if (vs_read(path, family, sizeof(family)) < 0 ||
+			    strcmp(family, map[m].family))
+				continue;
+			snprintf(dev, n, "%.31s", names[i]);
+			*gfx = map[m].gfx;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Runs the alignment suite; returns the exit status, the output in OUT. */
+static int run_vsharp(const char *gfx, char *out, size_t n)
+{
+	char cmd[128];
+	size_t got = 0;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "/bin/vsharp run --device emu --gfx %s alignment 2>&1",
+		 gfx);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	while (got + 1 < n && fgets(out + got, (int)(n - got), p))
+		got += strlen(out + got);
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static unsigned long long memviols(const char *out)
+{
+	const char *p = strstr(out, "# emu: ");
+	unsigned long long waves, insns, mv;
+
+	if (!p || sscanf(p, "# emu: %llu waves, %llu instructions, %llu MEMVIOL",
+			 &waves, &insns, &mv) != 3)
+		return ~0ull;
+	return mv;
+}
+
+TEST(emulated_run_follows_debugfs_mode)
+{
+	static char out[1 << 16];
+	unsigned long long mv[ARRAY_SIZE(vs_modes)];
+	char dev[32], path[256], want[96], got[32];
+	const char *gfx;
+
+	ASSERT_TRUE(vs_loaded()) TH_LOG("vsharp.ko is not loaded");
+	ASSERT_EQ(0, pick_device(dev, sizeof(dev), &gfx))
+		TH_LOG("no emu device of a family vsharp emulates");
+	for (size_t m = 0; m < ARRAY_SIZE(vs_modes); m++) {
+		vs_path(path, sizeof(path), "%s/%s/alignment_mode", VS_ROOT, dev);
+		ASSERT_EQ(0, vs_write(path, vs_modes[m]));
+		vs_path(path, sizeof(path), "%s/%s/vmid/1/alignment_mode", VS_ROOT, dev);
+		ASSERT_LT(0, vs_read(path, got, sizeof(got)));
+		ASSERT_STREQ(vs_modes[m], got);
+		ASSERT_EQ(0, run_vsharp(gfx, out, sizeof(out)))
+			TH_LOG("vsharp run failed:\n%s", out);
+		snprintf(want, sizeof(want), "SH_MEM_CONFIG.ALIGNMENT_MODE %s (from vsharp.ko",
+			 vs_modes[m]);
+		ASSERT_NE(NULL, strstr(out, want))
+			TH_LOG("the run did not take the mode:\n%s", out);
+		mv[m] = memviols(out);
+		ASSERT_NE(~0ull, mv[m]);
+	}
+	/* STRICT faults more misaligned lanes than DWORD_STRICT, and both more than DWORD. */
+	EXPECT_GT(mv[2], mv[1]);
+	EXPECT_GT(mv[1], mv[0]);
+	vs_path(path, sizeof(path), "%s/%s/alignment_mode", VS_ROOT, dev);
+	ASSERT_EQ(0, vs_write(path, "unaligned"));
+}
+
+TEST_HARNESS_MAIN
