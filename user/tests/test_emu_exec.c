@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The emulated shader core, instruction by instruction, on GFX9 words that
+ * llvm-mc 19 assembled (the text is beside each word).  Expected results
+ * follow the Vega ISA's definitions: S_ADD_U32 sets SCC to the carry,
+ * S_ADDC_U32 adds it, S_BRANCH jumps SIMM16 dwords past the next
+ * instruction, S_GETPC_B64 gives the address of the next instruction,
+ * HW_ID carries VM_ID in [23:20], and a VOP2 literal follows its word.
+ */
+#include "ktap.h"
+#include "vsharp/emu.h"
+#include "vsharp/pm4.h"
+
+static const uint32_t program[] = {
+	0x80060302,		/* s_add_u32 s6, s2, s3 */
+	0x82078003,		/* s_addc_u32 s7, s3, 0 */
+	0x8e088403,		/* s_lshl_b32 s8, s3, 4 */
+	0xbe8900ff, 0x12345678,	/* s_mov_b32 s9, 0x12345678 */
+	0xbe8a1c00,		/* s_getpc_b64 s[10:11] (at dword 5) */
+	0xbf820001,		/* s_branch 1 */
+	0xbe890080,		/* s_mov_b32 s9, 0 (skipped) */
+	0xb88cf804,		/* s_getreg_b32 s12, hwreg(HW_REG_HW_ID) */
+	0xc0020340, 0x00000400,	/* s_load_dword s13, s[0:1], 0x400 */
+	0xbf8cc07f,		/* s_waitcnt lgkmcnt(0) */
+	0x24020085,		/* v_lshlrev_b32_e32 v1, 5, v0 */
+	0x7e040206,		/* v_mov_b32_e32 v2, s6 */
+	0x7e060207,		/* v_mov_b32_e32 v3, s7 */
+	0x7e080208,		/* v_mov_b32_e32 v4, s8 */
+	0x7e0a0209,		/* v_mov_b32_e32 v5, s9 */
+	0x7e0c020c,		/* v_mov_b32_e32 v6, s12 */
+	0x680e00ff, 0x00000440,	/* v_add_u32_e32 v7, 0x440, v0 */
+	0x7e10020d,		/* v_mov_b32_e32 v8, s13 */
+	0x7e12020a,		/* v_mov_b32_e32 v9, s10 */
+	0xdc7c8000, 0x00000201,	/* global_store_dwordx4 v1, v[2:5], s[0:1] */
+	0xdc7c8010, 0x00000601,	/* global_store_dwordx4 v1, v[6:9], s[0:1] offset:16 */
+	0xbf810000,		/* s_endpgm */
+};
+
+static void test_gfx9_program(struct ktap *t)
+{
+	struct vsharp_device *dev;
+	struct vsharp_bo code, out, ib;
+	struct vsharp_error err = { "" };
+	struct vsharp_dispatch d;
+	struct vsharp_ib pm4;
+	uint64_t fence;
+	const uint32_t *res;
+
+	if (!CHECK_MSG(t, vsharp_emu_open(VSHARP_GFX9, &dev, &err) == 0, "%s", err.msg))
+		return;
+	vsharp_emu_set_vmid(dev, 5);
+	CHECK(t, dev->ops->bo_alloc(dev, sizeof(program), VSHARP_BO_CODE, &code, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_DATA, &out, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
+	memcpy(code.cpu, program, sizeof(program));
+	((uint32_t *)out.cpu)[0x400 / 4] = 0xcafe0042;
+
+	memset(&d, 0, sizeof(d));
+	d.level = VSHARP_GFX9;
+	d.pgm_va = code.va;
+	d.vgprs = 16;
+	d.sgprs = 16;
+	d.user_sgprs = 4;
+	d.user_data[0] = (uint32_t)out.va;
+	d.user_data[1] = (uint32_t)(out.va >> 32);
+	d.user_data[2] = 0xffffffff;
+	d.user_data[3] = 2;
+	d.threads[0] = 64;
+	d.threads[1] = d.threads[2] = d.groups[0] = d.groups[1] = d.groups[2] = 1;
+	d.tgid[0] = true;
+	d.tidig_comps = 1;
+	vsharp_ib_init(&pm4, ib.cpu, 1024);
+	CHECK(t, vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &err) == 0);
+	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0);
+	CHECK(t, vsharp_pm4_finish(&pm4, &err) == 0);
+	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
+	if (!CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s", err.msg))
+		goto out;
+	res = out.cpu;
+	for (unsigned l = 0; l < 64; l++) {
+		const uint32_t *r = res + 8 * l;
+
+		CHECK_EQ(t, r[0], 1);			/* 0xffffffff + 2, carry out */
+		CHECK_EQ(t, r[1], 3);			/* 2 + 0 + carry */
+		CHECK_EQ(t, r[2], 32);			/* 2 << 4 */
+		CHECK_EQ(t, r[3], 0x12345678);		/* the branch skipped the zeroing */
+		CHECK_EQ(t, r[4], 5u << 20);		/* HW_ID.VM_ID */
+		CHECK_EQ(t, r[5], 0x440 + l);		/* literal + thread id */
+		CHECK_EQ(t, r[6], 0xcafe0042);		/* scalar load */
+		CHECK_EQ(t, r[7], (uint32_t)(code.va + 6 * 4));	/* next instruction */
+	}
+out:
+	vsharp_device_close(dev);
+}
+
+/* Anything the emulator does not implement is an error naming the instruction. */
+static void test_unknown_instruction(struct ktap *t)
+{
+	static const uint32_t bad[] = { 0xd1fd0001, 0x00000000, 0xbf810000 };	/* a VOP3 it lacks */
+	struct vsharp_device *dev;
+	struct vsharp_bo code, ib;
+	struct vsharp_error err = { "" };
+	struct vsharp_dispatch d;
+	struct vsharp_ib pm4;
+	uint64_t fence;
+
+	if (!CHECK(t, vsharp_emu_open(VSHARP_GFX9, &dev, &err) == 0))
+		return;
+	CHECK(t, dev->ops->bo_alloc(dev, sizeof(bad), VSHARP_BO_CODE, &code, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
+	memcpy(code.cpu, bad, sizeof(bad));
+	memset(&d, 0, sizeof(d));
+	d.level = VSHARP_GFX9;
+	d.pgm_va = code.va;
+	d.vgprs = 4;
+	d.sgprs = 8;
+	d.threads[0] = 64;
+	d.threads[1] = d.threads[2] = d.groups[0] = d.groups[1] = d.groups[2] = 1;
+	d.tidig_comps = 1;
+	vsharp_ib_init(&pm4, ib.cpu, 1024);
+	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0 && vsharp_pm4_finish(&pm4, &err) == 0);
+	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
+	CHECK(t, dev->ops->wait(dev, fence, 1000000000ull, &err) < 0);
+	CHECK_MSG(t, strstr(err.msg, "gfx9") && strstr(err.msg, "not implemented"), "%s", err.msg);
+	vsharp_device_close(dev);
+}
+
+/* PM4 packets the emulated queue does not know are refused by name. */
+static void test_unknown_packet(struct ktap *t)
+{
+	struct vsharp_device *dev;
+	struct vsharp_bo ib;
+	struct vsharp_error err = { "" };
+	uint64_t fence;
+
+	if (!CHECK(t, vsharp_emu_open(VSHARP_GFX11, &dev, &err) == 0))
+		return;
+	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
+	((uint32_t *)ib.cpu)[0] = VSHARP_PKT3(VSHARP_PKT3_WAIT_REG_MEM, 5, true);
+	CHECK(t, dev->ops->submit(dev, &ib, 7, NULL, 0, &fence, &err) == 0);
+	CHECK(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == -ENOSYS);
+	CHECK_MSG(t, strstr(err.msg, "WAIT_REG_MEM") != NULL, "%s", err.msg);
+	vsharp_device_close(dev);
+}
+
+KTAP_MAIN(KTAP_CASE(test_gfx9_program), KTAP_CASE(test_unknown_instruction),
+	  KTAP_CASE(test_unknown_packet))
