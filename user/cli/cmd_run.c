@@ -133,7 +133,7 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 		n += !o->have_suites || o->suite[i];
 	printf("    KTAP version 1\n    # Subtest: %s\n    # device: %s, SH_MEM_CONFIG.ALIGNMENT_MODE %s (%s)\n    1..%u\n",
 	       vsharp_gfx_name(dev->level), dev->name, vsharp_align_mode_name(mode),
-	       mode_from ? mode_from : "alignment suite: every mode", n);
+	       mode_from ? mode_from : "amdgpu's default; the alignment suite goes through every mode", n);
 	for (unsigned i = 0; i < vsharp_suite_count; i++)
 		if (!o->have_suites || o->suite[i])
 			ok &= run_suite(dev, vsharp_suites[i], mode, mode_from != NULL, o, ++idx, total);
@@ -219,6 +219,12 @@ int cmd_run(int argc, char **argv)
 		}
 		if (ret)
 			printf("# amdgpu: %s; running on the emulated device\n", err.msg);
+	}
+	if (hw && strcmp(o.gfx, "all") && level != hw->level) {
+		cli_error("--gfx: the amdgpu device is %s, not %s (allowed %s or all)",
+			  vsharp_gfx_name(hw->level), o.gfx, vsharp_gfx_name(hw->level));
+		vsharp_device_close(hw);
+		return CLI_EXIT_USAGE;
 	}
 	if (hw) {
 		chosen[n++] = hw->level;

@@ -15,7 +15,7 @@ static const struct {
 	{ "disasm", cmd_disasm, "disasm --gfx LEVEL           the probe shader as the emulator decodes it" },
 	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm]    list the buffer and LDS instructions of a level" },
 	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL  read or build a compute command buffer (PM4)" },
-	{ "run", cmd_run, "run [--list] [SUITE...]   run the check suites (KTAP)" },
+	{ "run", cmd_run, "run [--device auto|amdgpu|emu] [--gfx F|all] [--align-mode M] [--list] [SUITE...]" },
 };
 
 static int usage(FILE *f)

@@ -330,6 +330,7 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 	const uint8_t *expect_arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
 	bool bad[64] = { false };
 	unsigned failed = 0;
+	char where[48];
 	static const char *const vnames[8] = {
 		"vdst[0]", "vdst[1]", "vdst[2]", "vdst[3]", "vdst[4]", "vdst[5]", "vdst[6]", "vdst[7]",
 	};
@@ -359,8 +360,10 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 			continue;
 		if (owner >= w->n_lanes)
 			owner = 0;
-		if (!bad[owner])
-			report_one(report, rctx, ctx->level, w, owner, "memory byte", b, arena[b]);
+		if (!bad[owner]) {
+			snprintf(where, sizeof(where), "memory byte at arena +0x%x", b);
+			report_one(report, rctx, ctx->level, w, owner, where, expect_arena[b], arena[b]);
+		}
 		bad[owner] = true;
 	}
 	for (unsigned b = 0; b < VSHARP_PROBE_LDS_SLOT * ctx->wave_size; b++) {
@@ -370,8 +373,10 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 			continue;
 		if (owner >= w->n_lanes)
 			owner = 0;
-		if (!bad[owner])
-			report_one(report, rctx, ctx->level, w, owner, "lds byte", b, rec[LDS_IMAGE + b]);
+		if (!bad[owner]) {
+			snprintf(where, sizeof(where), "LDS byte at +0x%x", b);
+			report_one(report, rctx, ctx->level, w, owner, where, e->lds[b], rec[LDS_IMAGE + b]);
+		}
 		bad[owner] = true;
 	}
 	for (unsigned l = 0; l < w->n_lanes; l++)
