@@ -2124,6 +2124,114 @@ stub_ds_xor_rtn_b64_o0_0:
 stub_ds_xor_rtn_b64_o4_1:
 	ds_xor_rtn_b64 v[12:13], v4, v[8:9] offset:260
 	s_branch stub_done
+stub_ds_rsub_u64_o0_0:
+	ds_rsub_u64 v4, v[8:9]
+	s_branch stub_done
+stub_ds_rsub_u64_o4_1:
+	ds_rsub_u64 v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_rsub_rtn_u64_o0_0:
+	ds_rsub_rtn_u64 v[12:13], v4, v[8:9]
+	s_branch stub_done
+stub_ds_rsub_rtn_u64_o4_1:
+	ds_rsub_rtn_u64 v[12:13], v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_inc_u64_o0_0:
+	ds_inc_u64 v4, v[8:9]
+	s_branch stub_done
+stub_ds_inc_u64_o4_1:
+	ds_inc_u64 v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_inc_rtn_u64_o0_0:
+	ds_inc_rtn_u64 v[12:13], v4, v[8:9]
+	s_branch stub_done
+stub_ds_inc_rtn_u64_o4_1:
+	ds_inc_rtn_u64 v[12:13], v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_dec_u64_o0_0:
+	ds_dec_u64 v4, v[8:9]
+	s_branch stub_done
+stub_ds_dec_u64_o4_1:
+	ds_dec_u64 v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_dec_rtn_u64_o0_0:
+	ds_dec_rtn_u64 v[12:13], v4, v[8:9]
+	s_branch stub_done
+stub_ds_dec_rtn_u64_o4_1:
+	ds_dec_rtn_u64 v[12:13], v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_min_i64_o0_0:
+	ds_min_i64 v4, v[8:9]
+	s_branch stub_done
+stub_ds_min_i64_o4_1:
+	ds_min_i64 v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_min_rtn_i64_o0_0:
+	ds_min_rtn_i64 v[12:13], v4, v[8:9]
+	s_branch stub_done
+stub_ds_min_rtn_i64_o4_1:
+	ds_min_rtn_i64 v[12:13], v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_max_i64_o0_0:
+	ds_max_i64 v4, v[8:9]
+	s_branch stub_done
+stub_ds_max_i64_o4_1:
+	ds_max_i64 v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_max_rtn_i64_o0_0:
+	ds_max_rtn_i64 v[12:13], v4, v[8:9]
+	s_branch stub_done
+stub_ds_max_rtn_i64_o4_1:
+	ds_max_rtn_i64 v[12:13], v4, v[8:9] offset:260
+	s_branch stub_done
+stub_ds_mskor_b64_o0_0:
+	ds_mskor_b64 v4, v[8:9], v[10:11]
+	s_branch stub_done
+stub_ds_mskor_b64_o4_1:
+	ds_mskor_b64 v4, v[8:9], v[10:11] offset:260
+	s_branch stub_done
+stub_ds_mskor_rtn_b64_o0_0:
+	ds_mskor_rtn_b64 v[12:13], v4, v[8:9], v[10:11]
+	s_branch stub_done
+stub_ds_mskor_rtn_b64_o4_1:
+	ds_mskor_rtn_b64 v[12:13], v4, v[8:9], v[10:11] offset:260
+	s_branch stub_done
+stub_ds_min_f32_o0_0:
+	ds_min_f32 v4, v8
+	s_branch stub_done
+stub_ds_min_f32_o4_1:
+	ds_min_f32 v4, v8 offset:260
+	s_branch stub_done
+stub_ds_min_rtn_f32_o0_0:
+	ds_min_rtn_f32 v12, v4, v8
+	s_branch stub_done
+stub_ds_min_rtn_f32_o4_1:
+	ds_min_rtn_f32 v12, v4, v8 offset:260
+	s_branch stub_done
+stub_ds_max_f32_o0_0:
+	ds_max_f32 v4, v8
+	s_branch stub_done
+stub_ds_max_f32_o4_1:
+	ds_max_f32 v4, v8 offset:260
+	s_branch stub_done
+stub_ds_max_rtn_f32_o0_0:
+	ds_max_rtn_f32 v12, v4, v8
+	s_branch stub_done
+stub_ds_max_rtn_f32_o4_1:
+	ds_max_rtn_f32 v12, v4, v8 offset:260
+	s_branch stub_done
+stub_ds_add_f32_o0_0:
+	ds_add_f32 v4, v8
+	s_branch stub_done
+stub_ds_add_f32_o4_1:
+	ds_add_f32 v4, v8 offset:260
+	s_branch stub_done
+stub_ds_add_rtn_f32_o0_0:
+	ds_add_rtn_f32 v12, v4, v8
+	s_branch stub_done
+stub_ds_add_rtn_f32_o4_1:
+	ds_add_rtn_f32 v12, v4, v8 offset:260
+	s_branch stub_done
 stub_ds_cmpst_b32_o0_0:
 	ds_cmpst_b32 v4, v8, v10
 	s_branch stub_done
@@ -2135,6 +2243,18 @@ stub_ds_cmpst_rtn_b32_o0_0:
 	s_branch stub_done
 stub_ds_cmpst_rtn_b32_o4_1:
 	ds_cmpst_rtn_b32 v12, v4, v8, v10 offset:260
+	s_branch stub_done
+stub_ds_cmpst_b64_o0_0:
+	ds_cmpst_b64 v4, v[8:9], v[10:11]
+	s_branch stub_done
+stub_ds_cmpst_b64_o4_1:
+	ds_cmpst_b64 v4, v[8:9], v[10:11] offset:260
+	s_branch stub_done
+stub_ds_cmpst_rtn_b64_o0_0:
+	ds_cmpst_rtn_b64 v[12:13], v4, v[8:9], v[10:11]
+	s_branch stub_done
+stub_ds_cmpst_rtn_b64_o4_1:
+	ds_cmpst_rtn_b64 v[12:13], v4, v[8:9], v[10:11] offset:260
 	s_branch stub_done
 stub_ds_wrxchg_rtn_b32_o0_0:
 	ds_wrxchg_rtn_b32 v12, v4, v8

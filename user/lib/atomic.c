@@ -87,6 +87,9 @@ uint64_t vsharp_atomic_apply(enum vsharp_atomic op, unsigned bytes, uint64_t old
 	case VSHARP_ATOMIC_DEC: r = (old == 0 || old > src) ? src : old - 1; break;
 	/* DS_MSKOR: DATA0 is the mask, DATA1 the bits to set. */
 	case VSHARP_ATOMIC_MSKOR: r = (old & ~src) | cmp; break;
+	/* RDNA2 §12 BUFFER_ATOMIC_CSUB; RDNA4 BUFFER_ATOMIC_COND_SUB_U32. */
+	case VSHARP_ATOMIC_CSUB: r = old < src ? 0 : old - src; break;
+	case VSHARP_ATOMIC_COND_SUB: r = old < src ? old : old - src; break;
 	case VSHARP_ATOMIC_FCMPSWAP:
 	case VSHARP_ATOMIC_FMIN:
 	case VSHARP_ATOMIC_FMAX:

@@ -718,6 +718,35 @@ static const struct mem_row mem_rows[] = {
 	{ LRDNA3, DS, 223, "ds_store_b128" },
 	{ LRDNA3, DS, 254, "ds_load_b96" },
 	{ LRDNA3, DS, 255, "ds_load_b128" },
+	/* Opcode numbers from llvm-mc 19 encodings (DS OP field; RDNA2/3/4 opcode tables). */
+	{ LALL, DS, 66, "ds_rsub_u64" },
+	{ LALL, DS, 67, "ds_inc_u64" },
+	{ LALL, DS, 68, "ds_dec_u64" },
+	{ LALL, DS, 69, "ds_min_i64" },
+	{ LALL, DS, 70, "ds_max_i64" },
+	{ LALL, DS, 76, "ds_mskor_b64" },
+	{ LALL, DS, 98, "ds_rsub_rtn_u64" },
+	{ LALL, DS, 99, "ds_inc_rtn_u64" },
+	{ LALL, DS, 100, "ds_dec_rtn_u64" },
+	{ LALL, DS, 101, "ds_min_rtn_i64" },
+	{ LALL, DS, 102, "ds_max_rtn_i64" },
+	{ LALL, DS, 108, "ds_mskor_rtn_b64" },
+	{ LGCN, DS, 80, "ds_cmpst_b64" },
+	{ LGCN, DS, 112, "ds_cmpst_rtn_b64" },
+	{ LRDNA3, DS, 80, "ds_cmpstore_b64" },
+	{ LRDNA3, DS, 112, "ds_cmpstore_rtn_b64" },
+	{ LALL, DS, 18, "ds_min_f32" },
+	{ LALL, DS, 19, "ds_max_f32" },
+	{ LALL, DS, 50, "ds_min_rtn_f32" },
+	{ LALL, DS, 51, "ds_max_rtn_f32" },
+	{ LALL, DS, 21, "ds_add_f32" },
+	{ L9, DS, 53, "ds_add_rtn_f32" },
+	{ L10X, DS, 85, "ds_add_rtn_f32" },
+	{ LRDNA3, DS, 121, "ds_add_rtn_f32" },
+	{ L103, MUBUF, 52, "buffer_atomic_csub" },
+	{ L11, MUBUF, 55, "buffer_atomic_csub_u32" },
+	{ L12, MUBUF, 55, "buffer_atomic_csub_u32" },
+	{ L12, MUBUF, 80, "buffer_atomic_cond_sub_u32" },
 };
 
 #undef MUBUF
@@ -731,6 +760,11 @@ static const struct {
 } mem_aliases[] = {
 	{ L12, "buffer_atomic_min_f32", "buffer_atomic_min_num_f32" },
 	{ L12, "buffer_atomic_max_f32", "buffer_atomic_max_num_f32" },
+	{ L12, "buffer_atomic_csub_u32", "buffer_atomic_sub_clamp_u32" },
+	{ L12, "ds_min_f32", "ds_min_num_f32" },
+	{ L12, "ds_max_f32", "ds_max_num_f32" },
+	{ L12, "ds_min_rtn_f32", "ds_min_num_rtn_f32" },
+	{ L12, "ds_max_rtn_f32", "ds_max_num_rtn_f32" },
 };
 
 /* Catalogue entries, resolved once per row and family (same value from any thread). */

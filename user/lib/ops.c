@@ -38,9 +38,10 @@
 #define DS_ATOM(g, r, lv, a, n, rtn, cf) \
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, n, 0, false, 0, a, rtn, cf, false, 0 }
 /* A DS atomic that keeps its name on every level, with and without return. */
-#define DS_ATOM2(base, rtn_name, a, n) \
-	DS_ATOM(base, base, ALL, a, n, false, false), \
-	DS_ATOM(rtn_name, rtn_name, ALL, a, n, true, false)
+#define DS_ATOM2_ON(lv, base, rtn_name, a, n) \
+	DS_ATOM(base, base, lv, a, n, false, false), \
+	DS_ATOM(rtn_name, rtn_name, lv, a, n, true, false)
+#define DS_ATOM2(base, rtn_name, a, n) DS_ATOM2_ON(ALL, base, rtn_name, a, n)
 
 #define LD VSHARP_OP_LOAD
 #define ST VSHARP_OP_STORE
@@ -141,6 +142,10 @@ const struct vsharp_op vsharp_ops[] = {
 	ATOM("buffer_atomic_fmax", "buffer_atomic_max_f32",
 	     L(6) | L(7) | L(10) | L(10_3) | L(11) | L(12), VSHARP_ATOMIC_FMAX, 4),
 	ATOM(NULL, "buffer_atomic_add_f32", R(11, 12), VSHARP_ATOMIC_FADD, 4),
+	/* Return-only atomics (GLC / TH_ATOMIC_RETURN required, R3 §9.6 table). */
+	/* GFX12 calls it buffer_atomic_sub_clamp_u32; llvm-mc 19 takes both names. */
+	ATOM("buffer_atomic_csub", "buffer_atomic_csub_u32", R(10_3, 12), VSHARP_ATOMIC_CSUB, 4),
+	ATOM(NULL, "buffer_atomic_cond_sub_u32", L(12), VSHARP_ATOMIC_COND_SUB, 4),
 	ATOM("buffer_atomic_fcmpswap_x2", NULL, L(6) | L(7) | L(10) | L(10_3),
 	     VSHARP_ATOMIC_FCMPSWAP, 8),
 	ATOM("buffer_atomic_fmin_x2", NULL, L(6) | L(7) | L(10) | L(10_3), VSHARP_ATOMIC_FMIN, 8),
@@ -201,11 +206,24 @@ const struct vsharp_op vsharp_ops[] = {
 	DS_ATOM2("ds_and_b64", "ds_and_rtn_b64", VSHARP_ATOMIC_AND, 8),
 	DS_ATOM2("ds_or_b64", "ds_or_rtn_b64", VSHARP_ATOMIC_OR, 8),
 	DS_ATOM2("ds_xor_b64", "ds_xor_rtn_b64", VSHARP_ATOMIC_XOR, 8),
+	DS_ATOM2("ds_rsub_u64", "ds_rsub_rtn_u64", VSHARP_ATOMIC_RSUB, 8),
+	DS_ATOM2("ds_inc_u64", "ds_inc_rtn_u64", VSHARP_ATOMIC_INC, 8),
+	DS_ATOM2("ds_dec_u64", "ds_dec_rtn_u64", VSHARP_ATOMIC_DEC, 8),
+	DS_ATOM2("ds_min_i64", "ds_min_rtn_i64", VSHARP_ATOMIC_SMIN, 8),
+	DS_ATOM2("ds_max_i64", "ds_max_rtn_i64", VSHARP_ATOMIC_SMAX, 8),
+	DS_ATOM2("ds_mskor_b64", "ds_mskor_rtn_b64", VSHARP_ATOMIC_MSKOR, 8),
+	DS_ATOM2("ds_min_f32", "ds_min_rtn_f32", VSHARP_ATOMIC_FMIN, 4),
+	DS_ATOM2("ds_max_f32", "ds_max_rtn_f32", VSHARP_ATOMIC_FMAX, 4),
+	DS_ATOM2_ON(R(8, 12), "ds_add_f32", "ds_add_rtn_f32", VSHARP_ATOMIC_FADD, 4),
 	/* GCN cmpst takes the compare value first; RDNA3's cmpstore the new value first. */
 	DS_ATOM("ds_cmpst_b32", NULL, GCN, VSHARP_ATOMIC_CMPSWAP, 4, false, true),
 	DS_ATOM("ds_cmpst_rtn_b32", NULL, GCN, VSHARP_ATOMIC_CMPSWAP, 4, true, true),
 	DS_ATOM(NULL, "ds_cmpstore_b32", R(11, 12), VSHARP_ATOMIC_CMPSWAP, 4, false, false),
 	DS_ATOM(NULL, "ds_cmpstore_rtn_b32", R(11, 12), VSHARP_ATOMIC_CMPSWAP, 4, true, false),
+	DS_ATOM("ds_cmpst_b64", NULL, GCN, VSHARP_ATOMIC_CMPSWAP, 8, false, true),
+	DS_ATOM("ds_cmpst_rtn_b64", NULL, GCN, VSHARP_ATOMIC_CMPSWAP, 8, true, true),
+	DS_ATOM(NULL, "ds_cmpstore_b64", R(11, 12), VSHARP_ATOMIC_CMPSWAP, 8, false, false),
+	DS_ATOM(NULL, "ds_cmpstore_rtn_b64", R(11, 12), VSHARP_ATOMIC_CMPSWAP, 8, true, false),
 	DS_ATOM("ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b32", ALL, VSHARP_ATOMIC_SWAP, 4, true, false),
 	DS_ATOM("ds_wrxchg_rtn_b64", "ds_storexchg_rtn_b64", ALL, VSHARP_ATOMIC_SWAP, 8, true, false),
 };
@@ -215,7 +233,7 @@ const unsigned vsharp_op_count = ARRAY_SIZE(vsharp_ops);
 static const char *const atomic_names[VSHARP_ATOMIC_COUNT] = {
 	"none", "swap", "cmpswap", "add", "sub", "rsub", "smin", "umin", "smax",
 	"umax", "and", "or", "xor", "inc", "dec", "mskor", "fcmpswap", "fmin",
-	"fmax", "fadd",
+	"fmax", "fadd", "csub", "cond_sub",
 };
 
 const char *vsharp_atomic_name(enum vsharp_atomic a)

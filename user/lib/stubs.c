@@ -72,12 +72,15 @@ static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, stru
 		}
 		return;
 	}
-	add(k, s);
 	if (op->kind == VSHARP_OP_ATOMIC) {
+		/* CSUB and COND_SUB exist only in the returning form. */
+		if (op->atomic != VSHARP_ATOMIC_CSUB && op->atomic != VSHARP_ATOMIC_COND_SUB)
+			add(k, s);
 		s.glc = true;
 		add(k, s);
 		return;
 	}
+	add(k, s);
 	if (op->kind == VSHARP_OP_LOAD_LDS)
 		return;
 	s.idxen = true;

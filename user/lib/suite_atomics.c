@@ -28,7 +28,9 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 	op = atomics[k % n];
 	fp = op->atomic >= VSHARP_ATOMIC_FCMPSWAP;
 	suite_wave(level, wave_size, op, w);
-	w->stub.glc = k / n % 2;
+	/* CSUB and COND_SUB only come in the returning form. */
+	w->stub.glc = k / n % 2 || op->atomic == VSHARP_ATOMIC_CSUB ||
+		      op->atomic == VSHARP_ATOMIC_COND_SUB;
 	w->slot = 64;
 	if (suite_rand(&r, 4) == 0)
 		w->buf.num_records = 64 * suite_rand(&r, w->n_lanes);

@@ -311,6 +311,15 @@ static void test_atomics(struct ktap *t)
 	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_UMIN, 4, 5, 0xffffffff, 0), 5);
 	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_SMAX, 8, 1, 0x8000000000000000ull, 0), 1);
 	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_FADD, 4, F1, F1, 0), 0x40000000);
+	/* RDNA2 BUFFER_ATOMIC_CSUB clamps at 0; RDNA4 COND_SUB leaves memory alone instead. */
+	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_CSUB, 4, 5, 7, 0), 0);
+	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_CSUB, 4, 7, 5, 0), 2);
+	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_COND_SUB, 4, 5, 7, 0), 5);
+	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_COND_SUB, 4, 7, 5, 0), 2);
+	/* 64-bit RSUB and MSKOR: DATA - MEM; (MEM & ~DATA0) | DATA1. */
+	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_RSUB, 8, 1, 0x100000000ull, 0), 0xffffffffull);
+	CHECK_EQ(t, vsharp_atomic_apply(VSHARP_ATOMIC_MSKOR, 8, ~0ull, 0xff00000000ull, 0x1ull << 36),
+		 0xffffff10ffffffffull);
 	/* Out of range: dropped, and the return is 0. */
 	c.op = "buffer_atomic_add";
 	c.buf.num_records = 0x900;

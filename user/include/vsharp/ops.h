@@ -56,6 +56,8 @@ enum vsharp_atomic {
 	VSHARP_ATOMIC_FMIN,
 	VSHARP_ATOMIC_FMAX,
 	VSHARP_ATOMIC_FADD,
+	VSHARP_ATOMIC_CSUB,		/* old < src ? 0 : old - src (RDNA2 BUFFER_ATOMIC_CSUB) */
+	VSHARP_ATOMIC_COND_SUB,		/* old < src ? old : old - src (RDNA4) */
 	VSHARP_ATOMIC_COUNT
 };
 
