@@ -29,6 +29,7 @@ struct run_opts {
 
 struct tally {
 	unsigned reports;
+	unsigned vmid;		/* as the waves read it from HW_ID/HW_ID2 */
 	uint64_t passed, failed, skipped;
 };
 
@@ -85,6 +86,7 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		t->passed += c.passed;
 		t->failed += c.failed;
 		t->skipped += c.skipped;
+		t->vmid = vsharp_probe_vmid(ctx);
 	}
 	free(waves);
 	vsharp_probe_close(ctx);
@@ -95,7 +97,7 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		      enum vsharp_align_mode mode, bool mode_fixed, const struct run_opts *o,
 		      unsigned idx, struct tally *total)
 {
-	struct tally t = { 0, 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0, 0 };
 	struct vsharp_error err = { "" };
 	bool skip_memviol = dev->hardware && !o->allow_memviol;
 	int ret = 0;
@@ -111,6 +113,9 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		printf("        # %s: error %d: %s\n", s->name, ret, err.msg);
 	if (t.reports > MAX_REPORTS)
 		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
+	/* HW_ID[23:20] on GFX9, HW_ID2[27:24] on GFX10+. */
+	printf("        # %s: the waves ran under VMID %u\n", s->name,
+	       (t.vmid >> (dev->level == VSHARP_GFX9 ? 20 : 24)) & 0xf);
 	printf("        # %s: %llu cases: %llu passed, %llu failed, %llu skipped\n", s->name,
 	       (unsigned long long)(t.passed + t.failed + t.skipped), (unsigned long long)t.passed,
 	       (unsigned long long)t.failed, (unsigned long long)t.skipped);
@@ -199,7 +204,7 @@ int cmd_run(int argc, char **argv)
 	struct vsharp_error err = { "" };
 	enum vsharp_align_mode mode = VSHARP_ALIGN_UNALIGNED;
 	enum vsharp_gfx level, chosen[5];
-	struct tally total = { 0, 0, 0, 0 };
+	struct tally total = { 0, 0, 0, 0, 0 };
 	unsigned n = 0, idx = 0;
 	bool ok = true;
 	int ret = parse(argc, argv, &o);
