@@ -6,23 +6,24 @@
 static const struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
-	const char *help;
+	const char *synopsis, *help;
 } verbs[] = {
-	{ "desc", cmd_desc, "desc encode|decode|kind   build or read a V# buffer descriptor" },
-	{ "addr", cmd_addr, "addr <V#> --op NAME ...      one lane through the model, step by step" },
-	{ "rules", cmd_rules, "rules                        the model's named rules and their sources" },
-	{ "stubs", cmd_stubs, "stubs --gfx LEVEL            the probe stubs of a level (make shaders)" },
-	{ "disasm", cmd_disasm, "disasm --gfx LEVEL           the probe shader as the emulator decodes it" },
-	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm]    list the buffer and LDS instructions of a level" },
-	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL  read or build a compute command buffer (PM4)" },
-	{ "run", cmd_run, "run [--device auto|amdgpu|emu] [--gfx F|all] [--align-mode M] [--list] [SUITE...]" },
+	{ "desc", cmd_desc, "desc encode|decode|kind", "build or read a V# buffer descriptor" },
+	{ "addr", cmd_addr, "addr <V#> --op NAME ...", "one lane through the model, step by step" },
+	{ "rules", cmd_rules, "rules", "the model's named rules and their sources" },
+	{ "stubs", cmd_stubs, "stubs --gfx LEVEL", "the probe stubs of a level (make shaders)" },
+	{ "disasm", cmd_disasm, "disasm --gfx LEVEL", "the probe shader as the emulator decodes it" },
+	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm] [--all]", "list the buffer and LDS instructions of a level" },
+	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL", "read or build a compute command buffer (PM4)" },
+	{ "run", cmd_run, "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
+	  "the suites on a GPU or the emulated device (KTAP; --list)" },
 };
 
 static int usage(FILE *f)
 {
 	fputs("usage: vsharp VERB ...\n", f);
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		fprintf(f, "  vsharp %s\n", verbs[i].help);
+		fprintf(f, "  vsharp %-56s %s\n", verbs[i].synopsis, verbs[i].help);
 	return f == stdout ? 0 : CLI_EXIT_USAGE;
 }
 
