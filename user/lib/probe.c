@@ -121,8 +121,8 @@ static uint8_t *wave_record(struct vsharp_probe_ctx *ctx, unsigned i)
 	return (uint8_t *)ctx->table.cpu + (size_t)i * VSHARP_WAVE_RECORD;
 }
 
-static int wave_desc(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
-		     uint32_t desc[4], struct vsharp_error *err)
+static int place_desc(enum vsharp_gfx level, const struct vsharp_probe_wave *w, uint64_t arena_va,
+		      uint32_t desc[4], struct vsharp_error *err)
 {
 	struct vsharp_buffer b = w->buf;
 
@@ -130,8 +130,48 @@ static int wave_desc(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		memcpy(desc, w->desc, 16);
 		return 0;
 	}
-	b.base += ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA;
-	return vsharp_desc_encode(ctx->level, &b, desc, err);
+	b.base += arena_va;
+	return vsharp_desc_encode(level, &b, desc, err);
+}
+
+static uint64_t arena_va(const struct vsharp_probe_ctx *ctx, unsigned i)
+{
+	return ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA;
+}
+
+int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_wave *w,
+			       uint64_t va, enum vsharp_align_mode mode,
+			       struct vsharp_buffer_access *a, struct vsharp_error *err)
+{
+	memset(a, 0, sizeof(*a));
+	a->level = level;
+	a->op = w->stub.op;
+	a->idxen = w->stub.idxen;
+	a->offen = w->stub.offen;
+	a->glc = w->stub.glc;
+	a->tfe = w->stub.tfe;
+	a->lds = w->stub.lds;
+	a->soffset = w->soffset;
+	a->ioffset = w->stub.ioffset;
+	a->m0 = w->m0;
+	a->tformat = w->stub.tformat;
+	a->align = mode;
+	vsharp_rules_default(level, &a->rules);
+	return place_desc(level, w, va, a->desc, err);
+}
+
+void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
+			  struct vsharp_lane_in *in)
+{
+	const struct vsharp_probe_lane *pl = &w->lane[lane];
+
+	memset(in, 0, sizeof(*in));
+	in->lane = lane;
+	in->vindex = pl->vindex;
+	in->voffset = pl->voffset;
+	memcpy(in->data, w->stub.op->kind == VSHARP_OP_STORE ? pl->data : pl->vdst,
+	       4 * (w->stub.op->kind == VSHARP_OP_STORE ? 4 : 8));
+	memcpy(in->vdst, pl->vdst, sizeof(in->vdst));
 }
 
 static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves, unsigned n,
@@ -150,7 +190,7 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 		vsharp_stub_name(ctx->level, &w->stub, name, sizeof(name));
 		ret = vsharp_shader_symbol(ctx->shader, name, &stub, err);
 		if (!ret)
-			ret = wave_desc(ctx, w, i, hdr, err);
+			ret = place_desc(ctx->level, w, arena_va(ctx, i), hdr, err);
 		if (ret)
 			return ret;
 		hdr[4] = w->soffset;
@@ -237,7 +277,6 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 		arena[b] = vsharp_probe_pattern(i, b);
 	for (unsigned b = 0; b < lds.size; b++)
 		e->lds[b] = vsharp_probe_pattern(i, 0x10000 + b);
-	memset(&a, 0, sizeof(a));
 	memset(&ds, 0, sizeof(ds));
 	if (op->cls == VSHARP_OP_DS) {
 		ds.level = ctx->level;
@@ -249,20 +288,7 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 		vsharp_rules_default(ctx->level, &ds.rules);
 		ret = vsharp_ds_check(&ds, err);
 	} else {
-		a.level = ctx->level;
-		a.op = op;
-		ret = wave_desc(ctx, w, i, a.desc, err);
-		a.idxen = w->stub.idxen;
-		a.offen = w->stub.offen;
-		a.glc = w->stub.glc;
-		a.tfe = w->stub.tfe;
-		a.lds = w->stub.lds;
-		a.soffset = w->soffset;
-		a.ioffset = w->stub.ioffset;
-		a.m0 = w->m0;
-		a.tformat = w->stub.tformat;
-		a.align = ctx->align;
-		vsharp_rules_default(ctx->level, &a.rules);
+		ret = vsharp_probe_buffer_access(ctx->level, w, arena_va(ctx, i), ctx->align, &a, err);
 		if (!ret)
 			ret = vsharp_buffer_plan(&a, &p, err);
 	}
@@ -292,15 +318,8 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 		} else {
 			struct vsharp_lane_in in;
 			struct vsharp_lane_out out;
-			const uint32_t *regs = op->kind == VSHARP_OP_STORE ? pl->data : pl->vdst;
 
-			memset(&in, 0, sizeof(in));
-			in.lane = l;
-			in.vindex = pl->vindex;
-			in.voffset = pl->voffset;
-			/* Stores read v8.., atomics and loads v12.. (their data and destination). */
-			memcpy(in.data, regs, 4 * (op->kind == VSHARP_OP_STORE ? 4 : 8));
-			memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
+			vsharp_probe_lane_in(w, l, &in);
 			vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
 			e->fault[l] = out.fault;
 			e->memviol |= out.memviol;

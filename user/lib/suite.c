@@ -50,40 +50,16 @@ void suite_fit(enum vsharp_gfx level, enum vsharp_align_mode mode, struct vsharp
 	struct vsharp_lds lds = { lds_bytes, sizeof(lds_bytes) };
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
-	struct vsharp_buffer b = w->buf;
 
-	if (w->stub.op->cls == VSHARP_OP_DS)
-		return;
-	memset(&a, 0, sizeof(a));
-	a.level = level;
-	a.op = w->stub.op;
-	b.base += va;
-	if (w->raw_desc)
-		memcpy(a.desc, w->desc, sizeof(a.desc));
-	else if (vsharp_desc_encode(level, &b, a.desc, NULL))
-		return;
-	a.idxen = w->stub.idxen;
-	a.offen = w->stub.offen;
-	a.glc = w->stub.glc;
-	a.tfe = w->stub.tfe;
-	a.lds = w->stub.lds;
-	a.soffset = w->soffset;
-	a.ioffset = w->stub.ioffset;
-	a.m0 = w->m0;
-	a.tformat = w->stub.tformat;
-	a.align = mode;
-	vsharp_rules_default(level, &a.rules);
-	if (vsharp_buffer_plan(&a, &p, NULL))
+	if (w->stub.op->cls == VSHARP_OP_DS ||
+	    vsharp_probe_buffer_access(level, w, va, mode, &a, NULL) ||
+	    vsharp_buffer_plan(&a, &p, NULL))
 		return;
 	for (unsigned l = 0; l < w->n_lanes; l++) {
 		struct vsharp_lane_in in;
 		struct vsharp_lane_out out;
 
-		memset(&in, 0, sizeof(in));
-		in.lane = l;
-		in.vindex = w->lane[l].vindex;
-		in.voffset = w->lane[l].voffset;
-		memcpy(in.data, w->lane[l].vdst, sizeof(in.vdst));
+		vsharp_probe_lane_in(w, l, &in);
 		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
 		if (out.fault) {
 			w->lane[l].vindex = 0;

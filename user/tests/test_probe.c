@@ -102,27 +102,13 @@ static unsigned affected(enum vsharp_gfx level, unsigned n, enum vsharp_emu_muta
 		bool hit[64] = { false };
 
 		for (int v = 0; v < 2; v++) {
-			struct vsharp_buffer b = w->buf;
 			struct vsharp_buffer_access a;
 			struct vsharp_buffer_plan p;
 			struct vsharp_memory mm = { 1ull << 32, mem[v], VSHARP_PROBE_ARENA };
 
-			memset(&a, 0, sizeof(a));
-			a.level = level;
-			a.op = w->stub.op;
-			b.base += 1ull << 32;
-			vsharp_desc_encode(level, &b, a.desc, NULL);
+			vsharp_probe_buffer_access(level, w, 1ull << 32, VSHARP_ALIGN_UNALIGNED, &a, NULL);
 			if (v)
 				vsharp_emu_mutate_desc(level, m, a.desc);
-			a.idxen = w->stub.idxen;
-			a.offen = w->stub.offen;
-			a.glc = w->stub.glc;
-			a.tfe = w->stub.tfe;
-			a.soffset = w->soffset;
-			a.ioffset = w->stub.ioffset;
-			a.tformat = w->stub.tformat;
-			a.align = VSHARP_ALIGN_UNALIGNED;
-			vsharp_rules_default(level, &a.rules);
 			vsharp_buffer_plan(&a, &p, NULL);
 			/* The arena the probe layer gives wave i. */
 			for (unsigned byte = 0; byte < VSHARP_PROBE_ARENA; byte++)
@@ -131,13 +117,7 @@ static unsigned affected(enum vsharp_gfx level, unsigned n, enum vsharp_emu_muta
 				struct vsharp_lane_in in;
 				struct vsharp_lane_out out;
 
-				memset(&in, 0, sizeof(in));
-				in.lane = l;
-				in.vindex = w->lane[l].vindex;
-				in.voffset = w->lane[l].voffset;
-				memcpy(in.data, w->stub.op->kind == VSHARP_OP_STORE ? w->lane[l].data :
-				       w->lane[l].vdst, 16);
-				memcpy(in.vdst, w->lane[l].vdst, sizeof(in.vdst));
+				vsharp_probe_lane_in(w, l, &in);
 				vsharp_buffer_lane(&p, &in, &mm, NULL, &out);
 				memcpy(vdst[v][l], w->lane[l].vdst, sizeof(vdst[v][l]));
 				memcpy(vdst[v][l], out.vdst, 4u * out.n_vdst);

@@ -76,6 +76,18 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
 		     struct vsharp_probe_counts *counts, struct vsharp_error *err);
 
+/*
+ * The model's view of a wave's buffer instruction: the V# with its base in
+ * the wave's arena at ARENA_VA, the stub's modifiers, the alignment MODE and
+ * the level's default rules; and one lane's inputs as the probe shader feeds
+ * them (stores read v8.., loads and atomics v12..).
+ */
+int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_wave *w,
+			       uint64_t arena_va, enum vsharp_align_mode mode,
+			       struct vsharp_buffer_access *a, struct vsharp_error *err);
+void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
+			  struct vsharp_lane_in *in);
+
 /* The arena and LDS bytes a wave starts with (a pattern of the wave and byte). */
 uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte);
 
