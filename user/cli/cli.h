@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "vsharp/error.h"
+#include "vsharp/gfx.h"
 
 /* Exit status of every usage or input error. */
 #define CLI_EXIT_USAGE 2
@@ -73,3 +74,6 @@ enum { CLI_END = -1, CLI_ARG = -2, CLI_BAD = -3 };
 
 int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 	       const char *cmd, const char **val);
+
+/* Verbs whose only option is the required --gfx LEVEL: 0, or the exit status. */
+int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level);

@@ -11,24 +11,13 @@
 
 int cmd_disasm(int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { "--gfx", true, 1 }, { NULL, false, 0 } };
 	const struct vsharp_shader *sh;
 	struct vsharp_error err;
 	enum vsharp_gfx level;
-	const char *gfx = NULL, *val;
-	int i = 0, id;
+	int ret = cli_gfx_only(argc, argv, "disasm", &level);
 
-	while ((id = cli_getopt(argc, argv, &i, opts, "disasm", &val)) != CLI_END) {
-		if (id == CLI_BAD)
-			return CLI_EXIT_USAGE;
-		if (id == CLI_ARG)
-			return cli_error("disasm: unexpected argument '%s'", val);
-		gfx = val;
-	}
-	if (!gfx)
-		return cli_error("--gfx: required");
-	if (vsharp_gfx_parse(gfx, &level, &err))
-		return cli_lib_error(&err);
+	if (ret)
+		return ret;
 	sh = vsharp_shader_for(level, &err);
 	if (!sh)
 		return cli_lib_error(&err);

@@ -11,25 +11,13 @@
 
 int cmd_stubs(int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { "--gfx", true, 1 }, { NULL, false, 0 } };
 	struct vsharp_stub *stubs;
-	struct vsharp_error err;
 	enum vsharp_gfx level;
-	const char *gfx = NULL, *val;
 	unsigned n;
-	int i = 0, id;
+	int ret = cli_gfx_only(argc, argv, "stubs", &level);
 
-	while ((id = cli_getopt(argc, argv, &i, opts, "stubs", &val)) != CLI_END) {
-		if (id == CLI_BAD)
-			return CLI_EXIT_USAGE;
-		if (id == CLI_ARG)
-			return cli_error("stubs: unexpected argument '%s'", val);
-		gfx = val;
-	}
-	if (!gfx)
-		return cli_error("--gfx: required");
-	if (vsharp_gfx_parse(gfx, &level, &err))
-		return cli_lib_error(&err);
+	if (ret)
+		return ret;
 	if (!vsharp_stubs_level(level))
 		return cli_error("--gfx: %s has no probe shaders (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				 vsharp_gfx_name(level));

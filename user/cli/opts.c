@@ -11,6 +11,27 @@ static bool after_dashdash(char **argv, int i)
 	return false;
 }
 
+int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level)
+{
+	static const struct cli_opt opts[] = { { "--gfx", true, 1 }, { NULL, false, 0 } };
+	struct vsharp_error err;
+	const char *gfx = NULL, *val;
+	int i = 0, id;
+
+	while ((id = cli_getopt(argc, argv, &i, opts, cmd, &val)) != CLI_END) {
+		if (id == CLI_BAD)
+			return CLI_EXIT_USAGE;
+		if (id == CLI_ARG)
+			return cli_error("%s: unexpected argument '%s'", cmd, val);
+		gfx = val;
+	}
+	if (!gfx)
+		return cli_error("--gfx: required");
+	if (vsharp_gfx_parse(gfx, level, &err))
+		return cli_lib_error(&err);
+	return 0;
+}
+
 int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 	       const char *cmd, const char **val)
 {
