@@ -425,9 +425,10 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		free(run);
 		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
 	}
-	/* The model first: it decides which waves may run at all. */
+	/* With SKIP_MEMVIOL the model decides first which waves may run at all. */
 	for (unsigned i = 0; i < n && !ret; i++) {
-		ret = expect_wave(ctx, &waves[i], m, e, err);
+		if (skip_memviol)
+			ret = expect_wave(ctx, &waves[i], m, e, err);
 		if (!ret && skip_memviol && e->memviol)
 			counts->skipped += waves[i].n_lanes;
 		else if (!ret)
