@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 	t0 = bench_now();
 	for (unsigned s = 0; s < vsharp_suite_count; s++) {
 		const struct vsharp_suite *su = vsharp_suites[s];
-		unsigned ws = vsharp_probe_wave_size(ctx), total = su->count(level, ws, VSHARP_ALIGN_UNALIGNED);
+		unsigned ws = vsharp_probe_wave_size(ctx), total = vsharp_suite_waves(su, ws);
 		unsigned k = 0;
 
 		while (k < total) {

@@ -72,7 +72,7 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		return vsharp_fail(err, -ENOMEM, "run: out of memory");
 	}
 	ws = vsharp_probe_wave_size(ctx);
-	total = s->count(dev->level, ws, mode);
+	total = vsharp_suite_waves(s, ws);
 	while (k < total && !ret) {
 		struct vsharp_probe_counts c;
 		unsigned n = 0;

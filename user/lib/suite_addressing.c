@@ -7,13 +7,6 @@
  */
 #include "suite.h"
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 38400 / wave_size;
-}
-
 static uint32_t max_ioffset(enum vsharp_gfx level)
 {
 	return level >= VSHARP_GFX12 ? 0x7fffff : 4095;
@@ -100,5 +93,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 
 const struct vsharp_suite vsharp_suite_addressing = {
 	"addressing", "raw, structured, swizzled and ADD_TID addresses, soffset and offsets",
-	count, wave, false,
+	38400, wave, false,
 };

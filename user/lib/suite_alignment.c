@@ -27,13 +27,6 @@ static const char *const ops[][2] = {
 	{ "buffer_load_format_x", "buffer_load_format_x" },
 };
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 16000 / wave_size;
-}
-
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
@@ -63,5 +56,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 
 const struct vsharp_suite vsharp_suite_alignment = {
 	"alignment", "every size and misalignment under each SH_MEM_CONFIG alignment mode",
-	count, wave, true,
+	16000, wave, true,
 };

@@ -7,13 +7,6 @@
  */
 #include "suite.h"
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 19200 / wave_size;
-}
-
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
@@ -52,5 +45,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 
 const struct vsharp_suite vsharp_suite_atomics = {
 	"atomics", "every buffer atomic, with and without return, in and out of range",
-	count, wave, false,
+	19200, wave, false,
 };

@@ -11,13 +11,6 @@
 #include "util.h"
 #include "vsharp/convert.h"
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 32000 / wave_size;
-}
-
 static const char *const names[][2] = {
 	{ "buffer_load_format_", "buffer_load_format_" },
 	{ "buffer_store_format_", "buffer_store_format_" },
@@ -105,5 +98,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 
 const struct vsharp_suite vsharp_suite_formats = {
 	"formats", "every buffer format through MUBUF format, MTBUF, D16 and D16_HI",
-	count, wave, false,
+	32000, wave, false,
 };

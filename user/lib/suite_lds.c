@@ -7,13 +7,6 @@
  */
 #include "suite.h"
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 25600 / wave_size;
-}
-
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
@@ -66,5 +59,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 
 const struct vsharp_suite vsharp_suite_lds = {
 	"lds", "DS addressing, range, M0, data, atomics and buffer-to-LDS loads",
-	count, wave, false,
+	25600, wave, false,
 };

@@ -27,13 +27,6 @@ static const char *const ops[][2] = {
 	{ "buffer_store_format_xy", "buffer_store_format_xy" },
 };
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 64000 / wave_size;
-}
-
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
@@ -115,5 +108,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 }
 
 const struct vsharp_suite vsharp_suite_range = {
-	"range", "out-of-range loads and stores per level and OOB_SELECT", count, wave, false,
+	"range", "out-of-range loads and stores per level and OOB_SELECT", 64000, wave, false,
 };

@@ -9,13 +9,6 @@
 #include "suite.h"
 #include "vsharp/rkind.h"
 
-static unsigned count(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode)
-{
-	(void)level;
-	(void)mode;
-	return 12800 / wave_size;
-}
-
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
@@ -65,5 +58,5 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 
 const struct vsharp_suite vsharp_suite_resource_kinds = {
 	"resource-kinds", "HLSL/DXIL typed, raw, structured and constant buffers: OOB reads 0, writes dropped",
-	count, wave, false,
+	12800, wave, false,
 };

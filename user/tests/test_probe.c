@@ -44,7 +44,7 @@ static unsigned make_batch(const struct vsharp_suite *s, enum vsharp_gfx level, 
 {
 	unsigned got = 0;
 
-	for (unsigned k = first; got < n && k < s->count(level, ws, VSHARP_ALIGN_UNALIGNED); k++)
+	for (unsigned k = first; got < n && k < vsharp_suite_waves(s, ws); k++)
 		got += s->wave(level, ws, VSHARP_ALIGN_UNALIGNED, k, &batch[got]);
 	return got;
 }
@@ -66,7 +66,7 @@ static void test_suites_match_model(struct ktap *t)
 				struct reported r = { 0, { 0 } };
 				/* Three batches spread over the suite. */
 				for (unsigned part = 0; part < 3; part++) {
-					unsigned total = vsharp_suites[s]->count(families[f], ws, VSHARP_ALIGN_UNALIGNED);
+					unsigned total = vsharp_suite_waves(vsharp_suites[s], ws);
 					unsigned n = make_batch(vsharp_suites[s], families[f], ws, part * total / 3, 24);
 
 					batch_base = batch;

@@ -15,8 +15,8 @@
 struct vsharp_suite {
 	const char *name;
 	const char *help;
-	/* Waves on a level with WAVE_SIZE lanes under alignment MODE. */
-	unsigned (*count)(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode);
+	/* Cases per family and alignment mode: cases / wave size waves. */
+	unsigned cases;
 	/* Fills wave K; false if the level has nothing for it (the wave is not run). */
 	bool (*wave)(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		     unsigned k, struct vsharp_probe_wave *w);
@@ -28,5 +28,10 @@ extern const struct vsharp_suite *const vsharp_suites[];
 extern const unsigned vsharp_suite_count;
 
 const struct vsharp_suite *vsharp_suite_find(const char *name);
+
+static inline unsigned vsharp_suite_waves(const struct vsharp_suite *s, unsigned wave_size)
+{
+	return s->cases / wave_size;
+}
 
 #endif
