@@ -16,16 +16,17 @@ deps:
 	@scripts/deps
 
 include user/user.mk
+-include user/shim/shim.mk
 include kmod/kmod.mk
 
 # Test suites that `make check` runs, as name=command pairs.  Each command
 # prints one flat KTAP document; scripts/check nests them and counts.
-CHECK_SUITES += $(USER_CHECK_SUITES)
+CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES)
 
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(USER_CHECK_DEPS)
+check-run: $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS)
 	@VSHARP=$(BUILD)/san/vsharp scripts/check $(CHECK_SUITES)
 
 # Regenerates shaders/gen from shaders/*.s (needs llvm-19 and lld-19).

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_GPU_H
+#define VSHARP_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsharp/error.h"
+#include "vsharp/gfx.h"
+#include "vsharp/model.h"
+
+/*
+ * The emulated GPU, below any device interface: a GPU virtual address space
+ * (vsharp_vm, what GEM_VA builds) and a compute queue that executes PM4
+ * command buffers on it (vsharp_gpu).  The emulated device (--device emu)
+ * maps its buffers into a vsharp_vm; the amdgpu shim maps GEM buffers the
+ * way the kernel does.  Both run the same strict executor: whatever silicon
+ * would fault on, hang on or return garbage for is an error naming the rule
+ * and its source (Documentation/emulator.rst, "Strict rules").
+ */
+
+#define VSHARP_VM_PAGE 4096u
+
+enum vsharp_vm_perm {
+	VSHARP_VM_READ = 1,	/* AMDGPU_VM_PAGE_READABLE */
+	VSHARP_VM_WRITE = 2,	/* AMDGPU_VM_PAGE_WRITEABLE */
+	VSHARP_VM_EXEC = 4,	/* AMDGPU_VM_PAGE_EXECUTABLE */
+};
+
+struct vsharp_vm;
+
+int vsharp_vm_create(struct vsharp_vm **vm, struct vsharp_error *err);
+void vsharp_vm_destroy(struct vsharp_vm *vm);
+
+/*
+ * Maps SIZE bytes of host memory HOST at VA with PERMS.  VA and SIZE are
+ * page multiples and SIZE > 0; the range must not overlap a mapping
+ * (-EINVAL naming both otherwise).  HOST stays owned by the caller and must
+ * outlive the mapping.
+ */
+int vsharp_vm_map(struct vsharp_vm *vm, uint64_t va, uint64_t size, uint8_t *host, unsigned perms,
+		  struct vsharp_error *err);
+
+/*
+ * Removes every mapped page in [VA, VA+SIZE), splitting mappings that
+ * straddle its ends (AMDGPU_VA_OP_CLEAR semantics).  Page multiples.
+ */
+int vsharp_vm_unmap(struct vsharp_vm *vm, uint64_t va, uint64_t size, struct vsharp_error *err);
+
+/*
+ * Host bytes of [VA, VA+N) when the whole range lies in one mapping that
+ * grants every permission in PERMS, else NULL.
+ */
+uint8_t *vsharp_vm_at(const struct vsharp_vm *vm, uint64_t va, uint64_t n, unsigned perms);
+
+/* The mapping that holds VA: 0 and its start, size and permissions, or -ENOENT. */
+int vsharp_vm_lookup(const struct vsharp_vm *vm, uint64_t va, uint64_t *start, uint64_t *size,
+		     unsigned *perms);
+
+struct vsharp_gpu;
+
+/* What a compute queue of the emulated GPU is set up with (defaults in brackets). */
+struct vsharp_gpu_config {
+	enum vsharp_gfx level;
+	unsigned vmid;			/* [1] reported in HW_ID/HW_ID2 and fault lines */
+	unsigned pasid;			/* [0] printed in fault lines */
+	enum vsharp_align_mode align;	/* [UNALIGNED] SH_MEM_CONFIG.ALIGNMENT_MODE of the VMID */
+	uint32_t lds_per_cu;		/* [65536] LDS bytes of a CU (WGP on GFX10+) */
+	uint64_t max_wave_instructions;	/* [1000000] a wave past this is a hang */
+	uint64_t max_waves;		/* [1 << 20] waves one IB may start; more is refused */
+};
+
+void vsharp_gpu_config_default(enum vsharp_gfx level, struct vsharp_gpu_config *cfg);
+
+int vsharp_gpu_create(const struct vsharp_gpu_config *cfg, struct vsharp_gpu **gpu,
+		      struct vsharp_error *err);
+void vsharp_gpu_destroy(struct vsharp_gpu *gpu);
+
+const struct vsharp_gpu_config *vsharp_gpu_config(const struct vsharp_gpu *gpu);
+void vsharp_gpu_set_align_mode(struct vsharp_gpu *gpu, enum vsharp_align_mode mode);
+void vsharp_gpu_set_vmid(struct vsharp_gpu *gpu, unsigned vmid);
+
+/* How an IB ended when vsharp_gpu_run_ib() does not return 0. */
+enum vsharp_gpu_outcome {
+	VSHARP_GPU_DONE,	/* every dispatch finished */
+	VSHARP_GPU_VM_FAULT,	/* -EFAULT: an access to an unmapped or wrongly-mapped VA */
+	VSHARP_GPU_HANG,	/* -ETIME: a wave never ended */
+	VSHARP_GPU_STRICT,	/* -EPROTO: a strict rule broken (garbage or hang on silicon) */
+	VSHARP_GPU_BAD_IB,	/* -EINVAL/-ENOSYS: a packet or instruction the queue refuses */
+};
+
+struct vsharp_gpu_fault {
+	uint64_t va;		/* the faulting address */
+	bool write, exec;	/* what the access wanted */
+	bool mapped;		/* the page is mapped, without that permission */
+};
+
+/*
+ * Executes IB_DWORDS dwords of PM4 at IB_VA (which must be mapped readable)
+ * on the compute queue, with VM as the address space.  0 when every dispatch
+ * ended; else a negative errno per vsharp_gpu_outcome, and err holds the
+ * report: for a VM fault amdgpu's own line, "[gfxhub] page fault (src_id:0
+ * ring:0 vmid:V pasid:P) ... in page starting at address 0x... ", for a
+ * strict rule "strict: RULE: what happened (source)".
+ */
+int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_va,
+		      unsigned ib_dwords, struct vsharp_error *err);
+
+/* The outcome of the last run_ib, and the fault when it was a VM fault. */
+enum vsharp_gpu_outcome vsharp_gpu_last_outcome(const struct vsharp_gpu *gpu,
+						struct vsharp_gpu_fault *fault);
+
+#endif
