@@ -13,7 +13,7 @@ static double run(const char *what, enum vsharp_gfx level, const char *op_name,
 		  enum vsharp_align_mode mode, const struct vsharp_buffer *b)
 {
 	static uint8_t bytes[1 << 16];
-	struct vsharp_memory mem = { 0x100000, bytes, sizeof(bytes) };
+	struct vsharp_memory mem = { .va = 0x100000, .bytes = bytes, .size = sizeof(bytes) };
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
 	struct vsharp_lane_in in[LANES];

@@ -264,8 +264,8 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 		       struct expect *e, struct vsharp_error *err)
 {
 	uint8_t *arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
-	struct vsharp_memory mem = { ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA, arena,
-				     VSHARP_PROBE_ARENA };
+	struct vsharp_memory mem = { .va = ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA,
+				     .bytes = arena, .size = VSHARP_PROBE_ARENA };
 	struct vsharp_lds lds = { e->lds, VSHARP_PROBE_LDS_SLOT * ctx->wave_size };
 	const struct vsharp_op *op = w->stub.op;
 	struct vsharp_buffer_access a;

@@ -46,7 +46,7 @@ void suite_fit(enum vsharp_gfx level, enum vsharp_align_mode mode, struct vsharp
 	static uint8_t scratch[VSHARP_PROBE_ARENA];
 	static uint8_t lds_bytes[VSHARP_PROBE_LDS_SLOT * 64];
 	const uint64_t va = 1ull << 32;
-	struct vsharp_memory mem = { va, scratch, sizeof(scratch) };
+	struct vsharp_memory mem = { .va = va, .bytes = scratch, .size = sizeof(scratch) };
 	struct vsharp_lds lds = { lds_bytes, sizeof(lds_bytes) };
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;

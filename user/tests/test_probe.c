@@ -104,7 +104,7 @@ static unsigned affected(enum vsharp_gfx level, unsigned n, enum vsharp_emu_muta
 		for (int v = 0; v < 2; v++) {
 			struct vsharp_buffer_access a;
 			struct vsharp_buffer_plan p;
-			struct vsharp_memory mm = { 1ull << 32, mem[v], VSHARP_PROBE_ARENA };
+			struct vsharp_memory mm = { .va = 1ull << 32, .bytes = mem[v], .size = VSHARP_PROBE_ARENA };
 
 			vsharp_probe_buffer_access(level, w, 1ull << 32, VSHARP_ALIGN_UNALIGNED, &a, NULL);
 			if (v)
