@@ -7,36 +7,92 @@
 
 #include "emu_isa.h"
 #include "vsharp/emu.h"
+#include "vsharp/gpu.h"
 #include "vsharp/pm4.h"
 
 /*
- * The emulated device: one host window holds every buffer object at a fixed
- * GPU virtual address offset, so the model's flat memory view covers them
- * all.  Waves run one at a time, instruction by instruction.
+ * The emulated GPU's insides: a compute queue (emu_gpu.c) that executes PM4
+ * in a vsharp_vm (emu_vm.c) and starts waves, one at a time, on the shader
+ * core (emu_wave.c).  The emulated device (emu_device.c) is one GPU, one VM
+ * and a buffer allocator around them.
  */
-#define EMU_VA_BASE 0x100000000ull
-#define EMU_WINDOW (1ull << 30)
 #define EMU_MAX_SGPRS 106
 #define EMU_MAX_VGPRS 256
 #define EMU_MAX_LANES 64
-#define EMU_WAVE_LIMIT 1000000u		/* instructions before a wave counts as hung */
+#define EMU_MAX_PENDING 64		/* outstanding register-writing memory operations */
 
-struct emu_device {
-	struct vsharp_device dev;
-	uint8_t *window;
-	uint64_t used;			/* bump allocator inside the window */
-	enum vsharp_align_mode align;
-	unsigned vmid;
+/* Hardware wait counters: vmcnt/loadcnt, vscnt/storecnt, lgkmcnt/dscnt, kmcnt (GFX12). */
+enum emu_counter {
+	EMU_CNT_LOAD,
+	EMU_CNT_STORE,
+	EMU_CNT_DS,
+	EMU_CNT_KM,
+	EMU_CNT_COUNT,
+};
+
+/* Facts of a level the strict queue and shader core need (emu_gpu.c). */
+struct emu_level {
+	uint32_t lds_alloc_granule;	/* bytes the hardware rounds an LDS allocation to */
+	unsigned prefetch_lines;	/* 64-byte lines the SQ fetches past the PC */
+	unsigned prefetch_align;	/* and the alignment of the fetch window's end */
+	/* Counter each kind of memory operation counts in (stores, SMEM, DS). */
+	enum emu_counter store_cnt, smem_cnt, ds_cnt;
+	const char *cnt_name[EMU_CNT_COUNT];
+};
+
+const struct emu_level *emu_level(enum vsharp_gfx level);
+
+struct vsharp_gpu {
+	struct vsharp_gpu_config cfg;
+	const struct emu_level *facts;
 	struct vsharp_rules rules;
 	enum vsharp_emu_mutation mutation;
 	struct vsharp_emu_stats stats;
+	/* The CU's LDS: work-groups see what the previous one left (never zeroed). */
+	uint8_t *lds;
+	/* The SIMD's VGPR file, vgpr[register][lane]: a wave starts with what the last one left. */
+	uint32_t vgpr[EMU_MAX_VGPRS][EMU_MAX_LANES];
+	enum vsharp_gpu_outcome outcome;
+	struct vsharp_gpu_fault fault;
+};
+
+/*
+ * The emulated device: one GPU, one VM, and its buffers in one host window
+ * at a fixed GPU virtual address offset, page by page as amdgpu maps them.
+ */
+#define EMU_VA_BASE 0x100000000ull
+#define EMU_WINDOW (1ull << 30)
+
+struct emu_device {
+	struct vsharp_device dev;
+	struct vsharp_gpu *gpu;
+	struct vsharp_vm *vm;
+	uint8_t *window;
+	uint64_t used;			/* bump allocator inside the window */
 	uint64_t next_fence;
 	int last_status;		/* result of the last submit, for wait() */
 	struct vsharp_error last_error;
 };
 
+static inline struct emu_device *emu_of(struct vsharp_device *d)
+{
+	return (struct emu_device *)d;
+}
+
+/* A register-writing memory operation still in flight. */
+struct emu_pending {
+	enum emu_counter cnt;
+	uint64_t ordinal;		/* its place among the counter's operations */
+	bool any_order;			/* SMEM returns out of order: only a wait for 0 retires it */
+	bool vgpr;			/* the registers are VGPRs, else SGPRs */
+	unsigned first, count;
+	uint64_t pc;
+	const char *name;
+};
+
 struct emu_wave {
-	struct emu_device *dev;
+	struct vsharp_gpu *gpu;
+	struct vsharp_vm *vm;
 	enum vsharp_gfx level;
 	unsigned lanes;
 	uint64_t exec;
@@ -47,22 +103,27 @@ struct emu_wave {
 	uint64_t pc;
 	uint32_t (*vgpr)[EMU_MAX_LANES];	/* vgpr[register][lane] */
 	struct vsharp_lds lds;
+	/* Strict state: what the dispatch allocated and initialised. */
+	unsigned sgprs_alloc, vgprs_alloc;
+	uint64_t sgpr_set[2];		/* SGPRs holding a value (bit per register) */
+	uint16_t ttmp_set;
+	bool m0_set, vcc_set;
+	uint64_t vgpr_set[EMU_MAX_VGPRS];	/* lanes of each VGPR holding a value */
+	char init_desc[96];		/* what the dispatch initialised, for messages */
+	uint64_t issued[EMU_CNT_COUNT];
+	struct emu_pending pend[EMU_MAX_PENDING];
+	unsigned n_pend;
 };
-
-static inline struct emu_device *emu_of(struct vsharp_device *d)
-{
-	return (struct emu_device *)d;
-}
-
-/* Host bytes at a GPU address, or NULL if [va, va+n) leaves the window in use. */
-static inline uint8_t *emu_at(struct emu_device *d, uint64_t va, uint64_t n)
-{
-	if (va < EMU_VA_BASE || va - EMU_VA_BASE > d->used || d->used - (va - EMU_VA_BASE) < n)
-		return NULL;
-	return d->window + (va - EMU_VA_BASE);
-}
 
 /* Runs one wave to s_endpgm; negative with err on an error the run reports. */
 int emu_wave_run(struct emu_wave *w, struct vsharp_error *err);
+
+/* A VM fault: records it in the GPU and writes amdgpu's report to err. */
+int emu_vm_fault(struct emu_wave *w, uint64_t va, unsigned n, unsigned perms,
+		 struct vsharp_error *err);
+
+/* A broken strict rule: "strict: RULE: ..." in err, -EPROTO. */
+__attribute__((format(printf, 3, 4)))
+int emu_strict(struct emu_wave *w, struct vsharp_error *err, const char *fmt, ...);
 
 #endif

@@ -266,7 +266,7 @@ static const struct family families[FAM_COUNT] = {
 struct op_row {
 	uint16_t levels;
 	uint8_t fmt, opnum, op;
-	uint8_t dwords;		/* SMEM, GLOBAL: dwords moved */
+	uint8_t dwords;		/* SMEM, GLOBAL: dwords moved; waits: enum emu_wait */
 	const char *name;
 };
 
@@ -291,8 +291,8 @@ static const struct op_row op_rows[] = {
 	/* SOPK */
 	{ L9 | LRDNA3, EMU_FMT_SOPK, 17, EMU_OP_S_GETREG_B32, 0, "s_getreg_b32" },
 	{ L10X, EMU_FMT_SOPK, 18, EMU_OP_S_GETREG_B32, 0, "s_getreg_b32" },
-	{ L10X, EMU_FMT_SOPK, 23, EMU_OP_S_WAITCNT, 0, "s_waitcnt_vscnt" },
-	{ L11, EMU_FMT_SOPK, 24, EMU_OP_S_WAITCNT, 0, "s_waitcnt_vscnt" },
+	{ L10X, EMU_FMT_SOPK, 23, EMU_OP_S_WAITCNT, EMU_WAIT_VSCNT, "s_waitcnt_vscnt" },
+	{ L11, EMU_FMT_SOPK, 24, EMU_OP_S_WAITCNT, EMU_WAIT_VSCNT, "s_waitcnt_vscnt" },
 	/* SOPP */
 	{ LALL, EMU_FMT_SOPP, 0, EMU_OP_S_NOP, 0, "s_nop" },
 	{ LGCN, EMU_FMT_SOPP, 1, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
@@ -302,10 +302,10 @@ static const struct op_row op_rows[] = {
 	{ LRDNA3, EMU_FMT_SOPP, 48, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
 	{ LRDNA3, EMU_FMT_SOPP, 32, EMU_OP_S_BRANCH, 0, "s_branch" },
 	{ L11, EMU_FMT_SOPP, 9, EMU_OP_S_WAITCNT, 0, "s_waitcnt" },
-	{ L12, EMU_FMT_SOPP, 64, EMU_OP_S_WAITCNT, 0, "s_wait_loadcnt" },
-	{ L12, EMU_FMT_SOPP, 65, EMU_OP_S_WAITCNT, 0, "s_wait_storecnt" },
-	{ L12, EMU_FMT_SOPP, 70, EMU_OP_S_WAITCNT, 0, "s_wait_dscnt" },
-	{ L12, EMU_FMT_SOPP, 71, EMU_OP_S_WAITCNT, 0, "s_wait_kmcnt" },
+	{ L12, EMU_FMT_SOPP, 64, EMU_OP_S_WAITCNT, EMU_WAIT_LOADCNT, "s_wait_loadcnt" },
+	{ L12, EMU_FMT_SOPP, 65, EMU_OP_S_WAITCNT, EMU_WAIT_STORECNT, "s_wait_storecnt" },
+	{ L12, EMU_FMT_SOPP, 70, EMU_OP_S_WAITCNT, EMU_WAIT_DSCNT, "s_wait_dscnt" },
+	{ L12, EMU_FMT_SOPP, 71, EMU_OP_S_WAITCNT, EMU_WAIT_KMCNT, "s_wait_kmcnt" },
 	/* SMEM loads */
 	{ LGCN, EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_dword" },
 	{ LGCN, EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_dwordx2" },
@@ -987,6 +987,8 @@ static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 			c->insn->op = r->op;
 			c->insn->name = r->name;
 			c->insn->opcode = opnum;
+			if (r->op == EMU_OP_S_WAITCNT)
+				c->insn->wait = r->dwords;
 			return (int)i;
 		}
 	}

@@ -44,7 +44,7 @@ enum emu_op {
 	EMU_OP_S_BRANCH,
 	EMU_OP_S_ENDPGM,
 	EMU_OP_S_CODE_END,
-	EMU_OP_S_WAITCNT,	/* every waitcnt form: the emulator completes memory at once */
+	EMU_OP_S_WAITCNT,	/* every wait-counter form: emu_insn.wait says which */
 	EMU_OP_S_LOAD,		/* SMEM load of smem_dwords dwords */
 	EMU_OP_V_MOV_B32,
 	EMU_OP_V_LSHLREV_B32,
@@ -54,6 +54,16 @@ enum emu_op {
 	EMU_OP_GLOBAL_STORE,
 	EMU_OP_MEM,		/* MUBUF, MTBUF, DS: see emu_insn.mem */
 	EMU_OP_S_NOP,		/* llvm-mc pads some GFX10 code with it */
+};
+
+/* The counters a wait instruction names. */
+enum emu_wait {
+	EMU_WAIT_PACKED,	/* s_waitcnt: vmcnt, expcnt and lgkmcnt in simm16 */
+	EMU_WAIT_VSCNT,		/* s_waitcnt_vscnt (GFX10, GFX11) */
+	EMU_WAIT_LOADCNT,	/* GFX12 s_wait_* */
+	EMU_WAIT_STORECNT,
+	EMU_WAIT_DSCNT,
+	EMU_WAIT_KMCNT,
 };
 
 /* A scalar or vector source/destination operand. */
@@ -84,6 +94,7 @@ struct emu_insn {
 	unsigned words;		/* instruction length in dwords, literal included */
 	struct emu_opnd dst, src0, src1;
 	int32_t simm16;		/* SOPP branch offset in dwords, SOPK immediate */
+	uint8_t wait;		/* EMU_OP_S_WAITCNT: enum emu_wait */
 	/* s_getreg_b32: hwreg(id, offset, size) */
 	uint8_t hwreg_id, hwreg_offset, hwreg_size;
 	/* SMEM */

@@ -60,7 +60,7 @@ int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,
 		snprintf(path, sizeof(path), "%s/%s/family", root, e->d_name);
 		if (read_line(path, line, sizeof(line)) || !want || strcmp(line, want))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/vmid/%u/alignment_mode", root, e->d_name, d->vmid);
+		snprintf(path, sizeof(path), "%s/%s/vmid/%u/alignment_mode", root, e->d_name, vsharp_gpu_config(d->gpu)->vmid);
 		ret = read_line(path, line, sizeof(line));
 		if (ret) {
 			ret = vsharp_fail(err, ret, "kmod: cannot read %s: %s", path, strerror(-ret));
@@ -68,7 +68,7 @@ int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,
 		}
 		ret = vsharp_align_mode_parse(line, &mode, err);
 		if (!ret) {
-			d->align = mode;
+			vsharp_gpu_set_align_mode(d->gpu, mode);
 			/* On success err names the file, for the run's report. */
 			vsharp_fail(err, 0, "%s", path);
 		}

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * The emulated device's shader core: executes one wave of a probe shader.
- * Scalar and vector ALU, SMEM and GLOBAL memory are done here; every buffer
- * and LDS instruction goes through the reference model (model.h), under the
- * alignment mode and rules of the device.
+ * The emulated GPU's shader core: executes one wave.  Scalar and vector
+ * ALU, SMEM and GLOBAL memory are done here; every buffer and LDS
+ * instruction goes through the reference model (model.h), under the
+ * alignment mode and rules of the GPU.
+ *
+ * The core is strict where silicon is not forgiving (Documentation/emulator.rst,
+ * "Strict rules"): before an instruction executes, every register it names
+ * must lie in the wave's allocation, hold a value the dispatch or the shader
+ * put there, and have no memory result still in flight that a wait has not
+ * covered; the lane-mask registers must fit the wave size.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -11,6 +17,11 @@
 
 #include "emu.h"
 #include "memory.h"
+
+#define SRC_INIT "LLVM AMDGPUUsage, 'Initial Kernel Execution State'"
+#define SRC_RSRC1 "LLVM AMDGPUUsage, compute_pgm_rsrc1 GRANULATED_*_COUNT"
+#define SRC_WAIT "ISA guide, 'Data Dependency Resolution': the shader must s_waitcnt before using the data"
+#define SRC_WAVE "LLVM AMDGPUUsage: wave32 code uses exec_lo/vcc_lo, wave64 code the 64-bit exec/vcc"
 
 static bool lane_on(const struct emu_wave *w, unsigned l)
 {
@@ -23,37 +34,253 @@ static int bad_operand(const struct emu_wave *w, const struct emu_opnd *o, struc
 			   vsharp_gfx_name(w->level), o->kind, w->pc);
 }
 
-static int sread(const struct emu_wave *w, const struct emu_opnd *o, uint32_t *v,
-		 struct vsharp_error *err)
+/* ---- Strict register checks ---------------------------------------------- */
+
+static const struct emu_pending *pending_on(const struct emu_wave *w, bool vgpr, unsigned first,
+					    unsigned count)
+{
+	for (unsigned i = 0; i < w->n_pend; i++) {
+		const struct emu_pending *p = &w->pend[i];
+
+		if (p->vgpr == vgpr && first < p->first + p->count && p->first < first + count)
+			return p;
+	}
+	return NULL;
+}
+
+static int in_flight(struct emu_wave *w, const struct emu_insn *in, const struct emu_pending *p,
+		     char file, unsigned first, bool write, struct vsharp_error *err)
+{
+	unsigned reg = first > p->first ? first : p->first;
+
+	return emu_strict(w, err,
+			  "missing wait: %s at pc 0x%" PRIx64 " %s %c%u while the %s at pc 0x%" PRIx64 " that loads it is still counted in %s; on the GPU it %s (%s)",
+			  in->name, w->pc, write ? "writes" : "reads", file, reg, p->name, p->pc,
+			  w->gpu->facts->cnt_name[p->cnt],
+			  write ? "is overwritten when the load lands" : "holds the old value or garbage",
+			  SRC_WAIT);
+}
+
+static int check_sgprs(struct emu_wave *w, const struct emu_insn *in, unsigned first,
+		       unsigned count, bool write, struct vsharp_error *err)
+{
+	const struct emu_pending *p;
+
+	if (first + count > w->sgprs_alloc)
+		return emu_strict(w, err,
+				  "SGPR allocation: %s at pc 0x%" PRIx64 " uses s%u, past the %u SGPRs the dispatch allocates (%s)",
+				  in->name, w->pc, first + count - 1, w->sgprs_alloc, SRC_RSRC1);
+	p = pending_on(w, false, first, count);
+	if (p)
+		return in_flight(w, in, p, 's', first, write, err);
+	for (unsigned r = first; r < first + count; r++) {
+		uint64_t bit = 1ull << (r % 64);
+
+		if (write)
+			w->sgpr_set[r / 64] |= bit;
+		else if (!(w->sgpr_set[r / 64] & bit))
+			return emu_strict(w, err,
+					  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which neither the dispatch (%s) nor the shader set; on the GPU it holds the previous wave's value (%s)",
+					  in->name, w->pc, r, w->init_desc, SRC_INIT);
+	}
+	return 0;
+}
+
+static int check_vgprs(struct emu_wave *w, const struct emu_insn *in, unsigned first,
+		       unsigned count, bool write, struct vsharp_error *err)
+{
+	const struct emu_pending *p;
+
+	if (!count)
+		return 0;
+	if (first + count > w->vgprs_alloc)
+		return emu_strict(w, err,
+				  "VGPR allocation: %s at pc 0x%" PRIx64 " uses v%u, past the %u VGPRs COMPUTE_PGM_RSRC1.VGPRS allocates in wave%u (%s)",
+				  in->name, w->pc, first + count - 1, w->vgprs_alloc, w->lanes, SRC_RSRC1);
+	p = pending_on(w, true, first, count);
+	if (p)
+		return in_flight(w, in, p, 'v', first, write, err);
+	for (unsigned r = first; r < first + count; r++) {
+		if (write) {
+			w->vgpr_set[r] |= w->exec;
+		} else if (w->exec & ~w->vgpr_set[r]) {
+			return emu_strict(w, err,
+					  "uninitialised VGPR: %s at pc 0x%" PRIx64 " reads v%u in lanes 0x%" PRIx64 " where neither the dispatch (COMPUTE_PGM_RSRC2.TIDIG_COMP_CNT) nor the shader set it; on the GPU it holds the previous wave's value (%s)",
+					  in->name, w->pc, r, w->exec & ~w->vgpr_set[r], SRC_INIT);
+		}
+	}
+	return 0;
+}
+
+static int wave_size(struct emu_wave *w, const struct emu_insn *in, const char *reg,
+		     struct vsharp_error *err)
+{
+	return emu_strict(w, err,
+			  "wave size: %s at pc 0x%" PRIx64 " uses %s, which is wave%u code, but DISPATCH_INITIATOR.CS_W32_EN runs it in wave%u (%s)",
+			  in->name, w->pc, reg, w->lanes == 32 ? 64 : 32, w->lanes, SRC_WAVE);
+}
+
+/* One scalar operand of WIDTH dwords, read or written. */
+static int check_sopnd(struct emu_wave *w, const struct emu_insn *in, const struct emu_opnd *o,
+		       unsigned width, bool write, struct vsharp_error *err)
 {
 	switch (o->kind) {
 	case EMU_OPND_SGPR:
-		if (o->index >= EMU_MAX_SGPRS)
-			return bad_operand(w, o, err);
-		*v = w->sgpr[o->index];
+		return check_sgprs(w, in, o->index, width, write, err);
+	case EMU_OPND_VGPR:
+		return check_vgprs(w, in, o->index, width, write, err);
+	case EMU_OPND_TTMP:
+		for (unsigned i = o->index; i < o->index + width; i++) {
+			if (i >= 16)
+				return bad_operand(w, o, err);
+			if (write)
+				w->ttmp_set |= 1u << i;
+			else if (!(w->ttmp_set >> i & 1))
+				return emu_strict(w, err,
+						  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads ttmp%u, which only a trap handler or, on GFX12, the work-group id sets (%s)",
+						  in->name, w->pc, i, SRC_INIT);
+		}
 		return 0;
-	case EMU_OPND_TTMP: *v = w->ttmp[o->index & 15]; return 0;
-	case EMU_OPND_VCC_LO: *v = w->vcc[0]; return 0;
-	case EMU_OPND_VCC_HI: *v = w->vcc[1]; return 0;
-	case EMU_OPND_M0: *v = w->m0; return 0;
-	case EMU_OPND_EXEC_LO: *v = (uint32_t)w->exec; return 0;
-	case EMU_OPND_EXEC_HI: *v = (uint32_t)(w->exec >> 32); return 0;
-	case EMU_OPND_NULL: *v = 0; return 0;
+	case EMU_OPND_M0:
+		if (write)
+			w->m0_set = true;
+		else if (!w->m0_set)
+			return emu_strict(w, err, "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads m0 before the shader set it (%s)",
+					  in->name, w->pc, SRC_INIT);
+		return 0;
+	case EMU_OPND_VCC_HI:
+		if (w->lanes == 32)
+			return wave_size(w, in, "vcc_hi", err);
+		/* fall through */
+	case EMU_OPND_VCC_LO:
+		if (write)
+			w->vcc_set = true;
+		else if (!w->vcc_set)
+			return emu_strict(w, err, "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads vcc before the shader set it (%s)",
+					  in->name, w->pc, SRC_INIT);
+		return 0;
+	case EMU_OPND_EXEC_HI:
+		if (w->lanes == 32)
+			return wave_size(w, in, "exec_hi", err);
+		return 0;
+	case EMU_OPND_EXEC_LO:
+		if (w->lanes == 64 && write && width == 1 && w->level >= VSHARP_GFX10)
+			return wave_size(w, in, "exec_lo alone", err);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Counts an issued memory operation; a register-writing one stays pending until a wait. */
+static void issue(struct emu_wave *w, const struct emu_insn *in, enum emu_counter cnt, bool vgpr,
+		  unsigned first, unsigned count, bool any_order)
+{
+	struct emu_pending *p;
+
+	w->issued[cnt]++;
+	if (!count)
+		return;
+	if (w->n_pend == EMU_MAX_PENDING) {
+		/* The counter saturates and the wave stalls: the oldest lands first. */
+		memmove(&w->pend[0], &w->pend[1], (EMU_MAX_PENDING - 1) * sizeof(w->pend[0]));
+		w->n_pend--;
+	}
+	p = &w->pend[w->n_pend++];
+	p->cnt = cnt;
+	p->ordinal = w->issued[cnt];
+	p->any_order = any_order;
+	p->vgpr = vgpr;
+	p->first = first;
+	p->count = count;
+	p->pc = w->pc;
+	p->name = in->name;
+}
+
+/* The wave waits until at most N operations of CNT are outstanding. */
+static void wait_for(struct emu_wave *w, enum emu_counter cnt, uint64_t n)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < w->n_pend; i++) {
+		const struct emu_pending *p = &w->pend[i];
+		bool done = p->cnt == cnt &&
+			    (p->any_order ? n == 0 : p->ordinal + n <= w->issued[cnt]);
+
+		if (!done)
+			w->pend[k++] = *p;
+	}
+	w->n_pend = k;
+}
+
+/*
+ * s_waitcnt simm16 fields (Vega ISA §4.4 and RDNA ISA SOPP tables):
+ * GFX9/GFX10 vmcnt [3:0] + [15:14], lgkmcnt [11:8] (GFX10 [13:8]);
+ * GFX11 vmcnt [15:10], lgkmcnt [9:4].
+ */
+static void waitcnt_packed(struct emu_wave *w, uint32_t s)
+{
+	uint32_t vm, lgkm;
+
+	if (w->level >= VSHARP_GFX11) {
+		vm = s >> 10 & 0x3f;
+		lgkm = s >> 4 & 0x3f;
+	} else {
+		vm = (s & 0xf) | (s >> 14 & 3) << 4;
+		lgkm = s >> 8 & (w->level >= VSHARP_GFX10 ? 0x3f : 0xf);
+	}
+	wait_for(w, EMU_CNT_LOAD, vm);
+	wait_for(w, EMU_CNT_DS, lgkm);
+}
+
+static int exec_wait(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	static const enum emu_counter gfx12[] = {
+		[EMU_WAIT_LOADCNT] = EMU_CNT_LOAD, [EMU_WAIT_STORECNT] = EMU_CNT_STORE,
+		[EMU_WAIT_DSCNT] = EMU_CNT_DS, [EMU_WAIT_KMCNT] = EMU_CNT_KM,
+	};
+	uint32_t n = (uint16_t)in->simm16;
+
+	switch (in->wait) {
+	case EMU_WAIT_PACKED:
+		waitcnt_packed(w, n);
+		return 0;
+	case EMU_WAIT_VSCNT:
+		/* The count is SGPR + simm16; vsharp's shaders and LLVM's name null. */
+		if (in->dst.kind != EMU_OPND_NULL)
+			return vsharp_fail(err, -ENOSYS, "emu: %s: s_waitcnt_vscnt with an SGPR count is not implemented (pc 0x%" PRIx64 ")",
+					   vsharp_gfx_name(w->level), w->pc);
+		wait_for(w, EMU_CNT_STORE, n);
+		return 0;
+	default:
+		wait_for(w, gfx12[in->wait], n);
+		return 0;
+	}
+}
+
+/* ---- Registers ------------------------------------------------------------ */
+
+static uint32_t sread(const struct emu_wave *w, const struct emu_opnd *o)
+{
+	switch (o->kind) {
+	case EMU_OPND_SGPR: return w->sgpr[o->index];
+	case EMU_OPND_TTMP: return w->ttmp[o->index];
+	case EMU_OPND_VCC_LO: return w->vcc[0];
+	case EMU_OPND_VCC_HI: return w->vcc[1];
+	case EMU_OPND_M0: return w->m0;
+	case EMU_OPND_EXEC_LO: return (uint32_t)w->exec;
+	case EMU_OPND_EXEC_HI: return (uint32_t)(w->exec >> 32);
 	case EMU_OPND_CONST:
-	case EMU_OPND_LITERAL: *v = o->value; return 0;
-	default: return bad_operand(w, o, err);
+	case EMU_OPND_LITERAL: return o->value;
+	default: return 0;
 	}
 }
 
 static int swrite(struct emu_wave *w, const struct emu_opnd *o, uint32_t v, struct vsharp_error *err)
 {
 	switch (o->kind) {
-	case EMU_OPND_SGPR:
-		if (o->index >= EMU_MAX_SGPRS)
-			return bad_operand(w, o, err);
-		w->sgpr[o->index] = v;
-		return 0;
-	case EMU_OPND_TTMP: w->ttmp[o->index & 15] = v; return 0;
+	case EMU_OPND_SGPR: w->sgpr[o->index] = v; return 0;
+	case EMU_OPND_TTMP: w->ttmp[o->index] = v; return 0;
 	case EMU_OPND_VCC_LO: w->vcc[0] = v; return 0;
 	case EMU_OPND_VCC_HI: w->vcc[1] = v; return 0;
 	case EMU_OPND_M0: w->m0 = v; return 0;
@@ -66,18 +293,7 @@ static int swrite(struct emu_wave *w, const struct emu_opnd *o, uint32_t v, stru
 
 static uint64_t sread64(const struct emu_wave *w, unsigned first)
 {
-	return w->sgpr[first % EMU_MAX_SGPRS] | (uint64_t)w->sgpr[(first + 1) % EMU_MAX_SGPRS] << 32;
-}
-
-/* A VOP source for one lane: a VGPR, or a scalar value shared by all lanes. */
-static int vread(const struct emu_wave *w, const struct emu_opnd *o, unsigned lane, uint32_t *v,
-		 struct vsharp_error *err)
-{
-	if (o->kind == EMU_OPND_VGPR) {
-		*v = w->vgpr[o->index % EMU_MAX_VGPRS][lane];
-		return 0;
-	}
-	return sread(w, o, v, err);
+	return w->sgpr[first] | (uint64_t)w->sgpr[first + 1] << 32;
 }
 
 static uint32_t hwreg(const struct emu_wave *w, unsigned id)
@@ -87,32 +303,39 @@ static uint32_t hwreg(const struct emu_wave *w, unsigned id)
 	 * [27:24] (gc_9_0 / gc_10_3_0 sh_mask.h).  The other fields stay 0: the
 	 * emulator has one SE, SH, CU and SIMD.
 	 */
+	unsigned vmid = w->gpu->cfg.vmid & 0xf;
+
 	if (w->level == VSHARP_GFX9 && id == 4)
-		return (w->dev->vmid & 0xf) << 20;
+		return vmid << 20;
 	if (w->level >= VSHARP_GFX10 && id == 24)
-		return (w->dev->vmid & 0xf) << 24;
+		return vmid << 24;
 	return 0;
 }
+
+/* ---- Scalar ----------------------------------------------------------------- */
 
 static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *next,
 		     struct vsharp_error *err)
 {
-	uint32_t a = 0, b = 0, r;
+	uint32_t a, b, r;
 	uint64_t wide;
-	int ret = 0;
+	int ret;
 
 	switch (in->op) {
 	case EMU_OP_S_MOV_B32:
-		ret = sread(w, &in->src0, &a, err);
-		return ret ? ret : swrite(w, &in->dst, a, err);
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
+			return ret;
+		return swrite(w, &in->dst, sread(w, &in->src0), err);
 	case EMU_OP_S_LSHL_B32:
 	case EMU_OP_S_ADD_U32:
 	case EMU_OP_S_ADDC_U32:
-		ret = sread(w, &in->src0, &a, err);
-		if (!ret)
-			ret = sread(w, &in->src1, &b, err);
-		if (ret)
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
 			return ret;
+		a = sread(w, &in->src0);
+		b = sread(w, &in->src1);
 		if (in->op == EMU_OP_S_LSHL_B32) {
 			r = a << (b & 31);
 			w->scc = r != 0;
@@ -123,24 +346,36 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 		}
 		return swrite(w, &in->dst, r, err);
 	case EMU_OP_S_GETPC_B64:
+		if (in->dst.kind != EMU_OPND_SGPR)
+			return bad_operand(w, &in->dst, err);
+		ret = check_sgprs(w, in, in->dst.index, 2, true, err);
+		if (ret)
+			return ret;
 		wide = w->pc + 4u * in->words;
-		w->sgpr[in->dst.index % EMU_MAX_SGPRS] = (uint32_t)wide;
-		w->sgpr[(in->dst.index + 1) % EMU_MAX_SGPRS] = (uint32_t)(wide >> 32);
+		w->sgpr[in->dst.index] = (uint32_t)wide;
+		w->sgpr[in->dst.index + 1] = (uint32_t)(wide >> 32);
 		return 0;
 	case EMU_OP_S_SETPC_B64:
+		if (in->src0.kind != EMU_OPND_SGPR)
+			return bad_operand(w, &in->src0, err);
+		ret = check_sgprs(w, in, in->src0.index, 2, false, err);
+		if (ret)
+			return ret;
 		*next = sread64(w, in->src0.index);
 		return 0;
 	case EMU_OP_S_GETREG_B32: {
 		uint32_t size = in->hwreg_size ? in->hwreg_size : 32;
 		uint32_t mask = size >= 32 ? ~0u : (1u << size) - 1;
 
-		return swrite(w, &in->dst, hwreg(w, in->hwreg_id) >> in->hwreg_offset & mask, err);
+		ret = check_sopnd(w, in, &in->dst, 1, true, err);
+		return ret ? ret : swrite(w, &in->dst, hwreg(w, in->hwreg_id) >> in->hwreg_offset & mask, err);
 	}
 	case EMU_OP_S_BRANCH:
 		*next = w->pc + 4 + (int64_t)in->simm16 * 4;
 		return 0;
 	case EMU_OP_S_WAITCNT:
-		/* Memory completes when issued here; waits have nothing to wait for. */
+		return exec_wait(w, in, err);
+	case EMU_OP_S_NOP:
 		return 0;
 	default:
 		return vsharp_fail(err, -ENOSYS, "emu: %s: scalar operation %d not implemented (pc 0x%" PRIx64 ")",
@@ -148,19 +383,30 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 	}
 }
 
+/* ---- Vector ALU ------------------------------------------------------------- */
+
 static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
+	bool two = in->op != EMU_OP_V_MOV_B32;
+	int ret;
+
+	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))))
+		return ret;
+	if (in->dst.kind != EMU_OPND_VGPR)
+		return bad_operand(w, &in->dst, err);
+	ret = check_vgprs(w, in, in->dst.index, 1, true, err);
+	if (ret)
+		return ret;
 	for (unsigned l = 0; l < w->lanes; l++) {
-		uint32_t a = 0, b = 0, r;
-		int ret;
+		uint32_t a, b = 0, r;
 
 		if (!lane_on(w, l))
 			continue;
-		ret = vread(w, &in->src0, l, &a, err);
-		if (!ret && in->op != EMU_OP_V_MOV_B32)
-			ret = vread(w, &in->src1, l, &b, err);
-		if (ret)
-			return ret;
+		a = in->src0.kind == EMU_OPND_VGPR ? w->vgpr[in->src0.index][l] : sread(w, &in->src0);
+		if (two)
+			b = in->src1.kind == EMU_OPND_VGPR ? w->vgpr[in->src1.index][l] :
+			    sread(w, &in->src1);
 		switch (in->op) {
 		case EMU_OP_V_MOV_B32: r = a; break;
 		case EMU_OP_V_LSHLREV_B32: r = b << (a & 31); break;
@@ -170,36 +416,44 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 			return vsharp_fail(err, -ENOSYS, "emu: %s: vector operation %d not implemented (pc 0x%" PRIx64 ")",
 					   vsharp_gfx_name(w->level), in->op, w->pc);
 		}
-		if (in->dst.kind != EMU_OPND_VGPR)
-			return bad_operand(w, &in->dst, err);
-		w->vgpr[in->dst.index % EMU_MAX_VGPRS][l] = r;
-		w->dev->stats.lane_ops++;
+		w->vgpr[in->dst.index][l] = r;
+		w->gpu->stats.lane_ops++;
 	}
 	return 0;
 }
 
-static int fault(const struct emu_wave *w, uint64_t va, unsigned n, struct vsharp_error *err)
-{
-	return vsharp_fail(err, -EFAULT, "emu: %s: page fault: %u bytes at 0x%" PRIx64 " are not mapped (pc 0x%" PRIx64 ")",
-			   vsharp_gfx_name(w->level), n, va, w->pc);
-}
+/* ---- Scalar and global memory ------------------------------------------------- */
 
 static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
-	uint64_t va = sread64(w, in->sbase) + in->smem_offset;
-	const uint8_t *p = emu_at(w->dev, va, 4ull * in->smem_dwords);
+	uint64_t va;
+	const uint8_t *p;
+	int ret;
 
+	if ((ret = check_sgprs(w, in, in->sbase, 2, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->dst, in->smem_dwords, true, err)))
+		return ret;
+	/* The immediate is signed (sign-extended by the decoder into 32 bits). */
+	va = sread64(w, in->sbase) + (int64_t)(int32_t)in->smem_offset;
+	p = vsharp_vm_at(w->vm, va, 4ull * in->smem_dwords, VSHARP_VM_READ);
 	if (!p)
-		return fault(w, va, 4 * in->smem_dwords, err);
+		return emu_vm_fault(w, va, 4 * in->smem_dwords, VSHARP_VM_READ, err);
 	for (unsigned i = 0; i < in->smem_dwords; i++)
-		w->sgpr[(in->dst.index + i) % EMU_MAX_SGPRS] = (uint32_t)load_le(p + 4 * i, 4);
+		w->sgpr[in->dst.index + i] = (uint32_t)load_le(p + 4 * i, 4);
+	issue(w, in, w->gpu->facts->smem_cnt, false, in->dst.index, in->smem_dwords, true);
 	return 0;
 }
 
 static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
-	unsigned n = in->global_dwords;
+	bool load = in->op == EMU_OP_GLOBAL_LOAD;
+	unsigned n = in->global_dwords, perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE;
+	int ret;
 
+	if ((in->has_saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, in->has_saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, in->vdata, n, load, err)))
+		return ret;
 	for (unsigned l = 0; l < w->lanes; l++) {
 		uint64_t va;
 		uint8_t *p;
@@ -207,56 +461,111 @@ static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsh
 		if (!lane_on(w, l))
 			continue;
 		if (in->has_saddr)
-			va = sread64(w, in->saddr) + w->vgpr[in->vaddr % EMU_MAX_VGPRS][l];
+			va = sread64(w, in->saddr) + w->vgpr[in->vaddr][l];
 		else
-			va = w->vgpr[in->vaddr % EMU_MAX_VGPRS][l] |
-			     (uint64_t)w->vgpr[(in->vaddr + 1) % EMU_MAX_VGPRS][l] << 32;
+			va = w->vgpr[in->vaddr][l] | (uint64_t)w->vgpr[in->vaddr + 1][l] << 32;
 		va += (int64_t)in->global_offset;
-		p = emu_at(w->dev, va, 4ull * n);
+		p = vsharp_vm_at(w->vm, va, 4ull * n, perms);
 		if (!p)
-			return fault(w, va, 4 * n, err);
+			return emu_vm_fault(w, va, 4 * n, perms, err);
 		for (unsigned i = 0; i < n; i++) {
-			uint32_t *reg = &w->vgpr[(in->vdata + i) % EMU_MAX_VGPRS][l];
+			uint32_t *reg = &w->vgpr[in->vdata + i][l];
 
-			if (in->op == EMU_OP_GLOBAL_LOAD)
+			if (load)
 				*reg = (uint32_t)load_le(p + 4 * i, 4);
 			else
 				store_le(p + 4 * i, 4, *reg);
 		}
 	}
+	if (load)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdata, n, false);
+	else
+		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
 	return 0;
 }
 
-/* The memory unit: each lane of a buffer instruction through the model. */
+/* ---- Buffer memory through the model ------------------------------------------ */
+
+/* The model's view of the VM: each access checked against the page permissions. */
+struct vm_view {
+	struct vsharp_vm *vm;
+	bool atomic;
+	bool failed;
+	uint64_t va;
+	unsigned n, perms;
+};
+
+static uint8_t *vm_resolve(void *ctx, uint64_t addr, unsigned n, bool write)
+{
+	struct vm_view *v = ctx;
+	unsigned perms = write ? VSHARP_VM_WRITE : VSHARP_VM_READ;
+	uint8_t *p;
+
+	if (v->atomic)
+		perms = VSHARP_VM_READ | VSHARP_VM_WRITE;
+	p = vsharp_vm_at(v->vm, addr, n, perms);
+	if (!p && !v->failed) {
+		v->failed = true;
+		v->va = addr;
+		v->n = n;
+		v->perms = perms;
+	}
+	return p;
+}
+
+static bool op_writes_vgprs(const struct emu_insn *in, bool glc)
+{
+	switch (in->mem->kind) {
+	case VSHARP_OP_LOAD:
+		return !in->lds;
+	case VSHARP_OP_ATOMIC:
+		return glc;
+	default:
+		return false;
+	}
+}
+
 static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
-	struct emu_device *d = w->dev;
-	struct vsharp_memory mem = { EMU_VA_BASE, d->window, d->used };
+	struct vsharp_gpu *gpu = w->gpu;
+	const struct vsharp_op *op = in->mem;
+	struct vm_view view = { w->vm, op->kind == VSHARP_OP_ATOMIC, false, 0, 0, 0 };
+	struct vsharp_memory mem = { 0, NULL, 0, vm_resolve, &view };
+	unsigned n_addr = in->idxen + in->offen;
+	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
+	bool reads_data = op->kind == VSHARP_OP_STORE || op->kind == VSHARP_OP_ATOMIC;
+	bool uses_m0 = in->lds || op->kind == VSHARP_OP_LOAD_LDS;
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
-	uint32_t soffset;
+	bool writes;
 	int ret;
 
 	memset(&a, 0, sizeof(a));
+	a.glc = in->glc || in->th == 1;
+	writes = op_writes_vgprs(in, a.glc);
+	if ((ret = check_sgprs(w, in, in->srsrc, 4, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->soffset, 1, false, err)) ||
+	    (uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, n_addr, false, err)) ||
+	    (reads_data && (ret = check_vgprs(w, in, in->vdata, n_data, false, err))) ||
+	    (writes && (ret = check_vgprs(w, in, in->vdata, n_data, true, err))))
+		return ret;
+
 	a.level = w->level;
-	a.op = in->mem;
+	a.op = op;
 	for (unsigned i = 0; i < 4; i++)
-		a.desc[i] = w->sgpr[(in->srsrc + i) % EMU_MAX_SGPRS];
-	vsharp_emu_mutate_desc(w->level, d->mutation, a.desc);
+		a.desc[i] = w->sgpr[in->srsrc + i];
+	vsharp_emu_mutate_desc(w->level, gpu->mutation, a.desc);
 	a.idxen = in->idxen;
 	a.offen = in->offen;
-	a.glc = in->glc || in->th == 1;
 	a.tfe = in->tfe;
 	a.lds = in->lds;
-	ret = sread(w, &in->soffset, &soffset, err);
-	if (ret)
-		return ret;
-	a.soffset = soffset;
+	a.soffset = sread(w, &in->soffset);
 	a.ioffset = in->offset;
 	a.m0 = w->m0;
 	a.tformat = in->tformat;
-	a.align = d->align;
-	a.rules = d->rules;
+	a.align = gpu->cfg.align;
+	a.rules = gpu->rules;
 	ret = vsharp_buffer_plan(&a, &p, err);
 	if (ret)
 		return ret;
@@ -270,36 +579,57 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 		memset(&li, 0, sizeof(li));
 		li.lane = l;
 		if (in->idxen)
-			li.vindex = w->vgpr[v++ % EMU_MAX_VGPRS][l];
+			li.vindex = w->vgpr[v++][l];
 		if (in->offen)
-			li.voffset = w->vgpr[v % EMU_MAX_VGPRS][l];
-		for (unsigned k = 0; k < 8; k++)
-			li.data[k] = w->vgpr[(in->vdata + k) % EMU_MAX_VGPRS][l];
+			li.voffset = w->vgpr[v][l];
+		for (unsigned k = 0; k < 8 && in->vdata + k < EMU_MAX_VGPRS; k++)
+			li.data[k] = w->vgpr[in->vdata + k][l];
 		memcpy(li.vdst, li.data, sizeof(li.vdst));
 		vsharp_buffer_lane(&p, &li, &mem, &w->lds, &lo);
 		if (lo.fault)
-			return fault(w, lo.addr, p.bytes, err);
-		d->stats.memviols += lo.memviol;
-		for (unsigned k = 0; k < lo.n_vdst; k++)
-			w->vgpr[(in->vdata + k) % EMU_MAX_VGPRS][l] = lo.vdst[k];
-		d->stats.lane_ops++;
+			return emu_vm_fault(w, view.failed ? view.va : lo.addr, view.failed ? view.n : p.bytes,
+					    view.failed ? view.perms : VSHARP_VM_READ, err);
+		gpu->stats.memviols += lo.memviol;
+		for (unsigned k = 0; k < lo.n_vdst && in->vdata + k < w->vgprs_alloc; k++)
+			w->vgpr[in->vdata + k][l] = lo.vdst[k];
+		gpu->stats.lane_ops++;
 	}
+	if (writes)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdata, n_data, false);
+	else
+		issue(w, in, op->kind == VSHARP_OP_STORE ? gpu->facts->store_cnt : EMU_CNT_LOAD, true,
+		      0, 0, false);
 	return 0;
 }
 
 static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
+	struct vsharp_gpu *gpu = w->gpu;
+	unsigned n_addr = emu_vgprs(w->level, in, EMU_VGPR_ADDR);
+	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
+	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
+	bool two = in->mem->atomic == VSHARP_ATOMIC_CMPSWAP || in->mem->atomic == VSHARP_ATOMIC_FCMPSWAP ||
+		   in->mem->atomic == VSHARP_ATOMIC_MSKOR || in->mem->ds_addr == VSHARP_DS_DUAL ||
+		   in->mem->ds_addr == VSHARP_DS_DUAL_ST64;
+	/* M0 limits DS addresses before GFX11 and carries the ADDTID base everywhere. */
+	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID;
 	struct vsharp_ds_access a;
 	int ret;
 
+	if ((uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
+	    (ret = check_vgprs(w, in, in->ds_addr, n_addr, false, err)) ||
+	    (ret = check_vgprs(w, in, in->data0, n_data, false, err)) ||
+	    (two && n_data && (ret = check_vgprs(w, in, in->data1, n_data, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vdst, n_dst, true, err)))
+		return ret;
 	memset(&a, 0, sizeof(a));
 	a.level = w->level;
 	a.op = in->mem;
 	a.offset0 = in->offset0;
 	a.offset1 = in->offset1;
 	a.m0 = w->m0;
-	a.align = w->dev->align;
-	a.rules = w->dev->rules;
+	a.align = gpu->cfg.align;
+	a.rules = gpu->rules;
 	ret = vsharp_ds_check(&a, err);
 	if (ret)
 		return ret;
@@ -311,43 +641,80 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 			continue;
 		memset(&li, 0, sizeof(li));
 		li.lane = l;
-		li.vaddr = w->vgpr[in->ds_addr % EMU_MAX_VGPRS][l];
+		li.vaddr = w->vgpr[in->ds_addr][l];
 		for (unsigned k = 0; k < 4; k++) {
 			li.data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS][l];
 			li.data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS][l];
 			li.vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS][l];
 		}
 		vsharp_ds_lane(&a, &li, &w->lds, &lo);
-		w->dev->stats.memviols += lo.memviol;
-		for (unsigned k = 0; k < lo.n_vdst; k++)
-			w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS][l] = lo.vdst[k];
-		w->dev->stats.lane_ops++;
+		gpu->stats.memviols += lo.memviol;
+		for (unsigned k = 0; k < lo.n_vdst && in->vdst + k < w->vgprs_alloc; k++)
+			w->vgpr[in->vdst + k][l] = lo.vdst[k];
+		gpu->stats.lane_ops++;
+	}
+	issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);
+	return 0;
+}
+
+/* ---- Fetch and execute ------------------------------------------------------ */
+
+/*
+ * The bytes the SQ fetches for the instruction at PC: the instruction, and
+ * from GFX10 the prefetch lines past it (Mesa ac_binary.c
+ * ac_align_shader_binary_for_prefetch: "Crossing a page boundary to an
+ * unmapped page ... will fault").
+ */
+static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct emu_level *f = w->gpu->facts;
+	uint32_t words[3] = { 0, 0, 0 };
+	uint64_t start, size, end;
+	unsigned perms, avail;
+	const uint8_t *code;
+	int ret;
+
+	if (w->pc % 4 || vsharp_vm_lookup(w->vm, w->pc, &start, &size, &perms) ||
+	    !(perms & VSHARP_VM_EXEC))
+		return emu_vm_fault(w, w->pc, 4, VSHARP_VM_EXEC, err);
+	code = vsharp_vm_at(w->vm, w->pc, 4, VSHARP_VM_EXEC);
+	avail = (unsigned)((start + size - w->pc) / 4);
+	for (unsigned i = 0; i < 3 && i < avail; i++)
+		words[i] = (uint32_t)load_le(code + 4 * i, 4);
+	ret = emu_decode(w->level, words, avail < 3 ? avail : 3, in, err);
+	if (ret)
+		return ret;
+	end = w->pc + 4u * in->words + 64u * f->prefetch_lines;
+	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
+	if (!f->prefetch_lines)
+		end = w->pc + 4u * in->words;
+	if (!vsharp_vm_at(w->vm, w->pc, end - w->pc, VSHARP_VM_EXEC)) {
+		size_t len;
+
+		ret = emu_vm_fault(w, start + size, (unsigned)(end - (start + size)), VSHARP_VM_EXEC, err);
+		len = err ? strlen(err->msg) : 0;
+		if (err && len < sizeof(err->msg))
+			snprintf(err->msg + len, sizeof(err->msg) - len,
+				 "; instruction prefetch past %s at 0x%" PRIx64 ": pad code by %u lines (Mesa ac_align_shader_binary_for_prefetch)",
+				 in->name, w->pc, f->prefetch_lines);
+		return ret;
 	}
 	return 0;
 }
 
 int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 {
-	for (unsigned count = 0; count < EMU_WAVE_LIMIT; count++) {
+	uint64_t limit = w->gpu->cfg.max_wave_instructions;
+
+	for (uint64_t count = 0; count < limit; count++) {
 		struct emu_insn in;
 		uint64_t next;
-		const uint8_t *code = emu_at(w->dev, w->pc, 4);
-		unsigned avail;
 		int ret;
 
-		if (!code)
-			return fault(w, w->pc, 4, err);
-		avail = (unsigned)((w->dev->used - (w->pc - EMU_VA_BASE)) / 4);
-		{
-			uint32_t words[3] = { 0, 0, 0 };
-
-			for (unsigned i = 0; i < 3 && i < avail; i++)
-				words[i] = (uint32_t)load_le(code + 4 * i, 4);
-			ret = emu_decode(w->level, words, avail < 3 ? avail : 3, &in, err);
-		}
+		ret = fetch(w, &in, err);
 		if (ret)
 			return ret;
-		w->dev->stats.instructions++;
+		w->gpu->stats.instructions++;
 		next = w->pc + 4u * in.words;
 		switch (in.fmt) {
 		case EMU_FMT_SOP1:
@@ -357,8 +724,8 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 			if (in.op == EMU_OP_S_ENDPGM)
 				return 0;
 			if (in.op == EMU_OP_S_CODE_END)
-				return vsharp_fail(err, -EINVAL, "emu: %s: ran into s_code_end at 0x%" PRIx64,
-						   vsharp_gfx_name(w->level), w->pc);
+				return emu_strict(w, err, "code end: the wave ran into s_code_end at 0x%" PRIx64 " (padding after the program, never executed; LLVM AMDGPUUsage)",
+						  w->pc);
 			ret = exec_salu(w, &in, &next, err);
 			break;
 		case EMU_FMT_SMEM:
@@ -387,6 +754,7 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 			return ret;
 		w->pc = next;
 	}
-	return vsharp_fail(err, -ETIME, "emu: %s: wave did not reach s_endpgm within %u instructions",
-			   vsharp_gfx_name(w->level), EMU_WAVE_LIMIT);
+	w->gpu->outcome = VSHARP_GPU_HANG;
+	return vsharp_fail(err, -ETIME, "emu: %s: wave did not reach s_endpgm within %" PRIu64 " instructions: the queue hangs",
+			   vsharp_gfx_name(w->level), limit);
 }

@@ -8,9 +8,11 @@
 
 #include "vsharp/model.h"
 
-/* Bytes of the window, or NULL when [addr, addr+n) leaves it. */
-static inline uint8_t *mem_at(const struct vsharp_memory *m, uint64_t addr, unsigned n)
+/* Bytes at [addr, addr+n), or NULL when the access faults. */
+static inline uint8_t *mem_at(const struct vsharp_memory *m, uint64_t addr, unsigned n, bool write)
 {
+	if (m && m->resolve)
+		return m->resolve(m->ctx, addr, n, write);
 	if (!m || !m->bytes || addr < m->va || addr - m->va > m->size ||
 	    m->size - (addr - m->va) < n)
 		return NULL;

@@ -260,7 +260,7 @@ static bool dword_oob(const struct vsharp_buffer_plan *p, uint32_t index,
 static uint64_t mem_read(const struct vsharp_memory *m, uint64_t addr, unsigned n,
 			 struct vsharp_lane_out *out)
 {
-	const uint8_t *b = mem_at(m, addr, n);
+	const uint8_t *b = mem_at(m, addr, n, false);
 
 	if (!b) {
 		out->fault = true;
@@ -272,7 +272,7 @@ static uint64_t mem_read(const struct vsharp_memory *m, uint64_t addr, unsigned 
 static void mem_write(struct vsharp_memory *m, uint64_t addr, unsigned n, uint64_t v,
 		      struct vsharp_lane_out *out)
 {
-	uint8_t *b = mem_at(m, addr, n);
+	uint8_t *b = mem_at(m, addr, n, true);
 
 	if (!b)
 		out->fault = true;
@@ -332,7 +332,7 @@ static void load_format(const struct vsharp_buffer_plan *p, const struct vsharp_
 	const uint8_t *src;
 
 	if (ok) {
-		src = mem_at(mem, out->addr, p->bytes);
+		src = mem_at(mem, out->addr, p->bytes, false);
 		if (src)
 			memcpy(elem, src, p->bytes);
 		else
@@ -367,7 +367,7 @@ static void store_format(const struct vsharp_buffer_plan *p, const struct vsharp
 	bool fill = p->a.rules.choice[VSHARP_RULE_STORE_FORMAT_FILL] == VSHARP_STORE_FILL_REPLICATE_X;
 	uint32_t raw[4] = { 0 };
 	unsigned mask = 0;
-	uint8_t *dst = mem_at(mem, out->addr, p->bytes);
+	uint8_t *dst = mem_at(mem, out->addr, p->bytes, true);
 
 	if (!dst) {
 		out->fault = true;
@@ -448,7 +448,7 @@ static void atomic(const struct vsharp_buffer_plan *p, const struct vsharp_lane_
 		cmp = in->data[2] | (uint64_t)in->data[3] << 32;
 	}
 	if (out->in_range && !out->memviol && !out->unbound) {
-		uint8_t *b = mem_at(mem, out->addr, op->bytes);
+		uint8_t *b = mem_at(mem, out->addr, op->bytes, true);
 
 		if (b) {
 			old = load_le(b, op->bytes);
@@ -596,7 +596,7 @@ int vsharp_buffer_lane_each_choice(const struct vsharp_buffer_access *a, enum vs
 	for (c = 0; c < info->n_choices; c++) {
 		struct vsharp_buffer_access v = *a;
 		struct vsharp_buffer_plan p;
-		struct vsharp_memory scratch = { mem->va, NULL, mem->size };
+		struct vsharp_memory scratch = { .va = mem->va, .bytes = NULL, .size = mem->size };
 		struct vsharp_lds lds = { lds_bytes, sizeof(lds_bytes) };
 		int ret;
 

@@ -74,7 +74,7 @@ static inline int mplan(const struct mcase *c, struct vsharp_buffer_plan *p,
 static inline bool mrun(struct ktap *t, const struct mcase *c, const struct vsharp_lane_in *in,
 			struct vsharp_lane_out *out)
 {
-	struct vsharp_memory mem = { MEM_VA, test_mem_bytes, MEM_SIZE };
+	struct vsharp_memory mem = { .va = MEM_VA, .bytes = test_mem_bytes, .size = MEM_SIZE };
 	struct vsharp_lds lds = { test_lds_bytes, sizeof(test_lds_bytes) };
 	struct vsharp_error err = { "" };
 	struct vsharp_buffer_plan p;

@@ -349,7 +349,7 @@ static void test_unbound(struct ktap *t)
 	struct mcase c = mcase(VSHARP_GFX11, "buffer_load_b32");
 	struct vsharp_lane_in in = lane_off(0);
 	struct vsharp_lane_out out;
-	struct vsharp_memory mem = { 0, test_mem_bytes, MEM_SIZE };
+	struct vsharp_memory mem = { .va = 0, .bytes = test_mem_bytes, .size = MEM_SIZE };
 	struct vsharp_buffer_plan p;
 	struct vsharp_buffer_access a;
 

@@ -344,7 +344,7 @@ static void test_each_choice(struct ktap *t)
 {
 	/* One lane at offset 60 of a 64-byte raw GFX10 buffer with soffset 8 splits the rules. */
 	struct mcase c = mcase(VSHARP_GFX10, "buffer_load_dword");
-	struct vsharp_memory mem = { MEM_VA, test_mem_bytes, MEM_SIZE };
+	struct vsharp_memory mem = { .va = MEM_VA, .bytes = test_mem_bytes, .size = MEM_SIZE };
 	struct vsharp_lane_out out[VSHARP_RULE_MAX_CHOICES];
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;

@@ -31,11 +31,18 @@ const char *vsharp_align_mode_name(enum vsharp_align_mode m);
 int vsharp_align_mode_parse(const char *name, enum vsharp_align_mode *m,
 			    struct vsharp_error *err);
 
-/* A window of GPU virtual memory; accesses outside it are faults. */
+/*
+ * GPU virtual memory as the model sees it: one window [va, va+size) at
+ * bytes, or, when resolve is set, a paged address space that resolve
+ * translates access by access (NULL: the access faults; WRITE: it stores).
+ * Accesses outside the memory are faults.
+ */
 struct vsharp_memory {
 	uint64_t va;
 	uint8_t *bytes;
 	uint64_t size;
+	uint8_t *(*resolve)(void *ctx, uint64_t addr, unsigned n, bool write);
+	void *ctx;
 };
 
 /* The LDS allocation of the wave (or work-group). */
