@@ -128,6 +128,20 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 			return ret;
 	}
 
+	/* Without FORCE_START_AT_000 the groups start at COMPUTE_START_X/Y/Z. */
+	if (!(dispatch->body[3] & VSHARP_INIT_FORCE_START_AT_000)) {
+		for (int i = 0; i < 3; i++) {
+			ret = need(level, regs, VSHARP_COMPUTE_START_X + i, err);
+			if (ret)
+				return ret;
+			if (reg(regs, VSHARP_COMPUTE_START_X + i))
+				return vsharp_fail(err, -ENOSYS,
+						   "%s: a non-zero start group (%u) is not implemented",
+						   vsharp_reg_name(level, VSHARP_COMPUTE_START_X + i),
+						   reg(regs, VSHARP_COMPUTE_START_X + i));
+		}
+	}
+
 	memset(st, 0, sizeof(*st));
 	st->initiator = dispatch->body[3];
 	if (!(st->initiator & VSHARP_INIT_COMPUTE_SHADER_EN))
