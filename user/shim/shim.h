@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The amdgpu shim: a preloaded library that presents an amdgpu render node
+ * and answers the amdgpu kernel interface, running submitted IBs on vsharp's
+ * emulated GPU (Documentation/shim.rst).  Everything here is internal: the
+ * only exported symbols are the libc entry points in shim_libc.c.
+ */
+#ifndef VSHARP_SHIM_H
+#define VSHARP_SHIM_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "vsharp/gfx.h"
+
+/* The kernel's limits and constants the shim mirrors (Linux 6.1 amdgpu). */
+#define SHIM_DRM_MAJOR 226
+#define SHIM_RENDER_MINOR 128
+#define SHIM_PAGE 4096ull
+#define SHIM_VA_RESERVED (2ull << 20)		/* amdgpu_vm.h AMDGPU_VA_RESERVED_SIZE */
+#define SHIM_HOLE_START 0x0000800000000000ull	/* amdgpu_gmc.h AMDGPU_GMC_HOLE_START */
+#define SHIM_HOLE_END 0xffff800000000000ull	/* AMDGPU_GMC_HOLE_END */
+#define SHIM_HOLE_MASK 0x0000ffffffffffffull	/* AMDGPU_GMC_HOLE_MASK */
+#define SHIM_SCHED_JOBS 32u			/* amdgpu_sched_jobs default: fences kept per entity */
+#define SHIM_COMPUTE_RINGS 4u			/* amdgpu_ctx.c amdgpu_ctx_num_entities[COMPUTE] */
+
+/* One chip as the kernel reports it (shim_profiles.c). */
+struct shim_profile {
+	const char *name;		/* VSHARP_SHIM_CHIP value */
+	const char *what;		/* marketing name, for traces and docs */
+	const char *driver;		/* DRM_IOCTL_VERSION name: "amdgpu" or a refusal */
+	int drm_major, drm_minor, drm_patch;
+	int open_errno;			/* nonzero: open() of the node fails with it */
+	const char *like;		/* the chip facts are this profile's */
+	uint16_t vendor, device, subvendor, subdevice;
+	uint8_t pci_rev;
+	const char *slot;		/* PCI_SLOT_NAME */
+	uint32_t family, chip_rev, external_rev;
+	uint32_t gc_major, gc_minor, gc_rev;	/* GC IP version (ip_discovery_version) */
+	uint32_t ip_block_major;	/* gfx_vN_0 ip block major (hw_ip_version_major) */
+	uint32_t gfx_rings;		/* 0 on parts without a graphics ring (CDNA) */
+	uint32_t num_se, num_sh_per_se, cu_per_sh, cu_active;
+	uint32_t wave_size, max_gprs;
+	uint32_t lds_per_cu;		/* bytes of LDS per CU (per WGP from GFX10) */
+	uint32_t vram_type, vram_bit_width;
+	uint64_t vram_size, vis_vram_size, gtt_size;
+	uint64_t va_bits;		/* GPU VA width; the kernel's max_pfn << 12 == 1 << va_bits */
+	uint32_t gb_addr_config;	/* READ_MMR_REG 0x263e, libdrm's gpu_info.gb_addr_cfg */
+	enum vsharp_gfx level;		/* the emulator level that executes this chip's IBs */
+};
+
+extern const struct shim_profile shim_profiles[];
+extern const size_t shim_profile_count;
+
+/* The profile named NAME, or NULL. */
+const struct shim_profile *shim_profile_find(const char *name);
+
+/* Fault injection (shim_fault.c). */
+enum shim_fault_kind {
+	SHIM_FAULT_NONE,
+	SHIM_FAULT_HANG,	/* a CS whose fence never signals */
+	SHIM_FAULT_VRAM_LOST,	/* a CS that hangs and whose reset loses VRAM */
+	SHIM_FAULT_VM_FAULT,	/* a CS that ends in a VM fault */
+	SHIM_FAULT_ENOMEM,	/* GEM_CREATE fails with -ENOMEM */
+	SHIM_FAULT_EACCES,	/* open() of the node fails with EACCES */
+	SHIM_FAULT_EINTR,	/* an ioctl fails with EINTR */
+};
+
+/*
+ * VSHARP_SHIM_FAULT=KIND[:COUNT[:AFTER]]: the events of KIND after the
+ * first AFTER (default 0) fail, COUNT of them (default 1).  0, or -EINVAL
+ * after printing what is wrong with VALUE.  NULL or "" injects nothing.
+ */
+int shim_fault_parse(const char *value);
+/* True when the event of KIND happening now is one the user asked to fail. */
+bool shim_fault_fire(enum shim_fault_kind kind);
+
+/* A GEM buffer: a memfd, so the CPU mappings and the GPU share its bytes. */
+struct shim_bo {
+	unsigned refs;			/* handles, BO lists and VA mappings */
+	uint64_t size;			/* page multiple */
+	uint32_t domains;		/* AMDGPU_GEM_DOMAIN_* as created */
+	uint64_t flags;			/* AMDGPU_GEM_CREATE_* as created */
+	uint64_t alignment;
+	int memfd;
+	uint8_t *host;			/* the shim's own view of the memfd */
+	uint64_t mmap_offset;		/* GEM_MMAP's fake offset on the node */
+	uint64_t tiling_info;		/* GEM_METADATA */
+	uint64_t metadata_flags;
+	uint32_t metadata_size;
+	uint32_t metadata[64];
+	struct shim_bo *prev, *next;	/* shim.bos */
+};
+
+/* A GEM_VA mapping: BO bytes [offset, offset + size) at VA start. */
+struct shim_map {
+	uint64_t start, size, offset;
+	struct shim_bo *bo;
+	unsigned perms;			/* VSHARP_VM_* */
+};
+
+struct shim_handle {
+	uint32_t id;
+	struct shim_bo *bo;
+};
+
+struct shim_list {
+	uint32_t id;
+	unsigned n;
+	struct shim_bo **bos;		/* each holds a reference */
+};
+
+/* A fence that did not simply signal: never (hung), or with an error. */
+struct shim_bad_fence {
+	uint32_t ring;
+	uint64_t seq;
+	int error;			/* 0: never signals; else the errno WAIT_CS returns */
+};
+
+struct shim_ctx {
+	uint32_t id;
+	bool guilty;
+	uint64_t reset_counter, vram_lost_counter;	/* the device's at creation */
+	uint64_t next_seq[SHIM_COMPUTE_RINGS];		/* kernel entities count from 1 */
+	struct shim_bad_fence *bad;
+	size_t nbad;
+};
+
+/* A drm_file: one per open() of the node, shared by dup()ed descriptors. */
+struct shim_file {
+	unsigned fds;
+	struct shim_handle *handles;
+	size_t nhandles;
+	uint32_t next_handle;
+	struct shim_map *maps;
+	size_t nmaps;
+	struct shim_list *lists;
+	size_t nlists;
+	uint32_t next_list;
+	struct shim_ctx *ctxs;
+	size_t nctxs;
+	uint32_t next_ctx;
+};
+
+/* Global state, guarded by shim.lock. */
+
+struct shim_state {
+	pthread_mutex_t lock;
+	const struct shim_profile *profile;
+	bool trace;
+	char root[256];			/* the fake /dev and /sys tree */
+	struct shim_file **fds;		/* by file descriptor */
+	size_t nfds;
+	uint64_t reset_counter;		/* amdgpu's gpu_reset_counter */
+	uint64_t vram_lost_counter;
+	uint64_t next_mmap_offset;
+	struct shim_bo *bos;		/* every live BO, for mmap and VRAM loss */
+	struct vsharp_gpu *gpu;		/* created at the first CS */
+	bool ready;			/* the constructor succeeded */
+};
+
+extern struct shim_state shim;
+
+/* Traces and the kernel log (shim.c). */
+__attribute__((format(printf, 1, 2))) void shim_trace(const char *fmt, ...);
+/* An ioctl or argument the shim does not implement: one line, -EINVAL. */
+__attribute__((format(printf, 1, 2))) int shim_unsupported(const char *fmt, ...);
+/* A line as the kernel would log it: "amdgpu 0000:03:00.0: ...". */
+__attribute__((format(printf, 1, 2))) void shim_klog(const char *fmt, ...);
+
+/* The node and the fake sysfs tree (shim_node.c). */
+int shim_tree_create(void);
+void shim_tree_remove(void);
+/* The real path to use for PATH: inside the fake tree, or PATH itself. */
+const char *shim_rewrite(const char *path, char *buf, size_t size);
+/* Strips the tree's root from a path realpath() resolved inside it. */
+void shim_unrewrite(char *resolved);
+/* True when PATH names the render node. */
+bool shim_is_node(const char *path);
+/* Fills ST (a struct stat) as the render node's. */
+void shim_node_stat(void *st);
+
+/* Descriptors of the node (shim_file.c); callers hold shim.lock. */
+struct shim_file *shim_fd_get(int fd);
+int shim_fd_set(int fd, struct shim_file *f);
+/* Forgets FD; the file goes (with its BOs, contexts, lists) with its last one. */
+void shim_fd_drop(int fd);
+void shim_file_release(struct shim_file *f);
+struct shim_file *shim_file_new(void);
+void *shim_push(void *array, size_t *n, size_t elem);
+
+/* ioctls (shim_ioctl.c): 0 or a negative errno. */
+int shim_ioctl(struct shim_file *f, unsigned long request, void *arg);
+const char *shim_ioctl_name(unsigned long request);
+
+/* GEM (shim_gem.c). */
+struct shim_bo *shim_bo_lookup(struct shim_file *f, uint32_t handle);
+void shim_bo_get(struct shim_bo *bo);
+void shim_bo_put(struct shim_bo *bo);
+void shim_garbage(uint8_t *p, uint64_t size, uint64_t seed);
+int shim_gem_create(struct shim_file *f, void *arg);
+int shim_gem_mmap(struct shim_file *f, void *arg);
+int shim_gem_va(struct shim_file *f, void *arg);
+int shim_gem_wait_idle(struct shim_file *f, void *arg);
+int shim_gem_close(struct shim_file *f, void *arg);
+int shim_gem_userptr(struct shim_file *f, void *arg);
+int shim_gem_metadata(struct shim_file *f, void *arg);
+int shim_gem_op(struct shim_file *f, void *arg);
+int shim_bo_list(struct shim_file *f, void *arg);
+struct shim_list *shim_list_lookup(struct shim_file *f, uint32_t id);
+/* Fills OUT from a drm_amdgpu_bo_list_in (amdgpu_bo_list_create()), or -errno. */
+struct drm_amdgpu_bo_list_in;
+int shim_bo_list_fill(struct shim_file *f, const struct drm_amdgpu_bo_list_in *in,
+		      struct shim_list *out);
+void shim_list_free(struct shim_list *l);
+/* mmap of a GEM_MMAP offset: the BO's memfd and the offset in it, or -errno. */
+int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_offset);
+
+/* Contexts and submission (shim_cs.c). */
+int shim_ctx(struct shim_file *f, void *arg);
+int shim_cs(struct shim_file *f, void *arg);
+int shim_wait_cs(struct shim_file *f, void *arg);
+int shim_wait_fences(struct shim_file *f, void *arg);
+void shim_ctx_release(struct shim_ctx *c);
+
+/* AMDGPU_INFO (shim_info.c). */
+int shim_info(struct shim_file *f, void *arg);
+
+#endif

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: MIT
+#
+# The amdgpu shim (Documentation/shim.rst): a preloaded library that
+# answers libdrm_amdgpu with the amdgpu kernel interface and runs IBs on
+# the emulated GPU.  Two builds:
+#   $(BUILD)/shim/libvsharp_shim.so      optimised, links $(BUILD)/user/libvsharp.a (-fPIC)
+#   $(BUILD)/shim-san/libvsharp_shim.so  ASan + UBSan, for the tests; its own PIC
+#                                        copies of the library objects
+# Only the interposed libc symbols are exported (shim.map), so the shim's
+# copy of libvsharp never takes the place of a program's own.
+
+SHIM_SRC := $(wildcard user/shim/shim*.c)
+SHIM_HDR := user/shim/shim.h $(wildcard user/include/vsharp/*.h user/lib/*.h)
+SHIM_CFLAGS := $(USER_CFLAGS) -Iuser/shim -fvisibility=hidden
+SHIM_LDFLAGS := -shared -Wl,--version-script=user/shim/shim.map -Wl,-z,defs -Wl,--no-undefined
+SHIM_LIBS := -lm -lpthread -ldl
+SHIM_SAN := $(USER_SAN) -fPIC
+
+$(BUILD)/shim/%.o: user/shim/%.c $(SHIM_HDR)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SHIM_CFLAGS) $(USER_OPT) -c -o $@ $<
+
+$(BUILD)/shim/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim/%.o,$(SHIM_SRC)) \
+		$(BUILD)/user/libvsharp.a user/shim/shim.map
+	@echo "  LD      $@"
+	@$(CC) $(SHIM_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(SHIM_LIBS)
+
+$(BUILD)/shim-san/%.o: user/shim/%.c $(SHIM_HDR)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SHIM_CFLAGS) $(SHIM_SAN) -c -o $@ $<
+
+$(BUILD)/shim-san/lib/%.o: user/lib/%.c $(SHIM_HDR)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(USER_CFLAGS) $(SHIM_SAN) -c -o $@ $<
+
+$(BUILD)/shim-san/shaders/%.o: shaders/gen/%.c user/include/vsharp/shaders.h
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(USER_CFLAGS) $(SHIM_SAN) -c -o $@ $<
+
+$(BUILD)/shim-san/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim-san/%.o,$(SHIM_SRC)) \
+		$(patsubst user/lib/%.c,$(BUILD)/shim-san/lib/%.o,$(USER_LIB_SRC)) \
+		$(BUILD)/shim-san/shaders/shaders.o user/shim/shim.map
+	@echo "  LD      $@"
+	@$(CC) $(SHIM_SAN) $(SHIM_LDFLAGS) -o $@ $(filter %.o,$^) $(SHIM_LIBS)
+
+# The tests: a libdrm_amdgpu program run under the shim (ASan build, ASan's
+# runtime first in LD_PRELOAD), Debian's drmdevice, the refusal profiles.
+$(BUILD)/shim-san/tests/shim_test: user/shim/tests/shim_test.c user/tests/ktap.h
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(USER_CFLAGS) $(USER_SAN) -Iuser/tests -o $@ $< $(USER_LIBS) -ldrm
+
+shim: $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so
+
+.PHONY: shim
+
+SHIM_CHECK_DEPS := $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so \
+	$(BUILD)/shim-san/tests/shim_test
+SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)"

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+/*
+ * AMDGPU_INFO: what amdgpu_info_ioctl() (Linux amdgpu_kms.c) answers, from
+ * the chip profile.  libdrm 2.4.114's amdgpu_device_initialize() asks
+ * ACCEL_WORKING, DEV_INFO and READ_MMR_REG of GB_ADDR_CONFIG; its
+ * amdgpu_query_* functions and vsharp ask HW_IP_INFO/COUNT, FW_VERSION,
+ * VRAM_GTT, MEMORY, the usage counters and VRAM_LOST_COUNTER.  Like the
+ * kernel, each answer is copied up to the caller's return_size.
+ */
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include <amdgpu_drm.h>
+
+#include "shim.h"
+#include "util.h"
+
+#define VM_RESERVED_VRAM (8ull << 20)	/* amdgpu_vm.h AMDGPU_VM_RESERVED_VRAM */
+#define GFX_MAX_SE 4			/* amdgpu_gfx.h AMDGPU_GFX_MAX_SE (Linux 6.1) */
+#define GFX_MAX_SH_PER_SE 2
+#define GB_ADDR_CONFIG 0x263e		/* the dword offset libdrm reads */
+#define XCLK_KHZ 100000			/* the 100 MHz reference clock, in kHz */
+
+static int reply(const struct drm_amdgpu_info *q, const void *data, size_t size)
+{
+	memcpy((void *)(uintptr_t)q->return_pointer, data,
+	       q->return_size < size ? q->return_size : size);
+	return 0;
+}
+
+/* Bytes of live BOs whose preferred domains include DOMAIN. */
+static uint64_t usage(uint32_t domain)
+{
+	uint64_t sum = 0;
+
+	for (const struct shim_bo *bo = shim.bos; bo; bo = bo->next)
+		if (bo->domains & domain)
+			sum += bo->size;
+	return sum;
+}
+
+static uint64_t vram_usable(void)
+{
+	return shim.profile->vram_size - VM_RESERVED_VRAM;
+}
+
+static int hw_ip_info(const struct drm_amdgpu_info *q)
+{
+	const struct shim_profile *p = shim.profile;
+	struct drm_amdgpu_info_hw_ip ip;
+	unsigned rings;
+
+	if (q->query_hw_ip.ip_instance >= AMDGPU_HW_IP_INSTANCE_MAX_COUNT ||
+	    q->query_hw_ip.type >= AMDGPU_HW_IP_NUM)
+		return -EINVAL;
+	memset(&ip, 0, sizeof(ip));
+	/*
+	 * Only the GFX block exists (GFX and COMPUTE rings): the other IP
+	 * types read as a chip without them, all zero, as the kernel answers.
+	 */
+	if (q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE) {
+		rings = q->query_hw_ip.type == AMDGPU_HW_IP_GFX ? p->gfx_rings : SHIM_COMPUTE_RINGS;
+		ip.hw_ip_version_major = p->ip_block_major;
+		ip.hw_ip_version_minor = 0;
+		ip.ib_start_alignment = 32;
+		ip.ib_size_alignment = 32;
+		ip.available_rings = (1u << rings) - 1;
+		/* ip_discovery_version in Linux's uapi; libdrm 2.4.114 calls it _pad. */
+		ip._pad = p->gc_major << 16 | p->gc_minor << 8 | p->gc_rev;
+	}
+	return reply(q, &ip, sizeof(ip));
+}
+
+static int hw_ip_count(const struct drm_amdgpu_info *q)
+{
+	uint32_t count;
+
+	if (q->query_hw_ip.type >= AMDGPU_HW_IP_NUM)
+		return -EINVAL;
+	count = q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE;
+	return reply(q, &count, sizeof(count));
+}
+
+/*
+ * Firmware: the GFX block's (ME, PFP, CE, RLC, MEC) have a version; the
+ * other blocks' read 0, as the kernel reports firmware it did not load.
+ * Type 9 and those past libdrm 2.4.114's TOC are not firmware types.
+ */
+static int fw_version(const struct drm_amdgpu_info *q)
+{
+	uint32_t t = q->query_fw.fw_type;
+	struct drm_amdgpu_info_firmware fw = { 0, 0 };
+
+	if (q->query_fw.ip_instance != 0 || t < AMDGPU_INFO_FW_VCE || t == 0x09 ||
+	    t > AMDGPU_INFO_FW_TOC)
+		return -EINVAL;
+	if (t >= AMDGPU_INFO_FW_GFX_ME && t <= AMDGPU_INFO_FW_GFX_MEC) {
+		fw.ver = 0x100 + shim.profile->gc_major;
+		fw.feature = 0x20 + shim.profile->gc_major;
+	}
+	return reply(q, &fw, sizeof(fw));
+}
+
+static int read_mmr_reg(const struct drm_amdgpu_info *q)
+{
+	unsigned se = q->read_mmr_reg.instance >> AMDGPU_INFO_MMR_SE_INDEX_SHIFT &
+		      AMDGPU_INFO_MMR_SE_INDEX_MASK;
+	unsigned sh = q->read_mmr_reg.instance >> AMDGPU_INFO_MMR_SH_INDEX_SHIFT &
+		      AMDGPU_INFO_MMR_SH_INDEX_MASK;
+	uint32_t regs[128];
+
+	if ((se != AMDGPU_INFO_MMR_SE_INDEX_MASK && se >= GFX_MAX_SE) ||
+	    (sh != AMDGPU_INFO_MMR_SH_INDEX_MASK && sh >= GFX_MAX_SH_PER_SE) ||
+	    q->read_mmr_reg.count > ARRAY_SIZE(regs))
+		return -EINVAL;
+	for (unsigned i = 0; i < q->read_mmr_reg.count; i++) {
+		/* The kernel's allow-list answers -EFAULT for other registers. */
+		if (q->read_mmr_reg.dword_offset + i != GB_ADDR_CONFIG) {
+			shim_trace("READ_MMR_REG 0x%x: not in the allow-list (-EFAULT)",
+				   q->read_mmr_reg.dword_offset + i);
+			return -EFAULT;
+		}
+		regs[i] = shim.profile->gb_addr_config;
+	}
+	return reply(q, regs, q->read_mmr_reg.count * sizeof(regs[0]));
+}
+
+static int dev_info(const struct drm_amdgpu_info *q)
+{
+	const struct shim_profile *p = shim.profile;
+	struct drm_amdgpu_info_device d;
+	uint64_t vm_size = (1ull << p->va_bits) - SHIM_VA_RESERVED;
+
+	memset(&d, 0, sizeof(d));
+	d.device_id = p->device;
+	d.chip_rev = p->chip_rev;
+	d.external_rev = p->external_rev;
+	d.pci_rev = p->pci_rev;
+	d.family = p->family;
+	d.num_shader_engines = p->num_se;
+	d.num_shader_arrays_per_engine = p->num_sh_per_se;
+	d.gpu_counter_freq = XCLK_KHZ;
+	d.max_engine_clock = 2000000;	/* kHz */
+	d.max_memory_clock = 1000000;
+	d.cu_active_number = p->cu_active;
+	for (unsigned se = 0; se < p->num_se && se < 4; se++)
+		for (unsigned sh = 0; sh < p->num_sh_per_se && sh < 4; sh++)
+			d.cu_bitmap[se][sh] = (1u << p->cu_per_sh) - 1;
+	d.enabled_rb_pipes_mask = (1u << (p->num_se * 4)) - 1;
+	d.num_rb_pipes = p->num_se * 4;
+	d.num_hw_gfx_contexts = 8;
+	/* amdgpu_kms.c: the VA range below and above the hole, 2 MiB reserved at each end. */
+	d.virtual_address_offset = SHIM_VA_RESERVED;
+	d.virtual_address_max = vm_size < SHIM_HOLE_START ? vm_size : SHIM_HOLE_START;
+	if (vm_size > SHIM_HOLE_START) {
+		d.high_va_offset = SHIM_HOLE_END;
+		d.high_va_max = SHIM_HOLE_END | vm_size;
+	}
+	d.virtual_address_alignment = SHIM_PAGE;
+	d.pte_fragment_size = 2 << 20;	/* amdgpu_vm_fragment_size 9: 512 pages */
+	d.gart_page_size = SHIM_PAGE;
+	d.vram_type = p->vram_type;
+	d.vram_bit_width = p->vram_bit_width;
+	d.wave_front_size = p->wave_size;
+	d.num_shader_visible_vgprs = p->max_gprs;
+	d.num_cu_per_sh = p->cu_per_sh;
+	d.num_tcc_blocks = 16;
+	return reply(q, &d, sizeof(d));
+}
+
+static int vram_gtt(const struct drm_amdgpu_info *q)
+{
+	const struct shim_profile *p = shim.profile;
+	struct drm_amdgpu_info_vram_gtt v;
+
+	v.vram_size = vram_usable();
+	v.vram_cpu_accessible_size = p->vis_vram_size < v.vram_size ? p->vis_vram_size : v.vram_size;
+	v.gtt_size = p->gtt_size;
+	return reply(q, &v, sizeof(v));
+}
+
+static void heap(struct drm_amdgpu_heap_info *h, uint64_t total, uint64_t usable, uint64_t used)
+{
+	h->total_heap_size = total;
+	h->usable_heap_size = usable;
+	h->heap_usage = used;
+	h->max_allocation = usable * 3 / 4;
+}
+
+static int memory(const struct drm_amdgpu_info *q)
+{
+	const struct shim_profile *p = shim.profile;
+	struct drm_amdgpu_memory_info m;
+	uint64_t vis = p->vis_vram_size < vram_usable() ? p->vis_vram_size : vram_usable();
+
+	memset(&m, 0, sizeof(m));
+	heap(&m.vram, p->vram_size, vram_usable(), usage(AMDGPU_GEM_DOMAIN_VRAM));
+	heap(&m.cpu_accessible_vram, p->vis_vram_size, vis, 0);
+	heap(&m.gtt, p->gtt_size, p->gtt_size, usage(AMDGPU_GEM_DOMAIN_GTT));
+	return reply(q, &m, sizeof(m));
+}
+
+static int u64_answer(const struct drm_amdgpu_info *q, uint64_t v)
+{
+	return reply(q, &v, sizeof(v));
+}
+
+int shim_info(struct shim_file *f, void *arg)
+{
+	const struct drm_amdgpu_info *q = arg;
+	struct timespec ts;
+	uint32_t one = 1;
+
+	(void)f;
+	if (!q->return_size || !q->return_pointer)
+		return -EINVAL;
+	switch (q->query) {
+	case AMDGPU_INFO_ACCEL_WORKING:
+		return reply(q, &one, sizeof(one));
+	case AMDGPU_INFO_HW_IP_INFO:
+		return hw_ip_info(q);
+	case AMDGPU_INFO_HW_IP_COUNT:
+		return hw_ip_count(q);
+	case AMDGPU_INFO_TIMESTAMP:
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		return u64_answer(q, ((uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec) /
+				     (1000000000u / (XCLK_KHZ * 1000u)));
+	case AMDGPU_INFO_FW_VERSION:
+		return fw_version(q);
+	case AMDGPU_INFO_NUM_BYTES_MOVED:
+	case AMDGPU_INFO_NUM_EVICTIONS:
+	case AMDGPU_INFO_NUM_VRAM_CPU_PAGE_FAULTS:
+		return u64_answer(q, 0);
+	case AMDGPU_INFO_VRAM_USAGE:
+		return u64_answer(q, usage(AMDGPU_GEM_DOMAIN_VRAM));
+	case AMDGPU_INFO_VIS_VRAM_USAGE:
+		return u64_answer(q, 0);
+	case AMDGPU_INFO_GTT_USAGE:
+		return u64_answer(q, usage(AMDGPU_GEM_DOMAIN_GTT));
+	case AMDGPU_INFO_VRAM_GTT:
+		return vram_gtt(q);
+	case AMDGPU_INFO_MEMORY:
+		return memory(q);
+	case AMDGPU_INFO_READ_MMR_REG:
+		return read_mmr_reg(q);
+	case AMDGPU_INFO_DEV_INFO:
+		return dev_info(q);
+	case AMDGPU_INFO_VRAM_LOST_COUNTER:
+		return reply(q, &(uint32_t){ (uint32_t)shim.vram_lost_counter }, sizeof(uint32_t));
+	case AMDGPU_INFO_SENSOR:
+		/* amdgpu_kms.c without power management (dpm off). */
+		return -ENOENT;
+	default:
+		return shim_unsupported("AMDGPU_INFO query 0x%x", q->query);
+	}
+}

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The libc entry points the shim interposes: the only symbols it exports
+ * (shim.map).  libdrm 2.4.114 imports open64, close, fcntl64, ioctl, mmap64,
+ * munmap, stat64, fstat64, opendir/readdir64, readlink, realpath and
+ * __realpath_chk, fopen64 and access (nm -D libdrm.so.2 libdrm_amdgpu.so.1);
+ * programs built here call the unsuffixed names.  Each sends paths of the
+ * fake tree there (shim_node.c), answers for descriptors of the node, and
+ * otherwise calls the next definition (RTLD_NEXT).
+ */
+#define _GNU_SOURCE	/* RTLD_NEXT, memfd_create, dup3, the *64 names */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shim.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* struct stat and stat64 are one layout on LP64 Linux; the shim relies on it. */
+_Static_assert(sizeof(struct stat) == sizeof(struct stat64), "stat64 differs from stat");
+
+/* Fortified and large-file names glibc's headers do not always declare. */
+int __open_2(const char *path, int flags);
+int __open64_2(const char *path, int flags);
+char *__realpath_chk(const char *path, char *resolved, size_t resolved_len);
+
+#define REAL(name)								\
+	static __typeof__(name) *real_##name;					\
+	if (!real_##name)							\
+		real_##name = (__typeof__(name) *)dlsym(RTLD_NEXT, #name)
+
+/* Rewrites PATH into the fake tree when it is one of its paths. */
+#define PATH_BUF(path) char path##_buf[PATH_MAX]; \
+	const char *path##_real = shim_rewrite(path, path##_buf, sizeof(path##_buf))
+
+static int node_open(const char *path, int flags)
+{
+	struct shim_file *f;
+	int fd, err = 0;
+
+	pthread_mutex_lock(&shim.lock);
+	if (shim.profile->open_errno)
+		err = shim.profile->open_errno;
+	else if (shim_fault_fire(SHIM_FAULT_EACCES))
+		err = EACCES;
+	pthread_mutex_unlock(&shim.lock);
+	if (err) {
+		shim_trace("open %s: %s", path, strerror(err));
+		errno = err;
+		return -1;
+	}
+	/* A descriptor of its own, so the program's fd bookkeeping stays real. */
+	fd = memfd_create("vsharp-shim-renderD128", flags & O_CLOEXEC ? MFD_CLOEXEC : 0);
+	if (fd < 0)
+		return -1;
+	pthread_mutex_lock(&shim.lock);
+	f = shim_file_new();
+	err = f ? shim_fd_set(fd, f) : -ENOMEM;
+	if (err && f)
+		shim_file_release(f);
+	pthread_mutex_unlock(&shim.lock);
+	if (err) {
+		REAL(close);
+		real_close(fd);
+		errno = -err;
+		return -1;
+	}
+	shim_trace("open %s: fd %d", path, fd);
+	return fd;
+}
+
+static mode_t open_mode(int flags, va_list ap)
+{
+	return flags & (O_CREAT | O_TMPFILE) ? (mode_t)va_arg(ap, int) : 0;
+}
+
+EXPORT int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	REAL(open);
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (shim_is_node(path))
+		return node_open(path, flags);
+	PATH_BUF(path);
+	return real_open(path_real, flags, mode);
+}
+
+EXPORT int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	REAL(open64);
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (shim_is_node(path))
+		return node_open(path, flags);
+	PATH_BUF(path);
+	return real_open64(path_real, flags, mode);
+}
+
+EXPORT int __open_2(const char *path, int flags)
+{
+	REAL(__open_2);
+
+	if (shim_is_node(path))
+		return node_open(path, flags);
+	PATH_BUF(path);
+	return real___open_2(path_real, flags);
+}
+
+EXPORT int __open64_2(const char *path, int flags)
+{
+	REAL(__open64_2);
+
+	if (shim_is_node(path))
+		return node_open(path, flags);
+	PATH_BUF(path);
+	return real___open64_2(path_real, flags);
+}
+
+EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	REAL(openat);
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (shim_is_node(path))
+		return node_open(path, flags);
+	PATH_BUF(path);
+	return real_openat(dirfd, path_real, flags, mode);
+}
+
+EXPORT int openat64(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+	REAL(openat64);
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (shim_is_node(path))
+		return node_open(path, flags);
+	PATH_BUF(path);
+	return real_openat64(dirfd, path_real, flags, mode);
+}
+
+EXPORT FILE *fopen(const char *path, const char *mode)
+{
+	REAL(fopen);
+	PATH_BUF(path);
+
+	return real_fopen(path_real, mode);
+}
+
+EXPORT FILE *fopen64(const char *path, const char *mode)
+{
+	REAL(fopen64);
+	PATH_BUF(path);
+
+	return real_fopen64(path_real, mode);
+}
+
+EXPORT int close(int fd)
+{
+	REAL(close);
+
+	pthread_mutex_lock(&shim.lock);
+	if (shim_fd_get(fd))
+		shim_trace("close fd %d", fd);
+	shim_fd_drop(fd);
+	pthread_mutex_unlock(&shim.lock);
+	return real_close(fd);
+}
+
+/* NEWFD now names OLDFD's file too (or nothing, when OLDFD is not the node's). */
+static int dup_done(int oldfd, int newfd)
+{
+	struct shim_file *f;
+	int err = 0;
+
+	if (newfd < 0)
+		return newfd;
+	pthread_mutex_lock(&shim.lock);
+	f = shim_fd_get(oldfd);
+	if (f)
+		err = shim_fd_set(newfd, f);
+	else
+		shim_fd_drop(newfd);
+	pthread_mutex_unlock(&shim.lock);
+	if (err) {
+		REAL(close);
+		real_close(newfd);
+		errno = -err;
+		return -1;
+	}
+	return newfd;
+}
+
+EXPORT int dup(int fd)
+{
+	REAL(dup);
+
+	return dup_done(fd, real_dup(fd));
+}
+
+EXPORT int dup2(int fd, int newfd)
+{
+	REAL(dup2);
+
+	if (fd == newfd)
+		return real_dup2(fd, newfd);
+	return dup_done(fd, real_dup2(fd, newfd));
+}
+
+EXPORT int dup3(int fd, int newfd, int flags)
+{
+	REAL(dup3);
+
+	return dup_done(fd, real_dup3(fd, newfd, flags));
+}
+
+/* fcntl's third argument is an int or a pointer; both travel in one register. */
+static int fcntl_done(int fd, int cmd, int ret)
+{
+	return cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC ? dup_done(fd, ret) : ret;
+}
+
+EXPORT int fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	void *arg;
+	REAL(fcntl);
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	return fcntl_done(fd, cmd, real_fcntl(fd, cmd, arg));
+}
+
+EXPORT int fcntl64(int fd, int cmd, ...)
+{
+	va_list ap;
+	void *arg;
+	REAL(fcntl64);
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	return fcntl_done(fd, cmd, real_fcntl64(fd, cmd, arg));
+}
+
+EXPORT int ioctl(int fd, unsigned long request, ...)
+{
+	struct shim_file *f;
+	va_list ap;
+	void *arg;
+	int ret;
+	REAL(ioctl);
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	pthread_mutex_lock(&shim.lock);
+	f = shim_fd_get(fd);
+	if (!f) {
+		pthread_mutex_unlock(&shim.lock);
+		return real_ioctl(fd, request, arg);
+	}
+	if (shim_fault_fire(SHIM_FAULT_EINTR)) {
+		ret = -EINTR;
+		shim_trace("ioctl fd %d %s: -EINTR (injected)", fd, shim_ioctl_name(request));
+	} else {
+		ret = shim_ioctl(f, request, arg);
+		shim_trace("ioctl fd %d %s: %d", fd, shim_ioctl_name(request), ret);
+	}
+	pthread_mutex_unlock(&shim.lock);
+	if (ret < 0) {
+		errno = -ret;
+		return -1;
+	}
+	return ret;
+}
+
+static void *node_mmap(void *addr, size_t len, int prot, int flags, off_t offset)
+{
+	uint64_t bo_offset = 0;
+	int memfd = -1, ret;
+	REAL(mmap);
+
+	pthread_mutex_lock(&shim.lock);
+	ret = shim_mmap_lookup((uint64_t)offset, len, &memfd, &bo_offset);
+	pthread_mutex_unlock(&shim.lock);
+	shim_trace("mmap offset 0x%llx, %zu bytes: %d", (unsigned long long)offset, len, ret);
+	if (ret) {
+		errno = -ret;
+		return MAP_FAILED;
+	}
+	return real_mmap(addr, len, prot, flags, memfd, (off_t)bo_offset);
+}
+
+static bool is_node_fd(int fd)
+{
+	bool yes;
+
+	pthread_mutex_lock(&shim.lock);
+	yes = shim_fd_get(fd) != NULL;
+	pthread_mutex_unlock(&shim.lock);
+	return yes;
+}
+
+EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+	REAL(mmap);
+
+	if (fd >= 0 && is_node_fd(fd))
+		return node_mmap(addr, len, prot, flags, offset);
+	return real_mmap(addr, len, prot, flags, fd, offset);
+}
+
+EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t offset)
+{
+	REAL(mmap64);
+
+	if (fd >= 0 && is_node_fd(fd))
+		return node_mmap(addr, len, prot, flags, (off_t)offset);
+	return real_mmap64(addr, len, prot, flags, fd, offset);
+}
+
+/* Stats: paths of the tree go there; the node and its descriptors are char 226:128. */
+#define STAT_PATH(fn, st_type)							\
+EXPORT int fn(const char *path, struct st_type *st)				\
+{										\
+	int ret;								\
+	REAL(fn);								\
+	PATH_BUF(path);								\
+										\
+	ret = real_##fn(path_real, st);						\
+	if (!ret && shim_is_node(path))						\
+		shim_node_stat(st);						\
+	return ret;								\
+}
+STAT_PATH(stat, stat)
+STAT_PATH(stat64, stat64)
+STAT_PATH(lstat, stat)
+STAT_PATH(lstat64, stat64)
+
+#define STAT_FD(fn, st_type)							\
+EXPORT int fn(int fd, struct st_type *st)					\
+{										\
+	int ret;								\
+	REAL(fn);								\
+										\
+	ret = real_##fn(fd, st);						\
+	if (!ret && is_node_fd(fd))						\
+		shim_node_stat(st);						\
+	return ret;								\
+}
+STAT_FD(fstat, stat)
+STAT_FD(fstat64, stat64)
+
+#define STAT_AT(fn, st_type)							\
+EXPORT int fn(int dirfd, const char *path, struct st_type *st, int flags)	\
+{										\
+	int ret;								\
+	REAL(fn);								\
+	PATH_BUF(path);								\
+										\
+	ret = real_##fn(dirfd, path_real, st, flags);				\
+	if (!ret && (shim_is_node(path) ||					\
+		     (!*path && (flags & AT_EMPTY_PATH) && is_node_fd(dirfd))))	\
+		shim_node_stat(st);						\
+	return ret;								\
+}
+STAT_AT(fstatat, stat)
+STAT_AT(fstatat64, stat64)
+
+EXPORT int access(const char *path, int mode)
+{
+	REAL(access);
+	PATH_BUF(path);
+
+	return real_access(path_real, mode);
+}
+
+EXPORT DIR *opendir(const char *path)
+{
+	REAL(opendir);
+	PATH_BUF(path);
+
+	return real_opendir(path_real);
+}
+
+EXPORT ssize_t readlink(const char *path, char *buf, size_t size)
+{
+	REAL(readlink);
+	PATH_BUF(path);
+
+	return real_readlink(path_real, buf, size);
+}
+
+EXPORT char *realpath(const char *path, char *resolved)
+{
+	char *ret;
+	REAL(realpath);
+	PATH_BUF(path);
+
+	ret = real_realpath(path_real, resolved);
+	shim_unrewrite(ret);
+	return ret;
+}
+
+EXPORT char *__realpath_chk(const char *path, char *resolved, size_t resolved_len)
+{
+	char *ret;
+	REAL(__realpath_chk);
+	PATH_BUF(path);
+
+	ret = real___realpath_chk(path_real, resolved, resolved_len);
+	shim_unrewrite(ret);
+	return ret;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The chips the shim can be: what the amdgpu kernel driver reports for each.
+ *
+ * Sources, per column:
+ *  - PCI device and revision ids and the marketing names: libdrm's
+ *    data/amdgpu.ids (/usr/share/libdrm/amdgpu.ids) and Linux
+ *    drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c (pciidlist).
+ *  - family: include/uapi/drm/amdgpu_drm.h AMDGPU_FAMILY_*.
+ *  - chip_external_rev: Linux soc15.c / nv.c / soc21.c / soc24.c
+ *    (*_common_early_init: adev->external_rev_id = adev->rev_id + N), which
+ *    is also how Mesa's amdgpu_asic_addr.h ranges are laid out; chip_rev
+ *    (rev_id) is 0 for every part here.
+ *  - GC IP version: Linux amdgpu_discovery.c, the kernel's KFD
+ *    gfx_target_version table (GC 9.0.1 gfx900, 10.1.10 gfx1010, 10.3.0
+ *    gfx1030, 11.0.0 gfx1100, 12.0.0 gfx1200, 9.4.2 gfx90a).  The
+ *    hw_ip_version_major is the gfx_vN_0 IP block's major (minor 0),
+ *    amdgpu_kms.c amdgpu_hw_ip_info().
+ *  - shader engines, arrays, CUs: the products' public specifications
+ *    (CU count = SE * SH * CU/SH, every CU active on these SKUs).
+ *  - LDS: 64 KiB per CU on GCN/CDNA, 128 KiB per WGP on RDNA (AMD's RDNA,
+ *    RDNA2, RDNA3 and RDNA4 ISA documents, "Local Data Share").
+ *  - wave size: the discovery table's gc_wave_size, 64 on GFX9, 32 on
+ *    GFX10+ (what AMDGPU_INFO_DEV_INFO.wave_front_size returns).
+ *  - VA: 48 bits on GFX9+ (gmc_v9_0.c / gmc_v10_0.c / gmc_v11_0.c
+ *    amdgpu_vm_adjust_size(adev, 256 * 1024, 9, 3, 48)).
+ *  - GB_ADDR_CONFIG: gfx_v9_0.c VEGA10_GB_ADDR_CONFIG_GOLDEN for Vega 10;
+ *    the others are read from the chip by the kernel, so the value here is
+ *    only representative (libdrm copies it into gpu_info.gb_addr_cfg and
+ *    nothing in vsharp reads it).
+ *  - VRAM size and width: the products' specifications; the CPU-visible
+ *    window is the 256 MiB BAR of a machine without resizable BAR; GTT is
+ *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.
+ *  - DRM version: amdgpu_drv.c KMS_DRIVER_MAJOR/MINOR, 3.49 in Linux 6.1
+ *    (Debian 12) for the chips 6.1 supports; 3.59 for GC 12, which needs a
+ *    newer kernel.
+ *
+ * The refusal profiles are chips or nodes vsharp must refuse or skip:
+ * a CDNA part (GC 9.4.2 reports family AI like Vega 10), a GC 12.5 part
+ * (family 152 like Navi 4x; its PCI id and sizes are placeholders, only the
+ * GC version matters), an i915 node and a node the user may not open.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <amdgpu_drm.h>
+
+#include "shim.h"
+#include "util.h"
+
+/* Families newer than libdrm 2.4.114's header (Linux uapi amdgpu_drm.h). */
+#define FAMILY_GC_11_0_0 145
+#define FAMILY_GC_12_0_0 152
+
+#define KIB 1024ull
+#define MIB (1024ull * KIB)
+#define GIB (1024ull * MIB)
+
+/* Columns shared by every amdgpu row. */
+#define AMDGPU_NODE .driver = "amdgpu", .drm_major = 3, .vendor = 0x1002, .subvendor = 0x1002, \
+	.slot = "0000:03:00.0", .va_bits = 48, .vis_vram_size = 256 * MIB, .gtt_size = 12 * GIB
+#define GCN_SHADER .wave_size = 64, .max_gprs = 256, .lds_per_cu = 64 * KIB
+#define RDNA_SHADER .wave_size = 32, .max_gprs = 512, .lds_per_cu = 128 * KIB
+
+const struct shim_profile shim_profiles[] = {
+	{
+		.name = "gfx900", .what = "Vega 10, AMD Radeon RX Vega (687F:C1)",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x687f, .pci_rev = 0xc1, .subdevice = 0x0b36,
+		.family = AMDGPU_FAMILY_AI, .external_rev = 0x01,	/* soc15.c: fixed 0x1 */
+		.gc_major = 9, .gc_minor = 0, .gc_rev = 1, .ip_block_major = 9, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 16, .cu_active = 64, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 2048, .vram_size = 8 * GIB,
+		.gb_addr_config = 0x2a114042, .level = VSHARP_GFX9,
+	},
+	{
+		.name = "gfx1010", .what = "Navi 10, AMD Radeon RX 5700 XT (731F:C1)",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x731f, .pci_rev = 0xc1, .subdevice = 0x0b36,
+		.family = AMDGPU_FAMILY_NV, .external_rev = 0x01,	/* nv.c: rev_id + 0x1 */
+		.gc_major = 10, .gc_minor = 1, .gc_rev = 10, .ip_block_major = 10, .gfx_rings = 1,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 40, RDNA_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 256, .vram_size = 8 * GIB,
+		.gb_addr_config = 0x00000044, .level = VSHARP_GFX10,
+	},
+	{
+		.name = "gfx1030", .what = "Navi 21, AMD Radeon RX 6900 XT (73BF:C0)",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x73bf, .pci_rev = 0xc0, .subdevice = 0x0e3a,
+		.family = AMDGPU_FAMILY_NV, .external_rev = 0x28,	/* nv.c: rev_id + 0x28 */
+		.gc_major = 10, .gc_minor = 3, .gc_rev = 0, .ip_block_major = 10, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 80, RDNA_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 256, .vram_size = 16 * GIB,
+		.gb_addr_config = 0x00000044, .level = VSHARP_GFX10_3,
+	},
+	{
+		.name = "gfx1100", .what = "Navi 31, AMD Radeon RX 7900 XTX (744C:C8)",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x744c, .pci_rev = 0xc8, .subdevice = 0x0e3b,
+		.family = FAMILY_GC_11_0_0, .external_rev = 0x01,	/* soc21.c: rev_id + 0x1 */
+		.gc_major = 11, .gc_minor = 0, .gc_rev = 0, .ip_block_major = 11, .gfx_rings = 1,
+		.num_se = 6, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 96, RDNA_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 384, .vram_size = 24 * GIB,
+		.gb_addr_config = 0x00000545, .level = VSHARP_GFX11,
+	},
+	{
+		.name = "gfx1200", .what = "Navi 44, AMD Radeon RX 9060 XT (7590:C0)",
+		AMDGPU_NODE, .drm_minor = 59, .device = 0x7590, .pci_rev = 0xc0, .subdevice = 0x0e3c,
+		.family = FAMILY_GC_12_0_0, .external_rev = 0x40,	/* soc24.c: rev_id + 0x40 */
+		.gc_major = 12, .gc_minor = 0, .gc_rev = 0, .ip_block_major = 12, .gfx_rings = 1,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 128, .vram_size = 16 * GIB,
+		.gb_addr_config = 0x00000442, .level = VSHARP_GFX12,
+	},
+	/* Refusal profiles. */
+	{
+		.name = "gfx90a", .what = "Aldebaran, AMD Instinct MI210 (740F:02), CDNA2",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x740f, .pci_rev = 0x02, .subdevice = 0x0c34,
+		.family = AMDGPU_FAMILY_AI, .external_rev = 0x3c,	/* soc15.c: rev_id + 0x3c */
+		.gc_major = 9, .gc_minor = 4, .gc_rev = 2, .ip_block_major = 9, .gfx_rings = 0,
+		.num_se = 8, .num_sh_per_se = 1, .cu_per_sh = 13, .cu_active = 104, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 4096, .vram_size = 64 * GIB,
+		.gb_addr_config = 0x2a114042, .level = VSHARP_GFX9,
+	},
+	{
+		.name = "gc12.5", .what = "a GC 12.5.0 part (placeholder PCI id and sizes)",
+		AMDGPU_NODE, .drm_minor = 59, .device = 0x75ff, .pci_rev = 0x00, .subdevice = 0x0000,
+		.family = FAMILY_GC_12_0_0, .external_rev = 0x60,
+		.gc_major = 12, .gc_minor = 5, .gc_rev = 0, .ip_block_major = 12, .gfx_rings = 1,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 1024, .vram_size = 16 * GIB,
+		.gb_addr_config = 0x00000442, .level = VSHARP_GFX12,
+	},
+	{
+		/* i915 answers DRM_IOCTL_VERSION with its own name, version 1.6.0. */
+		.name = "i915", .what = "an Intel Arc A770 (8086:56A0) node",
+		.driver = "i915", .drm_major = 1, .drm_minor = 6, .vendor = 0x8086, .device = 0x56a0,
+		.pci_rev = 0x08, .subvendor = 0x8086, .subdevice = 0x1020, .slot = "0000:03:00.0",
+	},
+	{
+		/* Navi 21 behind a node the user is not in the group of. */
+		.name = "noperm", .what = "Navi 21 on a node open() refuses with EACCES",
+		.like = "gfx1030", .open_errno = EACCES,
+	},
+};
+
+const size_t shim_profile_count = ARRAY_SIZE(shim_profiles);
+
+static const struct shim_profile *row(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(shim_profiles); i++)
+		if (!strcmp(shim_profiles[i].name, name))
+			return &shim_profiles[i];
+	return NULL;
+}
+
+const struct shim_profile *shim_profile_find(const char *name)
+{
+	static struct shim_profile merged;
+	const struct shim_profile *p = row(name), *base;
+
+	if (!p || !p->like)
+		return p;
+	/* A row "like" another is that chip with its own name and node. */
+	base = row(p->like);
+	if (!base)
+		return NULL;
+	merged = *base;
+	merged.name = p->name;
+	merged.what = p->what;
+	merged.open_errno = p->open_errno;
+	return &merged;
+}
