@@ -12,7 +12,9 @@ probe_main:
 	s_add_co_ci_u32 s5, s1, 0
 	// V# s[8:11], soffset s12, M0 s13, stub offset s14, flags s15.
 	s_load_b256 s[8:15], s[4:5], 0x0
-	// Lane record at 1088 + lane * 64; LDS image slice at 64 + lane * 16.
+	// Lane record at 1088 + lane * 64.  The LDS image is the whole 1 KiB
+	// allocation (the 1 KiB granule of GFX10.3+, README.md): lane l copies
+	// the 16-byte slices at l * 16 and 512 + l * 16, image at record + 64.
 	v_lshlrev_b32 v1, 6, v0
 	v_add_nc_u32 v1, 0x440, v1
 	v_lshlrev_b32 v21, 4, v0
@@ -25,6 +27,11 @@ probe_main:
 	s_wait_loadcnt 0x0
 	s_mov_b32 m0, -1
 	ds_store_b128 v21, v[24:27]
+	// The DS store has read v[24:27] before the load overwrites them.
+	s_wait_dscnt 0x0
+	global_load_b128 v[24:27], v22, s[4:5] offset:512
+	s_wait_loadcnt 0x0
+	ds_store_b128 v21, v[24:27] offset:512
 	s_wait_dscnt 0x0
 	s_wait_kmcnt 0x0
 	s_mov_b32 m0, s13
@@ -44,12 +51,19 @@ stub_done:
 	global_store_b128 v1, v[12:15], s[4:5] offset:32
 	global_store_b128 v1, v[16:19], s[4:5] offset:48
 	global_store_b128 v22, v[24:27], s[4:5]
+	// The store has read v[24:27] before the DS load overwrites them.
+	s_wait_storecnt 0x0
+	ds_load_b128 v[24:27], v21 offset:512
+	s_wait_dscnt 0x0
+	global_store_b128 v22, v[24:27], s[4:5] offset:512
 	// The wave's VMID: HW_ID2[27:24].
 	s_getreg_b32 s16, hwreg(HW_REG_HW_ID2)
 	v_mov_b32 v20, s16
 	v_mov_b32 v23, 0
 	global_store_b32 v23, v20, s[4:5] offset:32
 	s_endpgm
-	.rept 64
-	s_code_end
-	.endr
+	// Instruction prefetch runs up to three 128-byte lines past the last
+	// instruction (SH_MEM_CONFIG.INITIAL_INST_PREFETCH 3, set by the kernel):
+	// LLVM's EmitCodeEnd padding, align to the line, then 3 lines.
+	.p2alignl 7, 0xbf9f0000
+	.fill 96, 4, 0xbf9f0000

@@ -10,7 +10,8 @@ probe_main:
 	s_addc_u32 s5, s1, 0
 	// V# s[8:11], soffset s12, M0 s13, stub offset s14, flags s15.
 	s_load_dwordx8 s[8:15], s[4:5], 0x0
-	// Lane record at 1088 + lane * 64; LDS image slice at 64 + lane * 16.
+	// Lane record at 1088 + lane * 64; LDS image slice at 64 + lane * 16:
+	// 64 lanes copy the whole 1 KiB allocation (README.md).
 	v_lshlrev_b32 v1, 6, v0
 	v_add_u32 v1, 0x440, v1
 	v_lshlrev_b32 v21, 4, v0

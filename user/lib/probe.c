@@ -7,9 +7,13 @@
  *   wave record (8192 bytes, one per work-group)
  *     +0    V# (4 dwords), soffset, M0, stub offset, flags
  *     +32   VMID the wave read from HW_ID/HW_ID2
- *     +64   LDS image, 16 bytes per lane, copied in before and out after
+ *     +64   LDS image (VSHARP_PROBE_LDS bytes), copied in before and out after
  *     +1088 lane records, 64 bytes each:
  *           +0 vindex, +4 voffset, +16 data[4] (v8..v11), +32 vdst[8] (v12..v19)
+ *
+ * The CPU never reads or writes the GPU's copies byte by byte: a batch is
+ * built in host memory and copied in, and read back with one copy per
+ * buffer (a VRAM BO's CPU mapping is write-combined, uncached for reads).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -28,6 +32,20 @@
 #define LANES 1088
 #define LANE_SIZE 64
 #define IB_DWORDS 1024
+/*
+ * Instruction prefetch may fetch up to three 128-byte lines past the last
+ * instruction (SH_MEM_CONFIG.INITIAL_INST_PREFETCH 3 on GFX10+, Linux
+ * gfx_v10_0.c/gfx_v11_0.c/gfx_v12_0.c; LLVM pads with as much s_code_end).
+ * The code BO covers that window even if a binary's padding were short.
+ */
+#define PREFETCH_WINDOW 384u
+/*
+ * Mapped guard bytes below and above the arenas: a wave that strays out of
+ * the arenas lands here (not in an unmapped page or another buffer), and
+ * the guards are checked after every batch.
+ */
+#define GUARD 65536u
+#define ARENAS ((size_t)VSHARP_PROBE_ARENA * VSHARP_PROBE_MAX_WAVES)
 /* Seconds a batch may take on hardware before it counts as a hang. */
 #define BATCH_TIMEOUT_NS 10000000000ull
 
@@ -41,6 +59,8 @@ struct vsharp_probe_ctx {
 	unsigned wave_size;
 	unsigned vmid;
 	uint8_t *expect_arena;
+	/* Host copies of the table and of guard + arenas + guard. */
+	uint8_t *host_table, *host_arena;
 };
 
 uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
@@ -52,6 +72,12 @@ uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
 	x *= 0x2c1b3c6du;
 	x ^= x >> 12;
 	return (uint8_t)(x | 1);
+}
+
+/* The guards' bytes: the pattern of a wave number no batch has. */
+static uint8_t guard_pattern(size_t byte)
+{
+	return vsharp_probe_pattern(VSHARP_PROBE_MAX_WAVES, (unsigned)byte);
 }
 
 unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx)
@@ -79,26 +105,32 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	ctx->align = align;
 	ctx->wave_size = dev->level >= VSHARP_GFX10 ? 32 : 64;
 	ctx->shader = vsharp_shader_for(dev->level, err);
-	ctx->expect_arena = malloc(VSHARP_PROBE_ARENA * VSHARP_PROBE_MAX_WAVES);
-	ret = !ctx->shader ? -ENOENT : !ctx->expect_arena ?
+	ctx->expect_arena = malloc(ARENAS);
+	ctx->host_table = calloc(VSHARP_PROBE_MAX_WAVES, VSHARP_WAVE_RECORD);
+	ctx->host_arena = malloc(GUARD + ARENAS + GUARD);
+	ret = !ctx->shader ? -ENOENT :
+	      !ctx->expect_arena || !ctx->host_table || !ctx->host_arena ?
 	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
 	if (!ret)
 		ret = vsharp_shader_symbol(ctx->shader, "stub_base", &ctx->stub_base, err);
 	if (!ret)
-		ret = ops->bo_alloc(dev, 4ull * ctx->shader->n_words, VSHARP_BO_CODE, &ctx->code, err);
+		ret = ops->bo_alloc(dev, 4ull * ctx->shader->n_words + PREFETCH_WINDOW,
+				    VSHARP_BO_CODE, &ctx->code, err);
 	if (!ret)
 		ret = ops->bo_alloc(dev, (uint64_t)VSHARP_WAVE_RECORD * VSHARP_PROBE_MAX_WAVES,
 				    VSHARP_BO_DATA, &ctx->table, err);
 	if (!ret)
-		ret = ops->bo_alloc(dev, (uint64_t)VSHARP_PROBE_ARENA * VSHARP_PROBE_MAX_WAVES,
-				    VSHARP_BO_DATA, &ctx->arena, err);
+		ret = ops->bo_alloc(dev, GUARD + ARENAS + GUARD, VSHARP_BO_DATA, &ctx->arena, err);
 	if (!ret)
 		ret = ops->bo_alloc(dev, 4 * IB_DWORDS, VSHARP_BO_IB, &ctx->ib, err);
 	if (ret) {
 		vsharp_probe_close(ctx);
 		return ret;
 	}
-	memcpy(ctx->code.cpu, ctx->shader->code, 4ull * ctx->shader->n_words);
+	for (size_t b = 0; b < GUARD; b++) {
+		ctx->host_arena[b] = guard_pattern(b);
+		ctx->host_arena[GUARD + ARENAS + b] = guard_pattern(GUARD + b);
+	}
 	*out = ctx;
 	return 0;
 }
@@ -113,30 +145,59 @@ void vsharp_probe_close(struct vsharp_probe_ctx *ctx)
 		if (bos[i]->size)
 			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
 	free(ctx->expect_arena);
+	free(ctx->host_table);
+	free(ctx->host_arena);
 	free(ctx);
 }
 
+/* Wave i's record and arena in the host copies. */
 static uint8_t *wave_record(struct vsharp_probe_ctx *ctx, unsigned i)
 {
-	return (uint8_t *)ctx->table.cpu + (size_t)i * VSHARP_WAVE_RECORD;
+	return ctx->host_table + (size_t)i * VSHARP_WAVE_RECORD;
 }
 
+static uint8_t *wave_arena(struct vsharp_probe_ctx *ctx, unsigned i)
+{
+	return ctx->host_arena + GUARD + (size_t)i * VSHARP_PROBE_ARENA;
+}
+
+/*
+ * The V# with its base moved into the wave's arena.  A raw V# is rebased
+ * too, its base field read as an offset into the arena like buf.base, so
+ * that no descriptor a suite writes can point the GPU at another buffer.
+ */
 static int place_desc(enum vsharp_gfx level, const struct vsharp_probe_wave *w, uint64_t arena_va,
 		      uint32_t desc[4], struct vsharp_error *err)
 {
 	struct vsharp_buffer b = w->buf;
+	struct vsharp_field_info f;
+	uint64_t base = 0;
 
-	if (w->raw_desc) {
-		memcpy(desc, w->desc, 16);
-		return 0;
+	if (!w->raw_desc) {
+		b.base += arena_va;
+		return vsharp_desc_encode(level, &b, desc, err);
 	}
-	b.base += arena_va;
-	return vsharp_desc_encode(level, &b, desc, err);
+	memcpy(desc, w->desc, 16);
+	if (!vsharp_field_info(level, VSHARP_F_BASE, &f))
+		return vsharp_fail(err, -EINVAL, "probe: %s has no V# base field", vsharp_gfx_name(level));
+	for (unsigned k = 0; k < f.width; k++)
+		base |= (uint64_t)(desc[(f.lo + k) / 32] >> ((f.lo + k) % 32) & 1) << k;
+	if (base >= VSHARP_PROBE_ARENA)
+		return vsharp_fail(err, -EINVAL,
+				   "probe: raw V# base 0x%" PRIx64 ": an offset into the wave's arena (allowed 0..0x%x)",
+				   base, VSHARP_PROBE_ARENA - 1);
+	base += arena_va;
+	for (unsigned k = 0; k < f.width; k++) {
+		uint32_t bit = 1u << ((f.lo + k) % 32);
+
+		desc[(f.lo + k) / 32] = (desc[(f.lo + k) / 32] & ~bit) | (base >> k & 1 ? bit : 0);
+	}
+	return 0;
 }
 
 static uint64_t arena_va(const struct vsharp_probe_ctx *ctx, unsigned i)
 {
-	return ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA;
+	return ctx->arena.va + GUARD + (uint64_t)i * VSHARP_PROBE_ARENA;
 }
 
 int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_wave *w,
@@ -199,7 +260,7 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 		memset(rec, 0, LANES + LANE_SIZE * ctx->wave_size);
 		for (unsigned k = 0; k < 8; k++)
 			store_le(rec + 4 * k, 4, hdr[k]);
-		for (unsigned b = 0; b < VSHARP_PROBE_LDS_SLOT * ctx->wave_size; b++)
+		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
 			rec[LDS_IMAGE + b] = vsharp_probe_pattern(i, 0x10000 + b);
 		for (unsigned l = 0; l < ctx->wave_size; l++) {
 			const struct vsharp_probe_lane *pl = &w->lane[l < w->n_lanes ? l : 0];
@@ -212,9 +273,61 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 			for (unsigned k = 0; k < 8; k++)
 				store_le(lr + 32 + 4 * k, 4, pl->vdst[k]);
 		}
-		arena = (uint8_t *)ctx->arena.cpu + (size_t)i * VSHARP_PROBE_ARENA;
+		arena = wave_arena(ctx, i);
 		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
 			arena[b] = vsharp_probe_pattern(i, b);
+	}
+	return 0;
+}
+
+/*
+ * Everything the GPU reads is written afresh for every batch: the table,
+ * the arenas with their guards, and the shader code.  The code too (9-12
+ * KiB, microseconds): after a GPU reset that lost VRAM an earlier copy is
+ * garbage, and always rewriting it is simpler to trust than tracking every
+ * way VRAM can be lost.
+ */
+static void upload(struct vsharp_probe_ctx *ctx, unsigned n)
+{
+	size_t code = 4ull * ctx->shader->n_words;
+	uint8_t *arena = ctx->arena.cpu;
+
+	memcpy(ctx->table.cpu, ctx->host_table, (size_t)n * VSHARP_WAVE_RECORD);
+	memcpy(arena, ctx->host_arena, GUARD + (size_t)n * VSHARP_PROBE_ARENA);
+	memcpy(arena + GUARD + ARENAS, ctx->host_arena + GUARD + ARENAS, GUARD);
+	memcpy(ctx->code.cpu, ctx->shader->code, code);
+	memset((uint8_t *)ctx->code.cpu + code, 0, ctx->code.size - code);
+}
+
+/* The results: one bulk copy per buffer into host memory. */
+static void download(struct vsharp_probe_ctx *ctx, unsigned n)
+{
+	const uint8_t *arena = ctx->arena.cpu;
+
+	memcpy(ctx->host_table, ctx->table.cpu, (size_t)n * VSHARP_WAVE_RECORD);
+	memcpy(ctx->host_arena, arena, GUARD + (size_t)n * VSHARP_PROBE_ARENA);
+	memcpy(ctx->host_arena + GUARD + ARENAS, arena + GUARD + ARENAS, GUARD);
+}
+
+/* A changed guard byte means some wave stored outside every arena. */
+static int check_guards(const struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
+{
+	static const char *const side[2] = { "below", "above" };
+
+	for (unsigned g = 0; g < 2; g++) {
+		const uint8_t *p = ctx->host_arena + (g ? GUARD + ARENAS : 0);
+		unsigned changed = 0, first = 0;
+
+		for (unsigned b = 0; b < GUARD; b++) {
+			if (p[b] == guard_pattern((size_t)g * GUARD + b))
+				continue;
+			if (!changed++)
+				first = b;
+		}
+		if (changed)
+			return vsharp_fail(err, -EFAULT,
+					   "probe: %u bytes of the guard %s the arenas changed (first at guard +0x%x): a wave stored outside its arena, so no result of this batch can be trusted",
+					   changed, side[g], first);
 	}
 	return 0;
 }
@@ -235,7 +348,7 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, unsigned *dwords,
 	d.user_sgprs = 2;
 	d.user_data[0] = (uint32_t)ctx->table.va;
 	d.user_data[1] = (uint32_t)(ctx->table.va >> 32);
-	d.lds_bytes = VSHARP_PROBE_LDS_SLOT * ctx->wave_size;
+	d.lds_bytes = VSHARP_PROBE_LDS;
 	d.threads[0] = ctx->wave_size;
 	d.threads[1] = d.threads[2] = 1;
 	d.groups[0] = n;
@@ -255,8 +368,9 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, unsigned *dwords,
 /* What the model says one wave must leave behind. */
 struct expect {
 	uint32_t vdst[64][8];
-	uint8_t lds[VSHARP_PROBE_LDS_SLOT * 64];
+	uint8_t lds[VSHARP_PROBE_LDS];
 	bool fault[64];
+	bool faults;		/* some lane leaves the arena */
 	bool memviol;
 };
 
@@ -264,9 +378,9 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 		       struct expect *e, struct vsharp_error *err)
 {
 	uint8_t *arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
-	struct vsharp_memory mem = { .va = ctx->arena.va + (uint64_t)i * VSHARP_PROBE_ARENA,
-				     .bytes = arena, .size = VSHARP_PROBE_ARENA };
-	struct vsharp_lds lds = { e->lds, VSHARP_PROBE_LDS_SLOT * ctx->wave_size };
+	struct vsharp_memory mem = { .va = arena_va(ctx, i), .bytes = arena,
+				     .size = VSHARP_PROBE_ARENA };
+	struct vsharp_lds lds = { e->lds, VSHARP_PROBE_LDS };
 	const struct vsharp_op *op = w->stub.op;
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
@@ -295,6 +409,7 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 	if (ret)
 		return ret;
 	e->memviol = false;
+	e->faults = false;
 	for (unsigned l = 0; l < w->n_lanes; l++) {
 		const struct vsharp_probe_lane *pl = &w->lane[l];
 
@@ -322,6 +437,7 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 			vsharp_probe_lane_in(w, l, &in);
 			vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
 			e->fault[l] = out.fault;
+			e->faults |= out.fault;
 			e->memviol |= out.memviol;
 			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
 		}
@@ -345,7 +461,7 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 			     void *rctx)
 {
 	const uint8_t *rec = wave_record(ctx, i);
-	const uint8_t *arena = (const uint8_t *)ctx->arena.cpu + (size_t)i * VSHARP_PROBE_ARENA;
+	const uint8_t *arena = wave_arena(ctx, i);
 	const uint8_t *expect_arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
 	bool bad[64] = { false };
 	unsigned failed = 0;
@@ -385,8 +501,8 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 		}
 		bad[owner] = true;
 	}
-	for (unsigned b = 0; b < VSHARP_PROBE_LDS_SLOT * ctx->wave_size; b++) {
-		unsigned owner = b / VSHARP_PROBE_LDS_SLOT;
+	for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++) {
+		unsigned owner = b / VSHARP_PROBE_LDS_SLOT % ctx->wave_size;
 
 		if (rec[LDS_IMAGE + b] == e->lds[b])
 			continue;
@@ -411,6 +527,8 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	const struct vsharp_probe_wave **run;
 	struct expect *e;
 	unsigned dwords, lanes = 0, m = 0;
+	/* On a GPU a stray access is a VM fault or another wave's bytes: never run one. */
+	bool skip_fault = ctx->dev->hardware;
 	uint64_t fence;
 	int ret = 0;
 
@@ -425,11 +543,11 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		free(run);
 		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
 	}
-	/* With SKIP_MEMVIOL the model decides first which waves may run at all. */
+	/* The model decides first which waves may run at all. */
 	for (unsigned i = 0; i < n && !ret; i++) {
-		if (skip_memviol)
+		if (skip_memviol || skip_fault)
 			ret = expect_wave(ctx, &waves[i], m, e, err);
-		if (!ret && skip_memviol && e->memviol)
+		if (!ret && ((skip_memviol && e->memviol) || (skip_fault && e->faults)))
 			counts->skipped += waves[i].n_lanes;
 		else if (!ret)
 			run[m++] = &waves[i];
@@ -447,12 +565,18 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 			ret = fill(ctx, copy, m, err);
 			free(copy);
 		}
-		if (!ret)
+		if (!ret) {
+			upload(ctx, m);
 			ret = build_ib(ctx, m, &dwords, err);
+		}
 		if (!ret)
 			ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
 		if (!ret)
 			ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
+		if (!ret) {
+			download(ctx, m);
+			ret = check_guards(ctx, err);
+		}
 		if (!ret)
 			ctx->vmid = (unsigned)load_le(wave_record(ctx, 0) + HDR_VMID, 4);
 	}

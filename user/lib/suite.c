@@ -44,7 +44,7 @@ void suite_wave(enum vsharp_gfx level, unsigned wave_size, const struct vsharp_o
 void suite_fit(enum vsharp_gfx level, enum vsharp_align_mode mode, struct vsharp_probe_wave *w)
 {
 	static uint8_t scratch[VSHARP_PROBE_ARENA];
-	static uint8_t lds_bytes[VSHARP_PROBE_LDS_SLOT * 64];
+	static uint8_t lds_bytes[VSHARP_PROBE_LDS];
 	const uint64_t va = 1ull << 32;
 	struct vsharp_memory mem = { .va = va, .bytes = scratch, .size = sizeof(scratch) };
 	struct vsharp_lds lds = { lds_bytes, sizeof(lds_bytes) };

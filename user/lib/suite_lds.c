@@ -11,7 +11,7 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		 unsigned k, struct vsharp_probe_wave *w)
 {
 	struct vsharp_stub all[800], *s = NULL;
-	unsigned n = vsharp_stubs(level, all, 800), lds_size = VSHARP_PROBE_LDS_SLOT * wave_size;
+	unsigned n = vsharp_stubs(level, all, 800), lds_size = VSHARP_PROBE_LDS;
 	unsigned ds = 0, pick, size;
 	struct suite_rng r = suite_seed("lds", level, k);
 
@@ -40,7 +40,7 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 	if (s->op->ds_addr == VSHARP_DS_ADDTID)
 		w->m0 = 4 * suite_rand(&r, lds_size / 4);
 	else if (suite_rand(&r, 4) == 0)
-		w->m0 = 16 * suite_rand(&r, wave_size + 4);
+		w->m0 = 16 * suite_rand(&r, lds_size / 16 + 4);
 	for (unsigned l = 0; l < w->n_lanes; l++) {
 		struct vsharp_probe_lane *pl = &w->lane[l];
 		bool write = s->op->kind != VSHARP_OP_LOAD;

@@ -10,6 +10,7 @@
 
 #include "ktap.h"
 #include "vsharp/emu.h"
+#include "vsharp/pm4.h"
 #include "vsharp/suites.h"
 
 static const enum vsharp_gfx families[] = {
@@ -195,6 +196,190 @@ static void test_swapped_dst_sel_is_caught(struct ktap *t)
 	check_mutation(t, "formats", VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY);
 }
 
+/*
+ * The LDS a wave gets is its whole image: RSRC2.LDS_SIZE for the probe's
+ * request, as the hardware rounds it (512-byte granule up to GFX10.1, 1 KiB
+ * from GFX10.3: Mesa ac_gpu_info.c lds_alloc_granularity), is exactly
+ * VSHARP_PROBE_LDS, and the lds suite reads past that end.
+ */
+static void test_lds_image_is_the_allocation(struct ktap *t)
+{
+	const struct vsharp_suite *s = vsharp_suite_find("lds");
+
+	for (size_t f = 0; f < 5; f++) {
+		unsigned granule = families[f] >= VSHARP_GFX10_3 ? 1024 : 512;
+		unsigned ws = families[f] == VSHARP_GFX9 ? 64 : 32, past = 0;
+		struct vsharp_dispatch d = {
+			.level = families[f], .pgm_va = 1ull << 32, .vgprs = 28,
+			.wave32 = ws == 32, .lds_bytes = VSHARP_PROBE_LDS, .threads = { ws, 1, 1 },
+			.groups = { 1, 1, 1 }, .tidig_comps = 1,
+		};
+		struct vsharp_pm4_encoded e;
+		unsigned alloc;
+
+		if (!CHECK(t, vsharp_pm4_encode(&d, &e, NULL) == 0))
+			continue;
+		alloc = (VSHARP_PROBE_LDS + granule - 1) / granule * granule;
+		CHECK_EQ(t, (e.rsrc2 >> 15 & 0x1ff) * 512, alloc);
+		CHECK_EQ(t, alloc, VSHARP_PROBE_LDS);
+		for (unsigned k = 0; k < 400; k++) {
+			struct vsharp_probe_wave *w = &batch[0];
+
+			if (!s->wave(families[f], ws, VSHARP_ALIGN_UNALIGNED, k, w) ||
+			    w->stub.op->cls != VSHARP_OP_DS)
+				continue;
+			for (unsigned l = 0; l < w->n_lanes; l++)
+				past += w->lane[l].vindex >= VSHARP_PROBE_LDS;
+		}
+		CHECK_MSG(t, past > 0, "%s: no lds read starts at or past %u", vsharp_gfx_name(families[f]),
+			  VSHARP_PROBE_LDS);
+	}
+}
+
+/* A raw V#'s base is an offset into the wave's arena, like buf.base. */
+static void test_raw_desc_is_rebased(struct ktap *t)
+{
+	struct vsharp_probe_wave w;
+	struct vsharp_buffer_access a;
+	struct vsharp_error err = { "" };
+
+	memset(&w, 0, sizeof(w));
+	w.stub.op = vsharp_op_find(VSHARP_GFX10_3, "buffer_load_dword", NULL);
+	w.raw_desc = true;
+	/* base 0x140 in dword 0, bits 47:32 of the base (dword 1 15:0) zero, stride 0 */
+	w.desc[0] = 0x140;
+	w.desc[1] = 0xabcd0000;
+	w.desc[2] = 0x1000;
+	w.desc[3] = 0x12345678;
+	if (CHECK(t, w.stub.op != NULL) &&
+	    CHECK_MSG(t, vsharp_probe_buffer_access(VSHARP_GFX10_3, &w, 0x123400000000ull,
+						     VSHARP_ALIGN_UNALIGNED, &a, &err) == 0, "%s", err.msg)) {
+		CHECK_EQ(t, a.desc[0], 0x140);
+		CHECK_EQ(t, a.desc[1], 0xabcd1234);
+		CHECK_EQ(t, a.desc[2], 0x1000);
+		CHECK_EQ(t, a.desc[3], 0x12345678);
+	}
+	w.desc[0] = VSHARP_PROBE_ARENA;
+	CHECK(t, vsharp_probe_buffer_access(VSHARP_GFX10_3, &w, 1ull << 32, VSHARP_ALIGN_UNALIGNED,
+					    &a, &err) == -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "raw V# base 0x2000") && strstr(err.msg, "allowed 0..0x1fff"),
+		  "%s", err.msg);
+}
+
+/*
+ * A device that looks like hardware and misbehaves on request: it stores
+ * into the guard below the arenas, or loses the code BO's contents (a GPU
+ * reset that lost VRAM), after a batch.
+ */
+struct faulty {
+	struct vsharp_device base;
+	struct vsharp_device *emu;
+	struct vsharp_bo *code, *arena;
+	bool poke_guard, lose_code;
+};
+
+static struct faulty *to_faulty(struct vsharp_device *dev)
+{
+	return (struct faulty *)dev;
+}
+
+static int faulty_alloc(struct vsharp_device *dev, uint64_t size, enum vsharp_bo_kind kind,
+			struct vsharp_bo *bo, struct vsharp_error *err)
+{
+	struct vsharp_device *emu = to_faulty(dev)->emu;
+
+	return emu->ops->bo_alloc(emu, size, kind, bo, err);
+}
+
+static void faulty_free(struct vsharp_device *dev, struct vsharp_bo *bo)
+{
+	struct vsharp_device *emu = to_faulty(dev)->emu;
+
+	emu->ops->bo_free(emu, bo);
+}
+
+static int faulty_submit(struct vsharp_device *dev, const struct vsharp_bo *ib, unsigned n,
+			 struct vsharp_bo *const *bos, unsigned n_bos, uint64_t *fence,
+			 struct vsharp_error *err)
+{
+	struct faulty *f = to_faulty(dev);
+
+	f->code = bos[0];
+	f->arena = bos[2];
+	return f->emu->ops->submit(f->emu, ib, n, bos, n_bos, fence, err);
+}
+
+static int faulty_wait(struct vsharp_device *dev, uint64_t fence, uint64_t timeout,
+		       struct vsharp_error *err)
+{
+	struct faulty *f = to_faulty(dev);
+	int ret = f->emu->ops->wait(f->emu, fence, timeout, err);
+
+	if (!ret && f->poke_guard)
+		((uint8_t *)f->arena->cpu)[100] ^= 0xff;
+	if (!ret && f->lose_code)
+		memset(f->code->cpu, 0, f->code->size);
+	return ret;
+}
+
+static void faulty_close(struct vsharp_device *dev)
+{
+	(void)dev;
+}
+
+static const struct vsharp_device_ops faulty_ops = {
+	faulty_alloc, faulty_free, faulty_submit, faulty_wait, faulty_close,
+};
+
+static void test_hardware_safety(struct ktap *t)
+{
+	const struct vsharp_suite *s = vsharp_suite_find("addressing");
+	struct faulty f = { { &faulty_ops, VSHARP_GFX11, true, "faulty gfx11" }, NULL, NULL, NULL,
+			    false, false };
+	struct vsharp_probe_ctx *ctx;
+	struct vsharp_probe_counts c;
+	struct vsharp_error err = { "" };
+	unsigned n;
+
+	if (!CHECK(t, vsharp_emu_open(VSHARP_GFX11, &f.emu, &err) == 0))
+		return;
+	if (!CHECK_MSG(t, vsharp_probe_open(&f.base, VSHARP_ALIGN_UNALIGNED, &ctx, &err) == 0, "%s",
+		       err.msg)) {
+		vsharp_device_close(f.emu);
+		return;
+	}
+	n = make_batch(s, VSHARP_GFX11, 32, 0, 8);
+
+	/* Code lost after every batch: the next batch still runs the right code. */
+	f.lose_code = true;
+	for (int i = 0; i < 2; i++)
+		CHECK_MSG(t, vsharp_probe_run(ctx, batch, n, true, NULL, NULL, &c, &err) == 0 &&
+			  c.failed == 0 && c.passed > 0, "batch %d: %s (%u failed)", i, err.msg, c.failed);
+	f.lose_code = false;
+
+	/* Lanes of wave 1 leave the arena: on hardware the wave is skipped, not run. */
+	batch[1].buf.num_records = 0xffffffffu;
+	batch[1].lane[0].voffset = VSHARP_PROBE_ARENA + 64;
+	CHECK_MSG(t, vsharp_probe_run(ctx, batch, n, false, NULL, NULL, &c, &err) == 0, "%s", err.msg);
+	CHECK_EQ(t, c.skipped, batch[1].n_lanes);
+	CHECK_EQ(t, c.failed, 0);
+	/* The same wave on the emulated device runs and fails as a model fault. */
+	f.base.hardware = false;
+	CHECK_MSG(t, vsharp_probe_run(ctx, batch, n, false, NULL, NULL, &c, &err) == 0, "%s", err.msg);
+	CHECK_EQ(t, c.skipped, 0);
+	CHECK(t, c.failed >= 1);
+	f.base.hardware = true;
+
+	/* A store into the guard below the arenas fails the whole batch. */
+	f.poke_guard = true;
+	CHECK_EQ(t, vsharp_probe_run(ctx, batch, n, false, NULL, NULL, &c, &err), -EFAULT);
+	CHECK_MSG(t, strstr(err.msg, "1 bytes of the guard below the arenas changed (first at guard +0x64)"),
+		  "%s", err.msg);
+	CHECK_EQ(t, c.passed, 0);
+	vsharp_probe_close(ctx);
+	vsharp_device_close(f.emu);
+}
+
 static void setup(void)
 {
 	batch = calloc(VSHARP_PROBE_MAX_WAVES, sizeof(*batch));
@@ -208,6 +393,9 @@ int main(void)
 		KTAP_CASE(test_suites_match_model),
 		KTAP_CASE(test_range_off_by_one_is_caught),
 		KTAP_CASE(test_swapped_dst_sel_is_caught),
+		KTAP_CASE(test_lds_image_is_the_allocation),
+		KTAP_CASE(test_raw_desc_is_rebased),
+		KTAP_CASE(test_hardware_safety),
 	};
 	int ret;
 

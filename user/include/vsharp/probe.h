@@ -15,11 +15,19 @@
  * stub (instruction under test) with one V#; each lane is one case.
  *
  * Memory under test is the wave's arena; the V# base and offsets are
- * relative to it.  Lane l owns arena bytes [l * slot, (l + 1) * slot) and
- * LDS bytes [l * 16, l * 16 + 16): a difference there counts against lane l.
+ * relative to it (a raw V#'s base too).  Lane l owns arena bytes
+ * [l * slot, (l + 1) * slot) and the 16-byte LDS slots at l * 16 + k * 16 *
+ * wave size: a difference there counts against lane l.
+ *
+ * A wave's LDS is VSHARP_PROBE_LDS bytes, all of it copied in before the
+ * instruction and out after.  1 KiB is a whole number of allocation
+ * granules on every level (512 bytes up to GFX10.1, 1 KiB from GFX10.3,
+ * Mesa ac_gpu_info.c lds_alloc_granularity), so the allocation ends exactly
+ * where the image does and "past the end" means past VSHARP_PROBE_LDS.
  */
 #define VSHARP_PROBE_ARENA 8192u	/* arena bytes per wave */
 #define VSHARP_PROBE_LDS_SLOT 16u
+#define VSHARP_PROBE_LDS 1024u
 
 struct vsharp_probe_lane {
 	uint32_t vindex, voffset;	/* DS: vindex is the LDS address */
@@ -69,8 +77,11 @@ struct vsharp_probe_counts {
  * every lane with the model; mismatches go to REPORT.  With SKIP_MEMVIOL,
  * waves the model says raise MEMVIOL are not run (on hardware MEMVIOL halts
  * the wave and usually resets the GPU) and their lanes count as skipped.
- * Returns 0, or a negative errno when the batch could not run (a hang or a
- * fault: every lane of the batch then counts failed).
+ * On hardware, waves with a lane the model sees leave its arena are never
+ * run either (skipped too): on a GPU that is a VM fault or another wave's
+ * bytes.  Returns 0, or a negative errno when the batch could not run or
+ * cannot be trusted (a hang, a reset, a store into the guards around the
+ * arenas: every lane of the batch then counts failed).
  */
 int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
 		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
