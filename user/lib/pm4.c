@@ -55,16 +55,30 @@ static const struct {
 	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 3, K_SH, 0 }, L10 },
 	{ { VSHARP_COMPUTE_SHADER_CHKSUM, K_SH, 0 }, L10 },
 	{ { VSHARP_COMPUTE_DISPATCH_TUNNEL, K_SH, 0 }, L10 },
-	/* Every CU of every shader engine the level has ([L], [M] preamble). */
+	/*
+	 * Every CU of every shader engine the level has ([L], [M] preamble).
+	 * SE0..SE3 go through K_CU: SET_SH_REG_INDEX 3 only where libdrm's
+	 * tests use it (GFX10/GFX11, shader_test_util.c).  SE4..SE8 are plain
+	 * SET_SH_REG as Mesa writes them (ac_cmdbuf.c); no peer sends them
+	 * with index 3.
+	 */
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, L9 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, L9 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, L9 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, L9 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8, K_CU, ~0u }, L12 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4, K_CU, ~0u }, L11 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 1, K_CU, ~0u }, L11 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 2, K_CU, ~0u }, L11 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 3, K_CU, ~0u }, L11 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8, K_SH, ~0u }, L12 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4, K_SH, ~0u }, L11 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 1, K_SH, ~0u }, L11 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 2, K_SH, ~0u }, L11 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 3, K_SH, ~0u }, L11 },
+	/*
+	 * Work-groups per SE before the next one (bits 9:0, INTERLEAVE on
+	 * GFX11, INTERLEAVE_1D on GFX12).  SH state outlives the job that
+	 * wrote it, so leaving it alone would inherit the last client's value;
+	 * 64 is what RADV writes on compute queues (radv_emit_compute /
+	 * radv_init_compute_state) and Mesa's preamble default.
+	 */
+	{ { VSHARP_COMPUTE_DISPATCH_INTERLEAVE, K_SH, VSHARP_DISPATCH_INTERLEAVE }, L11 },
 	/* Mesa: 0 on GFX9, 0x20 on GFX10/10.3 ([L] too), not written on GFX11+. */
 	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0 }, VSHARP_GFX_BIT(VSHARP_GFX9) },
 	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0x20 },
@@ -188,7 +202,7 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 	const struct vsharp_pm4_level *lv = level_info(d->level, err);
 	const char *gfx = vsharp_gfx_name(d->level);
 	uint64_t items = 1;
-	unsigned granule, sgpr_blocks = 0;
+	unsigned granule, lds, sgpr_blocks = 0;
 
 	if (!lv)
 		return -EINVAL;
@@ -239,6 +253,13 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 	 * 2*max(0, ceil(n/16)-1) gives the same allocation.
 	 */
 	granule = d->wave32 ? 8 : 4;
+	/*
+	 * LDS_SIZE counts 512-byte units, but from GFX10.3 the hardware
+	 * allocates 1 KiB granules (Mesa ac_gpu_info.c lds_alloc_granularity).
+	 * Request what will be allocated, as Mesa's ac_shader_encode_lds_size()
+	 * does, so the register says where the allocation really ends.
+	 */
+	lds = div_up(d->lds_bytes, lv->lds_alloc) * lv->lds_alloc;
 	if (lv->sgprs_field && d->sgprs)
 		sgpr_blocks = div_up(d->sgprs, 8) - 1;
 	e->rsrc1 = (div_up(d->vgprs, granule) - 1) | sgpr_blocks << 6 |
@@ -248,7 +269,7 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 		   (d->tgid[0] ? 1u << 7 : 0) | (d->tgid[1] ? 1u << 8 : 0) |
 		   (d->tgid[2] ? 1u << 9 : 0) |
 		   (d->tidig_comps - 1) << 11 |
-		   div_up(d->lds_bytes, 512) << 15;	/* LDS_SIZE in 512-byte units */
+		   lds / 512 << 15;			/* LDS_SIZE in 512-byte units */
 	e->rsrc3 = lv->rsrc3 ? lv->rsrc3_value : 0;
 	for (int i = 0; i < 3; i++)
 		e->num_thread[i] = d->threads[i];

@@ -41,28 +41,40 @@
 /* RSRC3.INST_PREF_SIZE (bits 9:4 on GFX11): the peers prefetch 63 x 128 bytes. */
 #define GFX11_RSRC3 (63u << 4)
 
-/* SET_SH_REG_INDEX INDEX 3: the CP applies the kernel's CU mask on top of ours. */
-#define CU_MASK_KMD 3
+/*
+ * SET_SH_REG_INDEX INDEX 3 for the SE0..SE3 CU masks: what libdrm's
+ * dispatch tests send on GFX10 and GFX11 (shader_test_util.c, 0x30000216),
+ * so the one form proven on those queues.  GFX9 and GFX12 use plain
+ * SET_SH_REG like Mesa, whose ac_pm4_set_reg_idx3() only emits index 3
+ * when the kernel manages CU masks, which it does not (ac_gpu_info.c
+ * uses_kernel_cu_mask = false).
+ */
+#define CU_MASK_IDX3 3
+
+/* LDS allocation granule (Mesa ac_gpu_info.c lds_alloc_granularity). */
+#define LDS_ALLOC_512 512u
+#define LDS_ALLOC_1K 1024u
 
 static const struct vsharp_pm4_level levels[] = {
 	{
 		.level = VSHARP_GFX9, .acquire_body = 6, .coher_cntl = GFX9_COHER,
-		.sgprs_field = true, .cu_mask_index = -1,
+		.sgprs_field = true, .cu_mask_index = -1, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX10, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
-		.cu_mask_index = CU_MASK_KMD,
+		.cu_mask_index = CU_MASK_IDX3, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX10_3, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
-		.cu_mask_index = CU_MASK_KMD,
+		.cu_mask_index = CU_MASK_IDX3, .lds_alloc = LDS_ALLOC_1K,
 	},
 	{
 		.level = VSHARP_GFX11, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
-		.rsrc3_value = GFX11_RSRC3, .cu_mask_index = CU_MASK_KMD, .packed_tid = true,
+		.rsrc3_value = GFX11_RSRC3, .cu_mask_index = CU_MASK_IDX3, .packed_tid = true,
+		.lds_alloc = LDS_ALLOC_1K,
 	},
 	{
 		/*
@@ -71,7 +83,8 @@ static const struct vsharp_pm4_level levels[] = {
 		 */
 		.level = VSHARP_GFX12, .acquire_body = 7, .gcr_cntl = GFX12_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
-		.cu_mask_index = CU_MASK_KMD, .packed_tid = true, .tgid_ttmp = true,
+		.cu_mask_index = -1, .packed_tid = true, .tgid_ttmp = true,
+		.lds_alloc = LDS_ALLOC_1K,
 	},
 };
 

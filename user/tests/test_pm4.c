@@ -282,14 +282,29 @@ static void test_peer_values(struct ktap *t)
 	/* wave32 VGPR granule 8: 8 VGPRs are one block, field 0. */
 	CHECK_EQ(t, e.rsrc1 & 0x3f, 0);
 
-	/* LDS_SIZE bits 23:15 in 512-byte units, rounded up. */
+	/*
+	 * LDS_SIZE bits 23:15 in 512-byte units (Mesa lds_encode_granularity),
+	 * the request rounded up to the allocation granule first, as Mesa's
+	 * ac_shader_encode_lds_size(): 512 bytes up to GFX10.1, 1 KiB from
+	 * GFX10.3 (ac_gpu_info.c lds_alloc_granularity = 256 * 4).
+	 */
 	d = peer_dispatch(VSHARP_GFX11);
 	d.lds_bytes = 4096;
 	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
 	CHECK_EQ(t, e.rsrc2, 0x90 | 8u << 15);
 	d.lds_bytes = 1;
 	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
-	CHECK_EQ(t, e.rsrc2 >> 15, 1);
+	CHECK_EQ(t, e.rsrc2 >> 15, 2);
+	for (size_t l = 0; l < N_LEVELS; l++) {
+		d = peer_dispatch(levels[l]);
+		d.lds_bytes = 512;
+		CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
+		CHECK_EQ(t, e.rsrc2 >> 15, levels[l] >= VSHARP_GFX10_3 ? 2 : 1);
+		d.lds_bytes = 1536;
+		CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
+		CHECK_EQ(t, e.rsrc2 >> 15, levels[l] >= VSHARP_GFX10_3 ? 4 : 3);
+	}
+	d = peer_dispatch(VSHARP_GFX11);
 	d.lds_bytes = 65536;
 	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
 	CHECK_EQ(t, e.rsrc2 >> 15, 128);
@@ -426,7 +441,8 @@ static void test_roundtrip(struct ktap *t)
 					 round_up(d.sgprs ? d.sgprs : 1, 16) : 128);
 				CHECK_EQ(t, st.user_sgprs, d.user_sgprs);
 				CHECK(t, !memcmp(st.user_data, d.user_data, d.user_sgprs * 4));
-				CHECK_EQ(t, st.lds_bytes, round_up(d.lds_bytes, 512));
+				CHECK_EQ(t, st.lds_bytes, round_up(d.lds_bytes,
+								 levels[l] >= VSHARP_GFX10_3 ? 1024 : 512));
 				CHECK_EQ(t, st.tidig_comps, d.tidig_comps);
 				for (int i = 0; i < 3; i++) {
 					CHECK_EQ(t, st.threads[i], d.threads[i]);
@@ -491,6 +507,7 @@ static void test_preamble(struct ktap *t)
 		struct vsharp_ib ib;
 		uint32_t buf[256];
 		unsigned pos = 0;
+		bool idx3;
 
 		vsharp_ib_init(&ib, buf, 256);
 		if (!CHECK_MSG(t, !vsharp_pm4_preamble(&ib, lv, &err), "%s", err.msg))
@@ -538,9 +555,22 @@ static void test_preamble(struct ktap *t)
 			if (r != 0x2e23 && r != 0x2e28 && r != 0x2e29)
 				CHECK_EQ(t, vsharp_pm4_reg_written(&regs, r) && !sh(&regs, r),
 					 lv >= VSHARP_GFX10);
-		/* The CU masks use SET_SH_REG_INDEX INDEX 3 on GFX10+ ([L] 0x30000216). */
-		if (CHECK(t, first_packet(buf, ib.n, lv == VSHARP_GFX9 ? 0x76 : 0x9b, 0x216, &p)))
-			CHECK_EQ(t, p.body[0], lv == VSHARP_GFX9 ? 0x216 : 0x30000216);
+		/*
+		 * SE0..3 CU masks: SET_SH_REG_INDEX INDEX 3 on GFX10/11 as [L]
+		 * sends them (0x30000216), plain SET_SH_REG on GFX9 and on GFX12
+		 * as Mesa's gfx12_init_compute_preamble_state.
+		 */
+		idx3 = lv >= VSHARP_GFX10 && lv <= VSHARP_GFX11;
+		if (CHECK(t, first_packet(buf, ib.n, idx3 ? 0x9b : 0x76, 0x216, &p)))
+			CHECK_EQ(t, p.body[0], idx3 ? 0x30000216 : 0x216);
+		/* SE4..7 (0x2e2b) and SE8 (0x2e23): plain SET_SH_REG, as Mesa and RADV. */
+		CHECK(t, !first_packet(buf, ib.n, 0x9b, 0x22b, &p));
+		CHECK(t, !first_packet(buf, ib.n, 0x9b, 0x223, &p));
+		CHECK_EQ(t, first_packet(buf, ib.n, 0x9b, ~0u, &p), idx3);
+		/* COMPUTE_DISPATCH_INTERLEAVE 0x2e2f = 64 on GFX11+ (RADV), unwritten before. */
+		CHECK_EQ(t, vsharp_pm4_reg_written(&regs, 0x2e2f) && sh(&regs, 0x2e2f) == 64,
+			 lv >= VSHARP_GFX11);
+		CHECK_EQ(t, vsharp_pm4_reg_written(&regs, 0x2e2f), lv >= VSHARP_GFX11);
 		/* CP_COHER_START_DELAY: 0 on GFX9, 0x20 on GFX10/10.3, absent after. */
 		if (lv <= VSHARP_GFX10_3) {
 			if (CHECK(t, first_packet(buf, ib.n, 0x79, 0x7b, &p)))
@@ -820,8 +850,9 @@ static void test_print(struct ktap *t)
 	CHECK_EQ(t, ret, 0);
 	CONTAINS(t, s, "    0: ACQUIRE_MEM (6)\n");
 	CONTAINS(t, s, "GL2_INV GL2_WB");
-	CONTAINS(t, s, ": SET_SH_REG_INDEX (4)\n");
+	CONTAINS(t, s, ": SET_SH_REG_INDEX (2)\n        index=3\n        COMPUTE_STATIC_THREAD_MGMT_SE0");
 	CONTAINS(t, s, "COMPUTE_STATIC_THREAD_MGMT_SE7 = 0xffffffff\n");
+	CONTAINS(t, s, "COMPUTE_DISPATCH_INTERLEAVE = 0x00000040\n");
 	CONTAINS(t, s, "COMPUTE_PGM_RSRC2 = 0x00000090 user_sgprs=8 tgid_x_en");
 	CONTAINS(t, s, "COMPUTE_PGM_RSRC3 = 0x000003f0 shared_vgpr_cnt=0 inst_pref_size=63\n");
 	CONTAINS(t, s, "COMPUTE_PGM_HI = 0x00000012 pgm_va=0x123456789a00\n");
@@ -830,6 +861,9 @@ static void test_print(struct ktap *t)
 	CONTAINS(t, s, ": DISPATCH_DIRECT (3)\n        dim_x=16 dim_y=1 dim_z=1\n");
 	CONTAINS(t, s, "initiator=0x00008045 COMPUTE_SHADER_EN FORCE_START_AT_000 ORDER_MODE CS_W32_EN\n");
 	CONTAINS(t, s, "state: wave32 pgm_va=0x123456789a00 vgprs=8 sgprs=128 user_sgprs=8 tgid=x");
+	free(s);
+	s = print_to_string(VSHARP_GFX11, (const uint32_t[]){ VSHARP_PM4_NOP1 }, 1, &ret);
+	CHECK_EQ(t, ret, 0);
 	CONTAINS(t, s, "NOP (0x3fff, one dword)");
 	free(s);
 

@@ -71,6 +71,9 @@ enum vsharp_compute_reg {
 	VSHARP_CP_COHER_START_DELAY = 0xc07b,		/* uconfig */
 };
 
+/* COMPUTE_DISPATCH_INTERLEAVE: RADV's value on compute queues (GFX11+). */
+#define VSHARP_DISPATCH_INTERLEAVE 64u
+
 /* COMPUTE_DISPATCH_INITIATOR bits (dispatch.md §2.5). */
 #define VSHARP_INIT_COMPUTE_SHADER_EN	(1u << 0)
 #define VSHARP_INIT_FORCE_START_AT_000	(1u << 2)
@@ -93,7 +96,8 @@ struct vsharp_pm4_level {
 	bool mem_ordered;		/* RSRC1.MEM_ORDERED (bit 30) exists and is set */
 	bool rsrc3;			/* COMPUTE_PGM_RSRC3 at 0x2e28 */
 	uint32_t rsrc3_value;		/* what vsharp writes there */
-	int cu_mask_index;		/* CU masks by SET_SH_REG (-1) or SET_SH_REG_INDEX INDEX */
+	int cu_mask_index;		/* SE0..3 CU masks by SET_SH_REG (-1) or SET_SH_REG_INDEX INDEX */
+	unsigned lds_alloc;		/* bytes the hardware rounds an LDS request up to */
 	bool packed_tid;		/* work-item ids packed into v0 (x 9:0, y 19:10, z 29:20) */
 	bool tgid_ttmp;			/* work-group ids in ttmp9 (x), ttmp7 (y 15:0, z 31:16) */
 };
@@ -124,7 +128,7 @@ struct vsharp_dispatch {
 	bool wave32;			/* GFX10+; GFX9 is wave64 only */
 	unsigned user_sgprs;		/* 0..16 USER_DATA dwords loaded into s0.. */
 	uint32_t user_data[16];
-	unsigned lds_bytes;		/* LDS per work-group */
+	unsigned lds_bytes;		/* LDS per work-group, rounded up to the level's lds_alloc */
 	uint32_t threads[3];		/* work-group size */
 	uint32_t groups[3];		/* grid in work-groups */
 	bool tgid[3];			/* work-group id x/y/z in SGPRs (ttmp on GFX12) */
