@@ -37,33 +37,56 @@
 #define AMDGPU_FAMILY_GC_12_0_0 152	/* Navi4x */
 #endif
 
+/* Newer than libdrm 2.4.114 too: set while amdgpu_in_reset() (Linux amdgpu_ctx.c). */
+#ifndef AMDGPU_CTX_QUERY2_FLAGS_RESET_IN_PROGRESS
+#define AMDGPU_CTX_QUERY2_FLAGS_RESET_IN_PROGRESS (1 << 5)
+#endif
+
 #define IP_MAJ(v) (((v) >> 16) & 0xffu)
 #define IP_MIN(v) (((v) >> 8) & 0xffu)
 #define IP_REV(v) ((v) & 0xffu)
 
 /*
- * Level by family id and chip_external_rev, [rev_lo, rev_hi).  Family 143
- * holds both RDNA1 and RDNA2: Navi10/12/14 are revs 0x01-0x27, Sienna
- * Cichlid, Navy Flounder, Dimgrey Cavefish and Beige Goby 0x28-0x4f (Mesa
- * amdgpu_asic_addr.h ranges, research/dispatch.md §1.3).  Other 143 revs
- * (Cyan Skillfish) are only accepted through the GC IP version.
+ * Parts the GPU backend refuses although their family or GC major is one
+ * it supports: their shaders and command buffers would differ from the
+ * ones vsharp has.  CDNA (Mesa ac_cmdbuf.c cdna_init_compute_preamble_state)
+ * needs COMPUTE_PGM_RSRC3 with ACCUM_OFFSET and, on GFX940, no ORDER_MODE
+ * (radeonsi si_compute.c); LLVM allocates VGPRs in 8s and aligns 64-bit
+ * tuples on gfx90a and renames glc/slc on gfx940; and Linux gives graphics
+ * jobs VMIDs 1..2 there (gmc_v9_0.c first_kfd_vmid).  GC 12.5 redefines
+ * ACQUIRE_MEM's GCR_CNTL bits 6:4 that vsharp's GFX12 preamble sets.
+ */
+#define CDNA "CDNA, compute-only (Instinct MI100/MI200/MI300/MI350); vsharp's GFX9 is gfx900 to gfx906"
+#define GC_12_5 "GC 12.5; vsharp's GFX12 is GC 12.0 (gfx1200, gfx1201)"
+
+/*
+ * Level by family id and chip_external_rev, [rev_lo, rev_hi), or the
+ * reason a part is refused.  Family 143 holds both RDNA1 and RDNA2:
+ * Navi10/12/14 are revs 0x01-0x27, Sienna Cichlid, Navy Flounder, Dimgrey
+ * Cavefish and Beige Goby 0x28-0x4f (Mesa amdgpu_asic_addr.h ranges,
+ * research/dispatch.md §1.3).  Other 143 revs (Cyan Skillfish) are only
+ * accepted through the GC IP version.  Family AI is Vega10/12/20 below rev
+ * 0x32; MI100 is 0x32-0x3b, MI200 0x3c-0x45, GFX940 0x46 on (Mesa
+ * ac_gpu_info.c AMDGPU_MI100_RANGE, AMDGPU_MI200_RANGE, AMDGPU_GFX940_RANGE).
  */
 static const struct family_row {
 	uint32_t family, rev_lo, rev_hi;
 	enum vsharp_gfx level;
+	const char *refused;
 } family_rows[] = {
-	{ AMDGPU_FAMILY_AI, 0x00, 0x100, VSHARP_GFX9 },
-	{ AMDGPU_FAMILY_RV, 0x00, 0x100, VSHARP_GFX9 },
-	{ AMDGPU_FAMILY_NV, 0x01, 0x28, VSHARP_GFX10 },
-	{ AMDGPU_FAMILY_NV, 0x28, 0x50, VSHARP_GFX10_3 },
-	{ AMDGPU_FAMILY_VGH, 0x00, 0x100, VSHARP_GFX10_3 },
-	{ AMDGPU_FAMILY_GC_11_0_0, 0x00, 0x100, VSHARP_GFX11 },
-	{ AMDGPU_FAMILY_YC, 0x00, 0x100, VSHARP_GFX10_3 },
-	{ AMDGPU_FAMILY_GC_11_0_1, 0x00, 0x100, VSHARP_GFX11 },
-	{ AMDGPU_FAMILY_GC_10_3_6, 0x00, 0x100, VSHARP_GFX10_3 },
-	{ AMDGPU_FAMILY_GC_11_5_0, 0x00, 0x100, VSHARP_GFX11 },
-	{ AMDGPU_FAMILY_GC_10_3_7, 0x00, 0x100, VSHARP_GFX10_3 },
-	{ AMDGPU_FAMILY_GC_12_0_0, 0x00, 0x100, VSHARP_GFX12 },
+	{ AMDGPU_FAMILY_AI, 0x01, 0x32, VSHARP_GFX9, NULL },
+	{ AMDGPU_FAMILY_AI, 0x32, 0x100, VSHARP_GFX9, CDNA },
+	{ AMDGPU_FAMILY_RV, 0x00, 0x100, VSHARP_GFX9, NULL },
+	{ AMDGPU_FAMILY_NV, 0x01, 0x28, VSHARP_GFX10, NULL },
+	{ AMDGPU_FAMILY_NV, 0x28, 0x50, VSHARP_GFX10_3, NULL },
+	{ AMDGPU_FAMILY_VGH, 0x00, 0x100, VSHARP_GFX10_3, NULL },
+	{ AMDGPU_FAMILY_GC_11_0_0, 0x00, 0x100, VSHARP_GFX11, NULL },
+	{ AMDGPU_FAMILY_YC, 0x00, 0x100, VSHARP_GFX10_3, NULL },
+	{ AMDGPU_FAMILY_GC_11_0_1, 0x00, 0x100, VSHARP_GFX11, NULL },
+	{ AMDGPU_FAMILY_GC_10_3_6, 0x00, 0x100, VSHARP_GFX10_3, NULL },
+	{ AMDGPU_FAMILY_GC_11_5_0, 0x00, 0x100, VSHARP_GFX11, NULL },
+	{ AMDGPU_FAMILY_GC_10_3_7, 0x00, 0x100, VSHARP_GFX10_3, NULL },
+	{ AMDGPU_FAMILY_GC_12_0_0, 0x00, 0x100, VSHARP_GFX12, NULL },
 };
 
 /* Families before GFX9: the GPU backend has no shaders or IBs for them. */
@@ -78,16 +101,23 @@ static const struct {
 	{ AMDGPU_FAMILY_CZ, "CZ, GFX8" },
 };
 
-/* Level by GC IP version: major, minor range [min_lo, min_hi). */
+/*
+ * Level by GC IP version, [lo, hi), or the reason a part is refused.  GC
+ * 9.0 to 9.4.0 are gfx900..gfx906 and Raven/Renoir; 9.4.1 and later are
+ * CDNA (Linux amdgpu_discovery.c, the KFD gfx_target_version table).
+ */
 static const struct ip_row {
-	uint32_t major, min_lo, min_hi;
+	uint32_t lo, hi;
 	enum vsharp_gfx level;
+	const char *refused;
 } ip_rows[] = {
-	{ 9, 0, 0x100, VSHARP_GFX9 },
-	{ 10, 1, 2, VSHARP_GFX10 },
-	{ 10, 3, 4, VSHARP_GFX10_3 },
-	{ 11, 0, 0x100, VSHARP_GFX11 },
-	{ 12, 0, 0x100, VSHARP_GFX12 },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 0, 0), VSHARP_AMDGPU_IP_VERSION(9, 4, 1), VSHARP_GFX9, NULL },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 1), VSHARP_AMDGPU_IP_VERSION(10, 0, 0), VSHARP_GFX9, CDNA },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 0), VSHARP_AMDGPU_IP_VERSION(10, 2, 0), VSHARP_GFX10, NULL },
+	{ VSHARP_AMDGPU_IP_VERSION(10, 3, 0), VSHARP_AMDGPU_IP_VERSION(10, 4, 0), VSHARP_GFX10_3, NULL },
+	{ VSHARP_AMDGPU_IP_VERSION(11, 0, 0), VSHARP_AMDGPU_IP_VERSION(12, 0, 0), VSHARP_GFX11, NULL },
+	{ VSHARP_AMDGPU_IP_VERSION(12, 0, 0), VSHARP_AMDGPU_IP_VERSION(12, 1, 0), VSHARP_GFX12, NULL },
+	{ VSHARP_AMDGPU_IP_VERSION(12, 5, 0), VSHARP_AMDGPU_IP_VERSION(12, 6, 0), VSHARP_GFX12, GC_12_5 },
 };
 
 /* The compute block's hw_ip major for each level (amdgpu_query_hw_ip_info). */
@@ -113,6 +143,8 @@ static const struct {
 	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 0), "gfx906" },
 	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 1), "gfx908" },
 	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 2), "gfx90a" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 4, 3), "gfx942" },
+	{ VSHARP_AMDGPU_IP_VERSION(9, 5, 0), "gfx950" },
 	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 10), "gfx1010" },
 	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 1), "gfx1012" },
 	{ VSHARP_AMDGPU_IP_VERSION(10, 1, 2), "gfx1011" },
@@ -133,6 +165,7 @@ static const struct {
 	{ VSHARP_AMDGPU_IP_VERSION(11, 5, 1), "gfx1151" },
 	{ VSHARP_AMDGPU_IP_VERSION(12, 0, 0), "gfx1200" },
 	{ VSHARP_AMDGPU_IP_VERSION(12, 0, 1), "gfx1201" },
+	{ VSHARP_AMDGPU_IP_VERSION(12, 5, 0), "gfx1250" },
 };
 
 /*
@@ -146,7 +179,9 @@ static const struct {
 	{ AMDGPU_FAMILY_AI, 0x01, 0x14, "gfx900" },	/* Vega10 */
 	{ AMDGPU_FAMILY_AI, 0x14, 0x28, "gfx904" },	/* Vega12 */
 	{ AMDGPU_FAMILY_AI, 0x28, 0x32, "gfx906" },	/* Vega20 */
-	{ AMDGPU_FAMILY_AI, 0x32, 0x3c, "gfx908" },	/* Arcturus */
+	{ AMDGPU_FAMILY_AI, 0x32, 0x3c, "gfx908" },	/* Arcturus, MI100 */
+	{ AMDGPU_FAMILY_AI, 0x3c, 0x46, "gfx90a" },	/* Aldebaran, MI200 */
+	{ AMDGPU_FAMILY_AI, 0x46, 0xff, "gfx94x" },	/* MI300 */
 	{ AMDGPU_FAMILY_RV, 0x01, 0x81, "gfx902" },	/* Raven */
 	{ AMDGPU_FAMILY_RV, 0x81, 0x91, "gfx909" },	/* Raven2 */
 	{ AMDGPU_FAMILY_RV, 0x91, 0xff, "gfx90c" },	/* Renoir */
@@ -181,32 +216,37 @@ static const char *target_of(const struct vsharp_amdgpu_id *id)
 	return NULL;
 }
 
-/* 1 with *level when the family table knows the chip, 0 when it does not. */
-static int level_by_family(const struct vsharp_amdgpu_id *id, enum vsharp_gfx *level)
+/* The family table's row for the chip, or NULL. */
+static const struct family_row *by_family(const struct vsharp_amdgpu_id *id)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(family_rows); i++) {
 		const struct family_row *r = &family_rows[i];
 
 		if (r->family == id->family_id && id->chip_external_rev >= r->rev_lo &&
-		    id->chip_external_rev < r->rev_hi) {
-			*level = r->level;
-			return 1;
-		}
+		    id->chip_external_rev < r->rev_hi)
+			return r;
 	}
-	return 0;
+	return NULL;
 }
 
-static int level_by_ip(uint32_t ip, enum vsharp_gfx *level)
+static const struct ip_row *by_ip(uint32_t ip)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(ip_rows); i++) {
-		const struct ip_row *r = &ip_rows[i];
+	for (size_t i = 0; i < ARRAY_SIZE(ip_rows); i++)
+		if (ip >= ip_rows[i].lo && ip < ip_rows[i].hi)
+			return &ip_rows[i];
+	return NULL;
+}
 
-		if (r->major == IP_MAJ(ip) && IP_MIN(ip) >= r->min_lo && IP_MIN(ip) < r->min_hi) {
-			*level = r->level;
-			return 1;
-		}
-	}
-	return 0;
+static int refuse(const struct vsharp_amdgpu_id *id, const char *why, struct vsharp_error *err)
+{
+	uint32_t ip = id->ip_discovery_version;
+	const char *target = target_of(id);
+	char gc[32] = "";
+
+	if (ip)
+		snprintf(gc, sizeof(gc), ", GC IP %u.%u.%u", IP_MAJ(ip), IP_MIN(ip), IP_REV(ip));
+	return vsharp_fail(err, -ENODEV, "family %u, chip rev 0x%02x%s (%s): not supported: %s",
+			   id->family_id, id->chip_external_rev, gc, target ? target : "unnamed", why);
 }
 
 static bool family_known(uint32_t family)
@@ -221,8 +261,9 @@ int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amd
 			    struct vsharp_error *err)
 {
 	uint32_t fam = id->family_id, rev = id->chip_external_rev, ip = id->ip_discovery_version;
-	enum vsharp_gfx by_fam = VSHARP_GFX_COUNT, level;
-	bool fam_ok = level_by_family(id, &by_fam);
+	const struct family_row *fr = by_family(id);
+	const struct ip_row *ir = ip ? by_ip(ip) : NULL;
+	enum vsharp_gfx level;
 
 	for (size_t i = 0; i < ARRAY_SIZE(old_families); i++)
 		if (old_families[i].family == fam)
@@ -237,18 +278,25 @@ int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amd
 		 * know the chip they must agree, or one of our tables is wrong
 		 * and running the wrong level's shaders would prove nothing.
 		 */
-		if (!level_by_ip(ip, &level))
+		if (!ir)
 			return vsharp_fail(err, -ENODEV,
 					   "family %u, chip rev 0x%02x, GC IP %u.%u.%u: not a level the GPU backend supports (GFX9 to GFX12)",
 					   fam, rev, IP_MAJ(ip), IP_MIN(ip), IP_REV(ip));
-		if (fam_ok && by_fam != level)
+		if (ir->refused)
+			return refuse(id, ir->refused, err);
+		level = ir->level;
+		if (fr && !fr->refused && fr->level != level)
 			return vsharp_fail(err, -ENODEV,
 					   "family %u, chip rev 0x%02x is %s by family but GC IP %u.%u.%u is %s; refusing to guess",
-					   fam, rev, vsharp_gfx_name(by_fam), IP_MAJ(ip), IP_MIN(ip),
+					   fam, rev, vsharp_gfx_name(fr->level), IP_MAJ(ip), IP_MIN(ip),
 					   IP_REV(ip), vsharp_gfx_name(level));
+		if (fr && fr->refused)
+			return refuse(id, fr->refused, err);
 		out->source = "GC IP version";
-	} else if (fam_ok) {
-		level = by_fam;
+	} else if (fr) {
+		if (fr->refused)
+			return refuse(id, fr->refused, err);
+		level = fr->level;
 		out->source = "family and chip revision";
 	} else if (family_known(fam)) {
 		return vsharp_fail(err, -ENODEV,
@@ -352,6 +400,7 @@ static const struct {
 	{ AMDGPU_CTX_QUERY2_FLAGS_GUILTY, "GUILTY" },
 	{ AMDGPU_CTX_QUERY2_FLAGS_RAS_CE, "RAS_CE" },
 	{ AMDGPU_CTX_QUERY2_FLAGS_RAS_UE, "RAS_UE" },
+	{ AMDGPU_CTX_QUERY2_FLAGS_RESET_IN_PROGRESS, "RESET_IN_PROGRESS" },
 };
 
 void vsharp_amdgpu_reset_flags_str(uint64_t flags, char *buf, size_t size)
@@ -385,9 +434,11 @@ bool vsharp_amdgpu_reset_taints(uint64_t flags)
 	 * reset killed still signals its fence.  VRAMLOST: the shaders and
 	 * data may be garbage.  GUILTY: this context hung it.  RAS_UE: an
 	 * uncorrectable memory error.  A correctable one (RAS_CE) was fixed.
+	 * RESET_IN_PROGRESS: a reset is under way and may kill the job yet.
 	 */
 	return flags & (AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST |
-			AMDGPU_CTX_QUERY2_FLAGS_GUILTY | AMDGPU_CTX_QUERY2_FLAGS_RAS_UE);
+			AMDGPU_CTX_QUERY2_FLAGS_GUILTY | AMDGPU_CTX_QUERY2_FLAGS_RAS_UE |
+			AMDGPU_CTX_QUERY2_FLAGS_RESET_IN_PROGRESS);
 }
 
 int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint64_t handle,
@@ -415,10 +466,31 @@ int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint
 			what = " (no reset yet: the job is still running or stuck until the kernel's lockup_timeout)";
 	}
 	return vsharp_fail(err, -ETIME,
-			   "GPU hang: %s: compute ring 0 fence %" PRIu64 ":%" PRIu64 " not signalled after %s; reset state %s%s%s; the next submit uses a new context",
+			   "GPU hang: %s: compute queue (entity 0) fence %" PRIu64 ":%" PRIu64 " not signalled after %s; reset state %s%s%s; the next submit uses a new context",
 			   device, handle >> VSHARP_AMDGPU_FENCE_SEQ_BITS, handle & SEQ_MASK, after, fl, what,
 			   flags & AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST ?
 			   "; VRAM contents were lost, rewrite every buffer" : "");
+}
+
+int vsharp_amdgpu_cancelled(struct vsharp_error *err, const char *device, uint64_t flags,
+			    int query_err)
+{
+	char fl[96];
+
+	if (query_err)
+		return vsharp_fail(err, -ECANCELED,
+				   "%s: amdgpu_cs_submit: the kernel cancelled the context (a GPU reset) and its reset state is unknown (amdgpu_cs_query_reset_state2: %s); not resubmitting, VRAM may have been lost: the next batch rewrites every buffer",
+				   device, strerror(-query_err));
+	vsharp_amdgpu_reset_flags_str(flags, fl, sizeof(fl));
+	if (flags & AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST)
+		return vsharp_fail(err, -ECANCELED,
+				   "%s: amdgpu_cs_submit: the kernel cancelled the context after a GPU reset that lost VRAM (reset state %s); not resubmitting, the shader code and data of this batch are gone: the next batch rewrites every buffer",
+				   device, fl);
+	if (flags & AMDGPU_CTX_QUERY2_FLAGS_GUILTY)
+		return vsharp_fail(err, -ECANCELED,
+				   "%s: amdgpu_cs_submit: the kernel cancelled the context because its job hung the GPU (reset state %s); not resubmitting",
+				   device, fl);
+	return 0;
 }
 
 unsigned vsharp_amdgpu_bo_handles(void *const *bos, unsigned n, void *ib, void **out)

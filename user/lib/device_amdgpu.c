@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The real-GPU device: libdrm_amdgpu on a render node, compute ring 0
- * (research/dispatch.md §1, §6).  Every libdrm call of vsharp is in this
+ * The real-GPU device: libdrm_amdgpu on a render node, the context's
+ * compute entity 0 (research/dispatch.md §1, §6).  Every libdrm call of vsharp is in this
  * file; what can be decided without a GPU (level, fences, hang text) is in
  * amdgpu_id.c so the tests reach it on machines without one.
  *
@@ -290,12 +290,19 @@ static int amdgpu_submit_op(struct vsharp_device *dev, const struct vsharp_bo *i
 	req.ibs = &ib_info;
 	ret = amdgpu_cs_submit(d->ctx, 0, &req, 1);
 	if (ret == -ECANCELED) {
+		uint64_t flags = 0;
+		int qerr = amdgpu_cs_query_reset_state2(d->ctx, &flags);
+
 		/*
 		 * The kernel refuses a context that saw a reset (someone else's
-		 * hang, or ours seen before a wait).  Nothing of this IB ran, so
-		 * one retry on a fresh context is honest.
+		 * hang, or ours seen before a wait).  Nothing of this IB ran, but
+		 * it may only run on a fresh context if what it points at
+		 * survived: after a VRAM loss its code and data are garbage.
 		 */
-		ret = new_context(d, err);
+		d->fences.ctx_lost = true;
+		ret = vsharp_amdgpu_cancelled(err, dev->name, flags, qerr);
+		if (!ret)
+			ret = new_context(d, err);
 		if (ret) {
 			amdgpu_bo_list_destroy(list);
 			goto done;
@@ -304,7 +311,7 @@ static int amdgpu_submit_op(struct vsharp_device *dev, const struct vsharp_bo *i
 	}
 	amdgpu_bo_list_destroy(list);
 	if (ret) {
-		vsharp_fail(err, ret, "amdgpu_cs_submit(compute ring 0, %u dwords at 0x%" PRIx64 "): %s",
+		vsharp_fail(err, ret, "amdgpu_cs_submit(compute queue, %u dwords at 0x%" PRIx64 "): %s",
 			    ib_dwords, ib->va, strerror(-ret));
 		goto done;
 	}

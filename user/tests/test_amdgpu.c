@@ -38,6 +38,7 @@ static void test_family_levels(struct ktap *t)
 	static const struct map_case cases[] = {
 		{ 141, 0x01, 9, 0, VSHARP_GFX9 },	/* AI: Vega10 */
 		{ 141, 0x28, 9, 0, VSHARP_GFX9 },	/* Vega20 */
+		{ 141, 0x31, 9, 0, VSHARP_GFX9 },	/* Vega20, last rev before MI100 */
 		{ 142, 0x91, 9, 0, VSHARP_GFX9 },	/* RV: Renoir */
 		{ 143, 0x01, 10, 0, VSHARP_GFX10 },	/* NV: Navi10, first rev */
 		{ 143, 0x0a, 10, 0, VSHARP_GFX10 },	/* Navi12 */
@@ -73,7 +74,8 @@ static void test_ip_discovery_levels(struct ktap *t)
 {
 	static const struct map_case cases[] = {
 		{ 141, 0x01, 9, IPV(9, 0, 1), VSHARP_GFX9 },
-		{ 141, 0x3c, 9, IPV(9, 4, 2), VSHARP_GFX9 },
+		{ 141, 0x28, 9, IPV(9, 4, 0), VSHARP_GFX9 },	/* Vega20, gfx906 */
+		{ 142, 0x91, 9, IPV(9, 3, 0), VSHARP_GFX9 },	/* Renoir */
 		{ 143, 0x01, 10, IPV(10, 1, 10), VSHARP_GFX10 },
 		{ 143, 0x28, 10, IPV(10, 3, 0), VSHARP_GFX10_3 },
 		/* A family 143 rev the ranges do not know (Cyan Skillfish). */
@@ -141,6 +143,36 @@ static void test_refused(struct ktap *t)
 	expect_refused(t, 145, 0x01, 10, 0,
 		       (const char *const[]){ "gfx11", "compute block reports version 10.0",
 					      "refusing to guess", NULL });
+	/*
+	 * CDNA by family AI revision (Mesa ac_gpu_info.c AMDGPU_MI100_RANGE
+	 * 0x32..0x3c, AMDGPU_MI200_RANGE 0x3c..0x46, AMDGPU_GFX940_RANGE
+	 * 0x46..) and by GC version (Linux amdgpu_discovery.c: Arcturus 9.4.1,
+	 * Aldebaran 9.4.2, GC 9.4.3 and 9.4.4), named and refused.
+	 */
+	expect_refused(t, 141, 0x32, 9, 0,
+		       (const char *const[]){ "family 141", "rev 0x32", "(gfx908)", "not supported",
+					      "CDNA", NULL });
+	expect_refused(t, 141, 0x3c, 9, 0, (const char *const[]){ "(gfx90a)", "CDNA", NULL });
+	expect_refused(t, 141, 0x46, 9, 0, (const char *const[]){ "(gfx94x)", "CDNA", NULL });
+	expect_refused(t, 141, 0x32, 9, IPV(9, 4, 1),
+		       (const char *const[]){ "GC IP 9.4.1", "(gfx908)", "not supported", "CDNA", NULL });
+	expect_refused(t, 141, 0x3c, 9, IPV(9, 4, 2),
+		       (const char *const[]){ "GC IP 9.4.2", "(gfx90a)", "CDNA", NULL });
+	expect_refused(t, 141, 0x46, 9, IPV(9, 4, 3),
+		       (const char *const[]){ "GC IP 9.4.3", "(gfx942)", "CDNA", NULL });
+	expect_refused(t, 141, 0x50, 9, IPV(9, 4, 4), (const char *const[]){ "GC IP 9.4.4", "CDNA", NULL });
+	expect_refused(t, 141, 0x50, 9, IPV(9, 5, 0),
+		       (const char *const[]){ "GC IP 9.5.0", "(gfx950)", "CDNA", NULL });
+	/* A CDNA revision whose GC version claims gfx906 is refused all the same. */
+	expect_refused(t, 141, 0x32, 9, IPV(9, 4, 0), (const char *const[]){ "CDNA", NULL });
+	/* GC 12.5 (LLVM gfx1250): refused with its name; other 12.x unknown. */
+	expect_refused(t, 152, 0x01, 12, IPV(12, 5, 0),
+		       (const char *const[]){ "GC IP 12.5.0", "(gfx1250)", "not supported", "GC 12.5",
+					      NULL });
+	expect_refused(t, 152, 0x01, 12, IPV(12, 1, 0),
+		       (const char *const[]){ "GC IP 12.1.0", "not a level", NULL });
+	/* Family AI rev 0 is in no range Mesa knows. */
+	expect_refused(t, 141, 0x00, 9, 0, (const char *const[]){ "outside the known ranges", NULL });
 }
 
 /* Every chip name the tables give must be an LLVM processor of the same level. */
@@ -162,7 +194,7 @@ static void test_targets(struct ktap *t)
 		{ 150, 0x01, IPV(11, 5, 0), "gfx1150" },
 		{ 152, 0x01, IPV(12, 0, 1), "gfx1201" },
 		/* Chips the tables do not name: the level names them. */
-		{ 152, 0x01, 0, NULL },      { 141, 0x3c, 0, NULL },
+		{ 152, 0x01, 0, NULL },      { 141, 0x00, IPV(9, 4, 0), "gfx906" },
 		{ 160, 0x01, IPV(12, 0, 9), NULL },
 	};
 
@@ -252,6 +284,9 @@ static void test_reset_flags(struct ktap *t)
 	CHECK_STR(t, buf, "RESET|GUILTY");
 	vsharp_amdgpu_reset_flags_str(0x1f, buf, sizeof(buf));
 	CHECK_STR(t, buf, "RESET|VRAMLOST|GUILTY|RAS_CE|RAS_UE");
+	/* Linux uapi amdgpu_drm.h: AMDGPU_CTX_QUERY2_FLAGS_RESET_IN_PROGRESS (1<<5). */
+	vsharp_amdgpu_reset_flags_str(1u << 5, buf, sizeof(buf));
+	CHECK_STR(t, buf, "RESET_IN_PROGRESS");
 	vsharp_amdgpu_reset_flags_str(1u << 10, buf, sizeof(buf));
 	CHECK_STR(t, buf, "0x400");
 	vsharp_amdgpu_reset_flags_str(AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST | 1u << 10, buf, sizeof(buf));
@@ -265,6 +300,7 @@ static void test_reset_flags(struct ktap *t)
 	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST));
 	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_GUILTY));
 	CHECK(t, vsharp_amdgpu_reset_taints(AMDGPU_CTX_QUERY2_FLAGS_RAS_UE));
+	CHECK(t, vsharp_amdgpu_reset_taints(1u << 5));
 }
 
 static void test_hang_report(struct ktap *t)
@@ -275,7 +311,7 @@ static void test_hang_report(struct ktap *t)
 
 	CHECK(t, vsharp_amdgpu_hang_report(&err, dev, h, 2000000000, 0, 0) == -ETIME);
 	CHECK_MSG(t, strstr(err.msg, "GPU hang: amdgpu gfx1100") &&
-		  strstr(err.msg, "compute ring 0 fence 1:3 not signalled after 2000 ms") &&
+		  strstr(err.msg, "compute queue (entity 0) fence 1:3 not signalled after 2000 ms") &&
 		  strstr(err.msg, "reset state none (no reset yet") &&
 		  strstr(err.msg, "the next submit uses a new context"), "%s", err.msg);
 	printf("# e.g. %s\n", err.msg);
@@ -289,6 +325,35 @@ static void test_hang_report(struct ktap *t)
 
 	CHECK(t, vsharp_amdgpu_hang_report(&err, dev, h, 1000000, 0, -EINVAL) == -ETIME);
 	CHECK_MSG(t, strstr(err.msg, "reset state unknown (amdgpu_cs_query_reset_state2: Invalid argument)"),
+		  "%s", err.msg);
+}
+
+/*
+ * -ECANCELED from amdgpu_cs_submit: the same IB may go again on a fresh
+ * context only when no VRAM was lost and the context is not the guilty one.
+ */
+static void test_cancelled(struct ktap *t)
+{
+	static const char dev[] = "amdgpu gfx1030 (family 143, rev 0x28) /dev/dri/renderD128";
+	struct vsharp_error err = { "" };
+
+	/* Someone else's reset that lost nothing: resubmit. */
+	CHECK_EQ(t, vsharp_amdgpu_cancelled(&err, dev, AMDGPU_CTX_QUERY2_FLAGS_RESET, 0), 0);
+	CHECK_EQ(t, vsharp_amdgpu_cancelled(&err, dev, 0, 0), 0);
+	CHECK_EQ(t, vsharp_amdgpu_cancelled(&err, dev, AMDGPU_CTX_QUERY2_FLAGS_RESET |
+					    AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST, 0), -ECANCELED);
+	CHECK_MSG(t, strstr(err.msg, dev) && strstr(err.msg, "lost VRAM") &&
+		  strstr(err.msg, "reset state RESET|VRAMLOST") &&
+		  strstr(err.msg, "not resubmitting") &&
+		  strstr(err.msg, "the next batch rewrites every buffer"), "%s", err.msg);
+	printf("# e.g. %s\n", err.msg);
+	CHECK_EQ(t, vsharp_amdgpu_cancelled(&err, dev, AMDGPU_CTX_QUERY2_FLAGS_RESET |
+					    AMDGPU_CTX_QUERY2_FLAGS_GUILTY, 0), -ECANCELED);
+	CHECK_MSG(t, strstr(err.msg, "hung the GPU") && strstr(err.msg, "not resubmitting"),
+		  "%s", err.msg);
+	/* The state cannot be read: assume the worst. */
+	CHECK_EQ(t, vsharp_amdgpu_cancelled(&err, dev, 0, -ENODEV), -ECANCELED);
+	CHECK_MSG(t, strstr(err.msg, "reset state is unknown") && strstr(err.msg, "not resubmitting"),
 		  "%s", err.msg);
 }
 
@@ -425,5 +490,6 @@ static void test_open_dir(struct ktap *t)
 KTAP_MAIN(KTAP_CASE(test_family_levels), KTAP_CASE(test_ip_discovery_levels),
 	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_describe),
 	  KTAP_CASE(test_fences), KTAP_CASE(test_reset_flags), KTAP_CASE(test_hang_report),
+	  KTAP_CASE(test_cancelled),
 	  KTAP_CASE(test_bo_handles), KTAP_CASE(test_open_this_machine),
 	  KTAP_CASE(test_open_missing_node), KTAP_CASE(test_open_dir))

@@ -115,11 +115,25 @@ bool vsharp_amdgpu_reset_taints(uint64_t flags);
 
 /*
  * The hang report: fence HANDLE did not signal within TIMEOUT_NS on the
- * compute ring; FLAGS from amdgpu_cs_query_reset_state2, or QUERY_ERR (a
+ * context's compute entity (the kernel's scheduler may run it on any
+ * compute ring of its priority, so the report names no ring); FLAGS from amdgpu_cs_query_reset_state2, or QUERY_ERR (a
  * negative errno) when that query failed.  Returns -ETIME.
  */
 int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint64_t handle,
 			      uint64_t timeout_ns, uint64_t flags, int query_err);
+
+/*
+ * amdgpu_cs_submit returned -ECANCELED: the kernel refuses a context after
+ * a GPU reset (Linux amdgpu_cs.c: a guilty context, or a VM generation
+ * that moved, which a VRAM loss does).  FLAGS is that context's reset
+ * state, or QUERY_ERR (a negative errno) when the query failed.  Returns 0
+ * when the same IB may go again on a fresh context, which is only when the
+ * reset lost no VRAM and was not this context's doing; otherwise
+ * -ECANCELED with the report in err: the IB's shader code and buffers may
+ * be garbage, and the caller must rewrite them before any new submission.
+ */
+int vsharp_amdgpu_cancelled(struct vsharp_error *err, const char *device, uint64_t flags,
+			    int query_err);
 
 /*
  * Collects the distinct libdrm handles of BOS and IB into OUT (room for
