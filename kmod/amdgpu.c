@@ -43,7 +43,8 @@ static struct vsharp_amdgpu *to_amd(struct vsharp_dev *vdev)
  * gc_9_0_offset.h     mmSH_MEM_CONFIG 0x030d idx 0, mmGRBM_GFX_CNTL 0x0022 idx 0
  * gc_10_{1,3}_0_offset.h  mmSH_MEM_CONFIG 0x10ad idx 0, mmGRBM_GFX_CNTL 0x0dc2 idx 0
  * gc_11_0_0_offset.h  regSH_MEM_CONFIG 0x09e4 idx 1, regGRBM_GFX_CNTL 0x0900 idx 1
- * GRBM_GFX_CNTL.VMID is bits [7:4] on all three.
+ * gc_12_0_0_offset.h  the same offsets and indices as GC 11
+ * GRBM_GFX_CNTL.VMID is bits [7:4] on all four.
  */
 static int amd_reg_offsets(struct vsharp_amdgpu *a)
 {
@@ -62,6 +63,7 @@ static int amd_reg_offsets(struct vsharp_amdgpu *a)
 		a->grbm_gfx_cntl = base[0] + 0x0dc2;
 		break;
 	case 11:
+	case 12:
 		a->sh_mem_config = base[1] + 0x09e4;
 		a->grbm_gfx_cntl = base[1] + 0x0900;
 		break;
