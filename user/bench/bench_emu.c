@@ -17,7 +17,7 @@ int main(int argc, char **argv)
 	struct vsharp_device *dev;
 	struct vsharp_probe_ctx *ctx;
 	struct vsharp_emu_stats st;
-	uint64_t cases = 0;
+	uint64_t cases = 0, batches = 0;
 	double t0, t1;
 
 	if (argc > 1 && vsharp_gfx_parse(argv[1], &level, NULL))
@@ -40,6 +40,7 @@ int main(int argc, char **argv)
 			if (n && vsharp_probe_run(ctx, waves, n, false, NULL, NULL, &c, NULL))
 				return 1;
 			cases += c.passed + c.failed;
+			batches += n > 0;
 		}
 	}
 	t1 = bench_now();
@@ -47,6 +48,8 @@ int main(int argc, char **argv)
 	bench_report("emu cases (all suites, model incl.)", "cases", cases, t1 - t0);
 	bench_report("emu lane-instructions", "lane-insns", st.lane_ops, t1 - t0);
 	bench_report("emu wave instructions", "insns", st.instructions, t1 - t0);
+	/* Whole batches through the probe path: upload, IB, run, bulk readback, compare. */
+	bench_report("emu probe batches (all suites)", "batches", batches, t1 - t0);
 	printf("%-32s %12.2f s (est. five families)\n", "whole vsharp run", 5 * (t1 - t0));
 	vsharp_probe_close(ctx);
 	vsharp_device_close(dev);
