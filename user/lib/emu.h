@@ -35,6 +35,7 @@ struct emu_level {
 	uint32_t lds_alloc_granule;	/* bytes the hardware rounds an LDS allocation to */
 	unsigned prefetch_lines;	/* 64-byte lines the SQ fetches past the PC */
 	unsigned prefetch_align;	/* and the alignment of the fetch window's end */
+	unsigned vgpr_alloc_granule[2];	/* VGPRs allocated at a time, wave64 and wave32 */
 	/* Counter each kind of memory operation counts in (stores, SMEM, DS). */
 	enum emu_counter store_cnt, smem_cnt, ds_cnt;
 	const char *cnt_name[EMU_CNT_COUNT];

@@ -24,20 +24,24 @@
  *  - instruction prefetch: Mesa ac_binary.c ac_align_shader_binary_for_prefetch,
  *    "The SQ fetches up to N cache lines of 16 dwords ahead of the PC": 3 lines
  *    from GFX10, the window's end aligned to 128 bytes from GFX11;
+ *  - VGPR allocation granule (wave64, wave32): LLVM AMDGPUBaseInfo.cpp
+ *    getVGPRAllocGranule, 8/16 from GFX10.3; gfx1100, gfx1101 and gfx1151
+ *    allocate 12/24, but the level also holds gfx1102/gfx1103, so the
+ *    smaller granule is the one every chip of the level honours;
  *  - wait counters: the ISA guides' s_waitcnt (Vega §4.4: vmcnt counts loads
  *    and stores; RDNA1-3 move stores to vscnt; RDNA4 §4.4 splits into
  *    loadcnt, storecnt, dscnt and kmcnt).
  */
 static const struct emu_level levels[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX9] = { 512, 0, 64, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+	[VSHARP_GFX9] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
 			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
-	[VSHARP_GFX10] = { 512, 3, 64, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
+	[VSHARP_GFX10] = { 512, 3, 64, { 4, 8 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
 			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt" } },
-	[VSHARP_GFX10_3] = { 1024, 3, 64, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
+	[VSHARP_GFX10_3] = { 1024, 3, 64, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
 			     { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt" } },
-	[VSHARP_GFX11] = { 1024, 3, 128, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
+	[VSHARP_GFX11] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
 			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt" } },
-	[VSHARP_GFX12] = { 1024, 3, 128, EMU_CNT_STORE, EMU_CNT_KM, EMU_CNT_DS,
+	[VSHARP_GFX12] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_KM, EMU_CNT_DS,
 			   { "loadcnt", "storecnt", "dscnt", "kmcnt" } },
 };
 
@@ -133,9 +137,14 @@ int emu_vm_fault(struct emu_wave *w, uint64_t va, unsigned n, unsigned perms,
 		 struct vsharp_error *err)
 {
 	struct vsharp_gpu *gpu = w->gpu;
-	uint64_t start, size;
+	uint64_t start, size, bad;
 	unsigned have = 0;
-	bool mapped = !vsharp_vm_lookup(w->vm, va, &start, &size, &have);
+	bool mapped;
+
+	/* Name the page that lacks the mapping, not the access's first byte. */
+	if (n && vsharp_vm_check(w->vm, va, n, perms, &bad) == -EFAULT)
+		va = bad;
+	mapped = !vsharp_vm_lookup(w->vm, va, &start, &size, &have);
 	const char *what = perms & VSHARP_VM_EXEC ? "instruction fetch" :
 			   perms & VSHARP_VM_WRITE ? "write" : "read";
 
@@ -280,7 +289,10 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 			w.lds.bytes = lds_alloc ? gpu->lds : NULL;
 			w.lds.size = lds_alloc;
 			w.sgprs_alloc = st->sgprs_alloc < EMU_MAX_SGPRS ? st->sgprs_alloc : EMU_MAX_SGPRS;
-			w.vgprs_alloc = st->vgprs_alloc;
+			/* The hardware rounds the encoded count up to its allocation granule. */
+			w.vgprs_alloc = round_up(st->vgprs_alloc, gpu->facts->vgpr_alloc_granule[wave == 32]);
+			if (w.vgprs_alloc > EMU_MAX_VGPRS)
+				w.vgprs_alloc = EMU_MAX_VGPRS;
 			/* Stale values: whatever the last wave left in the register file. */
 			init_wave(&w, st, gid, first, threads);
 			gpu->stats.waves++;

@@ -144,13 +144,47 @@ uint8_t *vsharp_vm_at(const struct vsharp_vm *vm, uint64_t va, uint64_t n, unsig
 {
 	size_t i = first_after(vm, va);
 	const struct vm_map *m;
+	uint64_t end = va + n;
 
-	if (i == vm->n)
+	if (i == vm->n || end < va)
 		return NULL;
 	m = &vm->maps[i];
-	if (va < m->va || (m->perms & perms) != perms || m->va + m->size - va < n)
+	if (va < m->va || (m->perms & perms) != perms)
 		return NULL;
+	/*
+	 * The GPU translates page by page, so an access may go on into the next
+	 * mapping; the host bytes must then be contiguous too (buffers carved
+	 * from one host window are).
+	 */
+	for (size_t k = i; m->va + m->size < end; k++) {
+		const struct vm_map *next = k + 1 < vm->n ? &vm->maps[k + 1] : NULL;
+
+		if (!next || next->va != vm->maps[k].va + vm->maps[k].size ||
+		    (next->perms & perms) != perms ||
+		    next->host != vm->maps[k].host + vm->maps[k].size)
+			return NULL;
+		if (next->va + next->size >= end)
+			break;
+	}
 	return m->host + (va - m->va);
+}
+
+int vsharp_vm_check(const struct vsharp_vm *vm, uint64_t va, uint64_t n, unsigned perms,
+		    uint64_t *bad)
+{
+	uint64_t page = va & ~(uint64_t)(VSHARP_VM_PAGE - 1);
+
+	while (page < va + n) {
+		size_t i = first_after(vm, page);
+		const struct vm_map *m = i < vm->n ? &vm->maps[i] : NULL;
+
+		if (!m || page < m->va || (m->perms & perms) != perms) {
+			*bad = page > va ? page : va;
+			return -EFAULT;
+		}
+		page = m->va + m->size;
+	}
+	return 0;
 }
 
 int vsharp_vm_lookup(const struct vsharp_vm *vm, uint64_t va, uint64_t *start, uint64_t *size,

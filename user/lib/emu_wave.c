@@ -200,12 +200,20 @@ static void issue(struct emu_wave *w, const struct emu_insn *in, enum emu_counte
 /* The wave waits until at most N operations of CNT are outstanding. */
 static void wait_for(struct emu_wave *w, enum emu_counter cnt, uint64_t n)
 {
+	bool out_of_order = false;
 	unsigned k = 0;
 
+	/*
+	 * While an SMEM load is counted, the counter decrements out of order
+	 * and only a wait for 0 covers anything in it (LLVM SIInsertWaitcnts,
+	 * counterOutOfOrder).
+	 */
+	for (unsigned i = 0; i < w->n_pend; i++)
+		out_of_order |= w->pend[i].cnt == cnt && w->pend[i].any_order;
 	for (unsigned i = 0; i < w->n_pend; i++) {
 		const struct emu_pending *p = &w->pend[i];
 		bool done = p->cnt == cnt &&
-			    (p->any_order ? n == 0 : p->ordinal + n <= w->issued[cnt]);
+			    (out_of_order ? n == 0 : p->ordinal + n <= w->issued[cnt]);
 
 		if (!done)
 			w->pend[k++] = *p;
@@ -669,7 +677,7 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *e
 {
 	const struct emu_level *f = w->gpu->facts;
 	uint32_t words[3] = { 0, 0, 0 };
-	uint64_t start, size, end;
+	uint64_t start, size, end, bad;
 	unsigned perms, avail;
 	const uint8_t *code;
 	int ret;
@@ -688,10 +696,10 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *e
 	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
 	if (!f->prefetch_lines)
 		end = w->pc + 4u * in->words;
-	if (!vsharp_vm_at(w->vm, w->pc, end - w->pc, VSHARP_VM_EXEC)) {
+	if (end > start + size && vsharp_vm_check(w->vm, w->pc, end - w->pc, VSHARP_VM_EXEC, &bad)) {
 		size_t len;
 
-		ret = emu_vm_fault(w, start + size, (unsigned)(end - (start + size)), VSHARP_VM_EXEC, err);
+		ret = emu_vm_fault(w, bad, (unsigned)(end - bad), VSHARP_VM_EXEC, err);
 		len = err ? strlen(err->msg) : 0;
 		if (err && len < sizeof(err->msg))
 			snprintf(err->msg + len, sizeof(err->msg) - len,

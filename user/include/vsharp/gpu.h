@@ -48,10 +48,18 @@ int vsharp_vm_map(struct vsharp_vm *vm, uint64_t va, uint64_t size, uint8_t *hos
 int vsharp_vm_unmap(struct vsharp_vm *vm, uint64_t va, uint64_t size, struct vsharp_error *err);
 
 /*
- * Host bytes of [VA, VA+N) when the whole range lies in one mapping that
- * grants every permission in PERMS, else NULL.
+ * Host bytes of [VA, VA+N) when every page of the range is mapped with
+ * every permission in PERMS and the host bytes behind it are contiguous
+ * (one mapping, or adjacent mappings of adjacent host memory), else NULL.
  */
 uint8_t *vsharp_vm_at(const struct vsharp_vm *vm, uint64_t va, uint64_t n, unsigned perms);
+
+/*
+ * Whether every page of [VA, VA+N) is mapped with PERMS, whatever mappings
+ * hold them: 0, or -EFAULT with the first address that is not in *BAD.
+ */
+int vsharp_vm_check(const struct vsharp_vm *vm, uint64_t va, uint64_t n, unsigned perms,
+		    uint64_t *bad);
 
 /* The mapping that holds VA: 0 and its start, size and permissions, or -ENOENT. */
 int vsharp_vm_lookup(const struct vsharp_vm *vm, uint64_t va, uint64_t *start, uint64_t *size,
