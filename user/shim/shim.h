@@ -192,6 +192,14 @@ void shim_file_release(struct shim_file *f);
 struct shim_file *shim_file_new(void);
 void *shim_push(void *array, size_t *n, size_t elem);
 
+/*
+ * libc itself (shim_libc.c): the shim's own calls to functions it
+ * interposes must not come back to it.
+ */
+int shim_real_open(const char *path, int flags, mode_t mode);
+int shim_real_close(int fd);
+void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
+
 /* ioctls (shim_ioctl.c): 0 or a negative errno. */
 int shim_ioctl(struct shim_file *f, unsigned long request, void *arg);
 const char *shim_ioctl_name(unsigned long request);

@@ -41,11 +41,17 @@ $(BUILD)/shim-san/shaders/%.o: shaders/gen/%.c user/include/vsharp/shaders.h
 	@echo "  CC      $@"
 	@$(CC) $(USER_CFLAGS) $(SHIM_SAN) -c -o $@ $<
 
+# An archive, so only the members the shim needs come in (not the libdrm device).
+$(BUILD)/shim-san/libvsharp.a: $(patsubst user/lib/%.c,$(BUILD)/shim-san/lib/%.o,$(USER_LIB_SRC)) \
+		$(BUILD)/shim-san/shaders/shaders.o
+	@rm -f $@
+	@echo "  AR      $@"
+	@ar rcs $@ $^
+
 $(BUILD)/shim-san/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim-san/%.o,$(SHIM_SRC)) \
-		$(patsubst user/lib/%.c,$(BUILD)/shim-san/lib/%.o,$(USER_LIB_SRC)) \
-		$(BUILD)/shim-san/shaders/shaders.o user/shim/shim.map
+		$(BUILD)/shim-san/libvsharp.a user/shim/shim.map
 	@echo "  LD      $@"
-	@$(CC) $(SHIM_SAN) $(SHIM_LDFLAGS) -o $@ $(filter %.o,$^) $(SHIM_LIBS)
+	@$(CC) $(SHIM_SAN) $(SHIM_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(SHIM_LIBS)
 
 # The tests: a libdrm_amdgpu program run under the shim (ASan build, ASan's
 # runtime first in LD_PRELOAD), Debian's drmdevice, the refusal profiles.

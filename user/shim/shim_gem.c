@@ -61,7 +61,7 @@ void shim_bo_put(struct shim_bo *bo)
 	if (bo->next)
 		bo->next->prev = bo->prev;
 	munmap(bo->host, bo->size);
-	close(bo->memfd);
+	shim_real_close(bo->memfd);
 	free(bo);
 }
 
@@ -105,7 +105,7 @@ static struct shim_bo *bo_new(uint64_t size)
 		goto fail;
 	if (ftruncate(bo->memfd, (off_t)size))
 		goto fail_fd;
-	bo->host = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->memfd, 0);
+	bo->host = shim_real_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->memfd, 0);
 	if (bo->host == MAP_FAILED)
 		goto fail_fd;
 	bo->size = size;
@@ -118,7 +118,7 @@ static struct shim_bo *bo_new(uint64_t size)
 	shim.bos = bo;
 	return bo;
 fail_fd:
-	close(bo->memfd);
+	shim_real_close(bo->memfd);
 fail:
 	free(bo);
 	return NULL;

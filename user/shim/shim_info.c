@@ -147,7 +147,7 @@ static int dev_info(const struct drm_amdgpu_info *q)
 	for (unsigned se = 0; se < p->num_se && se < 4; se++)
 		for (unsigned sh = 0; sh < p->num_sh_per_se && sh < 4; sh++)
 			d.cu_bitmap[se][sh] = (1u << p->cu_per_sh) - 1;
-	d.enabled_rb_pipes_mask = (1u << (p->num_se * 4)) - 1;
+	d.enabled_rb_pipes_mask = (uint32_t)((1ull << (p->num_se * 4)) - 1);
 	d.num_rb_pipes = p->num_se * 4;
 	d.num_hw_gfx_contexts = 8;
 	/* amdgpu_kms.c: the VA range below and above the hole, 2 MiB reserved at each end. */

@@ -44,6 +44,27 @@ char *__realpath_chk(const char *path, char *resolved, size_t resolved_len);
 #define PATH_BUF(path) char path##_buf[PATH_MAX]; \
 	const char *path##_real = shim_rewrite(path, path##_buf, sizeof(path##_buf))
 
+int shim_real_open(const char *path, int flags, mode_t mode)
+{
+	REAL(open);
+
+	return real_open(path, flags, mode);
+}
+
+int shim_real_close(int fd)
+{
+	REAL(close);
+
+	return real_close(fd);
+}
+
+void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+	REAL(mmap);
+
+	return real_mmap(addr, len, prot, flags, fd, offset);
+}
+
 static int node_open(const char *path, int flags)
 {
 	struct shim_file *f;

@@ -140,13 +140,13 @@ static void describe_tree(const struct shim_profile *p)
 
 static int write_file(const char *path, const char *data, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = shim_real_open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	ssize_t n;
 
 	if (fd < 0)
 		return -1;
 	n = write(fd, data, len);
-	close(fd);
+	shim_real_close(fd);
 	return n == (ssize_t)len ? 0 : -1;
 }
 

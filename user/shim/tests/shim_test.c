@@ -1,0 +1,684 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The amdgpu shim under the unmodified libdrm_amdgpu, one KTAP case per
+ * process: the parent re-executes itself for each case with the case's
+ * VSHARP_SHIM_CHIP and VSHARP_SHIM_FAULT (the shim reads them when it
+ * loads), so every case starts from a fresh "kernel".  Run by
+ * run_shim.sh with the shim in LD_PRELOAD; expected values come from the
+ * kernel uapi, Linux 6.1's amdgpu sources and the chips' public ids, not
+ * from the shim's own table.
+ */
+#define _GNU_SOURCE	/* setenv, fork/exec helpers */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <amdgpu.h>
+#include <amdgpu_drm.h>
+#include <xf86drm.h>
+
+#include "ktap.h"
+
+#define NODE "/dev/dri/renderD128"
+#define PAGE 4096u
+#define NOP_IB_DW 8
+
+struct dev {
+	int fd;
+	amdgpu_device_handle h;
+	uint32_t major, minor;
+};
+
+struct buf {
+	amdgpu_bo_handle bo;
+	amdgpu_va_handle va_handle;
+	uint64_t va;
+	uint32_t *cpu;
+};
+
+static bool dev_open(struct ktap *t, struct dev *d)
+{
+	d->fd = open(NODE, O_RDWR | O_CLOEXEC);
+	if (!CHECK_MSG(t, d->fd >= 0, "open %s: %s", NODE, strerror(errno)))
+		return false;
+	d->h = NULL;
+	return CHECK(t, amdgpu_device_initialize(d->fd, &d->major, &d->minor, &d->h) == 0);
+}
+
+static void dev_close(struct dev *d)
+{
+	if (d->h)
+		amdgpu_device_deinitialize(d->h);
+	close(d->fd);
+}
+
+static int buf_make(struct dev *d, uint32_t domain, uint64_t flags, uint32_t va_flags, struct buf *b)
+{
+	struct amdgpu_bo_alloc_request req = { .alloc_size = PAGE, .phys_alignment = PAGE,
+					       .preferred_heap = domain, .flags = flags };
+	void *cpu = NULL;
+	int r;
+
+	memset(b, 0, sizeof(*b));
+	r = amdgpu_bo_alloc(d->h, &req, &b->bo);
+	if (r)
+		return r;
+	r = amdgpu_va_range_alloc(d->h, amdgpu_gpu_va_range_general, PAGE, PAGE, 0, &b->va,
+				  &b->va_handle, 0);
+	if (!r && va_flags)
+		r = amdgpu_bo_va_op_raw(d->h, b->bo, 0, PAGE, b->va, va_flags, AMDGPU_VA_OP_MAP);
+	if (!r)
+		r = amdgpu_bo_cpu_map(b->bo, &cpu);
+	b->cpu = cpu;
+	return r;
+}
+
+static void buf_free(struct buf *b)
+{
+	if (b->cpu)
+		amdgpu_bo_cpu_unmap(b->bo);
+	if (b->va_handle)
+		amdgpu_va_range_free(b->va_handle);
+	if (b->bo)
+		amdgpu_bo_free(b->bo);
+}
+
+static const uint32_t rwx = AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE |
+			    AMDGPU_VM_PAGE_EXECUTABLE;
+
+/* A compute IB of NOPs: one type-3 NOP (opcode 0x10) whose body fills it. */
+static void nop_ib(uint32_t *ib)
+{
+	ib[0] = (3u << 30) | ((NOP_IB_DW - 2) << 16) | (0x10 << 8);
+	for (unsigned i = 1; i < NOP_IB_DW; i++)
+		ib[i] = 0;
+}
+
+/* Submits IB on compute ring 0 with LIST (which may be NULL); returns the errno. */
+static int submit(amdgpu_context_handle ctx, const struct buf *ib, amdgpu_bo_list_handle list,
+		  uint64_t *seq)
+{
+	struct amdgpu_cs_ib_info info = { .ib_mc_address = ib->va, .size = NOP_IB_DW };
+	struct amdgpu_cs_request req = { .ip_type = AMDGPU_HW_IP_COMPUTE, .resources = list,
+					 .number_of_ibs = 1, .ibs = &info };
+	int r = amdgpu_cs_submit(ctx, 0, &req, 1);
+
+	*seq = req.seq_no;
+	return r;
+}
+
+static int wait_fence(amdgpu_context_handle ctx, uint64_t seq, uint32_t *expired)
+{
+	struct amdgpu_cs_fence f = { .context = ctx, .ip_type = AMDGPU_HW_IP_COMPUTE, .fence = seq };
+
+	*expired = 0;
+	return amdgpu_cs_query_fence_status(&f, 10000000000ull, 0, expired);
+}
+
+static uint64_t reset_flags(amdgpu_context_handle ctx)
+{
+	uint64_t flags = ~0ull;
+
+	amdgpu_cs_query_reset_state2(ctx, &flags);
+	return flags;
+}
+
+/* A NOP IB in GTT, resident through a one-entry BO list; *seq its fence. */
+struct job {
+	amdgpu_context_handle ctx;
+	struct buf ib;
+	amdgpu_bo_list_handle list;
+};
+
+static bool job_make(struct ktap *t, struct dev *d, struct job *j)
+{
+	memset(j, 0, sizeof(*j));
+	if (!CHECK(t, amdgpu_cs_ctx_create(d->h, &j->ctx) == 0) ||
+	    !CHECK(t, buf_make(d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &j->ib) == 0))
+		return false;
+	nop_ib(j->ib.cpu);
+	return CHECK(t, amdgpu_bo_list_create(d->h, 1, &j->ib.bo, NULL, &j->list) == 0);
+}
+
+static void job_free(struct job *j)
+{
+	if (j->list)
+		amdgpu_bo_list_destroy(j->list);
+	buf_free(&j->ib);
+	if (j->ctx)
+		amdgpu_cs_ctx_free(j->ctx);
+}
+
+/* Cases. */
+
+static void test_init_and_queries(struct ktap *t)
+{
+	struct drm_amdgpu_info_hw_ip hw;
+	struct amdgpu_gpu_info gpu;
+	struct amdgpu_heap_info heap;
+	drmVersionPtr v;
+	struct dev d;
+	uint32_t count = 0, ver = 0, feat = 0;
+
+	if (!dev_open(t, &d))
+		return;
+	/* Debian 12's Linux 6.1: KMS_DRIVER 3.49. */
+	CHECK_EQ(t, d.major, 3);
+	CHECK_EQ(t, d.minor, 49);
+	v = drmGetVersion(d.fd);
+	CHECK_STR(t, v ? v->name : NULL, "amdgpu");
+	drmFreeVersion(v);
+	CHECK_EQ(t, amdgpu_query_gpu_info(d.h, &gpu), 0);
+	CHECK_EQ(t, gpu.family_id, AMDGPU_FAMILY_NV);
+	CHECK_EQ(t, gpu.chip_external_rev, 0x28);	/* nv.c Sienna Cichlid: rev_id + 0x28 */
+	CHECK_EQ(t, gpu.asic_id, 0x73bf);
+	CHECK_EQ(t, gpu.pci_rev_id, 0xc0);
+	CHECK_EQ(t, gpu.vram_type, AMDGPU_VRAM_TYPE_GDDR6);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_COMPUTE, 0, &hw), 0);
+	CHECK_EQ(t, hw.hw_ip_version_major, 10);
+	CHECK_EQ(t, hw.available_rings, 0xf);		/* amdgpu_ctx_num_entities: 4 */
+	CHECK_EQ(t, hw._pad, 0x0a0300);			/* ip_discovery_version GC 10.3.0 */
+	CHECK_EQ(t, amdgpu_query_hw_ip_count(d.h, AMDGPU_HW_IP_COMPUTE, &count), 0);
+	CHECK_EQ(t, count, 1);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_NUM, 0, &hw), -EINVAL);
+	CHECK_EQ(t, amdgpu_query_firmware_version(d.h, AMDGPU_INFO_FW_GFX_MEC, 0, 0, &ver, &feat), 0);
+	CHECK(t, ver != 0);
+	CHECK_EQ(t, amdgpu_query_firmware_version(d.h, AMDGPU_INFO_FW_GFX_MEC, 1, 0, &ver, &feat),
+		 -EINVAL);
+	CHECK_EQ(t, amdgpu_query_heap_info(d.h, AMDGPU_GEM_DOMAIN_VRAM, 0, &heap), 0);
+	/* 16 GiB less amdgpu_vm.h AMDGPU_VM_RESERVED_VRAM (8 MiB). */
+	CHECK_EQ(t, heap.heap_size, (16ull << 30) - (8ull << 20));
+	dev_close(&d);
+}
+
+static void test_dev_info_va_range(struct ktap *t)
+{
+	struct drm_amdgpu_info_device info;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	memset(&info, 0, sizeof(info));
+	CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_DEV_INFO, sizeof(info), &info), 0);
+	/* amdgpu_kms.c with a 48-bit VM: 2 MiB reserved at the bottom and top, the hole between. */
+	CHECK_EQ(t, info.virtual_address_offset, 2ull << 20);
+	CHECK_EQ(t, info.virtual_address_max, 0x800000000000ull);
+	CHECK_EQ(t, info.high_va_offset, 0xffff800000000000ull);
+	CHECK_EQ(t, info.high_va_max, 0xffffffffffe00000ull);
+	CHECK_EQ(t, info.wave_front_size, 32);
+	CHECK_EQ(t, info.cu_active_number, 80);
+	CHECK_EQ(t, info.num_shader_engines, 4);
+	dev_close(&d);
+}
+
+static void test_bo_cpu_and_gpu_bytes(struct ktap *t)
+{
+	struct buf clear, dirty;
+	struct dev d;
+	bool all_zero = true, any_zero_page = true;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_VRAM,
+			     AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED, rwx,
+			     &clear), 0);
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &dirty), 0);
+	if (clear.cpu && dirty.cpu) {
+		for (unsigned i = 0; i < PAGE / 4; i++) {
+			all_zero &= clear.cpu[i] == 0;
+			any_zero_page &= dirty.cpu[i] == 0;
+		}
+		CHECK_MSG(t, all_zero, "a VRAM_CLEARED buffer reads zero");
+		CHECK_MSG(t, !any_zero_page, "an uncleared buffer holds stale bytes, not zeroes");
+		clear.cpu[5] = 0x12345678;
+		CHECK_EQ(t, clear.cpu[5], 0x12345678);
+	}
+	buf_free(&clear);
+	buf_free(&dirty);
+	dev_close(&d);
+}
+
+static int va_op(struct dev *d, amdgpu_bo_handle bo, uint64_t va, uint64_t size, uint32_t flags,
+		 uint32_t op)
+{
+	return amdgpu_bo_va_op_raw(d->h, bo, 0, size, va, flags, op);
+}
+
+static void test_va_refusals(struct ktap *t)
+{
+	struct buf b;
+	struct dev d;
+	uint64_t va;
+
+	if (!dev_open(t, &d))
+		return;
+	if (!CHECK(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &b) == 0))
+		goto out;
+	va = b.va;
+	/* amdgpu_vm_bo_map(): an overlap with an existing mapping. */
+	CHECK_EQ(t, va_op(&d, b.bo, va, PAGE, rwx, AMDGPU_VA_OP_MAP), -EINVAL);
+	/* amdgpu_vm_verify_parameters(): page alignment, size 0, past the BO. */
+	CHECK_EQ(t, va_op(&d, b.bo, va + PAGE * 16 + 8, PAGE, rwx, AMDGPU_VA_OP_MAP), -EINVAL);
+	CHECK_EQ(t, va_op(&d, b.bo, va + PAGE * 16, 0, rwx, AMDGPU_VA_OP_MAP), -EINVAL);
+	CHECK_EQ(t, va_op(&d, b.bo, va + PAGE * 16, 2 * PAGE, rwx, AMDGPU_VA_OP_MAP), -EINVAL);
+	/* amdgpu_gem_va_ioctl(): an unknown flag, the reserved bottom, the hole. */
+	CHECK_EQ(t, va_op(&d, b.bo, va + PAGE * 16, PAGE, rwx | (1u << 10), AMDGPU_VA_OP_MAP),
+		 -EINVAL);
+	CHECK_EQ(t, va_op(&d, b.bo, PAGE, PAGE, rwx, AMDGPU_VA_OP_MAP), -EINVAL);
+	CHECK_EQ(t, va_op(&d, b.bo, 0x800000000000ull, PAGE, rwx, AMDGPU_VA_OP_MAP), -EINVAL);
+	/* amdgpu_vm_bo_unmap(): no mapping of this BO starts there. */
+	CHECK_EQ(t, va_op(&d, b.bo, va + PAGE * 16, PAGE, 0, AMDGPU_VA_OP_UNMAP), -ENOENT);
+	/* REPLACE and CLEAR over the existing mapping work; UNMAP then finds nothing. */
+	CHECK_EQ(t, va_op(&d, b.bo, va, PAGE, AMDGPU_VM_PAGE_READABLE, AMDGPU_VA_OP_REPLACE), 0);
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, NULL, 0, PAGE, va, 0, AMDGPU_VA_OP_CLEAR), 0);
+	CHECK_EQ(t, va_op(&d, b.bo, va, PAGE, 0, AMDGPU_VA_OP_UNMAP), -ENOENT);
+	CHECK_EQ(t, va_op(&d, b.bo, va, PAGE, rwx, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, va_op(&d, b.bo, va, PAGE, 0, AMDGPU_VA_OP_UNMAP), 0);
+	buf_free(&b);
+out:
+	dev_close(&d);
+}
+
+static void test_userptr_and_sizes(struct ktap *t)
+{
+	struct amdgpu_bo_alloc_request req = { .alloc_size = 64ull << 30, .phys_alignment = PAGE,
+					       .preferred_heap = AMDGPU_GEM_DOMAIN_VRAM };
+	struct drm_amdgpu_gem_userptr up = { 0 };
+	amdgpu_bo_handle bo = NULL;
+	struct dev d;
+	void *mem;
+
+	if (!dev_open(t, &d))
+		return;
+	mem = aligned_alloc(PAGE, PAGE);
+	/* libdrm asks REGISTER|VALIDATE|ANONONLY: a kernel without HMM mirror says -ENODEV. */
+	CHECK_EQ(t, amdgpu_create_bo_from_user_mem(d.h, mem, PAGE, &bo), -ENODEV);
+	/* amdgpu_gem_userptr_ioctl(): writable without an MMU notifier is -EACCES. */
+	up.addr = (uintptr_t)mem;
+	up.size = PAGE;
+	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_GEM_USERPTR, &up, sizeof(up)), -EACCES);
+	free(mem);
+	/* amdgpu_bo_validate_size(): larger than VRAM and GTT. */
+	CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &bo), -ENOMEM);
+	dev_close(&d);
+}
+
+static void test_cs_nop(struct ktap *t)
+{
+	uint32_t expired = 0;
+	struct job j;
+	struct dev d;
+	uint64_t seq = 0;
+
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, seq, 1);	/* entity sequences start at 1 */
+		CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
+		CHECK_EQ(t, expired, 1);
+		CHECK_EQ(t, reset_flags(j.ctx), 0);
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, seq, 2);
+	}
+	job_free(&j);
+	dev_close(&d);
+}
+
+/* The kernel's refusals and a job whose IB is not resident. */
+static void test_cs_refusals(struct ktap *t)
+{
+	struct drm_amdgpu_cs_chunk_ib ib = { 0 };
+	struct drm_amdgpu_cs_chunk chunk = { AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4, 0 };
+	uint32_t expired = 1, ctx_id;
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	if (!job_make(t, &d, &j))
+		goto out;
+	amdgpu_cs_ctx_free(j.ctx);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &j.ctx), 0);
+	ib.va_start = j.ib.va;
+	ib.ib_bytes = NOP_IB_DW * 4;
+	ib.ip_type = AMDGPU_HW_IP_COMPUTE;
+	chunk.chunk_data = (uintptr_t)&ib;
+	/* amdgpu_cs_parser_bos(): an unknown BO list handle. */
+	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 999, 1, &chunk, &seq), -ENOENT);
+	/* amdgpu_ctx_get_entity(): ring 4 of compute does not exist. */
+	ib.ring = 4;
+	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+	ib.ring = 0;
+	/* The IB's BO is not in the (empty) list: the CP fetch faults, the GPU stops. */
+	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), 0);
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
+	CHECK_EQ(t, expired, 0);
+	CHECK_EQ(t, reset_flags(j.ctx), AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
+	/* amdgpu_cs_parser_init(): a guilty context may not submit. */
+	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), -ECANCELED);
+	/* A context made after the reset works; an IB at an unmapped VA faults the same way. */
+	amdgpu_cs_ctx_free(j.ctx);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &j.ctx), 0);
+	CHECK_EQ(t, reset_flags(j.ctx), 0);
+	ib.va_start = j.ib.va + (1ull << 30);
+	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), 0);
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
+	CHECK_EQ(t, expired, 0);
+	/* A freed context is gone: amdgpu_ctx_free() says -EINVAL. */
+	ctx_id = 12345;
+	{
+		union drm_amdgpu_ctx args = { .in = { .op = AMDGPU_CTX_OP_FREE_CTX, .ctx_id = ctx_id } };
+
+		CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_CTX, &args, sizeof(args)), -EINVAL);
+	}
+out:
+	job_free(&j);
+	dev_close(&d);
+}
+
+/* Fault injection: each under its VSHARP_SHIM_FAULT (see the case table). */
+
+static void hung_job_checks(struct ktap *t, bool vram_lost)
+{
+	struct timespec t0, t1;
+	uint32_t expired = 1, lost = 0;
+	uint64_t seq = 0, flags;
+	struct buf vram;
+	struct job j;
+	struct dev d;
+	int r;
+
+	if (!dev_open(t, &d))
+		return;
+	if (!job_make(t, &d, &j))
+		goto out;
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_VRAM,
+			     AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED, rwx,
+			     &vram), 0);
+	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = wait_fence(j.ctx, seq, &expired);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK_MSG(t, t1.tv_sec - t0.tv_sec < 2, "the wait returns at once, not after its 10 s");
+	flags = reset_flags(j.ctx);
+	if (vram_lost) {
+		/* drm_sched_resubmit_jobs() cancels the guilty job. */
+		CHECK_EQ(t, r, -ECANCELED);
+		CHECK_EQ(t, flags, AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY |
+				   AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST);
+		CHECK_MSG(t, vram.cpu && vram.cpu[0] != 0, "VRAM contents are gone after the loss");
+		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_VRAM_LOST_COUNTER, 4, &lost), 0);
+		CHECK_EQ(t, lost, 1);
+	} else {
+		CHECK_EQ(t, r, 0);
+		CHECK_EQ(t, expired, 0);
+		CHECK_EQ(t, flags, AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
+	}
+	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), -ECANCELED);
+	/* The next context runs (the fault fired once). */
+	amdgpu_cs_ctx_free(j.ctx);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &j.ctx), 0);
+	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
+	CHECK_EQ(t, expired, 1);
+	buf_free(&vram);
+out:
+	job_free(&j);
+	dev_close(&d);
+}
+
+static void test_fault_hang(struct ktap *t)
+{
+	hung_job_checks(t, false);
+}
+
+static void test_fault_vm_fault(struct ktap *t)
+{
+	hung_job_checks(t, false);
+}
+
+static void test_fault_vram_lost(struct ktap *t)
+{
+	hung_job_checks(t, true);
+}
+
+static void test_fault_enomem(struct ktap *t)
+{
+	struct buf b;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &b), -ENOMEM);
+	buf_free(&b);
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &b), 0);
+	buf_free(&b);
+	dev_close(&d);
+}
+
+static void test_fault_eacces(struct ktap *t)
+{
+	int fd = open(NODE, O_RDWR);
+
+	CHECK_EQ(t, fd, -1);
+	CHECK_EQ(t, errno, EACCES);
+	fd = open(NODE, O_RDWR);
+	CHECK(t, fd >= 0);
+	close(fd);
+}
+
+static void test_fault_eintr(struct ktap *t)
+{
+	struct drm_version v;
+	struct dev d;
+	int fd = open(NODE, O_RDWR);
+
+	memset(&v, 0, sizeof(v));
+	CHECK_EQ(t, ioctl(fd, DRM_IOCTL_VERSION, &v), -1);
+	CHECK_EQ(t, errno, EINTR);
+	CHECK_EQ(t, ioctl(fd, DRM_IOCTL_VERSION, &v), 0);
+	CHECK_EQ(t, v.version_major, 3);
+	close(fd);
+	/* libdrm's drmIoctl() retries EINTR, so initialisation goes through. */
+	if (dev_open(t, &d))
+		dev_close(&d);
+}
+
+/* The refusal profiles. */
+
+static void test_profile_i915(struct ktap *t)
+{
+	amdgpu_device_handle h = NULL;
+	uint32_t maj, min;
+	drmVersionPtr v;
+	int fd = open(NODE, O_RDWR);
+
+	if (!CHECK(t, fd >= 0))
+		return;
+	v = drmGetVersion(fd);
+	CHECK_STR(t, v ? v->name : NULL, "i915");
+	drmFreeVersion(v);
+	/* amdgpu_device_initialize() refuses a DRM major other than 3 with -EBADF. */
+	CHECK_EQ(t, amdgpu_device_initialize(fd, &maj, &min, &h), -EBADF);
+	close(fd);
+}
+
+static void test_profile_noperm(struct ktap *t)
+{
+	struct stat st;
+
+	CHECK_EQ(t, open(NODE, O_RDWR), -1);
+	CHECK_EQ(t, errno, EACCES);
+	CHECK_EQ(t, stat(NODE, &st), 0);
+	CHECK(t, S_ISCHR(st.st_mode));
+	CHECK_EQ(t, st.st_mode & 0777, 0660);
+}
+
+/* What each chip reports: libdrm amdgpu.ids, Linux soc15.c/nv.c/soc21.c/soc24.c, KFD GC versions. */
+struct facts {
+	const char *chip;
+	uint32_t family, external_rev, device, gc, hw_major, gfx_rings;
+};
+
+static const struct facts chips[] = {
+	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 1 },
+	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 1 },
+	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 1 },
+	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 1 },
+	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 1 },
+	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0 },
+	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 1 },
+};
+
+static void test_profile_facts(struct ktap *t)
+{
+	const char *chip = getenv("VSHARP_SHIM_CHIP");
+	const struct facts *f = NULL;
+	struct drm_amdgpu_info_hw_ip hw;
+	struct amdgpu_gpu_info gpu;
+	struct dev d;
+
+	for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); i++)
+		if (chip && !strcmp(chips[i].chip, chip))
+			f = &chips[i];
+	if (!CHECK(t, f != NULL) || !dev_open(t, &d))
+		return;
+	CHECK_EQ(t, amdgpu_query_gpu_info(d.h, &gpu), 0);
+	CHECK_EQ(t, gpu.family_id, f->family);
+	CHECK_EQ(t, gpu.chip_external_rev, f->external_rev);
+	CHECK_EQ(t, gpu.asic_id, f->device);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_COMPUTE, 0, &hw), 0);
+	CHECK_EQ(t, hw._pad, f->gc);
+	CHECK_EQ(t, hw.hw_ip_version_major, f->hw_major);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, (1u << f->gfx_rings) - 1);
+	dev_close(&d);
+}
+
+/* Nothing to run in the child: the shim must have refused to load. */
+static void test_bad_chip_name(struct ktap *t)
+{
+	CHECK_MSG(t, false, "the shim loaded with VSHARP_SHIM_CHIP=%s", getenv("VSHARP_SHIM_CHIP"));
+}
+
+struct tcase {
+	const char *name;
+	void (*fn)(struct ktap *t);
+	const char *chip, *fault;
+	int exit_status;		/* what the child must exit with */
+	const char *stderr_has;		/* a line the shim must print */
+};
+
+static const struct tcase cases[] = {
+	{ "init_and_queries", test_init_and_queries, NULL, NULL, 0, NULL },
+	{ "dev_info_va_range", test_dev_info_va_range, NULL, NULL, 0, NULL },
+	{ "bo_cpu_and_gpu_bytes", test_bo_cpu_and_gpu_bytes, NULL, NULL, 0, NULL },
+	{ "va_refusals", test_va_refusals, NULL, NULL, 0, NULL },
+	{ "userptr_and_sizes", test_userptr_and_sizes, NULL, NULL, 0, NULL },
+	{ "cs_nop", test_cs_nop, "gfx1100", NULL, 0, NULL },
+	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
+	  "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout]" },
+	{ "fault_hang", test_fault_hang, NULL, "hang", 0, "VSHARP_SHIM_FAULT=hang" },
+	{ "fault_vram_lost", test_fault_vram_lost, NULL, "vram_lost:1", 0,
+	  "VRAM is lost due to GPU reset!" },
+	{ "fault_vm_fault", test_fault_vm_fault, NULL, "vm_fault:1:0", 0, "[gfxhub] page fault" },
+	{ "fault_enomem", test_fault_enomem, NULL, "enomem", 0, NULL },
+	{ "fault_eacces", test_fault_eacces, NULL, "eacces", 0, NULL },
+	{ "fault_eintr", test_fault_eintr, NULL, "eintr", 0, NULL },
+	{ "profile_i915", test_profile_i915, "i915", NULL, 0, NULL },
+	{ "profile_noperm", test_profile_noperm, "noperm", NULL, 0, NULL },
+	{ "profile_gfx900", test_profile_facts, "gfx900", NULL, 0, NULL },
+	{ "profile_gfx1010", test_profile_facts, "gfx1010", NULL, 0, NULL },
+	{ "profile_gfx1030", test_profile_facts, "gfx1030", NULL, 0, NULL },
+	{ "profile_gfx1100", test_profile_facts, "gfx1100", NULL, 0, NULL },
+	{ "profile_gfx1200", test_profile_facts, "gfx1200", NULL, 0, NULL },
+	{ "profile_gfx90a", test_profile_facts, "gfx90a", NULL, 0, NULL },
+	{ "profile_gc12.5", test_profile_facts, "gc12.5", NULL, 0, NULL },
+	{ "bad_chip_name", test_bad_chip_name, "gfx9000", NULL, 2, "allowed: gfx900, gfx1010" },
+	{ "bad_fault_spec", test_bad_chip_name, NULL, "hang:0", 2, "COUNT out of range" },
+};
+
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
+
+static int child(const char *name)
+{
+	for (size_t i = 0; i < NCASES; i++) {
+		struct ktap t = { 0, 0 };
+
+		if (strcmp(cases[i].name, name))
+			continue;
+		cases[i].fn(&t);
+		return t.failures || !t.checks;
+	}
+	return 1;
+}
+
+/* Runs case C in a fresh process; true when it passed.  ERR collects its stderr. */
+static bool run_case(const char *self, const struct tcase *c, char *err, size_t size)
+{
+	char path[] = "/tmp/shim_test-XXXXXX";
+	int fd = mkstemp(path), status = 0;
+	ssize_t n = 0;
+	pid_t pid;
+
+	if (fd < 0)
+		return false;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fd, 2);
+		if (c->chip)
+			setenv("VSHARP_SHIM_CHIP", c->chip, 1);
+		else
+			unsetenv("VSHARP_SHIM_CHIP");
+		if (c->fault)
+			setenv("VSHARP_SHIM_FAULT", c->fault, 1);
+		else
+			unsetenv("VSHARP_SHIM_FAULT");
+		execl(self, self, "--case", c->name, (char *)NULL);
+		_exit(127);
+	}
+	waitpid(pid, &status, 0);
+	lseek(fd, 0, SEEK_SET);
+	n = read(fd, err, size - 1);
+	err[n > 0 ? n : 0] = '\0';
+	close(fd);
+	unlink(path);
+	return WIFEXITED(status) && WEXITSTATUS(status) == c->exit_status &&
+	       (!c->stderr_has || strstr(err, c->stderr_has));
+}
+
+int main(int argc, char **argv)
+{
+	static char err[1 << 16];
+	unsigned failed = 0;
+
+	if (argc == 3 && !strcmp(argv[1], "--case"))
+		return child(argv[2]);
+	if (!getenv("LD_PRELOAD") || !strstr(getenv("LD_PRELOAD"), "vsharp_shim")) {
+		fprintf(stderr, "run me with the shim in LD_PRELOAD (user/shim/tests/run_shim.sh)\n");
+		return 2;
+	}
+	printf("KTAP version 1\n1..%zu\n", NCASES);
+	fflush(stdout);
+	for (size_t i = 0; i < NCASES; i++) {
+		bool ok = run_case("/proc/self/exe", &cases[i], err, sizeof(err));
+
+		if (!ok) {
+			failed++;
+			for (char *line = strtok(err, "\n"); line; line = strtok(NULL, "\n"))
+				printf("# %s\n", line);
+			if (cases[i].stderr_has)
+				printf("# expected on stderr: %s\n", cases[i].stderr_has);
+		}
+		printf("%sok %zu %s\n", ok ? "" : "not ", i + 1, cases[i].name);
+		fflush(stdout);
+	}
+	return failed != 0;
+}
