@@ -65,5 +65,6 @@ shim: $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so
 .PHONY: shim
 
 SHIM_CHECK_DEPS := $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so \
-	$(BUILD)/shim-san/tests/shim_test
-SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)"
+	$(BUILD)/shim-san/tests/shim_test $(BUILD)/user/vsharp
+SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
+	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)"

@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# `vsharp run --device amdgpu` under the amdgpu shim, once per chip profile
+# (in parallel), as one flat KTAP document: the five chips run every suite
+# and pass (exit 0); each refusal profile skips (exit 4) with its message.
+# Then the kernel's KTAP parser (kunit.py, see run_e2e.sh) reads one run.
+#
+#   user/shim/tests/run_profiles.sh [BUILD]
+# $VSHARP_RUN is the binary (default BUILD/user/vsharp, the optimised build).
+set -u
+build=${1:-build}
+VSHARP_RUN=${VSHARP_RUN:-$build/user/vsharp}
+shim=$PWD/$build/shim/libvsharp_shim.so
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# profile  exit  what stdout or stderr must say
+cat >"$dir/plan" <<'PLAN'
+gfx900 0 # vsharp run: .* 0 failed
+gfx1010 0 # vsharp run: .* 0 failed
+gfx1030 0 # vsharp run: .* 0 failed
+gfx1100 0 # vsharp run: .* 0 failed
+gfx1200 0 # vsharp run: .* 0 failed
+gfx90a 4 not supported: CDNA
+gc12.5 4 not supported: GC 12.5
+i915 4 is driver 'i915', not amdgpu
+noperm 4 permission denied
+PLAN
+
+while read -r chip _ _; do
+	(VSHARP_SHIM_CHIP=$chip LD_PRELOAD="$shim" "$VSHARP_RUN" run --device amdgpu \
+		>"$dir/$chip.out" 2>"$dir/$chip.err"; echo $? >"$dir/$chip.rc") &
+done <"$dir/plan"
+wait
+
+n=$(wc -l <"$dir/plan")
+echo "KTAP version 1"
+echo "1..$((n + 1))"
+i=0
+while read -r chip want pattern; do
+	i=$((i + 1))
+	rc=$(cat "$dir/$chip.rc")
+	if [ "$rc" = "$want" ] && cat "$dir/$chip.out" "$dir/$chip.err" | grep -q -- "$pattern"; then
+		echo "ok $i vsharp_run_$chip"
+	else
+		echo "# $chip: exit $rc (want $want), expected \"$pattern\"; last lines:"
+		tail -n 3 "$dir/$chip.out" "$dir/$chip.err" | sed 's/^/# /'
+		echo "not ok $i vsharp_run_$chip"
+	fi
+done <"$dir/plan"
+
+tree=$(scripts/linux-tree 2>/dev/null)
+if [ -n "$tree" ] && python3 "$tree/tools/testing/kunit/kunit.py" parse "$dir/gfx1100.out" >/dev/null 2>&1; then
+	echo "ok $((n + 1)) kunit_py_parse_accepts_the_ktap"
+else
+	echo "# kunit.py parse rejected the gfx1100 run (or linux-source-6.1 is missing)"
+	echo "not ok $((n + 1)) kunit_py_parse_accepts_the_ktap"
+fi
