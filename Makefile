@@ -21,7 +21,8 @@ include kmod/kmod.mk
 
 # Test suites that `make check` runs, as name=command pairs.  Each command
 # prints one flat KTAP document; scripts/check nests them and counts.
-CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES)
+CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES) \
+	shim-vsharp="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP=$(BUILD)/san/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/shim_vsharp.sh"
 
 check: deps
 	@$(MAKE) --no-print-directory check-run

@@ -1,0 +1,112 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# vsharp's real-GPU path end to end without a GPU: `vsharp run --device
+# amdgpu` through Debian's unmodified libdrm_amdgpu over the amdgpu shim
+# (Documentation/shim.rst), as one flat KTAP document.  The profiles and
+# refusals themselves are user/shim/tests/run_profiles.sh; this adds:
+#
+#  - on each chip profile, the run agrees case for case with `vsharp run
+#    --device emu` on the same level (both run the waves the model expects
+#    to MEMVIOL, --allow-memviol), and kunit.py accepts its KTAP;
+#  - a --gfx that contradicts the GPU is a usage error (exit 2);
+#  - each injected fault gives its documented report and exit status under
+#    AddressSanitizer (leaks included), and the run goes on where it can.
+#
+# $VSHARP_RUN is the optimised vsharp (the profile runs), $VSHARP the
+# sanitised one (the fault runs), $VSHARP_SHIM the shim library.
+set -u
+VSHARP_RUN=${VSHARP_RUN:-build/user/vsharp}
+VSHARP=${VSHARP:-build/san/vsharp}
+VSHARP_SHIM=${VSHARP_SHIM:-build/shim/libvsharp_shim.so}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+result() {	# result OK NAME [DIAGNOSTIC FILE]
+	n=$((n + 1))
+	if [ "$1" = 1 ]; then
+		echo "ok $n $2"
+	else
+		[ -n "${3:-}" ] && [ -f "$3" ] && sed -n '1,12s/^/# /p' "$3"
+		echo "not ok $n $2"
+	fi
+}
+
+# shim CHIP [FAULT] -- vsharp ARGS...: the run's stdout in $tmp/out, stderr in $tmp/err.
+shim() {
+	chip=$1 fault=$2
+	shift 2
+	VSHARP_SHIM_CHIP=$chip VSHARP_SHIM_FAULT=$fault \
+		LD_PRELOAD="${LD_PRELOAD_ASAN:-} $VSHARP_SHIM" "$@" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+# Drops what names the device; the rest must be the same on both devices.
+cases() {
+	grep -v -e '# device:' -e '^ *# emu:' -e '^ *# amdgpu' "$1"
+}
+
+tree=$(scripts/linux-tree 2>/dev/null)
+profiles="gfx900=gfx9 gfx1010=gfx10 gfx1030=gfx10.3 gfx1100=gfx11 gfx1200=gfx12"
+faults="hang vm_fault vram_lost enomem eacces eintr"
+asan=$(gcc -print-file-name=libasan.so)
+
+echo "KTAP version 1"
+echo "1..$(($(echo $profiles | wc -w) * 2 + 1 + $(echo $faults | wc -w) * 2))"
+
+for pl in $profiles; do
+	chip=${pl%%=*} level=${pl#*=}
+	shim "$chip" "" "$VSHARP_RUN" run --device amdgpu --allow-memviol --align-mode unaligned
+	cp "$tmp/out" "$tmp/amdgpu"
+	"$VSHARP_RUN" run --device emu --gfx "$level" --allow-memviol --align-mode unaligned >"$tmp/emu" 2>/dev/null
+	cases "$tmp/amdgpu" >"$tmp/a"
+	cases "$tmp/emu" >"$tmp/e"
+	diff "$tmp/e" "$tmp/a" >"$tmp/diff"
+	result "$([ $rc = 0 ] && grep -q "^ok 1 $level\$" "$tmp/a" && [ ! -s "$tmp/diff" ] && echo 1)" \
+		"$chip.agrees_with_the_emulated_device" "$tmp/diff"
+	if [ -n "$tree" ] && python3 "$tree/tools/testing/kunit/kunit.py" parse "$tmp/amdgpu" \
+		>"$tmp/kunit" 2>&1; then
+		result 1 "$chip.kunit_py_parse_accepts_the_ktap"
+	else
+		result 0 "$chip.kunit_py_parse_accepts_the_ktap" "$tmp/kunit"
+	fi
+done
+
+shim gfx1100 "" "$VSHARP_RUN" run --device amdgpu --gfx gfx9
+result "$([ $rc = 2 ] && grep -q -- "--gfx: the amdgpu device is gfx11" "$tmp/err" && echo 1)" \
+	gfx1100.contradicting_gfx_is_a_usage_error "$tmp/err"
+
+# Faults, under ASan and UBSan: the report, the exit status, and the batches after it.
+for fault in $faults; do
+	LD_PRELOAD_ASAN=$asan shim gfx1030 "$fault" "$VSHARP" run --device amdgpu range
+	case $fault in
+	hang)		want=1 report="GPU hang: .*not signalled" ;;
+	vm_fault)	want=1 report="page fault" ;;
+	vram_lost)	want=1 report="VRAM" ;;
+	enomem)		want=1 report="Cannot allocate memory" ;;
+	eacces)		want=4 report="permission denied" ;;
+	eintr)		want=0 report="" ;;
+	esac
+	ok=1
+	[ $rc = $want ] || ok=0
+	if [ -n "$report" ] && ! grep -q -e "$report" "$tmp/out" "$tmp/err"; then
+		ok=0
+	fi
+	grep -q -e "ERROR: AddressSanitizer" -e "ERROR: LeakSanitizer" -e "runtime error:" "$tmp/err" && ok=0
+	{ echo "exit $rc (want $want), report /$report/"; cat "$tmp/out" "$tmp/err"; } >"$tmp/diag"
+	result $ok "$fault.reported_with_exit_$want" "$tmp/diag"
+	# One failed batch must not end the suite: the others still run and pass.
+	case $fault in
+	hang|vm_fault|vram_lost)
+		result "$(grep -q "range: [0-9]* cases: [1-9][0-9]* passed" "$tmp/out" && echo 1)" \
+			"$fault.later_batches_still_run" "$tmp/out" ;;
+	enomem|eacces)
+		result "$(grep -q -e "^not ok 1 " -e "^1\.\.0 # SKIP" "$tmp/out" && echo 1)" \
+			"$fault.no_case_counted_as_passed" "$tmp/out" ;;
+	eintr)
+		result "$(grep -q "^ok 1 gfx10.3" "$tmp/out" && echo 1)" \
+			"$fault.retried_transparently" "$tmp/out" ;;
+	esac
+done
