@@ -35,8 +35,9 @@ shaders: $(BUILD)/user/vsharp
 	@scripts/deps shaders
 	scripts/shaders $(BUILD)/user/vsharp shaders/gen
 
-bench: $(USER_BENCH)
+bench: $(USER_BENCH) $(BUILD)/user/vsharp $(BUILD)/shim/libvsharp_shim.so
 	@for b in $(USER_BENCH); do $$b || exit 1; done
+	@user/bench/bench_shim.sh $(BUILD)
 
 run: deps
 	@$(MAKE) --no-print-directory user
