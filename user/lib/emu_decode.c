@@ -894,6 +894,11 @@ static bool ds_dual(const struct vsharp_op *op)
 	return op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64;
 }
 
+bool emu_ds_has_data1(const struct vsharp_op *op)
+{
+	return two_data(op) || ds_dual(op);
+}
+
 unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_vgpr_role role)
 {
 	const struct vsharp_op *op = insn->mem;
@@ -940,7 +945,7 @@ static int check_vgprs(struct ctx *c)
 	if (in->fmt == EMU_FMT_DS) {
 		r[n].first = in->ds_addr, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_ADDR);
 		r[n].first = in->data0, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_DATA);
-		r[n].first = in->data1, r[n++].count = two_data(in->mem) || ds_dual(in->mem) ?
+		r[n].first = in->data1, r[n++].count = emu_ds_has_data1(in->mem) ?
 			emu_vgprs(c->level, in, EMU_VGPR_DATA) : 0;
 		r[n].first = in->vdst, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_DST);
 	} else {

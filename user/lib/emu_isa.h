@@ -140,6 +140,9 @@ enum emu_vgpr_role {
 	EMU_VGPR_DST,		/* DS vdst */
 };
 
+/* Whether a DS instruction reads DATA1 (compare-swap, mask-or, the two-address forms). */
+bool emu_ds_has_data1(const struct vsharp_op *op);
+
 /* How many consecutive VGPRs that operand spans (0: the instruction has none). */
 unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_vgpr_role role);
 

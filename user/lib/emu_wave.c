@@ -120,6 +120,18 @@ static int wave_size(struct emu_wave *w, const struct emu_insn *in, const char *
 			  in->name, w->pc, reg, w->lanes == 32 ? 64 : 32, w->lanes, SRC_WAVE);
 }
 
+/* m0 and vcc: no dispatch sets them, so a read needs a write first. */
+static int check_special(struct emu_wave *w, const struct emu_insn *in, bool *set, const char *reg,
+			 bool write, struct vsharp_error *err)
+{
+	if (write)
+		*set = true;
+	else if (!*set)
+		return emu_strict(w, err, "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads %s before the shader set it (%s)",
+				  in->name, w->pc, reg, SRC_INIT);
+	return 0;
+}
+
 /* One scalar operand of WIDTH dwords, read or written. */
 static int check_sopnd(struct emu_wave *w, const struct emu_insn *in, const struct emu_opnd *o,
 		       unsigned width, bool write, struct vsharp_error *err)
@@ -142,23 +154,13 @@ static int check_sopnd(struct emu_wave *w, const struct emu_insn *in, const stru
 		}
 		return 0;
 	case EMU_OPND_M0:
-		if (write)
-			w->m0_set = true;
-		else if (!w->m0_set)
-			return emu_strict(w, err, "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads m0 before the shader set it (%s)",
-					  in->name, w->pc, SRC_INIT);
-		return 0;
+		return check_special(w, in, &w->m0_set, "m0", write, err);
 	case EMU_OPND_VCC_HI:
 		if (w->lanes == 32)
 			return wave_size(w, in, "vcc_hi", err);
 		/* fall through */
 	case EMU_OPND_VCC_LO:
-		if (write)
-			w->vcc_set = true;
-		else if (!w->vcc_set)
-			return emu_strict(w, err, "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads vcc before the shader set it (%s)",
-					  in->name, w->pc, SRC_INIT);
-		return 0;
+		return check_special(w, in, &w->vcc_set, "vcc", write, err);
 	case EMU_OPND_EXEC_HI:
 		if (w->lanes == 32)
 			return wave_size(w, in, "exec_hi", err);
@@ -616,9 +618,7 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	unsigned n_addr = emu_vgprs(w->level, in, EMU_VGPR_ADDR);
 	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
 	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
-	bool two = in->mem->atomic == VSHARP_ATOMIC_CMPSWAP || in->mem->atomic == VSHARP_ATOMIC_FCMPSWAP ||
-		   in->mem->atomic == VSHARP_ATOMIC_MSKOR || in->mem->ds_addr == VSHARP_DS_DUAL ||
-		   in->mem->ds_addr == VSHARP_DS_DUAL_ST64;
+	bool two = emu_ds_has_data1(in->mem);
 	/* M0 limits DS addresses before GFX11 and carries the ADDTID base everywhere. */
 	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID;
 	struct vsharp_ds_access a;
