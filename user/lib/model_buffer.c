@@ -155,6 +155,44 @@ static unsigned swizzle_element_size(const struct vsharp_buffer_plan *p)
 	return p->buf.element_size;
 }
 
+/* The DATA_FORMAT (FORMAT from GFX10) field as stored, whatever it means. */
+static unsigned data_format_field(enum vsharp_gfx level, const uint32_t desc[4])
+{
+	struct vsharp_desc_fields d;
+
+	vsharp_fields_unpack(level, desc, &d);
+	return (unsigned)(vsharp_fields_has(&d, VSHARP_F_FORMAT) ? d.value[VSHARP_F_FORMAT] :
+			  d.value[VSHARP_F_DATA_FORMAT]);
+}
+
+/*
+ * Whether the resource is unbound for this instruction.  All 128 bits zero,
+ * or the format field zero (INVALID): ISA-V §8.1.4 "that format has specific
+ * meaning (unbound resource)"; R3 §9.6 Unbound Resources "keyed off the
+ * data-format being set to zero (INVALID), and for MUBUF the add_tid_en =
+ * false", R4 §9.6 "for untyped-buffer".  With ADD_TID the GFX8/9 field holds STRIDE[17:14] and
+ * GFX10+ skip the test, so an untyped access with ADD_TID is bound.  Untyped
+ * instructions replace the format by their own (ISA-V §8.1.4), so a pair no
+ * table defines, such as LLVM's SI/CI default RSRC_DATA_FORMAT 8_FLOAT
+ * (SIInstrInfo.h, word3 0xf000), only matters to format instructions.
+ */
+static bool unbound(const struct vsharp_buffer_plan *p)
+{
+	const struct vsharp_buffer_access *a = &p->a;
+	const struct vsharp_op *op = a->op;
+	unsigned flags = p->desc_flags;
+
+	if (flags & VSHARP_DESC_UNBOUND)
+		return true;
+	if (op->data == VSHARP_DATA_DERIVED) {
+		if (p->buf.add_tid && a->level >= VSHARP_GFX8)
+			return false;
+		return data_format_field(a->level, a->desc) == 0;
+	}
+	return flags & (VSHARP_DESC_INVALID_FORMAT |
+			(op->data == VSHARP_DATA_RESOURCE ? VSHARP_DESC_RESERVED_FORMAT : 0));
+}
+
 int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 		       struct vsharp_buffer_plan *p, struct vsharp_error *err)
 {
@@ -194,8 +232,8 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 	}
 
 	p->desc_flags = vsharp_desc_decode(a->level, a->desc, &p->buf);
-	p->unbound = p->desc_flags & (VSHARP_DESC_UNBOUND | VSHARP_DESC_INVALID_FORMAT |
-				      VSHARP_DESC_NOT_BUFFER | VSHARP_DESC_RESERVED_FORMAT);
+	p->ignored = p->desc_flags & VSHARP_DESC_NOT_BUFFER;
+	p->unbound = !p->ignored && unbound(p);
 	p->stride = p->buf.stride;
 	p->format = op->data == VSHARP_DATA_INSTRUCTION ? a->tformat : p->buf.format;
 	if (p->desc_flags & VSHARP_DESC_STRIDE_IN_DFMT && op->data != VSHARP_DATA_DERIVED) {
@@ -520,6 +558,7 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 		out->offset += a->soffset;
 	out->n_dwords = (uint8_t)p->n_dwords;
 	out->unbound = p->unbound;
+	out->ignored = p->ignored;
 
 	for (unsigned d = 0; d < p->n_dwords; d++) {
 		uint64_t off = (uint64_t)out->offset + 4 * d;
@@ -551,6 +590,15 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 		}
 	}
 
+	/*
+	 * R3 §9.6, R4 §9.6: a resource type that does not match the instruction
+	 * makes it ignored: loads return nothing, stores do not alter memory.
+	 */
+	if (p->ignored) {
+		out->n_vdst = (uint8_t)p->n_vdst;
+		memcpy(out->vdst, in->vdst, sizeof(out->vdst));
+		return;
+	}
 	if (op->kind == VSHARP_OP_LOAD_LDS || a->lds) {
 		load_to_lds(p, in, mem, lds, out);
 		return;
@@ -562,10 +610,16 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 		else
 			load_format(p, in, out->in_range && !out->memviol && !out->unbound, mem, out);
 		out->n_vdst = (uint8_t)p->n_vdst;
-		/* The TFE status follows the data; only PRT faults set it by the ISA. */
+		/*
+		 * The TFE status follows the data and is written only on a NACK
+		 * (ISA-V MUBUF TFE field: "fetch can return a NACK that causes a VGPR
+		 * write into DST+1"; R4 §10.1.1 "nothing is returned if no thread
+		 * experiences a texture fault"): without one it keeps its value.
+		 */
 		if (a->tfe)
 			out->vdst[p->n_vdst - 1] =
-				!out->in_range && a->rules.choice[VSHARP_RULE_TFE_OOB] == VSHARP_TFE_OOB_FAIL;
+				!out->in_range && a->rules.choice[VSHARP_RULE_TFE_OOB] == VSHARP_TFE_OOB_FAIL ?
+				1 : in->vdst[p->n_vdst - 1];
 		break;
 	case VSHARP_OP_STORE:
 		if (out->memviol || out->unbound)

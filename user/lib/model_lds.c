@@ -48,22 +48,51 @@ static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool 
 	}
 }
 
-static void read_value(const struct vsharp_lds *lds, uint32_t addr, unsigned bytes, bool ok,
-		       uint32_t *v)
+/*
+ * The bytes of one access that are in range.  Up to GFX11 the whole access is
+ * in or out (R3 §LDS out-of-range); GFX12 checks granules, bytes in UNALIGNED
+ * mode and dwords otherwise (R4 §3.3.5.1 "Out Of Range").
+ */
+static uint16_t range_mask(const struct vsharp_ds_access *a, uint32_t addr, unsigned bytes,
+			   uint64_t limit)
 {
-	const uint8_t *b = ok ? lds_at(lds, addr, bytes) : NULL;
+	uint16_t all = (uint16_t)((1u << bytes) - 1), mask = 0;
+	unsigned gran = a->align == VSHARP_ALIGN_UNALIGNED ? 1 : 4;
 
-	for (unsigned i = 0; i < (bytes + 3) / 4; i++)
-		v[i] = b ? (uint32_t)load_le(b + 4 * i, bytes - 4 * i < 4 ? bytes - 4 * i : 4) : 0;
+	if (a->level < VSHARP_GFX12)
+		return (uint64_t)addr + bytes <= limit ? all : 0;
+	for (unsigned i = 0; i < bytes; i++) {
+		uint64_t start = ((uint64_t)addr + i) & ~(uint64_t)(gran - 1);
+
+		if (start + gran <= limit)
+			mask |= (uint16_t)(1u << i);
+	}
+	return mask;
 }
 
-static void write_value(struct vsharp_lds *lds, uint32_t addr, unsigned bytes, bool ok,
+/* A load: each data dword with any byte out of range reads zero (R4 §3.3.5.1). */
+static void read_value(const struct vsharp_lds *lds, uint32_t addr, unsigned bytes,
+		       uint16_t mask, uint32_t *v)
+{
+	for (unsigned i = 0; i < (bytes + 3) / 4; i++) {
+		unsigned n = bytes - 4 * i < 4 ? bytes - 4 * i : 4;
+		unsigned need = ((1u << n) - 1) << (4 * i);
+		const uint8_t *b = (mask & need) == need ? lds_at(lds, addr + 4 * i, n) : NULL;
+
+		v[i] = b ? (uint32_t)load_le(b, n) : 0;
+	}
+}
+
+/* A store: the bytes in range are written, the others discarded (R4 §3.3.5.1). */
+static void write_value(struct vsharp_lds *lds, uint32_t addr, unsigned bytes, uint16_t mask,
 			const uint32_t *v)
 {
-	uint8_t *b = ok ? lds_at(lds, addr, bytes) : NULL;
+	for (unsigned i = 0; i < bytes; i++) {
+		uint8_t *b = mask >> i & 1 ? lds_at(lds, addr + i, 1) : NULL;
 
-	for (unsigned i = 0; b && i < (bytes + 3) / 4; i++)
-		store_le(b + 4 * i, bytes - 4 * i < 4 ? bytes - 4 * i : 4, v[i]);
+		if (b)
+			*b = (uint8_t)(v[i / 4] >> (8 * (i % 4)));
+	}
 }
 
 void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
@@ -73,7 +102,8 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	unsigned bytes = op->bytes, w = bytes < 4 ? 1 : bytes / 4, align;
 	uint32_t offset16 = (uint32_t)a->offset1 << 8 | a->offset0;
 	uint64_t limit = lds ? lds->size : 0;
-	bool force, ok[2];
+	uint16_t ok[2] = { 0, 0 }, all = (uint16_t)((1u << bytes) - 1);
+	bool force, misaligned = false;
 
 	memset(out, 0, sizeof(*out));
 	switch (op->ds_addr) {
@@ -82,8 +112,11 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		out->n_addr = 1;
 		break;
 	case VSHARP_DS_ADDTID:
-		/* R3 Table 60: offset + TID*4 + M0. */
-		out->addr[0] = offset16 + (in->lane & 63) * 4 + a->m0;
+		/*
+		 * R2 DS_WRITE_ADDTID_B32: "LDS_BASE + {OFFSET1,OFFSET0} + M0[15:0] +
+		 * TID*4"; R3 §12.5 and R4 M0 tables: "Unsigned byte Offset[15:0]".
+		 */
+		out->addr[0] = offset16 + (in->lane & 63) * 4 + (a->m0 & 0xffff);
 		out->n_addr = 1;
 		break;
 	default: {
@@ -109,12 +142,19 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 			if (force)
 				out->addr[k] -= out->addr[k] % align;
 			else
-				out->memviol = true;
+				misaligned = true;
 		}
-		out->in_range[k] = (uint64_t)out->addr[k] + bytes <= limit;
 	}
-	for (unsigned k = 0; k < out->n_addr; k++)
-		ok[k] = out->in_range[k] && !out->memviol;
+	for (unsigned k = 0; k < out->n_addr; k++) {
+		out->byte_in_range[k] = range_mask(a, out->addr[k], bytes, limit);
+		out->in_range[k] = out->byte_in_range[k] == all;
+		/* R4 §3.3.5.1: "LDS operations report MEMVIOL if the LDS-address is out of range". */
+		if (a->level >= VSHARP_GFX12 && !out->in_range[k])
+			out->memviol = true;
+		/* A misaligned access that is not forced moves nothing. */
+		ok[k] = misaligned ? 0 : out->byte_in_range[k];
+	}
+	out->memviol |= misaligned;
 
 	switch (op->kind) {
 	case VSHARP_OP_LOAD: {
@@ -155,7 +195,8 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	}
 	default: {
 		uint64_t d0 = in->data0[0], d1 = in->data1[0], old = 0, src, cmp;
-		uint8_t *b = ok[0] ? lds_at(lds, out->addr[0], bytes) : NULL;
+		/* An atomic moves all its bytes or none. */
+		uint8_t *b = ok[0] == all ? lds_at(lds, out->addr[0], bytes) : NULL;
 
 		if (bytes == 8) {
 			d0 |= (uint64_t)in->data0[1] << 32;

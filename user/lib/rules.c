@@ -73,9 +73,9 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	},
 	[VSHARP_RULE_TFE_OOB] = {
 		"tfe_oob", "TFE status of an out-of-range (not PRT) load", R(6, 12), 2,
-		{ { "zero", "R4:4086-4100: status reports texture (PRT) faults only" },
+		{ { "keep", "R4 §10.1.1: status written on texture (PRT) faults only; ISA-V TFE: written on a NACK; else the VGPR keeps its value" },
 		  { "fail", "UNVERIFIED: TEXEL_FAIL set for out-of-range lanes" } },
-		ALL_DEFAULT(VSHARP_TFE_OOB_ZERO),
+		ALL_DEFAULT(VSHARP_TFE_OOB_KEEP),
 	},
 	[VSHARP_RULE_GFX9_SWIZZLE_ELEMENT] = {
 		"gfx9_swizzle_element", "GFX9 swizzle element size", L(9), 2,

@@ -269,10 +269,13 @@ static void test_tfe(struct ktap *t)
 	c.tfe = true;
 	c.buf.num_records = 0x800;
 	in.vdst[2] = 0xffffffff;
-	/* The status follows the data VGPRs; the ISA ties it to PRT faults only. */
+	/*
+	 * The status follows the data VGPRs and is written on a NACK only (PRT
+	 * faults): out of range, it keeps its value (test_model_isa_text).
+	 */
 	if (mrun(t, &c, &in, &out)) {
 		CHECK_EQ(t, out.n_vdst, 3);
-		CHECK_EQ(t, out.vdst[2], 0);
+		CHECK_EQ(t, out.vdst[2], 0xffffffff);
 	}
 	c.rule = "tfe_oob=fail";
 	if (mrun(t, &c, &in, &out))

@@ -94,7 +94,8 @@ struct vsharp_buffer_plan {
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer buf;	/* the V# decoded */
 	unsigned desc_flags;		/* enum vsharp_desc_flag */
-	bool unbound;			/* all zero, INVALID format or TYPE != 0 */
+	bool unbound;			/* all zero or INVALID format: loads read 0 */
+	bool ignored;			/* TYPE != 0: the instruction does nothing */
 	struct vsharp_format format;	/* format instructions: the one in use */
 	uint32_t stride;		/* in effect for this instruction */
 	uint32_t element_size;		/* swizzle element bytes */
@@ -127,6 +128,7 @@ struct vsharp_lane_out {
 	uint8_t in_range;		/* bit d: dword d is in range */
 	bool memviol;
 	bool unbound;
+	bool ignored;			/* V# TYPE mismatch: VGPRs and memory kept */
 	bool fault;			/* outside the memory window */
 	uint8_t n_vdst;
 	uint32_t vdst[VSHARP_MAX_VDST];
@@ -169,7 +171,8 @@ struct vsharp_ds_lane_out {
 	uint32_t addr_unaligned[2];	/* as computed */
 	uint32_t addr[2];		/* after forced alignment */
 	uint8_t n_addr;
-	bool in_range[2];
+	bool in_range[2];		/* every byte of the access in range */
+	uint16_t byte_in_range[2];	/* bit i: byte i of the access (GFX12 partial) */
 	bool memviol;
 	uint8_t n_vdst;
 	uint32_t vdst[4];
