@@ -3,6 +3,7 @@
 #define VSHARP_DESC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vsharp/error.h"
@@ -69,6 +70,31 @@ struct vsharp_field_info {
 /* Where a field sits on a level; false if the level has no such field. */
 bool vsharp_field_info(enum vsharp_gfx level, enum vsharp_field f,
 		       struct vsharp_field_info *info);
+
+/*
+ * A field as AMD's register headers name it (desc_fields.c): one part per
+ * dword it occupies; only BASE has two (WORD0.BASE_ADDRESS,
+ * WORD1.BASE_ADDRESS_HI).
+ */
+struct vsharp_field_part {
+	const char *reg;	/* "SQ_BUF_RSRC_WORD3" */
+	const char *name;	/* "DST_SEL_X" */
+	unsigned word;		/* 0..3 */
+	unsigned lo, hi;	/* bits inside the dword */
+	unsigned shift;		/* where the part starts in the field's value */
+};
+
+/* The parts of F on LEVEL; 0 if the level has no such field. */
+unsigned vsharp_field_parts(enum vsharp_gfx level, enum vsharp_field f,
+			    struct vsharp_field_part part[2]);
+/*
+ * The header's enumerator for code V of F ("SQ_SEL_X", "BUF_DATA_FORMAT_32",
+ * "BUF_NUM_FORMAT_FLOAT", "BUF_FMT_32_FLOAT", "OOB_SELECT_RAW",
+ * "SQ_RSRC_BUF"), in BUF or a constant; NULL for a field without an
+ * enumeration or a code it does not define.
+ */
+const char *vsharp_field_enum_name(enum vsharp_gfx level, enum vsharp_field f, uint64_t v,
+				   char *buf, size_t size);
 
 struct vsharp_desc_fields {
 	uint64_t value[VSHARP_FIELD_COUNT];
