@@ -5,6 +5,29 @@
 #include "cli.h"
 #include "vsharp/rules.h"
 
+static void print_levels(unsigned levels)
+{
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++)
+		if (levels & VSHARP_GFX_BIT(l))
+			printf(" %s", vsharp_gfx_name(l));
+	printf("\n");
+}
+
+/* The rules with one reading, after the contested ones. */
+static void print_documented(void)
+{
+	unsigned n;
+	const struct vsharp_documented_rule *d = vsharp_documented_rules(&n);
+
+	printf("\ndocumented rules (one reading, no choice):\n");
+	for (unsigned i = 0; i < n; i++) {
+		printf("%s: %s\n", d[i].name, d[i].statement);
+		printf("  %-16s", "on:");
+		print_levels(d[i].levels);
+		printf("  %-16s %s\n", "source:", d[i].source);
+	}
+}
+
 int cmd_rules(int argc, char **argv)
 {
 	(void)argv;
@@ -15,13 +38,16 @@ int cmd_rules(int argc, char **argv)
 
 		printf("%s: %s\n", info->name, info->what);
 		for (unsigned c = 0; c < info->n_choices; c++) {
+			unsigned on = 0;
+
 			printf("  %-16s %s\n", info->choice[c].name, info->choice[c].source);
-			printf("  %-16s default on:", "");
 			for (int l = 0; l < VSHARP_GFX_COUNT; l++)
 				if (info->levels & VSHARP_GFX_BIT(l) && info->defaults[l] == c)
-					printf(" %s", vsharp_gfx_name(l));
-			printf("\n");
+					on |= VSHARP_GFX_BIT(l);
+			printf("  %-16s default on:", "");
+			print_levels(on);
 		}
 	}
+	print_documented();
 	return 0;
 }

@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..63"
+echo "1..64"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -159,6 +159,7 @@ expect addr_ds_read2 0 '"address": 260, "address1": 268, "in_range": \[true, tru
 expect addr_rule_variant 0 '"in_range": \[true\]' -- \
 	addr --gfx gfx10 --op buffer_load_dword --num-records 64 --offen --voffset 62 --rule gfx10_raw=offset_ge --json
 expect rules_listing 0 '^gfx10_raw: ' -- rules
+expect rules_documented 0 '^addtid_m0: DS ADDTID adds M0\[15:0\]' -- rules
 expect_err addr_offset_range -- 'offset: 4096 does not fit the 12-bit instruction offset on gfx9' -- \
 	addr --gfx gfx9 --op buffer_load_dword --offset 4096
 expect_err addr_wrong_level 'op: gfx11 has no buffer_load_dword' -- addr --gfx gfx11 --op buffer_load_dword
@@ -198,5 +199,5 @@ expect_err ib_decode_no_file 'ib decode: FILE: required' -- ib decode --gfx gfx9
 expect_err ib_example_wave32_gfx9 'wave32: gfx9 runs wave64 only' -- ib example --gfx gfx9 --wave32
 rm -rf "$ibdir"
 
-[ "$n" = 63 ] || echo "# ran $n cases, plan says 63"
+[ "$n" = 64 ] || echo "# ran $n cases, plan says 64"
 [ "$failed" = 0 ]

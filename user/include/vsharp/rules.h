@@ -73,4 +73,18 @@ void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r);
 /* "NAME=CHOICE", e.g. "gfx10_raw=offset_ge". */
 int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err);
 
+/*
+ * Rules with no choice: where the documents are plain and the model once
+ * differed from them, or where a reader would expect otherwise.  `vsharp
+ * rules` lists them after the contested ones.
+ */
+struct vsharp_documented_rule {
+	const char *name;
+	unsigned levels;
+	const char *statement;
+	const char *source;
+};
+
+const struct vsharp_documented_rule *vsharp_documented_rules(unsigned *count);
+
 #endif

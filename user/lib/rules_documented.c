@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The model's rules that have one reading, each with the sentence it
+ * follows.  ISA-V = AMD Vega ISA, R2..R4 = RDNA2..RDNA4 ISA guides.
+ */
+#include "vsharp/rules.h"
+#include "util.h"
+
+#define R(a, b) VSHARP_GFX_RANGE(VSHARP_GFX##a, VSHARP_GFX##b)
+
+static const struct vsharp_documented_rule documented[] = {
+	{ "addtid_m0", R(9, 12),
+	  "DS ADDTID adds M0[15:0]; M0[31:16] take no part",
+	  "R2 DS_WRITE_ADDTID_B32 \"LDS_BASE + {OFFSET1,OFFSET0} + M0[15:0] + TID*4\"; R3 §12.5, R4 M0 table \"Unsigned byte Offset[15:0]\"" },
+	{ "unbound_add_tid", R(8, 12),
+	  "an untyped MUBUF access with ADD_TID is bound whatever the format field (FORMAT 0 included)",
+	  "R3 §9.6 \"keyed off the data-format being set to zero (INVALID), and for MUBUF the add_tid_en = false\"; R4 §9.6 \"for untyped-buffer\"; ISA-V const_stride[17:14] = DFMT with ADD_TID" },
+	{ "untyped_format_pair", R(6, 12),
+	  "untyped MUBUF is unbound only by an INVALID format; an undefined pair such as LLVM's SI/CI default 8_FLOAT (word3 0xf000) is bound",
+	  "ISA-V §8.1.4 \"that format has specific meaning (unbound resource), and for that case the data format is not replaced by the instruction's implied data format\"; LLVM SIInstrInfo.h RSRC_DATA_FORMAT" },
+	{ "type_mismatch", R(6, 12),
+	  "a V# with TYPE != 0 makes a buffer instruction do nothing: VGPRs keep their values, memory is unchanged",
+	  "R3 §9.6, R4 §9.6 \"the instruction is ignored (loads return nothing and stores do not alter memory)\"" },
+	{ "tfe_status", R(6, 12),
+	  "the TFE status VGPR is written on a NACK only; otherwise it keeps its value",
+	  "ISA-V MUBUF TFE \"fetch can return a NACK that causes a VGPR write into DST+1\"; R4 §10.1.1 \"nothing is returned if no thread experiences a texture fault\"" },
+	{ "lds_out_of_range_partial", R(12, 12),
+	  "LDS out of range: loads zero per dword, stores write their in-range bytes (byte granules in UNALIGNED, dwords otherwise), MEMVIOL reported",
+	  "R4 §3.3.5.1 \"Out Of Range\" and \"LDS operations report MEMVIOL if the LDS-address is out of range\"" },
+	{ "lds_out_of_range_whole", R(6, 11),
+	  "LDS out of range: the whole access reads zero or is dropped, no MEMVIOL",
+	  "R3 LDS alignment and out-of-range \"the entire instruction returns zero\"; ISA-V §12 MIN(M0, LDS_SIZE)" },
+	{ "ds_atomic_alignment", R(6, 12),
+	  "a DS atomic not aligned to its size raises MEMVIOL in every mode but DWORD, UNALIGNED included",
+	  "R3 LDS alignment, R4 §3.3.5.1 \"32-bit Atomics must be aligned to a 4-byte address; 64-bit atomics to an 8-byte address, otherwise they return MEMVIOL\"" },
+};
+
+const struct vsharp_documented_rule *vsharp_documented_rules(unsigned *count)
+{
+	*count = ARRAY_SIZE(documented);
+	return documented;
+}
