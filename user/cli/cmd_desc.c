@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
+#include <stdlib.h>
 #include <string.h>
 
 #include "desc_opts.h"
+#include "vsharp/dwords.h"
 #include "vsharp/rkind.h"
 
 static const char usage_encode[] =
@@ -10,7 +12,9 @@ static const char usage_encode[] =
 	"         [--index-stride 8|16|32|64] [--add-tid] [--oob-select 0..3] [--compression]\n"
 	"         [--write-compress] [--stride-scale 1|4|8|32] [--field NAME=VALUE]...\n";
 static const char usage_decode[] =
-	"usage: vsharp desc decode --gfx LEVEL [--json] DW0 DW1 DW2 DW3\n";
+	"usage: vsharp desc decode --gfx LEVEL [--json|--umr] DW0 DW1 DW2 DW3\n"
+	"       vsharp desc decode --gfx LEVEL [--json|--umr] --file FILE   (FILE: text or binary; - is stdin)\n"
+	"         words: 0x hex, 8-digit hex, one digit, a C array or dump lines (Documentation/cli.rst)\n";
 static const char usage_kind[] =
 	"usage: vsharp desc kind --gfx LEVEL --kind typed|raw|structured|constant --size BYTES\n"
 	"         [--base ADDR] [--stride BYTES] [--format DATA_NUM]\n";
@@ -51,29 +55,124 @@ static void dst_sel_text(const uint8_t sel[4], char out[5])
 	out[4] = '\0';
 }
 
+/*
+ * The format as the fields hold it.  A DATA_FORMAT/NUM_FORMAT pair no
+ * typed access may use (LLVM's SI/CI default rsrc word3 0xf000 is 8_FLOAT)
+ * is still named, with what is wrong with it; only codes no table defines
+ * are RESERVED.
+ */
+static void format_text(enum vsharp_gfx level, unsigned flags, const struct vsharp_desc_fields *fl,
+			const struct vsharp_buffer *b, char *buf, size_t size)
+{
+	struct vsharp_format pair;
+
+	if (flags & VSHARP_DESC_INVALID_FORMAT) {
+		snprintf(buf, size, "INVALID");
+	} else if (!(flags & VSHARP_DESC_RESERVED_FORMAT)) {
+		vsharp_format_name(b->format, buf, (unsigned)size);
+	} else if (vsharp_format_split_fields(level) &&
+		   fl->value[VSHARP_F_DATA_FORMAT] > 0 &&
+		   fl->value[VSHARP_F_DATA_FORMAT] < VSHARP_DFMT_COUNT &&
+		   vsharp_nfmt_from_code(level, (unsigned)fl->value[VSHARP_F_NUM_FORMAT], &pair.nfmt)) {
+		char name[40];
+
+		pair.dfmt = (enum vsharp_dfmt)fl->value[VSHARP_F_DATA_FORMAT];
+		snprintf(buf, size, "%s (not a legal pair for typed access)",
+			 vsharp_format_name(pair, name, sizeof(name)));
+	} else {
+		snprintf(buf, size, "RESERVED");
+	}
+}
+
+struct part_at {
+	enum vsharp_field f;
+	struct vsharp_field_part p;
+};
+
+static int part_order(const void *a, const void *b)
+{
+	const struct vsharp_field_part *x = &((const struct part_at *)a)->p;
+	const struct vsharp_field_part *y = &((const struct part_at *)b)->p;
+
+	return x->word != y->word ? (int)x->word - (int)y->word : (int)x->lo - (int)y->lo;
+}
+
+/* Every field part of the level in dword and bit order. */
+static unsigned level_parts(enum vsharp_gfx level, struct part_at *all)
+{
+	unsigned n = 0;
+
+	for (int f = 0; f < VSHARP_FIELD_COUNT; f++) {
+		struct vsharp_field_part p[2];
+		unsigned k = vsharp_field_parts(level, f, p);
+
+		for (unsigned i = 0; i < k; i++)
+			all[n++] = (struct part_at){ .f = f, .p = p[i] };
+	}
+	qsort(all, n, sizeof(*all), part_order);
+	return n;
+}
+
+static uint32_t part_value(const uint32_t dw[4], const struct vsharp_field_part *p)
+{
+	unsigned width = p->hi - p->lo + 1;
+
+	return (dw[p->word] >> p->lo) & (width == 32 ? ~0u : (1u << width) - 1);
+}
+
+/* The enumerator of a part's code, or NULL; DATA_FORMAT holding stride bits says so. */
+static const char *part_enum(enum vsharp_gfx level, unsigned flags, const struct part_at *a,
+			     uint32_t v, char *buf, size_t size)
+{
+	if (a->f == VSHARP_F_DATA_FORMAT && (flags & VSHARP_DESC_STRIDE_IN_DFMT))
+		return "STRIDE[17:14] (ADD_TID_ENABLE)";
+	return vsharp_field_enum_name(level, a->f, v, buf, size);
+}
+
+/* umr's register lookup: "asic.reg => value", then one line per field. */
+static void print_umr(enum vsharp_gfx level, const uint32_t dw[4])
+{
+	struct part_at all[2 * VSHARP_FIELD_COUNT];
+	unsigned n = level_parts(level, all);
+
+	for (unsigned w = 0; w < 4; w++) {
+		printf("%s.mmSQ_BUF_RSRC_WORD%u => 0x%08x\n", vsharp_gfx_name(level), w, dw[w]);
+		for (unsigned i = 0; i < n; i++) {
+			const struct vsharp_field_part *p = &all[i].p;
+			uint32_t v = part_value(dw, p);
+			char name[80];
+
+			if (p->word != w)
+				continue;
+			snprintf(name, sizeof(name), "\t.%s[%u:%u]", p->name, p->lo, p->hi);
+			printf("%-65s == %8u (0x%08x)\n", name, v, v);
+		}
+	}
+}
+
 static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json)
 {
+	struct part_at all[2 * VSHARP_FIELD_COUNT];
 	struct vsharp_desc_fields fields;
 	struct vsharp_buffer b;
 	struct vsharp_field_info info;
 	struct cli_out o;
 	const char *flags[VSHARP_DESC_FLAG_COUNT];
-	unsigned f, nflags = 0;
-	char fmt[40], sel[5];
+	unsigned f, nflags = 0, n;
+	char fmt[80], sel[5], words[48];
 
 	f = vsharp_desc_decode(level, dw, &b);
 	vsharp_fields_unpack(level, dw, &fields);
 	for (unsigned bit = 0; bit < VSHARP_DESC_FLAG_COUNT; bit++)
 		if (f & 1u << bit)
 			flags[nflags++] = vsharp_desc_flag_name(bit);
-	if (f & (VSHARP_DESC_INVALID_FORMAT | VSHARP_DESC_RESERVED_FORMAT))
-		strcpy(fmt, f & VSHARP_DESC_INVALID_FORMAT ? "INVALID" : "RESERVED");
-	else
-		vsharp_format_name(b.format, fmt, sizeof(fmt));
+	format_text(level, f, &fields, &b, fmt, sizeof(fmt));
 	dst_sel_text(b.dst_sel, sel);
+	snprintf(words, sizeof(words), "0x%08x 0x%08x 0x%08x 0x%08x", dw[0], dw[1], dw[2], dw[3]);
 
 	out_begin(&o, stdout, json);
 	out_str(&o, "gfx", vsharp_gfx_name(level));
+	out_str(&o, "words", words);
 	out_hex(&o, "base", b.base);
 	out_u64(&o, "stride", b.stride);
 	out_u64(&o, "num_records", b.num_records);
@@ -88,12 +187,33 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 	if (vsharp_field_info(level, VSHARP_F_STRIDE_SCALE, &info))
 		out_u64(&o, "stride_scale", b.stride_scale);
 	out_list(&o, "flags", flags, nflags);
-	out_object_begin(&o, "fields");
-	for (int i = 0; i < VSHARP_FIELD_COUNT; i++)
-		if (vsharp_fields_has(&fields, i))
-			(i == VSHARP_F_BASE ? out_hex : out_u64)(&o, vsharp_field_name(i),
-								 fields.value[i]);
-	out_object_end(&o);
+
+	/* Each field: SQ_BUF_RSRC_WORD3.DST_SEL_X[2:0]: 4 (0x4) SQ_SEL_X */
+	n = level_parts(level, all);
+	if (json)
+		out_object_begin(&o, "fields");
+	for (unsigned i = 0; i < n; i++) {
+		const struct vsharp_field_part *p = &all[i].p;
+		uint32_t v = part_value(dw, p);
+		char key[64], ebuf[48];
+		const char *e = part_enum(level, f, &all[i], v, ebuf, sizeof(ebuf));
+
+		snprintf(key, sizeof(key), "%s.%s", p->reg, p->name);
+		if (json) {
+			out_object_begin(&o, key);
+			out_u64(&o, "value", v);
+			out_u64(&o, "hi", p->hi);
+			out_u64(&o, "lo", p->lo);
+			if (e)
+				out_str(&o, "enum", e);
+			out_object_end(&o);
+		} else {
+			printf("%s[%u:%u]: %u (0x%x)%s%s\n", key, p->hi, p->lo, v, v, e ? " " : "",
+			       e ? e : "");
+		}
+	}
+	if (json)
+		out_object_end(&o);
 	out_end(&o);
 }
 
@@ -102,40 +222,73 @@ static int decode(int argc, char **argv)
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, 1 },
 		{ "--json", false, 2 },
+		{ "--umr", false, 3 },
+		{ "--file", true, 4 },
 		{ NULL, false, 0 },
 	};
-	const char *gfx = NULL, *val;
+	const char *gfx = NULL, *file = NULL, *val;
+	char **words = calloc((size_t)argc + 1, sizeof(*words));
 	struct vsharp_error err;
 	enum vsharp_gfx level;
-	bool json = false;
-	uint32_t dw[4];
-	int i = 0, id, n = 0;
+	bool json = false, umr = false;
+	uint32_t dw[5];
+	size_t n = 0;
+	int i = 0, id, nwords = 0, ret;
 
+	if (!words)
+		return cli_error("desc decode: out of memory");
 	while ((id = cli_getopt(argc, argv, &i, opts, "desc decode", &val)) != CLI_END) {
-		if (id == CLI_BAD)
+		if (id == CLI_BAD) {
+			free(words);
 			return CLI_EXIT_USAGE;
-		if (id == 1) {
-			gfx = val;
-		} else if (id == 2) {
-			json = true;
-		} else {
-			static const char *const names[] = { "DW0", "DW1", "DW2", "DW3" };
-
-			if (n == 4)
-				return cli_error("desc decode: more than four dwords ('%s')\n%s",
-						 val, usage_decode);
-			if (!cli_parse_u32(names[n], val, &dw[n]))
-				return CLI_EXIT_USAGE;
-			n++;
 		}
+		if (id == 1)
+			gfx = val;
+		else if (id == 2)
+			json = true;
+		else if (id == 3)
+			umr = true;
+		else if (id == 4)
+			file = val;
+		else
+			words[nwords++] = (char *)val;
 	}
-	if (!gfx)
-		return cli_error("--gfx: required\n%s", usage_decode);
+	ret = CLI_EXIT_USAGE;
+	if (!gfx) {
+		cli_error("--gfx: required\n%s", usage_decode);
+	} else if (json && umr) {
+		cli_error("--umr: prints text; it does not go with --json\n%s", usage_decode);
+	} else if (file && nwords) {
+		cli_error("desc decode: words from --file or the command line, not both ('%s')\n%s",
+			  words[0], usage_decode);
+	} else if (vsharp_gfx_parse(gfx, &level, &err)) {
+		cli_lib_error(&err);
+	} else if (file) {
+		struct vsharp_dwords d;
+
+		if (vsharp_dwords_read_file(file, &d, &err)) {
+			cli_lib_error(&err);
+		} else {
+			n = d.n;
+			memcpy(dw, d.dw, (n < 5 ? n : 5) * sizeof(*dw));
+			vsharp_dwords_free(&d);
+			ret = 0;
+		}
+	} else if (vsharp_dwords_from_args(nwords, words, dw, 5, &n, &err) && n < 5) {
+		cli_lib_error(&err);
+	} else {
+		ret = 0;
+	}
+	free(words);
+	if (ret)
+		return ret;
 	if (n != 4)
-		return cli_error("desc decode: needs four dwords, got %d (allowed exactly four)\n%s", n, usage_decode);
-	if (vsharp_gfx_parse(gfx, &level, &err))
-		return cli_lib_error(&err);
-	print_decoded(level, dw, json);
+		return cli_error("desc decode: needs four dwords, got %s%zu (allowed exactly four)\n%s",
+				 n > 4 ? "more than " : "", n > 4 ? (size_t)4 : n, usage_decode);
+	if (umr)
+		print_umr(level, dw);
+	else
+		print_decoded(level, dw, json);
 	return 0;
 }
 

@@ -103,21 +103,21 @@ expect_err kind_structured_no_stride 'stride: structured element size 0' -- \
 	desc kind --gfx gfx11 --kind structured --size 64
 
 # Decode.
-expect decode_lines 0 '^format: 32_32_32_32_UINT$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
-expect decode_stride 0 '^stride: 16$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
-expect decode_records 0 '^num_records: 64$' -- desc decode --gfx gfx11 0 0x00100000 64 0x1003dfac
+expect decode_lines 0 '^format: 32_32_32_32_UINT$' -- desc decode --gfx gfx11 0 0x00100000 0x40 0x1003dfac
+expect decode_stride 0 '^stride: 16$' -- desc decode --gfx gfx11 0 0x00100000 0x40 0x1003dfac
+expect decode_records 0 '^num_records: 64$' -- desc decode --gfx gfx11 0 0x00100000 0x40 0x1003dfac
 expect decode_base 0 '^base: 0x1234deadbeef$' -- desc decode --gfx gfx9 0xdeadbeef 0x1234 0 0x00027fac
 expect decode_dst_sel 0 '^dst_sel: X001$' -- desc decode --gfx gfx9 0 0 0 0x00027204
 expect decode_oob 0 '^oob_select: 3$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
 expect decode_unbound 0 '^flags: unbound,invalid_format$' -- desc decode --gfx gfx12 0 0 0 0
 expect decode_resource_level 0 '^flags: resource_level_0$' -- desc decode --gfx gfx10 0 0 0 0x30016fac
-expect decode_raw_field 0 '^fields.resource_level: 1$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
+expect decode_raw_field 0 '^SQ_BUF_RSRC_WORD3.RESOURCE_LEVEL\[24:24\]: 1 \(0x1\)$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
 expect decode_json 0 '"format": "32_FLOAT"' -- desc decode --json --gfx gfx9 0 0 0 0x00027fac
 if command -v python3 >/dev/null; then
 	"$VSHARP" desc decode --json --gfx gfx12 1 2 3 0x30016fac | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert d["base"] == "0x200000001" and d["num_records"] == 3 and d["fields"]["oob_select"] == 3, d
+assert d["base"] == "0x200000001" and d["num_records"] == 3 and d["fields"]["SQ_BUF_RSRC_WORD3.OOB_SELECT"] == {"value": 3, "hi": 29, "lo": 28, "enum": "OOB_SELECT_RAW"}, d
 assert d["flags"] == [] and d["dst_sel"] == "XYZW" and d["stride_scale"] == 1, d'
 	ok $? decode_json_parses
 else
