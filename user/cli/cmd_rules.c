@@ -13,6 +13,31 @@ static void print_levels(unsigned levels)
 	printf("\n");
 }
 
+/* The format-conversion choices (Documentation/formats.rst has the sources). */
+static void print_convert(void)
+{
+	printf("\nformat conversion rules (Documentation/formats.rst):\n");
+	for (unsigned i = 0; i < vsharp_convert_rule_count(); i++) {
+		const char *const *names;
+		unsigned n = vsharp_convert_rule_choices(i, &names);
+
+		printf("%s:\n", vsharp_convert_rule_name(i));
+		for (unsigned c = 0; c < n; c++) {
+			unsigned on = 0;
+
+			for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+				struct vsharp_rules r;
+
+				vsharp_rules_default(l, &r);
+				if (vsharp_convert_rule_get(&r.convert, i) == c)
+					on |= VSHARP_GFX_BIT(l);
+			}
+			printf("  %-16s default on:", names[c]);
+			print_levels(on);
+		}
+	}
+}
+
 /* The rules with one reading, after the contested ones. */
 static void print_documented(void)
 {
@@ -48,6 +73,7 @@ int cmd_rules(int argc, char **argv)
 			print_levels(on);
 		}
 	}
+	print_convert();
 	print_documented();
 	return 0;
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -123,6 +125,83 @@ void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r)
 	vsharp_convert_rules_default(level, &r->convert);
 }
 
+/* The format-conversion choices (convert.h, Documentation/formats.rst). */
+static const char *const round_names[] = { "nearest_even", "toward_zero", "nearest_away" };
+static const char *const switch_names[] = { "off", "on" };
+
+#define ROUND(f) { #f, offsetof(struct vsharp_convert_rules, f), true }
+#define SWITCH(f) { #f, offsetof(struct vsharp_convert_rules, f), false }
+static const struct {
+	const char *name;
+	size_t offset;
+	bool round;
+} convert_rules[] = {
+	ROUND(d16_f32_to_f16), ROUND(store_f32_to_f16), ROUND(packed_float_round),
+	ROUND(norm_store_round), ROUND(scaled_store_round), SWITCH(snorm_load_clamp),
+	SWITCH(int_store_clamp), SWITCH(d16_int_clamp), SWITCH(alpha2_unsigned),
+};
+
+unsigned vsharp_convert_rule_count(void)
+{
+	return ARRAY_SIZE(convert_rules);
+}
+
+const char *vsharp_convert_rule_name(unsigned i)
+{
+	return i < ARRAY_SIZE(convert_rules) ? convert_rules[i].name : NULL;
+}
+
+unsigned vsharp_convert_rule_choices(unsigned i, const char *const **names)
+{
+	if (i >= ARRAY_SIZE(convert_rules))
+		return 0;
+	*names = convert_rules[i].round ? round_names : switch_names;
+	return convert_rules[i].round ? ARRAY_SIZE(round_names) : ARRAY_SIZE(switch_names);
+}
+
+unsigned vsharp_convert_rule_get(const struct vsharp_convert_rules *r, unsigned i)
+{
+	const char *field = (const char *)r + convert_rules[i].offset;
+	enum vsharp_round v;
+	bool b;
+
+	if (convert_rules[i].round) {
+		memcpy(&v, field, sizeof(v));
+		return v;
+	}
+	memcpy(&b, field, sizeof(b));
+	return b;
+}
+
+static int convert_rule_set(struct vsharp_convert_rules *r, unsigned i, const char *choice,
+			    struct vsharp_error *err)
+{
+	const char *const *names;
+	unsigned n = vsharp_convert_rule_choices(i, &names);
+	char *field = (char *)r + convert_rules[i].offset;
+	char allowed[64] = "";
+	size_t len = 0;
+
+	for (unsigned c = 0; c < n; c++) {
+		if (choice && !strcmp(choice, names[c])) {
+			if (convert_rules[i].round) {
+				enum vsharp_round v = c;
+
+				memcpy(field, &v, sizeof(v));
+			} else {
+				bool b = c;
+
+				memcpy(field, &b, sizeof(b));
+			}
+			return 0;
+		}
+		len += (size_t)snprintf(allowed + len, sizeof(allowed) - len, "%s%s", c ? ", " : "",
+					names[c]);
+	}
+	return vsharp_fail(err, -EINVAL, "rule: %s takes %s (allowed %s)", convert_rules[i].name,
+			   choice ? choice : "no value", allowed);
+}
+
 int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err)
 {
 	const char *eq = strchr(spec, '=');
@@ -145,6 +224,9 @@ int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_err
 		return vsharp_fail(err, -EINVAL, "rule: %s takes %s (allowed %s)", rules[i].name,
 				   eq ? eq + 1 : "no value", allowed);
 	}
+	for (unsigned i = 0; i < ARRAY_SIZE(convert_rules); i++)
+		if (strlen(convert_rules[i].name) == len && !strncmp(convert_rules[i].name, spec, len))
+			return convert_rule_set(&r->convert, i, eq ? eq + 1 : NULL, err);
 	return vsharp_fail(err, -EINVAL, "rule: unknown rule '%.*s' (see `vsharp rules`)",
 			   (int)len, spec);
 }

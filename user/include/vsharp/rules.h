@@ -70,8 +70,19 @@ struct vsharp_rules {
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r);
 void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r);
-/* "NAME=CHOICE", e.g. "gfx10_raw=offset_ge". */
+/*
+ * "NAME=CHOICE", e.g. "gfx10_raw=offset_ge", or a format-conversion choice:
+ * "norm_store_round=toward_zero", "snorm_load_clamp=off".
+ */
 int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err);
+
+/* The format-conversion choices of struct vsharp_convert_rules, by index. */
+unsigned vsharp_convert_rule_count(void);
+const char *vsharp_convert_rule_name(unsigned i);
+/* The names of its choices; returns how many. */
+unsigned vsharp_convert_rule_choices(unsigned i, const char *const **names);
+/* The choice R holds. */
+unsigned vsharp_convert_rule_get(const struct vsharp_convert_rules *r, unsigned i);
 
 /*
  * Rules with no choice: where the documents are plain and the model once
