@@ -47,6 +47,8 @@ void out_hex(struct cli_out *o, const char *key, uint64_t v);
 void out_bool(struct cli_out *o, const char *key, bool v);
 /* A list of strings: comma-separated in text, an array in JSON. */
 void out_list(struct cli_out *o, const char *key, const char *const *v, unsigned n);
+/* Numbers: a JSON array of decimals, or comma-separated (hex if asked) in text. */
+void out_num_list(struct cli_out *o, const char *key, const uint64_t *v, unsigned n, bool hex);
 
 int cmd_desc(int argc, char **argv);
 int cmd_run(int argc, char **argv);

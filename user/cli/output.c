@@ -101,3 +101,18 @@ void out_list(struct cli_out *o, const char *k, const char *const *v, unsigned n
 		fputs("none", o->f);
 	end_value(o);
 }
+
+void out_num_list(struct cli_out *o, const char *k, const uint64_t *v, unsigned n, bool hex)
+{
+	key(o, k);
+	if (o->json)
+		fputc('[', o->f);
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			fputs(o->json ? ", " : ",", o->f);
+		fprintf(o->f, o->json || !hex ? "%" PRIu64 : "0x%" PRIx64, v[i]);
+	}
+	if (o->json)
+		fputc(']', o->f);
+	end_value(o);
+}
