@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The cases of each named rule: probe waves whose lanes the rule's choices
+ * predict differently (discriminating cases) or alike (controls).
+ * Documentation/verdicts.rst explains each set; the numbers in the comments
+ * are where the choices part.
+ */
+#include "suite.h"
+#include "util.h"
+#include "vsharp/verdict.h"
+
+struct sink {
+	enum vsharp_gfx level;
+	unsigned wave_size;
+	struct vsharp_verdict_wave *out;
+	unsigned n, max;
+	struct suite_rng rng;
+};
+
+/* The next wave, running OP ("gcn", "rdna" spellings) under MODE; NULL if the level lacks it. */
+static struct vsharp_probe_wave *wave(struct sink *k, const char *gcn, const char *rdna,
+				      enum vsharp_align_mode mode, bool alone, unsigned lanes)
+{
+	static struct vsharp_verdict_wave spare;
+	const struct vsharp_op *op = suite_op(k->level, gcn, rdna);
+	struct vsharp_verdict_wave *v = k->n < k->max ? &k->out[k->n] : &spare;
+
+	if (!op)
+		return NULL;
+	k->n++;
+	suite_wave(k->level, k->wave_size, op, &v->w);
+	v->mode = mode;
+	v->alone = alone;
+	v->w.n_lanes = lanes < k->wave_size ? lanes : k->wave_size;
+	for (unsigned l = 0; l < v->w.n_lanes; l++) {
+		suite_noise(&k->rng, &v->w.lane[l]);
+		for (unsigned d = 0; d < 4; d++)
+			v->w.lane[l].data[d] = suite_u32(&k->rng);
+	}
+	return &v->w;
+}
+
+/*
+ * A case some choice says raises MEMVIOL: one per dispatch, every lane the
+ * same (atomics without the returned value, so that the lanes' order does
+ * not show).
+ */
+static struct vsharp_probe_wave *alone(struct sink *k, const char *gcn, const char *rdna,
+				       enum vsharp_align_mode mode, uint32_t voffset)
+{
+	struct vsharp_probe_wave *w = wave(k, gcn, rdna, mode, true, 64);
+
+	if (!w)
+		return NULL;
+	w->lane[0].voffset = voffset;
+	w->lane[0].vindex = voffset;	/* the address of a DS instruction */
+	for (unsigned l = 1; l < w->n_lanes; l++)
+		w->lane[l] = w->lane[0];
+	return w;
+}
+
+/*
+ * GFX9 raw buffer, SOFFSET 16, NUM_RECORDS 256: offsets 240..255 are in
+ * range if SOFFSET is excluded (ISA-V) and out if it is subtracted (gem5).
+ */
+static void gfx9_raw_soffset(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", NULL, VSHARP_ALIGN_UNALIGNED, false, 24);
+
+	w->buf.num_records = 256;
+	w->soffset = 16;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].voffset = 192 + 4 * l;
+	/* Stores: lane l writes its own 32-byte slot; only lane 8 (offset 268 < 270) parts them. */
+	for (unsigned o = 0; o < 2; o++) {
+		w = wave(k, "buffer_store_dword", NULL, VSHARP_ALIGN_UNALIGNED, false, 16);
+		w->buf.num_records = 270 + 8 * o;
+		w->soffset = 16;
+		w->slot = 32;
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			w->lane[l].voffset = 32 * l + 12 - 8 * o;
+	}
+}
+
+/* GFX10 OOB_SELECT 0, stride 16: offset 16 parts gt; 13..15 part payload from ge. */
+static void gfx10_struct_offset(struct sink *k)
+{
+	static const uint32_t offsets[8] = { 8, 12, 13, 14, 15, 16, 17, 20 };
+
+	for (unsigned nr = 2; nr <= 4; nr += 2) {
+		struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", NULL, VSHARP_ALIGN_UNALIGNED,
+						   false, 32);
+
+		w->stub.idxen = true;
+		w->buf.stride = 16;
+		w->buf.num_records = nr;
+		w->buf.oob_select = VSHARP_OOB_STRUCTURED_WITH_OFFSET;
+		for (unsigned l = 0; l < w->n_lanes; l++) {
+			w->lane[l].vindex = l / 8;
+			w->lane[l].voffset = offsets[l % 8];
+		}
+	}
+}
+
+/*
+ * GFX10 OOB_SELECT 3, NUM_RECORDS 64, SOFFSET 8, a dword at 48..79: 53..55
+ * out only with the payload in bytes, 56..63 in only for offset_ge.
+ */
+static void gfx10_raw(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", NULL, VSHARP_ALIGN_UNALIGNED, false, 32);
+
+	w->buf.num_records = 64;
+	w->soffset = 8;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].voffset = 48 + l;
+}
+
+/*
+ * STRICT, 12 bytes: address 4 and 8 pass only with 4-byte alignment, 12,
+ * 24 and 36 with 4 or 12; 0 and 48 pass and 1 fails under every choice.
+ * LDS addresses are these; a buffer address adds the arena's, which is a
+ * multiple of 16 but not known modulo 12 (verdict.c tries each).
+ */
+static void strict_b96(struct sink *k)
+{
+	static const uint32_t addrs[] = { 0, 1, 4, 8, 12, 24, 36, 48 };
+
+	for (unsigned i = 0; i < ARRAY_SIZE(addrs); i++) {
+		alone(k, "buffer_load_dwordx3", "buffer_load_b96", VSHARP_ALIGN_STRICT, addrs[i]);
+		alone(k, "ds_read_b96", "ds_load_b96", VSHARP_ALIGN_STRICT, addrs[i]);
+	}
+}
+
+/* DWORD mode: a misaligned buffer atomic raises MEMVIOL or is aligned down. */
+static void atomic_misaligned(struct sink *k)
+{
+	for (unsigned m = 0; m < 4; m++)
+		alone(k, "buffer_atomic_add", "buffer_atomic_add_u32", VSHARP_ALIGN_DWORD, 64 + m);
+	for (unsigned m = 0; m < 8; m += 2)
+		alone(k, "buffer_atomic_add_x2", "buffer_atomic_add_u64", VSHARP_ALIGN_DWORD, 64 + m);
+}
+
+/* Format instructions below their format's alignment (UNALIGNED mode: every mode has it). */
+static void format_misaligned(struct sink *k)
+{
+	static const struct {
+		const char *op;
+		struct vsharp_format f;
+		unsigned step, n;
+	} sets[] = {
+		{ "buffer_load_format_x", { VSHARP_DFMT_32, VSHARP_NFMT_FLOAT }, 1, 4 },
+		{ "buffer_load_format_x", { VSHARP_DFMT_16, VSHARP_NFMT_UINT }, 1, 2 },
+		{ "buffer_store_format_x", { VSHARP_DFMT_32, VSHARP_NFMT_UINT }, 2, 2 },
+	};
+
+	for (unsigned s = 0; s < ARRAY_SIZE(sets); s++) {
+		for (unsigned m = 0; m < sets[s].n; m++) {
+			struct vsharp_probe_wave *w = alone(k, sets[s].op, sets[s].op, VSHARP_ALIGN_UNALIGNED,
+							    64 + m * sets[s].step);
+
+			w->buf.format = sets[s].f;
+		}
+	}
+}
+
+/* M0 = 256: a dword read at 253 and above is out of range only if M0 clamps. */
+static void lds_m0_clamp(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "ds_read_b32", "ds_load_b32", VSHARP_ALIGN_UNALIGNED, false, 64);
+
+	w->m0 = 256;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].vindex = 128 + 16 * l;
+}
+
+/* TFE on a raw buffer of 64 bytes: lanes 16 and up are out of range. */
+static void tfe_oob(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", "buffer_load_b32", VSHARP_ALIGN_UNALIGNED,
+					   false, 32);
+
+	w->stub.tfe = true;
+	w->buf.num_records = 64;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].voffset = 4 * l;
+}
+
+/*
+ * GFX9 swizzled buffer with dw3[20:19] = 3 (USER_VM_ENABLE and USER_VM_MODE
+ * on GFX9, ELEMENT_SIZE 16 bytes as GFX8 reads it): indices 1..15 and
+ * offsets 4..12 land elsewhere with 16-byte elements.  Run alone: on a GPU
+ * those bits may change the address translation.
+ */
+static void gfx9_swizzle_element(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", NULL, VSHARP_ALIGN_UNALIGNED, true, 64);
+
+	w->stub.idxen = true;
+	w->buf.swizzle = true;
+	w->buf.stride = 16;
+	w->buf.index_stride = 8;
+	w->buf.num_records = 64;
+	if (vsharp_desc_encode(k->level, &w->buf, w->desc, NULL) == 0) {
+		w->raw_desc = true;
+		w->desc[3] |= 3u << 19;
+	}
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		w->lane[l].vindex = l % 16;
+		w->lane[l].voffset = 4 * (l / 16);
+	}
+}
+
+/* A four-component format load of a one-channel format: W reads 1 or 0. */
+static void missing_channel(struct sink *k)
+{
+	static const struct vsharp_format fmts[] = {
+		{ VSHARP_DFMT_32, VSHARP_NFMT_FLOAT }, { VSHARP_DFMT_32_32_32_32, VSHARP_NFMT_FLOAT },
+	};
+
+	for (unsigned f = 0; f < ARRAY_SIZE(fmts); f++) {
+		struct vsharp_probe_wave *w = wave(k, "buffer_load_format_xyzw", "buffer_load_format_xyzw",
+						   VSHARP_ALIGN_UNALIGNED, false, 32);
+
+		w->buf.format = fmts[f];
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			w->lane[l].voffset = 16 * l;
+	}
+}
+
+/* store_format_x of a two-channel format: Y gets X, or keeps memory. */
+static void store_format_fill(struct sink *k)
+{
+	static const struct vsharp_format fmts[] = {
+		{ VSHARP_DFMT_32_32, VSHARP_NFMT_UINT }, { VSHARP_DFMT_32, VSHARP_NFMT_UINT },
+	};
+
+	for (unsigned f = 0; f < ARRAY_SIZE(fmts); f++) {
+		struct vsharp_probe_wave *w = wave(k, "buffer_store_format_x", "buffer_store_format_x",
+						   VSHARP_ALIGN_UNALIGNED, false, 32);
+
+		w->buf.format = fmts[f];
+		w->slot = 64;
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			w->lane[l].voffset = 64 * l;
+	}
+}
+
+/*
+ * Buffer-to-LDS with M0 = 0: the stubs have no instruction offset with the
+ * lds modifier, so the choices agree on every case (controls only).
+ */
+static void lds_dma_offset(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", "buffer_load_lds_b32",
+					   VSHARP_ALIGN_UNALIGNED, false, 64);
+
+	if (!w)
+		return;
+	w->stub.lds = w->stub.op->kind != VSHARP_OP_LOAD_LDS;
+	w->m0 = 0;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].voffset = 4 * l;
+}
+
+/* D16 loads into VGPRs whose other half is noise (odd lanes: zero, the controls). */
+static void d16_unused_half(struct sink *k)
+{
+	static const char *const ops[][2] = {
+		{ "buffer_load_short_d16", "buffer_load_d16_b16" },
+		{ "ds_read_u16_d16", "ds_load_u16_d16" },
+	};
+
+	for (unsigned i = 0; i < ARRAY_SIZE(ops); i++) {
+		struct vsharp_probe_wave *w = wave(k, ops[i][0], ops[i][1], VSHARP_ALIGN_UNALIGNED, false, 32);
+
+		for (unsigned l = 0; l < w->n_lanes; l++) {
+			w->lane[l].voffset = 4 * l;
+			w->lane[l].vindex = 4 * l;
+			if (l % 2)
+				w->lane[l].vdst[0] &= 0xffff;
+		}
+	}
+}
+
+static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
+	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
+	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
+	[VSHARP_RULE_GFX10_RAW] = gfx10_raw,
+	[VSHARP_RULE_STRICT_B96] = strict_b96,
+	[VSHARP_RULE_ATOMIC_MISALIGNED] = atomic_misaligned,
+	[VSHARP_RULE_FORMAT_MISALIGNED] = format_misaligned,
+	[VSHARP_RULE_LDS_M0_CLAMP] = lds_m0_clamp,
+	[VSHARP_RULE_TFE_OOB] = tfe_oob,
+	[VSHARP_RULE_GFX9_SWIZZLE_ELEMENT] = gfx9_swizzle_element,
+	[VSHARP_RULE_MISSING_CHANNEL] = missing_channel,
+	[VSHARP_RULE_STORE_FORMAT_FILL] = store_format_fill,
+	[VSHARP_RULE_LDS_DMA_OFFSET] = lds_dma_offset,
+	[VSHARP_RULE_D16_UNUSED_HALF] = d16_unused_half,
+};
+
+unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,
+			      struct vsharp_verdict_wave *out, unsigned max, const char **why)
+{
+	const struct vsharp_rule_info *info = vsharp_rule_info(rule);
+	struct sink k = { level, wave_size, out, 0, max, suite_seed("verdicts", level, rule) };
+
+	*why = NULL;
+	if (!info || !(info->levels & VSHARP_GFX_BIT(level))) {
+		*why = "the rule does not matter on this level";
+		return 0;
+	}
+	if (!vsharp_stubs_level(level)) {
+		*why = "no probe shaders for this level";
+		return 0;
+	}
+	if (!generators[rule]) {
+		*why = "no cases yet";
+		return 0;
+	}
+	generators[rule](&k);
+	if (rule == VSHARP_RULE_LDS_DMA_OFFSET)
+		*why = "the probe stubs have no buffer-to-LDS load with an instruction offset, so the choices agree on every case";
+	return k.n;
+}

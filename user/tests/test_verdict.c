@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Rule verdicts on the emulated device, under the sanitizers.  The emulated
+ * memory unit runs the model, so every verdict must be the rule's default
+ * for the level (rules.c, `vsharp rules`); switched to another choice, the
+ * verdict must follow it; made to deviate from every choice, it must be
+ * `none`; and a rule that no case can tell apart stays `untested`.
+ */
+#include <stdlib.h>
+
+#include "ktap.h"
+#include "vsharp/emu.h"
+#include "vsharp/verdict.h"
+
+static const enum vsharp_gfx families[] = {
+	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+};
+
+static struct vsharp_verdict verdicts[VSHARP_RULE_COUNT];
+
+static int run(struct vsharp_device *dev, unsigned rules, struct vsharp_error *err)
+{
+	struct vsharp_verdict_opts o = { .rules = rules };
+
+	return vsharp_verdicts_run(dev, &o, verdicts, err);
+}
+
+/* Whether the rule has a case that parts its choices on LEVEL (all but two). */
+static bool decidable(enum vsharp_rule r, enum vsharp_gfx level)
+{
+	return vsharp_rule_info(r)->levels & VSHARP_GFX_BIT(level) && r != VSHARP_RULE_LDS_DMA_OFFSET;
+}
+
+static void test_emulated_verdicts_are_the_defaults(struct ktap *t)
+{
+	for (size_t f = 0; f < 5; f++) {
+		struct vsharp_error err = { "" };
+		struct vsharp_device *dev;
+
+		if (!CHECK_MSG(t, vsharp_emu_open(families[f], &dev, &err) == 0, "%s", err.msg))
+			continue;
+		CHECK_MSG(t, run(dev, 0, &err) == 0, "%s", err.msg);
+		for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
+			const struct vsharp_rule_info *info = vsharp_rule_info(r);
+			const struct vsharp_verdict *v = &verdicts[r];
+			char text[96];
+
+			vsharp_verdict_text(v, text, sizeof(text));
+			if (!(info->levels & VSHARP_GFX_BIT(families[f]))) {
+				CHECK_MSG(t, v->kind == VSHARP_VERDICT_NOT_APPLICABLE, "%s %s: %s",
+					  vsharp_gfx_name(families[f]), info->name, text);
+				continue;
+			}
+			if (!decidable(r, families[f])) {
+				CHECK_MSG(t, v->kind == VSHARP_VERDICT_UNTESTED && v->controls > 0 &&
+					  v->matched[0] == v->cases && v->matched[1] == v->cases,
+					  "%s %s: %s, %u controls", vsharp_gfx_name(families[f]), info->name, text,
+					  v->controls);
+				continue;
+			}
+			/* Exactly the default: the cases part every pair of choices. */
+			CHECK_MSG(t, v->kind == VSHARP_VERDICT_CHOICE &&
+				  v->explains == 1u << info->defaults[families[f]] && v->not_run == 0 &&
+				  v->discriminating > 0 && v->controls > 0,
+				  "%s %s: %s (default %s), %u discriminating, %u controls, %u not run: %s",
+				  vsharp_gfx_name(families[f]), info->name, text,
+				  info->choice[info->defaults[families[f]]].name, v->discriminating, v->controls,
+				  v->not_run, v->n_shown ? v->shown[0] : v->why);
+		}
+		vsharp_device_close(dev);
+	}
+}
+
+static void test_switched_choice_is_followed(struct ktap *t)
+{
+	for (size_t f = 0; f < 5; f++) {
+		struct vsharp_error err = { "" };
+		struct vsharp_device *dev;
+
+		if (!CHECK_MSG(t, vsharp_emu_open(families[f], &dev, &err) == 0, "%s", err.msg))
+			continue;
+		for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
+			const struct vsharp_rule_info *info = vsharp_rule_info(r);
+
+			if (!decidable(r, families[f]))
+				continue;
+			for (unsigned c = 0; c < info->n_choices; c++) {
+				struct vsharp_rules rules;
+				char text[96];
+
+				if (c == info->defaults[families[f]])
+					continue;
+				vsharp_rules_default(families[f], &rules);
+				rules.choice[r] = (uint8_t)c;
+				vsharp_emu_set_rules(dev, &rules);
+				CHECK_MSG(t, run(dev, 1u << r, &err) == 0, "%s", err.msg);
+				vsharp_verdict_text(&verdicts[r], text, sizeof(text));
+				CHECK_MSG(t, verdicts[r].kind == VSHARP_VERDICT_CHOICE && verdicts[r].explains == 1u << c,
+					  "%s %s switched to %s: %s", vsharp_gfx_name(families[f]), info->name,
+					  info->choice[c].name, text);
+			}
+		}
+		{
+			struct vsharp_rules rules;
+
+			vsharp_rules_default(families[f], &rules);
+			vsharp_emu_set_rules(dev, &rules);
+		}
+		vsharp_device_close(dev);
+	}
+}
+
+/* A device no choice explains: a range check off by one, X and Y of DST_SEL swapped. */
+static void test_unexplainable_deviation_is_none(struct ktap *t)
+{
+	static const struct {
+		enum vsharp_gfx level;
+		enum vsharp_emu_mutation m;
+		enum vsharp_rule rule;
+	} cases[] = {
+		{ VSHARP_GFX9, VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1, VSHARP_RULE_GFX9_RAW_SOFFSET },
+		{ VSHARP_GFX10, VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1, VSHARP_RULE_GFX10_STRUCT_OFFSET },
+		{ VSHARP_GFX11, VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY, VSHARP_RULE_MISSING_CHANNEL },
+		{ VSHARP_GFX12, VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY, VSHARP_RULE_MISSING_CHANNEL },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct vsharp_verdict *v = &verdicts[cases[i].rule];
+		struct vsharp_error err = { "" };
+		struct vsharp_device *dev;
+		char text[96];
+
+		if (!CHECK_MSG(t, vsharp_emu_open(cases[i].level, &dev, &err) == 0, "%s", err.msg))
+			continue;
+		vsharp_emu_set_mutation(dev, cases[i].m);
+		CHECK_MSG(t, run(dev, 1u << cases[i].rule, &err) == 0, "%s", err.msg);
+		vsharp_verdict_text(v, text, sizeof(text));
+		CHECK_MSG(t, v->kind == VSHARP_VERDICT_NONE && v->n_shown > 0 &&
+			  strstr(v->shown[0], "observed") && strstr(v->shown[0], "predicts"),
+			  "%s %s: %s", vsharp_gfx_name(cases[i].level), vsharp_rule_info(cases[i].rule)->name, text);
+		vsharp_device_close(dev);
+	}
+}
+
+/*
+ * gfx10_raw under the off-by-one range check: NUM_RECORDS 65 with a 4-byte
+ * payload is out of range from offset 54 (54 + 4 > 65 - 8), which
+ * payload_bytes predicts only from 53, payload_dwords from 56 and offset_ge
+ * from 64: offset 53 is explained by payload_dwords and offset_ge, 54 and
+ * 55 by payload_bytes alone, so every case has a choice but none has all.
+ */
+static void test_each_case_explained_but_not_by_one_is_mixed(struct ktap *t)
+{
+	const struct vsharp_verdict *v = &verdicts[VSHARP_RULE_GFX10_RAW];
+	struct vsharp_error err = { "" };
+	struct vsharp_device *dev;
+
+	if (!CHECK_MSG(t, vsharp_emu_open(VSHARP_GFX10_3, &dev, &err) == 0, "%s", err.msg))
+		return;
+	vsharp_emu_set_mutation(dev, VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1);
+	CHECK_MSG(t, run(dev, 1u << VSHARP_RULE_GFX10_RAW, &err) == 0, "%s", err.msg);
+	CHECK_EQ(t, v->kind, VSHARP_VERDICT_MIXED);
+	CHECK_EQ(t, v->explains, 0);
+	CHECK(t, v->n_shown > 0);
+	vsharp_device_close(dev);
+}
+
+/* With the mode fixed (a GPU, --align-mode), cases for other modes do not run. */
+static void test_cases_of_another_mode_are_untested(struct ktap *t)
+{
+	struct vsharp_verdict_opts o = {
+		.rules = 1u << VSHARP_RULE_STRICT_B96 | 1u << VSHARP_RULE_GFX10_RAW,
+		.mode_fixed = true, .mode = VSHARP_ALIGN_UNALIGNED,
+	};
+	struct vsharp_error err = { "" };
+	struct vsharp_device *dev;
+
+	if (!CHECK_MSG(t, vsharp_emu_open(VSHARP_GFX10, &dev, &err) == 0, "%s", err.msg))
+		return;
+	CHECK_MSG(t, vsharp_verdicts_run(dev, &o, verdicts, &err) == 0, "%s", err.msg);
+	CHECK_EQ(t, verdicts[VSHARP_RULE_STRICT_B96].kind, VSHARP_VERDICT_UNTESTED);
+	CHECK(t, strstr(verdicts[VSHARP_RULE_STRICT_B96].why, "needs SH_MEM_CONFIG.ALIGNMENT_MODE strict"));
+	CHECK_EQ(t, verdicts[VSHARP_RULE_STRICT_B96].cases, 0);
+	CHECK_EQ(t, verdicts[VSHARP_RULE_GFX10_RAW].kind, VSHARP_VERDICT_CHOICE);
+	vsharp_device_close(dev);
+}
+
+KTAP_MAIN(KTAP_CASE(test_emulated_verdicts_are_the_defaults),
+	  KTAP_CASE(test_switched_choice_is_followed),
+	  KTAP_CASE(test_unexplainable_deviation_is_none),
+	  KTAP_CASE(test_each_case_explained_but_not_by_one_is_mixed),
+	  KTAP_CASE(test_cases_of_another_mode_are_untested))
