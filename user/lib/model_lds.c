@@ -224,14 +224,14 @@ unsigned vsharp_lds_banks(enum vsharp_gfx level)
 	return level >= VSHARP_GFX10 ? 64 : 32;
 }
 
-unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *dword_addr,
+unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *byte_addr,
 			      unsigned n, uint8_t *bank)
 {
 	unsigned banks = vsharp_lds_banks(level), degree = n ? 1 : 0;
 
 	for (unsigned i = 0; i < n; i++) {
 		unsigned distinct = 0;
-		uint32_t b = (dword_addr[i] >> 2) % banks;
+		uint32_t b = (byte_addr[i] >> 2) % banks;
 
 		if (bank)
 			bank[i] = (uint8_t)b;
@@ -239,10 +239,10 @@ unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *dword_addr,
 		for (unsigned j = 0; j < n; j++) {
 			bool first = true;
 
-			if ((dword_addr[j] >> 2) % banks != b)
+			if ((byte_addr[j] >> 2) % banks != b)
 				continue;
 			for (unsigned k = 0; k < j; k++)
-				if (dword_addr[k] >> 2 == dword_addr[j] >> 2)
+				if (byte_addr[k] >> 2 == byte_addr[j] >> 2)
 					first = false;
 			distinct += first;
 		}

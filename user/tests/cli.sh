@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..64"
+echo "1..78"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -159,6 +159,38 @@ expect addr_ds_read2 0 '"address": 260, "address1": 268, "in_range": \[true, tru
 expect addr_rule_variant 0 '"in_range": \[true\]' -- \
 	addr --gfx gfx10 --op buffer_load_dword --num-records 64 --offen --voffset 62 --rule gfx10_raw=offset_ge --json
 expect rules_listing 0 '^gfx10_raw: ' -- rules
+# addr with data.  Memory is little-endian: bytes 55 66 77 88 at base + 4 load as 0x88776655.
+expect addr_positional_vdesc_mem 0 '"vdst": \[2289526357\]' -- \
+	addr --gfx gfx11 0x00001000 0x00000000 0x00000040 0x1003dfac --op buffer_load_b32 --offen --voffset 4 \
+	--mem 1122334455667788 --json
+# UNORM8 (D3D: c / 255, nearest): ff -> 1.0, 00 -> 0, 33 -> 0.2 (0x3e4ccccd), 80 -> 128/255 (0x3f008081).
+expect addr_format_load_values 0 '"vdst": \[1065353216, 0, 1045220557, 1056997505\]' -- \
+	addr --gfx gfx11 --op buffer_load_format_xyzw --format 8_8_8_8_UNORM --num-records 64 --offen --mem 'ff 00 33 80' --json
+expect addr_store_writes 0 '"writes": \[\{"address": 6, "bytes": "efbeadde"\}\]' -- \
+	addr --gfx gfx11 --op buffer_store_b32 --num-records 64 --offen --voffset 6 --vdata 0xdeadbeef --json
+# cmpswap (DATA[0] new, DATA[1] compare): the pattern at 8 is 08 09 0a 0b = 0x0b0a0908.
+expect addr_atomic_return 0 '"atomic_return": 185207048, "writes": \[\{"address": 8, "bytes": "07000000"\}\]' -- \
+	addr --gfx gfx9 --op buffer_atomic_cmpswap --num-records 64 --offen --voffset 8 --glc --vdata 0x7,0x0b0a0908 --json
+# No NACK, no status write: the TFE VGPR keeps 0xabcd even out of range.
+expect addr_tfe_kept 0 '"tfe_status": 43981' -- \
+	addr --gfx gfx10 --op buffer_load_dword --num-records 8 --offen --voffset 8 --tfe --vdst-init 0x1,0xabcd --json
+# 0.5 * 255 = 127.5: D3D's "+0.5, drop the fraction" gives 0x80, truncation 0x7f.
+expect addr_norm_store_default 0 '"bytes": "80"' -- \
+	addr --gfx gfx9 --op buffer_store_format_x --format 8_UNORM --num-records 64 --offen --vdata 0x3f000000 --json
+expect addr_norm_store_rule 0 '"bytes": "7f"' -- \
+	addr --gfx gfx9 --op buffer_store_format_x --format 8_UNORM --num-records 64 --offen --vdata 0x3f000000 \
+	--rule norm_store_round=toward_zero --json
+# Dword stride 128 bytes: one bank on GCN's 32 (8-way), banks 0 and 32 of RDNA's 64 (4-way).
+expect addr_lds_banks_gfx9 0 '"conflict_degree": 8' -- addr --gfx gfx9 --op ds_read_b32 --lanes 8 --vaddr-stride 128 --json
+expect addr_lds_banks_gfx11 0 '"conflict_degree": 4' -- addr --gfx gfx11 --op ds_load_b32 --lanes 8 --vaddr-stride 128 --json
+# RDNA4 §3.3.5.1: a b128 at 0x3f8 of 1 KiB reads its two in-range dwords, zeros, MEMVIOL.
+expect addr_gfx12_lds_partial 0 '"in_range": \[true, true, false, false\], "memviol": true, .*"vdst": \[4227529208, 4294901244, 0, 0\]' -- \
+	addr --gfx gfx12 --op ds_load_b128 --vaddr 0x3f8 --lds-size 1024 --json
+expect_err addr_vdesc_count 'V#: 3 dwords given \(allowed exactly 4' -- addr --gfx gfx9 0 0 0 --op buffer_load_dword
+expect_err addr_vdesc_ambiguous "V#: argument 4: '10' is ambiguous" -- addr --gfx gfx9 0 0 0 10 --op buffer_load_dword
+expect_err addr_mem_odd '--mem: an odd number of hex digits' -- addr --gfx gfx9 --op buffer_load_dword --mem 123
+expect_err addr_lanes_buffer '--lanes: a wave of lanes is for DS instructions' -- \
+	addr --gfx gfx9 --op buffer_load_dword --lanes 4
 expect rules_documented 0 '^addtid_m0: DS ADDTID adds M0\[15:0\]' -- rules
 expect_err addr_offset_range -- 'offset: 4096 does not fit the 12-bit instruction offset on gfx9' -- \
 	addr --gfx gfx9 --op buffer_load_dword --offset 4096
@@ -199,5 +231,5 @@ expect_err ib_decode_no_file 'ib decode: FILE: required' -- ib decode --gfx gfx9
 expect_err ib_example_wave32_gfx9 'wave32: gfx9 runs wave64 only' -- ib example --gfx gfx9 --wave32
 rm -rf "$ibdir"
 
-[ "$n" = 64 ] || echo "# ran $n cases, plan says 64"
+[ "$n" = 78 ] || echo "# ran $n cases, plan says 78"
 [ "$failed" = 0 ]

@@ -182,14 +182,19 @@ int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err);
 void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out);
 
-/* LDS banks: 32 on GFX6-9, 64 on GFX10+ (semantics.md §D). */
+/*
+ * LDS banks: 32 on GFX6-9 (Vega ISA: "configured with 32 banks, each with
+ * 512 entries of 4 bytes"), 64 on GFX10+ (RDNA3 ISA: "split up into 64 banks
+ * of DWORD-wide RAMs" per work-group processor).
+ */
 unsigned vsharp_lds_banks(enum vsharp_gfx level);
 /*
- * The bank of each dword address, and the conflict degree of the lanes that
- * access together: the most distinct dwords any one bank must serve (1 = no
- * conflict; lanes reading the same dword share it).
+ * The bank of each byte address (that of its dword: (addr / 4) % banks), and
+ * the conflict degree of the accesses made together: the most distinct
+ * dwords any one bank must serve (1 = no conflict; lanes reading the same
+ * dword share it).
  */
-unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *dword_addr,
+unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *byte_addr,
 			      unsigned n, uint8_t *bank);
 
 /* The new memory value of an atomic; cmp is used by the compare-swaps. */

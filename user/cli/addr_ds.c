@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+/*
+ * `vsharp addr` for DS: the addresses, range and data of one lane, or of a
+ * wave of lanes with the bank of each and the conflict degree.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "addr.h"
+
+struct ds_run {
+	struct vsharp_ds_access acc;
+	unsigned n_lanes;
+	uint32_t lane[ADDR_MAX_LANES], vaddr[ADDR_MAX_LANES];
+	struct vsharp_ds_lane_out out[ADDR_MAX_LANES];
+	uint8_t bank[ADDR_MAX_LANES];
+	unsigned degree;
+};
+
+static int build_access(const struct addr_args *a, enum vsharp_gfx level,
+			const struct vsharp_op *op, struct vsharp_ds_access *acc)
+{
+	struct vsharp_error err;
+
+	memset(acc, 0, sizeof(*acc));
+	acc->level = level;
+	acc->op = op;
+	acc->m0 = a->have_m0 ? a->m0 : 0xffffffff;
+	if (a->have_offset01 && a->offset)
+		return cli_error("--offset: give either --offset or --offset0/--offset1 (allowed one form)");
+	if (a->have_offset01) {
+		acc->offset0 = (uint8_t)a->offset0;
+		acc->offset1 = (uint8_t)a->offset1;
+	} else if (a->offset > 0xffff) {
+		return cli_error("--offset: %u does not fit the 16-bit DS offset (allowed 0..65535)",
+				 a->offset);
+	} else {
+		acc->offset0 = (uint8_t)a->offset;
+		acc->offset1 = (uint8_t)(a->offset >> 8);
+	}
+	if (!addr_set_rules(a, level, &acc->rules, &acc->align))
+		return CLI_EXIT_USAGE;
+	if (vsharp_ds_check(acc, &err))
+		return cli_lib_error(&err);
+	return 0;
+}
+
+/* Runs every lane in order on image K; the last run's results are kept. */
+static void run_lanes(const struct addr_args *a, struct ds_run *r, struct addr_image *lds,
+		      unsigned k)
+{
+	unsigned per = r->acc.op->bytes < 4 ? 1 : r->acc.op->bytes / 4;
+	struct vsharp_lds l = { lds->bytes[k], (uint32_t)lds->size };
+
+	for (unsigned i = 0; i < r->n_lanes; i++) {
+		struct vsharp_ds_lane_in in;
+
+		memset(&in, 0, sizeof(in));
+		in.lane = r->lane[i];
+		in.vaddr = r->vaddr[i];
+		/* --vdata: DATA0's dwords, then DATA1's. */
+		memcpy(in.data0, a->vdata, per * sizeof(*in.data0));
+		memcpy(in.data1, a->vdata + per, per * sizeof(*in.data1));
+		memcpy(in.vdst, a->vdst_init, sizeof(in.vdst));
+		vsharp_ds_lane(&r->acc, &in, &l, &r->out[i]);
+	}
+}
+
+/* Banks of every dword the lanes touch (vsharp_lds_conflicts takes byte addresses). */
+static void banks(struct ds_run *r)
+{
+	uint32_t byte_addr[ADDR_MAX_LANES * 2 * 4];
+	unsigned per = r->acc.op->bytes < 4 ? 1 : r->acc.op->bytes / 4, n = 0;
+
+	for (unsigned i = 0; i < r->n_lanes; i++) {
+		r->bank[i] = (uint8_t)(r->out[i].addr[0] / 4 % vsharp_lds_banks(r->acc.level));
+		for (unsigned k = 0; k < r->out[i].n_addr; k++)
+			for (unsigned d = 0; d < per; d++)
+				byte_addr[n++] = r->out[i].addr[k] + 4 * d;
+	}
+	r->degree = vsharp_lds_conflicts(r->acc.level, byte_addr, n, NULL);
+}
+
+static bool out_of_range(const struct vsharp_ds_lane_out *out)
+{
+	for (unsigned k = 0; k < out->n_addr; k++)
+		if (!out->in_range[k])
+			return true;
+	return false;
+}
+
+static const char *range_word(const struct vsharp_ds_lane_out *out, unsigned k)
+{
+	return out->in_range[k] ? "in range" : out->byte_in_range[k] ? "partly in range" :
+	       "out of range";
+}
+
+static void print_text(const struct addr_args *a, const struct ds_run *r,
+		       const struct addr_image *lds)
+{
+	const struct vsharp_op *op = r->acc.op;
+	const struct vsharp_ds_lane_out *out = &r->out[r->n_lanes - 1];
+	struct cli_out o;
+
+	out_begin(&o, stdout, false);
+	printf("instruction: %s on %s, %u bytes per address\n", vsharp_op_name(op, r->acc.level),
+	       vsharp_gfx_name(r->acc.level), op->bytes);
+	if (a->mem)
+		printf("lds: %zu bytes allocated; %zu bytes given at 0, elsewhere byte = address & 0xff\n",
+		       lds->size, a->mem_len);
+	else
+		printf("lds: %zu bytes allocated; byte = address & 0xff (give bytes with --mem or --mem-file)\n",
+		       lds->size);
+	if (r->n_lanes > 1) {
+		printf("lane  vaddr       address     bank  range\n");
+		for (unsigned i = 0; i < r->n_lanes; i++)
+			printf("%4u  0x%08x  0x%08x  %4u  %s%s\n", r->lane[i], r->vaddr[i],
+			       r->out[i].addr[0], r->bank[i], range_word(&r->out[i], 0),
+			       r->out[i].memviol ? ", MEMVIOL" : "");
+		printf("banks: %u; conflict degree %u (the most distinct dwords one bank serves)\n",
+		       vsharp_lds_banks(r->acc.level), r->degree);
+		addr_print_writes(&o, "writes", lds);
+		return;
+	}
+	for (unsigned k = 0; k < out->n_addr; k++) {
+		printf("address %u: 0x%x (%s", k, out->addr[k], range_word(out, k));
+		if (!out->in_range[k] && out->byte_in_range[k])
+			printf(": byte mask 0x%x", out->byte_in_range[k]);
+		printf("), bank %u\n", out->addr[k] / 4 % vsharp_lds_banks(r->acc.level));
+	}
+	for (unsigned k = 0; k < out->n_addr; k++)
+		if (out->addr[k] != out->addr_unaligned[k])
+			printf("address %u aligned down from 0x%x\n", k, out->addr_unaligned[k]);
+	printf("alignment (%s): %s\n", vsharp_align_mode_name(r->acc.align),
+	       !out->memviol ? "ok" : out_of_range(out) && r->acc.level >= VSHARP_GFX12 ?
+	       "MEMVIOL (GFX12 reports an out-of-range LDS address)" : "MEMVIOL");
+	if (out->n_vdst)
+		addr_print_vgprs(&o, "vdst", out->vdst, out->n_vdst, 0, ADDR_FLOAT_NONE);
+	addr_print_writes(&o, "writes", lds);
+}
+
+static void print_json(const struct ds_run *r, const struct addr_image *lds)
+{
+	const struct vsharp_op *op = r->acc.op;
+	const struct vsharp_ds_lane_out *out = &r->out[r->n_lanes - 1];
+	unsigned per = op->bytes < 4 ? 1 : op->bytes / 4, n = 0;
+	uint64_t unaligned[2], masks[2], vdst[4];
+	bool in_range[8];
+	struct cli_out o;
+
+	for (unsigned k = 0; k < out->n_addr; k++) {
+		/* Per dword: GFX12 checks LDS ranges dword by dword. */
+		for (unsigned d = 0; d < per; d++) {
+			unsigned bytes = op->bytes < 4 ? op->bytes : 4, need = (1u << bytes) - 1;
+
+			in_range[n++] = (out->byte_in_range[k] >> (4 * d) & need) == need;
+		}
+		unaligned[k] = out->addr_unaligned[k];
+		masks[k] = out->byte_in_range[k];
+	}
+	for (unsigned k = 0; k < out->n_vdst; k++)
+		vdst[k] = out->vdst[k];
+	out_begin(&o, stdout, true);
+	out_str(&o, "gfx", vsharp_gfx_name(r->acc.level));
+	out_str(&o, "op", vsharp_op_name(op, r->acc.level));
+	out_u64(&o, "address", out->addr[0]);
+	if (out->n_addr > 1)
+		out_u64(&o, "address1", out->addr[1]);
+	addr_print_bools(&o, "in_range", in_range, n);
+	out_bool(&o, "memviol", out->memviol);
+	out_num_list(&o, "address_unaligned", unaligned, out->n_addr, true);
+	out_num_list(&o, "byte_in_range", masks, out->n_addr, true);
+	out_num_list(&o, "vdst", vdst, out->n_vdst, true);
+	addr_print_writes(&o, "writes", lds);
+	if (r->n_lanes > 1) {
+		fprintf(o.f, ", \"lanes\": [");
+		for (unsigned i = 0; i < r->n_lanes; i++)
+			fprintf(o.f, "%s{\"lane\": %u, \"vaddr\": %u, \"address\": %u, \"bank\": %u, \"in_range\": %s, \"memviol\": %s}",
+				i ? ", " : "", r->lane[i], r->vaddr[i], r->out[i].addr[0], r->bank[i],
+				r->out[i].in_range[0] ? "true" : "false",
+				r->out[i].memviol ? "true" : "false");
+		fputc(']', o.f);
+		out_u64(&o, "banks", vsharp_lds_banks(r->acc.level));
+		out_u64(&o, "conflict_degree", r->degree);
+	}
+	out_end(&o);
+}
+
+int addr_ds(const struct addr_args *a, enum vsharp_gfx level, const struct vsharp_op *op)
+{
+	struct ds_run r;
+	struct addr_image lds;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	ret = build_access(a, level, op, &r.acc);
+	if (ret)
+		return ret;
+	r.n_lanes = a->lanes ? a->lanes : 1;
+	for (unsigned i = 0; i < r.n_lanes; i++) {
+		r.lane[i] = a->lanes ? i : a->lane;
+		r.vaddr[i] = a->n_vaddrs ? a->vaddrs[i] : a->vaddr + i * a->vaddr_stride;
+	}
+	if (addr_image_init(&lds, 0, a->lds_size, 0, a->mem, a->mem_len))
+		return CLI_EXIT_USAGE;
+	run_lanes(a, &r, &lds, 1);
+	run_lanes(a, &r, &lds, 0);
+	banks(&r);
+	if (a->json)
+		print_json(&r, &lds);
+	else
+		print_text(a, &r, &lds);
+	addr_image_free(&lds);
+	return 0;
+}

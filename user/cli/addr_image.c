@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+/* The memory (or LDS) image `vsharp addr` runs an instruction on. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addr.h"
+
+int addr_image_init(struct addr_image *im, uint64_t va, size_t size, uint64_t given_va,
+		    const uint8_t *given, size_t n)
+{
+	memset(im, 0, sizeof(*im));
+	im->va = va;
+	im->size = size;
+	/* An empty LDS allocation is legal: every access is out of range. */
+	im->bytes[0] = malloc(size ? size : 1);
+	im->bytes[1] = malloc(size ? size : 1);
+	im->before = malloc(size ? size : 1);
+	if (!im->bytes[0] || !im->bytes[1] || !im->before) {
+		addr_image_free(im);
+		return cli_error("memory: no room for a %zu-byte image", size);
+	}
+	for (size_t i = 0; i < size; i++) {
+		uint64_t a = va + i;
+
+		/* Wrap-safe: a - given_va is the offset into the given bytes. */
+		im->bytes[0][i] = given && a >= given_va && a - given_va < n ? given[a - given_va] :
+				  addr_pattern(a);
+		im->bytes[1][i] = (uint8_t)~im->bytes[0][i];
+	}
+	memcpy(im->before, im->bytes[0], size);
+	return 0;
+}
+
+void addr_image_free(struct addr_image *im)
+{
+	free(im->bytes[0]);
+	free(im->bytes[1]);
+	free(im->before);
+	memset(im, 0, sizeof(*im));
+}
+
+static bool written(const struct addr_image *im, size_t i)
+{
+	return im->bytes[0][i] != im->before[i] || (im->bytes[1][i] ^ im->before[i]) != 0xff;
+}
+
+void addr_print_writes(struct cli_out *o, const char *key, const struct addr_image *im)
+{
+	bool first = true;
+
+	if (o->json) {
+		fprintf(o->f, "%s\"%s\": [", o->first[o->depth] ? "" : ", ", key);
+		o->first[o->depth] = false;
+	}
+	for (size_t i = 0; i < im->size;) {
+		size_t end = i;
+
+		if (!written(im, i)) {
+			i++;
+			continue;
+		}
+		while (end < im->size && written(im, end))
+			end++;
+		if (o->json) {
+			fprintf(o->f, "%s{\"address\": %" PRIu64 ", \"bytes\": \"", first ? "" : ", ",
+				im->va + i);
+			for (size_t k = i; k < end; k++)
+				fprintf(o->f, "%02x", im->bytes[0][k]);
+			fputs("\"}", o->f);
+		} else {
+			fprintf(o->f, "%s: 0x%" PRIx64 ":", key, im->va + i);
+			for (size_t k = i; k < end; k++)
+				fprintf(o->f, " %02x", im->bytes[0][k]);
+			fprintf(o->f, " (was");
+			for (size_t k = i; k < end; k++)
+				fprintf(o->f, " %02x", im->before[k]);
+			fputs(")\n", o->f);
+		}
+		first = false;
+		i = end;
+	}
+	if (o->json)
+		fputc(']', o->f);
+	else if (first)
+		fprintf(o->f, "%s: none\n", key);
+}
