@@ -1,38 +1,159 @@
 // SPDX-License-Identifier: MIT
 /*
- * `vsharp disasm --gfx LEVEL`: the shipped probe shader of a level as the
- * emulator decodes it, one instruction per line in llvm-objdump-19's syntax
- * (no addresses, no encodings), so that user/tests/objdump.sh can diff it
- * against LLVM's disassembly of the same words.
+ * `vsharp disasm --gfx LEVEL [WORDS... | --file FILE | -]`: shader words as
+ * the emulator's decoder reads them, one instruction per line in
+ * llvm-objdump-19's layout ("\tmnemonic operands   // address: WORDS").
+ * A word the decoder does not take prints as ".long 0x..." with the
+ * decoder's reason, and disassembly goes on with the next word, as
+ * llvm-objdump does.  Without words: the level's shipped probe shader
+ * (user/tests/objdump.sh diffs it against LLVM).
  */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
 #include "emu_isa.h"
+#include "vsharp/dwords.h"
 #include "vsharp/shaders.h"
+
+static const char usage_disasm[] =
+	"usage: vsharp disasm --gfx LEVEL [--address ADDR] [WORD...]\n"
+	"       vsharp disasm --gfx LEVEL [--address ADDR] --file FILE   (FILE: text or binary; - is stdin)\n"
+	"         no words: the level's probe shader; LEVEL: gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
+
+/* llvm-objdump-19 pads the instruction to 59 columns before the comment. */
+static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, const char *why)
+{
+	printf("\t%-59s%s// %012" PRIX64 ":", text, strlen(text) < 59 ? "" : " ", at);
+	for (unsigned i = 0; i < n; i++)
+		printf(" %08X", w[i]);
+	if (why)
+		printf(" (not decoded: %s)", why);
+	putchar('\n');
+}
+
+static void disasm(enum vsharp_gfx level, const uint32_t *dw, size_t n, uint64_t address)
+{
+	for (size_t at = 0; at < n;) {
+		struct vsharp_error err;
+		struct emu_insn insn;
+		char text[256], reason[256];
+		const char *why;
+		size_t left = n - at;
+
+		if (emu_decode(level, dw + at, left > 3 ? 3 : (unsigned)left, &insn, &err) < 0) {
+			why = strncmp(err.msg, "emu: ", 5) ? err.msg : err.msg + 5;
+			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
+			line(address + 4 * at, text, dw + at, 1, why);
+			at++;
+			continue;
+		}
+		why = emu_disasm_refusal(level, &insn, reason, sizeof(reason));
+		if (why) {
+			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
+			line(address + 4 * at, text, dw + at, 1, why);
+			at++;
+			continue;
+		}
+		emu_disasm(level, &insn, text, sizeof(text));
+		line(address + 4 * at, text, dw + at, insn.words, NULL);
+		at += insn.words;
+	}
+}
 
 int cmd_disasm(int argc, char **argv)
 {
-	const struct vsharp_shader *sh;
+	static const struct cli_opt opts[] = {
+		{ "--gfx", true, 1 },
+		{ "--file", true, 2 },
+		{ "--address", true, 3 },
+		{ NULL, false, 0 },
+	};
+	char **words = calloc((size_t)argc + 1, sizeof(*words));
+	const char *gfx = NULL, *file = NULL, *val;
+	struct vsharp_dwords d = { 0 };
 	struct vsharp_error err;
 	enum vsharp_gfx level;
-	int ret = cli_gfx_only(argc, argv, "disasm", &level);
+	uint64_t address = 0;
+	int i = 0, id, nwords = 0, ret = CLI_EXIT_USAGE;
 
-	if (ret)
-		return ret;
-	sh = vsharp_shader_for(level, &err);
-	if (!sh)
-		return cli_lib_error(&err);
-	for (unsigned at = 0; at < sh->n_words;) {
-		struct emu_insn insn;
-		char line[256];
-
-		if (emu_decode(level, sh->code + at, sh->n_words - at, &insn, &err) < 0) {
-			fflush(stdout);
-			cli_error("disasm: %s: at byte 0x%x: %s", sh->family, at * 4, err.msg);
-			return 1;
-		}
-		emu_disasm(level, &insn, line, sizeof(line));
-		printf("%s\n", line);
-		at += insn.words;
+	if (!words)
+		return cli_error("disasm: out of memory");
+	while ((id = cli_getopt(argc, argv, &i, opts, "disasm", &val)) != CLI_END) {
+		if (id == CLI_BAD)
+			goto out;
+		if (id == 1)
+			gfx = val;
+		else if (id == 2)
+			file = val;
+		else if (id == 3 && !cli_parse_u64("--address", val, UINT64_MAX - 3, &address))
+			goto out;
+		else if (id == CLI_ARG)
+			words[nwords++] = (char *)val;
 	}
-	return 0;
+	/* A lone "-" is stdin, as for ib decode. */
+	if (nwords == 1 && !strcmp(words[0], "-") && !file) {
+		file = "-";
+		nwords = 0;
+	}
+	if (!gfx) {
+		cli_error("--gfx: required\n%s", usage_disasm);
+		goto out;
+	}
+	if (file && nwords) {
+		cli_error("disasm: words from --file or the command line, not both ('%s')\n%s",
+			  words[0], usage_disasm);
+		goto out;
+	}
+	if (vsharp_gfx_parse(gfx, &level, &err)) {
+		cli_lib_error(&err);
+		goto out;
+	}
+	if (level < VSHARP_GFX9) {
+		cli_error("--gfx: %s has no decoder (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+			  vsharp_gfx_name(level));
+		goto out;
+	}
+	if (file) {
+		if (vsharp_dwords_read_file(file, &d, &err)) {
+			cli_lib_error(&err);
+			goto out;
+		}
+	} else if (nwords) {
+		/* A word takes at least one character and a separator. */
+		size_t max = 1;
+
+		for (int k = 0; k < nwords; k++)
+			max += strlen(words[k]) / 2 + 1;
+		d.dw = malloc(max * sizeof(*d.dw));
+		if (!d.dw) {
+			cli_error("disasm: out of memory");
+			goto out;
+		}
+		if (vsharp_dwords_from_args(nwords, words, d.dw, max, &d.n, &err)) {
+			cli_lib_error(&err);
+			goto out;
+		}
+	} else {
+		const struct vsharp_shader *sh = vsharp_shader_for(level, &err);
+
+		if (!sh) {
+			cli_lib_error(&err);
+			goto out;
+		}
+		disasm(level, sh->code, sh->n_words, address);
+		ret = 0;
+		goto out;
+	}
+	if (address + 4 * (uint64_t)d.n < address) {
+		cli_error("--address: 0x%" PRIx64 " plus %zu dwords passes 2^64", address, d.n);
+		goto out;
+	}
+	disasm(level, d.dw, d.n, address);
+	ret = 0;
+out:
+	vsharp_dwords_free(&d);
+	free(words);
+	return ret;
 }

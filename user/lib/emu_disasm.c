@@ -42,6 +42,35 @@ static void regs(struct out *o, char file, unsigned first, unsigned count)
 		put(o, "%c[%u:%u]", file, first, first + count - 1);
 }
 
+/*
+ * A literal whose value an inline constant can hold prints as that
+ * constant, as llvm-objdump-19 prints it: -16..64, the eight float
+ * constants and 1/(2*pi).
+ */
+static void literal(struct out *o, uint32_t v)
+{
+	static const struct {
+		uint32_t bits;
+		const char *text;
+	} floats[] = {
+		{ 0x3f000000, "0.5" }, { 0xbf000000, "-0.5" }, { 0x3f800000, "1.0" },
+		{ 0xbf800000, "-1.0" }, { 0x40000000, "2.0" }, { 0xc0000000, "-2.0" },
+		{ 0x40800000, "4.0" }, { 0xc0800000, "-4.0" }, { 0x3e22f983, "0.15915494" },
+	};
+
+	if ((int32_t)v >= -16 && (int32_t)v <= 64) {
+		put(o, "%d", (int32_t)v);
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(floats); i++) {
+		if (floats[i].bits == v) {
+			put(o, "%s", floats[i].text);
+			return;
+		}
+	}
+	put(o, "0x%x", v);
+}
+
 static void opnd(struct out *o, const struct emu_opnd *x, unsigned width)
 {
 	switch (x->kind) {
@@ -79,7 +108,7 @@ static void opnd(struct out *o, const struct emu_opnd *x, unsigned width)
 		put(o, "%d", (int32_t)x->value);
 		break;
 	case EMU_OPND_LITERAL:
-		put(o, "0x%x", x->value);
+		literal(o, x->value);
 		break;
 	case EMU_OPND_NONE:
 		break;
@@ -435,6 +464,9 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 			put(&o, " 0x%x", (uint16_t)in->simm16);
 		else if (in->op == EMU_OP_S_WAITCNT)
 			waitcnt(&o, level, (uint16_t)in->simm16);
+		else if (in->op == EMU_OP_S_NOP && (uint16_t)in->simm16 > 64)
+			/* LLVM prints an immediate an inline constant cannot hold in hex. */
+			put(&o, " 0x%x", (uint16_t)in->simm16);
 		else if (in->op == EMU_OP_S_NOP || in->op == EMU_OP_S_BRANCH || in->simm16)
 			put(&o, " %u", (uint16_t)in->simm16);
 		break;
@@ -466,4 +498,107 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 	case EMU_FMT_VOP3:
 		break;
 	}
+}
+
+/* Bits LLVM requires to be zero in a field the instruction does not use. */
+static const char *ds_refusal(enum vsharp_gfx level, const struct emu_insn *in, char *buf, size_t n)
+{
+	static const char *const fields[4] = { "ADDR", "DATA0", "DATA1", "VDST" };
+	unsigned value[4] = { in->ds_addr, in->data0, in->data1, in->vdst };
+	bool used[4] = {
+		emu_vgprs(level, in, EMU_VGPR_ADDR) != 0,
+		emu_vgprs(level, in, EMU_VGPR_DATA) != 0,
+		emu_vgprs(level, in, EMU_VGPR_DATA) != 0 && emu_ds_has_data1(in->mem),
+		emu_vgprs(level, in, EMU_VGPR_DST) != 0,
+	};
+
+	for (int i = 0; i < 4; i++) {
+		if (!used[i] && value[i]) {
+			snprintf(buf, n, "%s does not use %s, which holds %u; llvm-objdump-19 refuses the encoding",
+				 in->name, fields[i], value[i]);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* Scalar register tuples LLVM reads aligned: SMEM data, GLOBAL SADDR. */
+static const char *scalar_refusal(const struct emu_insn *in, char *buf, size_t n)
+{
+	unsigned align = in->smem_dwords >= 4 ? 4 : in->smem_dwords;
+
+	if (in->fmt == EMU_FMT_SMEM && align > 1 && in->dst.index % align) {
+		snprintf(buf, n, "%s: SDATA s%u is not a multiple of %u (llvm-objdump-19 reads s[%u:%u], the emulator s[%u:%u])",
+			 in->name, in->dst.index, align, in->dst.index & ~(align - 1),
+			 (in->dst.index & ~(align - 1)) + in->smem_dwords - 1, in->dst.index,
+			 in->dst.index + in->smem_dwords - 1);
+		return buf;
+	}
+	if (in->fmt == EMU_FMT_GLOBAL && in->has_saddr && in->saddr % 2) {
+		snprintf(buf, n, "%s: SADDR s%u is odd (llvm-objdump-19 reads s[%u:%u], the emulator s[%u:%u])",
+			 in->name, in->saddr, in->saddr - 1, in->saddr, in->saddr, in->saddr + 1);
+		return buf;
+	}
+	if (in->op == EMU_OP_S_CODE_END && in->simm16) {
+		snprintf(buf, n, "s_code_end takes no immediate, this one holds %u; llvm-objdump-19 refuses the encoding",
+			 (uint16_t)in->simm16);
+		return buf;
+	}
+	return NULL;
+}
+
+const char *emu_disasm_refusal(enum vsharp_gfx level, const struct emu_insn *in, char *buf,
+			       size_t n)
+{
+	const struct vsharp_op *op = in->mem;
+
+	if (in->op != EMU_OP_MEM || !op)
+		return scalar_refusal(in, buf, n);
+	/* GFX12 has no GDS: DS bit 17 is reserved there. */
+	if (in->fmt == EMU_FMT_DS && level >= VSHARP_GFX12 && (in->raw[0] >> 17 & 1)) {
+		snprintf(buf, n, "%s: bit 17 (GDS before GFX12) is set; llvm-objdump-19 refuses the encoding",
+			 in->name);
+		return buf;
+	}
+	if (in->fmt == EMU_FMT_DS)
+		return ds_refusal(level, in, buf, n);
+	if (in->tfe && (op->kind != VSHARP_OP_LOAD || in->lds)) {
+		snprintf(buf, n, "%s with TFE: LLVM 19 has TFE forms of VGPR loads only; llvm-objdump-19 refuses the encoding",
+			 in->name);
+		return buf;
+	}
+	if (in->tfe && op->kind == VSHARP_OP_STORE) {
+		snprintf(buf, n, "%s with TFE: a store has no status to return; llvm-objdump-19 refuses the encoding",
+			 in->name);
+		return buf;
+	}
+	if (in->tfe && in->fmt == EMU_FMT_MTBUF) {
+		snprintf(buf, n, "%s with TFE: LLVM 19 has no TFE form of the typed buffer instructions",
+			 in->name);
+		return buf;
+	}
+	if (in->dlc && op->kind == VSHARP_OP_ATOMIC && level <= VSHARP_GFX10_3) {
+		snprintf(buf, n, "%s with DLC: llvm-objdump-19 refuses DLC on GFX10 atomics (llvm-mc drops it)",
+			 in->name);
+		return buf;
+	}
+	if (in->lds && !op->lds_dma) {
+		snprintf(buf, n, "%s with LDS: only the loads that take `lds` may set it; llvm-objdump-19 refuses the encoding",
+			 in->name);
+		return buf;
+	}
+	/* GFX12 VBUFFER names the V# by SGPR number; LLVM reads it in aligned quads. */
+	if (level >= VSHARP_GFX12 && in->srsrc % 4) {
+		snprintf(buf, n, "%s: RSRC s%u is not a multiple of 4 (llvm-objdump-19 reads s[%u:%u], the emulator s[%u:%u])",
+			 in->name, in->srsrc, in->srsrc & ~3u, (in->srsrc & ~3u) + 3, in->srsrc,
+			 in->srsrc + 3);
+		return buf;
+	}
+	/* GFX12 IOFFSET is 24 bits; LLVM reads bit 23 as the sign. */
+	if (level >= VSHARP_GFX12 && (in->offset & 0x800000)) {
+		snprintf(buf, n, "%s: offset 0x%x has bit 23 set (llvm-objdump-19 reads %d, the emulator %u)",
+			 in->name, in->offset, (int32_t)(in->offset | 0xff000000u), in->offset);
+		return buf;
+	}
+	return NULL;
 }

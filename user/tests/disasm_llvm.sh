@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# `vsharp disasm` of arbitrary words against llvm-objdump-19, per level.
+# The words are the probe shader's instructions with one or two bits
+# flipped (seeded, so every run checks the same words) plus random words:
+# mostly encodings near the ones the decoder knows.  Each candidate is
+# followed by four s_nop 0 (0xbf800000) so both disassemblers line up again.
+# At every address where vsharp decodes an instruction and LLVM starts one,
+# the texts must be equal (comments and blank runs dropped); where vsharp
+# prints ".long" it must give a reason.  One KTAP case per level.
+set -u
+VSHARP=${VSHARP:-build/san/vsharp}
+MC=${LLVM_MC:-llvm-mc-19}
+OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
+SEED=${SEED:-12}
+PER_LEVEL=${PER_LEVEL:-400}
+families="gfx9:gfx900 gfx10:gfx1010 gfx10.3:gfx1030 gfx11:gfx1100 gfx12:gfx1200"
+tmp=$(mktemp -d); [ -n "${KEEP:-}" ] && echo "# keeping $tmp"
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+
+echo "KTAP version 1"
+echo "1..5"
+for tool in "$MC" "$OBJDUMP"; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "# $tool not found; install it with: scripts/deps shaders"
+		exit 1
+	fi
+done
+
+# "address text" per instruction line of an llvm-objdump-style listing.
+listing() {
+	grep "$(printf '^\t')" | sed -e 's/^\t//' |
+		awk -F'// ' 'NF > 1 { split($2, a, ":"); t = $1; gsub(/[ \t]+/, " ", t);
+			sub(/ $/, "", t); print a[1] " " t }'
+}
+
+n=0
+failed=0
+for f in $families; do
+	level=${f%%:*} cpu=${f#*:}
+	n=$((n + 1))
+	r=0
+	# The probe shader's instructions, one word group per line, without repeats.
+	"$VSHARP" disasm --gfx "$level" | sed 's/.*: //' | sort -u >"$tmp/insns"
+	awk -v seed="$SEED$n" -v per="$PER_LEVEL" '
+		function hex(v) { return sprintf("0x%08x", v) }
+		function flip(v, b,   p) { p = 2 ^ b; return (int(v / p) % 2) ? v - p : v + p }
+		BEGIN { srand(seed) }
+		{ line[NR] = $0 }
+		END {
+			for (k = 0; k < per; k++) {
+				split(line[int(rand() * NR) + 1], w, " ")
+				nw = 0
+				for (i in w) nw++
+				for (i = 1; i <= nw; i++) v[i] = strtonum_("0x" w[i])
+				i = int(rand() * nw) + 1
+				v[i] = flip(v[i], int(rand() * 32))
+				if (rand() < 0.3) { i = int(rand() * nw) + 1; v[i] = flip(v[i], int(rand() * 32)) }
+				for (i = 1; i <= nw; i++) print "\t.long " hex(v[i])
+				if (k % 8 == 0) print "\t.long " hex(int(rand() * 4294967296))
+				for (i = 0; i < 4; i++) print "\t.long 0xbf800000"
+			}
+		}
+		function strtonum_(s,   i, c, r) {
+			r = 0
+			for (i = 3; i <= length(s); i++) {
+				c = index("0123456789ABCDEF", toupper(substr(s, i, 1))) - 1
+				r = r * 16 + c
+			}
+			return r
+		}' "$tmp/insns" >"$tmp/$level.s"
+	if ! "$MC" -triple=amdgcn-amd-amdhsa -mcpu="$cpu" -filetype=obj -o "$tmp/$level.o" \
+		"$tmp/$level.s" 2>"$tmp/err"; then
+		sed 's/^/# /' "$tmp/err" | head -5
+		r=1
+	fi
+	sed 's/^\t.long //' "$tmp/$level.s" >"$tmp/$level.words"
+	"$OBJDUMP" -d --mcpu="$cpu" "$tmp/$level.o" | listing >"$tmp/$level.llvm"
+	if ! "$VSHARP" disasm --gfx "$level" --file "$tmp/$level.words" >"$tmp/$level.raw" 2>"$tmp/err"; then
+		sed 's/^/# /' "$tmp/err" | head -5
+		r=1
+	fi
+	# .long lines must say why; the rest are compared.
+	if grep -F '.long' "$tmp/$level.raw" | grep -vq 'not decoded: .'; then
+		echo "# $level: a .long line without a reason"
+		r=1
+	fi
+	listing <"$tmp/$level.raw" >"$tmp/$level.vsharp"
+	awk -v level="$level" '
+		NR == FNR { llvm[$1] = substr($0, length($1) + 2); next }
+		$2 == ".long" { skipped++; next }
+		!($1 in llvm) { unaligned++; next }
+		{
+			mine = substr($0, length($1) + 2)
+			if (mine != llvm[$1]) {
+				if (bad++ < 8)
+					printf "# %s at 0x%s: vsharp \"%s\", llvm \"%s\"\n", level, $1, mine, llvm[$1]
+			} else {
+				same++
+			}
+		}
+		END {
+			printf "# %s: %d instructions equal to llvm-objdump, %d differ, %d not decoded (.long), %d inside an LLVM instruction\n",
+				level, same, bad, skipped, unaligned
+			exit bad > 0 || same < 100
+		}' "$tmp/$level.llvm" "$tmp/$level.vsharp" || r=1
+	if [ $r = 0 ]; then
+		echo "ok $n $level"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n $level"
+	fi
+done
+[ $failed = 0 ]
