@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * `vsharp run`: the suites on a device, as KTAP: one subtest per family,
- * with one nested case per suite.  --device auto takes the amdgpu device
- * when there is one and otherwise the emulated device on all five families.
+ * with one nested case per suite and the rule verdicts as the last case.
+ * --device auto takes the amdgpu device when there is one and otherwise the
+ * emulated device on all five families.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,8 +12,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "report.h"
 #include "vsharp/emu.h"
 #include "vsharp/suites.h"
+#include "vsharp/verdict.h"
 
 #define MAX_REPORTS 8		/* mismatch lines printed per suite and family */
 #define EXIT_SKIP 4		/* kselftest's "skipped" */
@@ -21,10 +24,16 @@ static const enum vsharp_gfx families[] = {
 	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 
+#define MAX_EMU_RULES 16
+
 struct run_opts {
 	const char *device, *gfx, *align, *debugfs;
 	bool allow_memviol, have_suites;
 	bool suite[16];
+	bool verdicts;			/* named on the command line */
+	const char *verdicts_json;	/* file for the verdicts as JSON */
+	const char *emu_rules[MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
+	unsigned n_emu_rules;
 };
 
 struct tally {
@@ -149,11 +158,44 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 	return !ret;
 }
 
+/*
+ * The verdicts of every rule, as the family's last case.  A GPU, or an
+ * emulated device with a fixed mode, runs the cases of that mode only; the
+ * emulated device otherwise runs each case under the mode it needs.
+ */
+static bool run_verdicts(struct vsharp_device *dev, enum vsharp_align_mode mode, const char *mode_from,
+			 const struct run_opts *o, unsigned idx, struct verdict_family *fam)
+{
+	struct vsharp_verdict_opts vo = { .mode_fixed = mode_from != NULL, .mode = mode,
+					  .allow_memviol = o->allow_memviol };
+	struct vsharp_error err = { "" };
+	char note[160];
+	int ret;
+
+	fam->level = dev->level;
+	snprintf(fam->device, sizeof(fam->device), "%s", dev->name);
+	fam->emulated = !dev->hardware;
+	if (vo.mode_fixed)
+		snprintf(note, sizeof(note), "cases run under SH_MEM_CONFIG.ALIGNMENT_MODE %s only",
+			 vsharp_align_mode_name(mode));
+	else
+		snprintf(note, sizeof(note), "each case runs under the alignment mode it needs");
+	ret = vsharp_verdicts_run(dev, &vo, fam->v, &err);
+	if (ret) {
+		printf("        # verdicts: error %d: %s\n    not ok %u verdicts\n", ret, err.msg, idx);
+		return false;
+	}
+	fam->ran = true;
+	return verdict_ktap(fam, note, idx);
+}
+
 /* MODE_FROM says where the mode came from; NULL: every mode in turn on emu. */
 static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
-		       const char *mode_from, const struct run_opts *o, struct tally *total)
+		       const char *mode_from, const struct run_opts *o, struct tally *total,
+		       struct verdict_family *fam)
 {
-	unsigned n = 0, idx = 0;
+	bool verdicts = !o->have_suites || o->verdicts;
+	unsigned n = verdicts, idx = 0;
 	bool ok = true;
 
 	for (unsigned i = 0; i < vsharp_suite_count; i++)
@@ -164,6 +206,8 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 	for (unsigned i = 0; i < vsharp_suite_count; i++)
 		if (!o->have_suites || o->suite[i])
 			ok &= run_suite(dev, vsharp_suites[i], mode, mode_from != NULL, o, ++idx, total);
+	if (verdicts)
+		ok &= run_verdicts(dev, mode, mode_from, o, ++idx, fam);
 	if (!dev->hardware) {
 		struct vsharp_emu_stats st;
 
@@ -179,11 +223,12 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 
 static int parse(int argc, char **argv, struct run_opts *o)
 {
-	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_DEBUGFS };
+	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_DEBUGFS, O_VJSON, O_EMU_RULE };
 	static const struct cli_opt opts[] = {
 		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
 		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
 		{ "--allow-memviol", false, O_MEMVIOL }, { "--debugfs", true, O_DEBUGFS },
+		{ "--verdicts-json", true, O_VJSON }, { "--emu-rule", true, O_EMU_RULE },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -198,13 +243,24 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		case O_ALIGN: o->align = val; break;
 		case O_DEBUGFS: o->debugfs = val; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
+		case O_VJSON: o->verdicts_json = val; break;
+		case O_EMU_RULE:
+			if (o->n_emu_rules == MAX_EMU_RULES)
+				return cli_error("--emu-rule: at most %u", MAX_EMU_RULES);
+			o->emu_rules[o->n_emu_rules++] = val;
+			break;
 		case O_LIST:
 			for (unsigned s = 0; s < vsharp_suite_count; s++)
 				printf("%-15s %s\n", vsharp_suites[s]->name, vsharp_suites[s]->help);
+			printf("%-15s %s\n", "verdicts", "which choice of each named rule the device follows");
 			return -1;
 		case CLI_ARG: {
 			unsigned s;
 
+			if (!strcmp(val, "verdicts")) {
+				o->verdicts = o->have_suites = true;
+				break;
+			}
 			for (s = 0; s < vsharp_suite_count && strcmp(vsharp_suites[s]->name, val); s++)
 				;
 			if (s == vsharp_suite_count)
@@ -219,38 +275,40 @@ static int parse(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* Everything after the options: the families, then the verdict table. */
+static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum vsharp_gfx level,
+		   struct verdict_family *fams, FILE *json)
 {
-	struct run_opts o = { "auto", "all", NULL, "/sys/kernel/debug", false, false, { false } };
+	const struct run_opts o = *op;
 	struct vsharp_device *hw = NULL;
 	struct vsharp_error err = { "" };
-	enum vsharp_align_mode mode = VSHARP_ALIGN_UNALIGNED;
-	enum vsharp_gfx level, chosen[5];
+	enum vsharp_gfx chosen[5];
 	struct tally total = { 0 };
 	unsigned n = 0, idx = 0;
 	bool ok = true;
-	int ret = parse(argc, argv, &o);
+	int ret;
 
-	if (ret)
-		return ret < 0 ? 0 : ret;
-	if (o.align && vsharp_align_mode_parse(o.align, &mode, &err))
-		return cli_lib_error(&err);
-	if (strcmp(o.gfx, "all") && vsharp_gfx_parse(o.gfx, &level, &err))
-		return cli_lib_error(&err);
 	printf("KTAP version 1\n");
 	if (strcmp(o.device, "emu")) {
 		ret = vsharp_amdgpu_open(NULL, &hw, &err);
 		if (ret && !strcmp(o.device, "amdgpu")) {
 			printf("1..0 # SKIP amdgpu: %s\n", err.msg);
+			if (json)
+				fclose(json);
 			return EXIT_SKIP;
 		}
 		if (ret)
 			printf("# amdgpu: %s; running on the emulated device\n", err.msg);
 	}
-	if (hw && strcmp(o.gfx, "all") && level != hw->level) {
-		cli_error("--gfx: the amdgpu device is %s, not %s (allowed %s or all)",
-			  vsharp_gfx_name(hw->level), o.gfx, vsharp_gfx_name(hw->level));
+	if (hw && ((strcmp(o.gfx, "all") && level != hw->level) || o.n_emu_rules)) {
+		if (o.n_emu_rules)
+			cli_error("--emu-rule: the emulated device only, and this run takes the amdgpu device (allowed with --device emu)");
+		else
+			cli_error("--gfx: the amdgpu device is %s, not %s (allowed %s or all)",
+				  vsharp_gfx_name(hw->level), o.gfx, vsharp_gfx_name(hw->level));
 		vsharp_device_close(hw);
+		if (json)
+			fclose(json);
 		return CLI_EXIT_USAGE;
 	}
 	if (hw) {
@@ -259,9 +317,12 @@ int cmd_run(int argc, char **argv)
 		for (unsigned f = 0; f < 5; f++)
 			if (!strcmp(o.gfx, "all") || families[f] == level)
 				chosen[n++] = families[f];
-		if (!n)
+		if (!n) {
+			if (json)
+				fclose(json);
 			return cli_error("--gfx: %s has no emulated device (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12, all)",
 					 o.gfx);
+		}
 	}
 	printf("1..%u\n", n);
 	for (unsigned f = 0; f < n; f++) {
@@ -276,6 +337,17 @@ int cmd_run(int argc, char **argv)
 			ok = false;
 			continue;
 		}
+		if (!dev->hardware) {
+			struct vsharp_rules r;
+
+			/* Checked before the run: every --emu-rule parses. */
+			vsharp_rules_default(dev->level, &r);
+			for (unsigned i = 0; i < o.n_emu_rules; i++)
+				vsharp_rules_set(&r, o.emu_rules[i], &err);
+			vsharp_emu_set_rules(dev, &r);
+			for (int i = 0; i < VSHARP_RULE_COUNT; i++)
+				fams[f].expected[i] = r.choice[i];
+		}
 		/* An emulated run obeys the mode vsharp.ko holds for its VMID, unless told otherwise. */
 		if (!dev->hardware && !o.align &&
 		    !vsharp_emu_load_kmod_mode(dev, o.debugfs, &err)) {
@@ -283,14 +355,61 @@ int cmd_run(int argc, char **argv)
 			snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
 			from = kmod_from;
 		}
-		fam_ok = run_family(dev, m, from, &o, &total);
+		fam_ok = run_family(dev, m, from, &o, &total, &fams[f]);
 		ok &= fam_ok;
 		printf("%sok %u %s\n", fam_ok ? "" : "not ", ++idx, vsharp_gfx_name(chosen[f]));
 		vsharp_device_close(dev);
+	}
+	if (!o.have_suites || o.verdicts)
+		verdict_table(stdout, fams, n);
+	if (json) {
+		verdict_json(json, fams, n);
+		if (fclose(json)) {
+			fprintf(stderr, "vsharp: --verdicts-json: writing '%s' failed\n", o.verdicts_json);
+			ok = false;
+		}
 	}
 	printf("# vsharp run: %llu cases: %llu passed, %llu failed, %llu skipped\n",
 	       (unsigned long long)(total.passed + total.failed + total.skipped),
 	       (unsigned long long)total.passed, (unsigned long long)total.failed,
 	       (unsigned long long)total.skipped);
 	return ok ? 0 : 1;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o = { .device = "auto", .gfx = "all", .debugfs = "/sys/kernel/debug" };
+	struct vsharp_error err = { "" };
+	enum vsharp_align_mode mode = VSHARP_ALIGN_UNALIGNED;
+	enum vsharp_gfx level = VSHARP_GFX9;
+	struct verdict_family *fams;
+	struct vsharp_rules parsed;
+	FILE *json = NULL;
+	int ret = parse(argc, argv, &o);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (o.align && vsharp_align_mode_parse(o.align, &mode, &err))
+		return cli_lib_error(&err);
+	if (strcmp(o.gfx, "all") && vsharp_gfx_parse(o.gfx, &level, &err))
+		return cli_lib_error(&err);
+	for (unsigned i = 0; i < o.n_emu_rules; i++)
+		if (vsharp_rules_set(&parsed, o.emu_rules[i], &err))
+			return cli_lib_error(&err);
+	if (o.n_emu_rules && !strcmp(o.device, "amdgpu"))
+		return cli_error("--emu-rule: the emulated device only (allowed with --device emu or auto)");
+	if (o.verdicts_json) {
+		json = fopen(o.verdicts_json, "w");
+		if (!json)
+			return cli_error("--verdicts-json: cannot write '%s': %s", o.verdicts_json, strerror(errno));
+	}
+	fams = calloc(5, sizeof(*fams));
+	if (!fams) {
+		if (json)
+			fclose(json);
+		return cli_error("run: out of memory");
+	}
+	ret = run_all(&o, mode, level, fams, json);
+	free(fams);
+	return ret;
 }

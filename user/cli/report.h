@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_CLI_REPORT_H
+#define VSHARP_CLI_REPORT_H
+
+#include <stdio.h>
+
+#include "vsharp/verdict.h"
+
+/* Machine-readable pieces: a JSON string with its quotes, a CSV field (RFC 4180 quoting). */
+void json_string(FILE *f, const char *s);
+void csv_field(FILE *f, const char *s);
+
+/* Verdicts of `vsharp run` (verdict_out.c). */
+struct verdict_family {
+	enum vsharp_gfx level;
+	char device[128];
+	bool emulated;
+	unsigned expected[VSHARP_RULE_COUNT];	/* emulated: the choice its memory unit follows */
+	struct vsharp_verdict v[VSHARP_RULE_COUNT];
+	bool ran;
+};
+
+/* The KTAP subtest of one family's verdicts, as case IDX; returns whether it is ok. */
+bool verdict_ktap(const struct verdict_family *fam, const char *mode_note, unsigned idx);
+/* The table of every family's verdicts, as KTAP comment lines. */
+void verdict_table(FILE *f, const struct verdict_family *fams, unsigned n);
+/* The same as one JSON object. */
+void verdict_json(FILE *f, const struct verdict_family *fams, unsigned n);
+
+#endif
