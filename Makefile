@@ -8,7 +8,7 @@ BUILD ?= build
 CC ?= gcc
 export BUILD
 
-.PHONY: all user kmod check check-run bench run clean deps shaders
+.PHONY: all user kmod check check-run bench run clean distclean deps shaders htmldocs
 
 all: user
 
@@ -17,18 +17,28 @@ deps:
 
 include user/user.mk
 -include user/shim/shim.mk
-include kmod/kmod.mk
+include packaging/install.mk
 
 # Test suites that `make check` runs, as name=command pairs.  Each command
-# prints one flat KTAP document; scripts/check nests them and counts.
+# prints one flat KTAP document; scripts/check nests them and counts.  The
+# fast user-space suites come first; kmod.mk appends the module's suites,
+# which build kernels and boot VMs, last.
 CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES) \
-	shim-vsharp="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP=$(BUILD)/san/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/shim_vsharp.sh"
+	shim-vsharp="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP=$(BUILD)/san/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/shim_vsharp.sh" \
+	install="BUILD=$(BUILD) scripts/install-check" docs="scripts/docs-check $(BUILD)/htmldocs"
+
+include kmod/kmod.mk
 
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
 check-run: $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS)
 	@VSHARP=$(BUILD)/san/vsharp scripts/check $(CHECK_SUITES)
+
+# The HTML documentation (Debian's python3-sphinx), warnings as errors.
+htmldocs:
+	@mkdir -p $(BUILD)
+	/usr/bin/sphinx-build -q -W --keep-going -b html Documentation $(BUILD)/htmldocs
 
 # Regenerates shaders/gen from shaders/*.s (needs llvm-19 and lld-19).
 shaders: $(BUILD)/user/vsharp
@@ -39,9 +49,20 @@ bench: $(USER_BENCH) $(BUILD)/user/vsharp $(BUILD)/shim/libvsharp_shim.so
 	@for b in $(USER_BENCH); do $$b || exit 1; done
 	@user/bench/bench_shim.sh $(BUILD)
 
-run: deps
+# Only what building and running vsharp needs (scripts/packages/base.list).
+run:
+	@scripts/deps base
 	@$(MAKE) --no-print-directory user
 	$(BUILD)/user/vsharp run
 
+# The kernel trees and builds (linux-*, debug-kernel, debian-kernel) take
+# minutes to make again: clean keeps them, distclean removes everything.
 clean:
+	@if [ -d $(BUILD) ]; then \
+		for d in $(BUILD)/*; do \
+			case $${d#$(BUILD)/} in linux-*|debug-kernel|debian-kernel) ;; *) rm -rf "$$d" ;; esac; \
+		done; \
+	fi
+
+distclean:
 	rm -rf $(BUILD)
