@@ -3,16 +3,16 @@
  * vsharp ib decode|example: read a compute command buffer back, or print
  * the one vsharp builds for a sample dispatch (Documentation/pm4.rst).
  */
-#include <ctype.h>
-#include <errno.h>
-#include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "cli.h"
+#include "vsharp/dwords.h"
 #include "vsharp/pm4.h"
 
 static const char usage_ib[] =
-	"usage: vsharp ib decode --gfx LEVEL FILE     (FILE: raw little-endian dwords, or hex text; - is stdin)\n"
+	"usage: vsharp ib decode --gfx LEVEL [--follow [--follow-depth 1..8] --mem ADDR=FILE...] FILE\n"
+	"         FILE: little-endian binary dwords or text (Documentation/cli.rst \"Dword input\"); - is stdin\n"
 	"       vsharp ib example --gfx LEVEL [--wave32]\n";
 
 /* LEVEL for --gfx, refusing levels the PM4 layer does not build for. */
@@ -36,170 +36,115 @@ static bool parse_level(const char *gfx, enum vsharp_gfx *level)
 	return true;
 }
 
-static bool read_all(const char *path, unsigned char **data, size_t *len)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	size_t cap = 4096, n = 0, got;
-	unsigned char *buf;
+#define IB_MEM_MAX 16
 
-	if (!f) {
-		cli_error("%s: %s", path, strerror(errno));
+/* --mem ADDR=FILE: a memory image INDIRECT_BUFFER targets are read from. */
+static bool parse_mem(const char *arg, struct vsharp_pm4_mem *m, struct vsharp_dwords *d)
+{
+	const char *eq = strchr(arg, '=');
+	struct vsharp_error err;
+	char addr[24];
+
+	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(addr) || !eq[1]) {
+		cli_error("--mem: '%s' must be ADDR=FILE (ADDR: the GPU address of the file's first byte)",
+			  arg);
 		return false;
 	}
-	buf = malloc(cap);
-	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap) {
-			unsigned char *bigger = realloc(buf, cap * 2);
-
-			if (!bigger) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = bigger;
-			cap *= 2;
-		}
-	}
-	if (buf && ferror(f)) {
-		cli_error("%s: read error", path);
-		free(buf);
-		buf = NULL;
-	} else if (!buf) {
-		cli_error("%s: out of memory", path);
-	}
-	if (f != stdin)
-		fclose(f);
-	*data = buf;
-	*len = n;
-	return buf != NULL;
-}
-
-/*
- * A type-3 header always has a byte >= 0xc0, so a raw IB is never all
- * printable ASCII: that is what tells text from binary.
- */
-static bool is_text(const unsigned char *data, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (!(isprint(data[i]) || data[i] == '\n' || data[i] == '\t' || data[i] == '\r'))
-			return false;
-	return true;
-}
-
-static bool hex_token(const char *tok, size_t len, uint32_t *v)
-{
-	if (len > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
-		tok += 2;
-		len -= 2;
-	}
-	if (!len || len > 8)
+	memcpy(addr, arg, (size_t)(eq - arg));
+	addr[eq - arg] = '\0';
+	if (!cli_parse_u64("--mem", addr, 0xffffffffffffull, &m->va))
 		return false;
-	*v = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (!isxdigit((unsigned char)tok[i]))
-			return false;
-		*v = *v << 4 | (uint32_t)(isdigit((unsigned char)tok[i]) ? tok[i] - '0' :
-					 tolower((unsigned char)tok[i]) - 'a' + 10);
+	if (m->va % 4) {
+		cli_error("--mem: address 0x%" PRIx64 " is not 4-byte aligned", m->va);
+		return false;
 	}
-	return true;
-}
-
-/* Hex dwords separated by blanks or commas, '#' to the end of the line a comment. */
-static bool parse_text(const char *path, const unsigned char *data, size_t len,
-		       uint32_t *dw, unsigned *n)
-{
-	unsigned line = 1;
-	size_t i = 0;
-
-	*n = 0;
-	while (i < len) {
-		size_t start;
-
-		if (data[i] == '\n') {
-			line++;
-			i++;
-			continue;
-		}
-		if (isspace(data[i]) || data[i] == ',') {
-			i++;
-			continue;
-		}
-		if (data[i] == '#') {
-			while (i < len && data[i] != '\n')
-				i++;
-			continue;
-		}
-		start = i;
-		while (i < len && !isspace(data[i]) && data[i] != ',' && data[i] != '#')
-			i++;
-		if (!hex_token((const char *)data + start, i - start, &dw[*n])) {
-			cli_error("%s:%u: '%.*s' is not a hex dword (1 to 8 hex digits, optional 0x)",
-				  path, line, (int)(i - start), (const char *)data + start);
-			return false;
-		}
-		(*n)++;
+	if (vsharp_dwords_read_file(eq + 1, d, &err)) {
+		cli_lib_error(&err);
+		return false;
 	}
+	m->dw = d->dw;
+	m->n = d->n;
 	return true;
 }
 
 static int decode(int argc, char **argv)
 {
+	enum { O_GFX = 1, O_FOLLOW, O_DEPTH, O_MEM };
 	static const struct cli_opt opts[] = {
-		{ "--gfx", true, 1 },
+		{ "--gfx", true, O_GFX },
+		{ "--follow", false, O_FOLLOW },
+		{ "--follow-depth", true, O_DEPTH },
+		{ "--mem", true, O_MEM },
 		{ NULL, false, 0 },
 	};
 	const char *gfx = NULL, *path = NULL, *val;
+	const char *mem_args[IB_MEM_MAX];
+	struct vsharp_dwords images[IB_MEM_MAX] = { { 0 } }, in = { 0 };
+	struct vsharp_pm4_mem mem[IB_MEM_MAX];
+	struct vsharp_pm4_decode opt = { .mem = mem };
 	struct vsharp_error err;
 	enum vsharp_gfx level;
-	unsigned char *data;
-	size_t len;
-	uint32_t *dw;
-	unsigned n = 0;
-	int i = 0, id, ret;
+	bool follow = false, depth_given = false;
+	uint64_t depth = 4;
+	unsigned n_mem = 0;
+	int i = 0, id, ret = CLI_EXIT_USAGE;
 
 	while ((id = cli_getopt(argc, argv, &i, opts, "ib decode", &val)) != CLI_END) {
-		if (id == CLI_BAD)
+		switch (id) {
+		case CLI_BAD:
 			return CLI_EXIT_USAGE;
-		if (id == 1)
+		case O_GFX:
 			gfx = val;
-		else if (path)
-			return cli_error("ib decode: unexpected argument '%s'\n%s", val, usage_ib);
-		else
+			break;
+		case O_FOLLOW:
+			follow = true;
+			break;
+		case O_DEPTH:
+			if (!cli_parse_u64("--follow-depth", val, VSHARP_PM4_FOLLOW_MAX, &depth))
+				return CLI_EXIT_USAGE;
+			if (!depth)
+				return cli_error("--follow-depth: 0 follows nothing (allowed 1..%u)",
+						 VSHARP_PM4_FOLLOW_MAX);
+			depth_given = true;
+			break;
+		case O_MEM:
+			if (n_mem == IB_MEM_MAX)
+				return cli_error("--mem: at most %d memory images", IB_MEM_MAX);
+			mem_args[n_mem++] = val;
+			break;
+		default:
+			if (path)
+				return cli_error("ib decode: unexpected argument '%s'\n%s", val, usage_ib);
 			path = val;
+		}
 	}
 	if (!parse_level(gfx, &level))
 		return CLI_EXIT_USAGE;
 	if (!path)
 		return cli_error("ib decode: FILE: required\n%s", usage_ib);
-	if (!read_all(path, &data, &len))
-		return CLI_EXIT_USAGE;
-	/* Text has at most one dword per two bytes; binary exactly len / 4. */
-	dw = malloc((len / 2 + 1) * sizeof(*dw));
-	if (!dw) {
-		free(data);
-		return cli_error("%s: out of memory", path);
+	if ((n_mem || depth_given) && !follow)
+		return cli_error("%s: only with --follow (the IBs are not read otherwise)",
+				 n_mem ? "--mem" : "--follow-depth");
+	if (follow && !n_mem)
+		return cli_error("--follow: needs at least one --mem ADDR=FILE to find the IBs in");
+	for (unsigned k = 0; k < n_mem; k++)
+		if (!parse_mem(mem_args[k], &mem[k], &images[k]))
+			goto out;
+	opt.n_mem = n_mem;
+	opt.follow_depth = follow ? (unsigned)depth : 0;
+	if (vsharp_dwords_read_file(path, &in, &err)) {
+		cli_lib_error(&err);
+		goto out;
 	}
 	ret = 0;
-	if (len && is_text(data, len)) {
-		if (!parse_text(path, data, len, dw, &n))
-			ret = CLI_EXIT_USAGE;
-	} else if (len % 4) {
-		ret = cli_error("%s: %zu bytes is not a whole number of dwords", path, len);
-	} else {
-		n = len / 4;
-		for (unsigned k = 0; k < n; k++)
-			dw[k] = (uint32_t)data[4 * k] | (uint32_t)data[4 * k + 1] << 8 |
-				(uint32_t)data[4 * k + 2] << 16 | (uint32_t)data[4 * k + 3] << 24;
-	}
-	if (!ret && !n)
-		ret = cli_error("%s: no dwords", path);
-	if (!ret && vsharp_pm4_print(level, dw, n, stdout, &err)) {
+	if (vsharp_pm4_decode(level, in.dw, (unsigned)in.n, &opt, stdout, &err)) {
 		fflush(stdout);
 		ret = cli_lib_error(&err);
 	}
-	free(dw);
-	free(data);
+out:
+	vsharp_dwords_free(&in);
+	for (unsigned k = 0; k < n_mem; k++)
+		vsharp_dwords_free(&images[k]);
 	return ret;
 }
 

@@ -216,11 +216,11 @@ expect ib_decode_binary 0 '^        COMPUTE_PGM_RSRC2 = 0x00000090 user_sgprs=8 
 	ib decode --gfx gfx10.3 "$ibdir/rsrc2.bin"
 expect ib_decode_names_rsrc3 0 '^        COMPUTE_PGM_RSRC3 = 0x000003f0 shared_vgpr_cnt=0 inst_pref_size=63$' -- \
 	ib decode --gfx gfx11 "$ibdir/w32.txt"
-printf 'c0027602 212 1\n' >"$ibdir/short.txt"
+printf 'c0027602 0x212 1\n' >"$ibdir/short.txt"
 expect ib_decode_truncated 2 '^    0: error: dword 0: SET_SH_REG packet needs 3 body dwords' -- \
 	ib decode --gfx gfx12 "$ibdir/short.txt"
 printf 'ffff1000\nzz\n' >"$ibdir/bad.txt"
-expect_err ib_decode_bad_token "bad.txt:2: 'zz' is not a hex dword" -- ib decode --gfx gfx9 "$ibdir/bad.txt"
+expect_err ib_decode_bad_token "bad.txt: line 2: 'zz' is not a dword" -- ib decode --gfx gfx9 "$ibdir/bad.txt"
 printf '\000\020\377\377\377' >"$ibdir/odd.bin"
 expect_err ib_decode_odd_bytes 'odd.bin: 5 bytes is not a whole number of dwords' -- \
 	ib decode --gfx gfx9 "$ibdir/odd.bin"

@@ -3,6 +3,7 @@
 #define VSHARP_PM4_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -215,5 +216,29 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 /* `vsharp ib decode`: every packet with register names and decoded fields. */
 int vsharp_pm4_print(enum vsharp_gfx level, const uint32_t *dw, unsigned n, FILE *out,
 		     struct vsharp_error *err);
+
+/* A memory image INDIRECT_BUFFER targets are looked up in: N dwords at VA. */
+struct vsharp_pm4_mem {
+	uint64_t va;
+	const uint32_t *dw;
+	size_t n;
+};
+
+#define VSHARP_PM4_FOLLOW_MAX 8		/* deepest IB chain vsharp_pm4_decode() follows */
+
+struct vsharp_pm4_decode {
+	const struct vsharp_pm4_mem *mem;
+	unsigned n_mem;
+	unsigned follow_depth;		/* 0: print IB targets, do not decode them */
+};
+
+/*
+ * vsharp_pm4_print() that also decodes the IBs INDIRECT_BUFFER packets
+ * point at, when a memory image holds them, up to follow_depth levels.
+ * Type-0 packets are printed as register writes, type-1 headers reported
+ * and skipped; only a packet running past the end of its stream is an error.
+ */
+int vsharp_pm4_decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
+		      const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err);
 
 #endif
