@@ -58,6 +58,7 @@ int cmd_rules(int argc, char **argv);
 int cmd_stubs(int argc, char **argv);
 int cmd_ib(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
+int cmd_align(int argc, char **argv);
 
 #endif
 

@@ -11,6 +11,8 @@ static const struct {
 	{ "desc", cmd_desc, "desc encode|decode|kind", "build or read a V# buffer descriptor" },
 	{ "addr", cmd_addr, "addr <V#> --op NAME ...", "one lane through the model, step by step" },
 	{ "rules", cmd_rules, "rules", "the model's named rules and their sources" },
+	{ "align", cmd_align, "align [--gfx L|all] [--mode M] [--format F] ...",
+	  "the alignment atlas: mode x access x size x misalignment" },
 	{ "stubs", cmd_stubs, "stubs --gfx LEVEL", "the probe stubs of a level (make shaders)" },
 	{ "disasm", cmd_disasm, "disasm --gfx LEVEL", "the probe shader as the emulator decodes it" },
 	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm] [--all]", "list the buffer and LDS instructions of a level" },
