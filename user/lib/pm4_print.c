@@ -26,8 +26,7 @@ enum {
 	P_GCR_CNTL,		/* ACQUIRE_MEM dword 7, GFX10+ form */
 	P_EVENT_CNTL,		/* RELEASE_MEM dword 1 */
 	P_DATA_CNTL,		/* RELEASE_MEM dword 2 */
-	P_IB_BASE_LO,		/* INDIRECT_BUFFER */
-	P_IB_CONTROL,
+	P_IB_CONTROL,		/* INDIRECT_BUFFER dword 3 */
 	P_WRM_CNTL,		/* WAIT_REG_MEM dword 1 */
 	P_WRM_POLL,		/* WAIT_REG_MEM dword 6 */
 	P_WD_CNTL,		/* WRITE_DATA dword 1 */
@@ -185,8 +184,6 @@ static const struct field {
 	{ P_DATA_CNTL, L9, 24, 26, F_ENUM + E_INT_SEL, "INT_SEL" },
 	{ P_DATA_CNTL, L9, 29, 31, F_ENUM + E_DATA_SEL, "DATA_SEL" },
 
-	{ P_IB_BASE_LO, L9, 0, 1, F_DEC, "SWAP" },
-	{ P_IB_BASE_LO, L9, 2, 31, F_HEX, "IB_BASE_LO[31:2]" },
 	{ P_IB_CONTROL, L9, 0, 19, F_DEC, "IB_SIZE" },
 	{ P_IB_CONTROL, L9, 20, 20, F_FLAG, "CHAIN" },
 	{ P_IB_CONTROL, L9, 21, 21, F_FLAG, "PRE_ENA" },
@@ -467,16 +464,16 @@ static const struct packet_layout {
 	{ 0x2a, 1, { { "INDEX_TYPE", 0 } } },
 	{ 0x2d, 2, { { "INDEX_COUNT", 0 }, { "DRAW_INITIATOR", 0 } } },	/* DRAW_INDEX_AUTO */
 	{ 0x2f, 1, { { "NUM_INSTANCES", 0 } } },
-	{ 0x32, 3, { { "IB_BASE_LO", P_IB_BASE_LO }, { "IB_BASE_HI", P_HI16 },
+	{ 0x32, 3, { { "IB_BASE_LO", 0 }, { "IB_BASE_HI", P_HI16 },
 		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER_SI */
-	{ 0x33, 3, { { "IB_BASE_LO", P_IB_BASE_LO }, { "IB_BASE_HI", P_HI16 },
+	{ 0x33, 3, { { "IB_BASE_LO", 0 }, { "IB_BASE_HI", P_HI16 },
 		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER_CONST */
 	{ 0x37, 4, { { "CONTROL", P_WD_CNTL }, { "DST_ADDR_LO", 0 },	/* WRITE_DATA */
 		     { "DST_ADDR_HI", 0 }, { "DATA", 0 } } },
 	{ 0x3c, 6, { { "CONTROL", P_WRM_CNTL }, { "POLL_ADDRESS_LO", 0 },	/* WAIT_REG_MEM */
 		     { "POLL_ADDRESS_HI", 0 }, { "REFERENCE", 0 }, { "MASK", 0 },
 		     { "POLL_INTERVAL", P_WRM_POLL } } },
-	{ 0x3f, 3, { { "IB_BASE_LO", P_IB_BASE_LO }, { "IB_BASE_HI", P_HI16 },
+	{ 0x3f, 3, { { "IB_BASE_LO", 0 }, { "IB_BASE_HI", P_HI16 },
 		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER */
 	{ 0x40, 5, { { "CONTROL", P_CD_CNTL }, { "SRC_ADDR_LO", 0 },	/* COPY_DATA */
 		     { "SRC_ADDR_HI", 0 }, { "DST_ADDR_LO", 0 }, { "DST_ADDR_HI", 0 } } },
@@ -539,8 +536,8 @@ static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsi
 	unsigned size = p->body[2] & 0xfffff;
 	const uint32_t *ib;
 
-	fprintf(d->out, "        -> IB at 0x%" PRIx64 ", %u dwords, VMID %u%s\n", va, size,
-		p->body[2] >> 24 & 0xf, p->body[2] >> 20 & 1 ? ", chained" : "");
+	fprintf(d->out, "        -> IB at 0x%" PRIx64 ", %u dwords, VMID %u, SWAP %u%s\n", va, size,
+		p->body[2] >> 24 & 0xf, p->body[0] & 3, p->body[2] >> 20 & 1 ? ", chained" : "");
 	if (!d->opt || !d->opt->follow_depth)
 		return;
 	if (depth >= d->opt->follow_depth) {

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+/*
+ * `vsharp ib decode` (vsharp_pm4_decode) on public packets, checked against
+ * what their sources state:
+ *  - umr's documented ring and IB dumps (amd-umr doc/sphinx/source/ring.rst:
+ *    COND_EXEC at ring[512], INDIRECT_BUFFER and EVENT_WRITE of the IB at
+ *    0x101ff7000, with the field values umr prints for them);
+ *  - the kernel's GFX9 fence and IB packets as Linux gfx_v9_0.c
+ *    (gfx_v9_0_ring_emit_fence, gfx_v9_0_ring_emit_ib_compute) builds them
+ *    from soc15d.h's PACKET3 and field macros;
+ *  - opcode numbers of Mesa's src/amd/common/sid.h.
+ */
+#include <stdlib.h>
+
+#include "ktap.h"
+#include "vsharp/pm4.h"
+
+static char *decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
+		    const struct vsharp_pm4_decode *opt, int *ret, struct vsharp_error *err)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	if (!f)
+		return NULL;
+	*ret = vsharp_pm4_decode(level, dw, n, opt, f, err);
+	fclose(f);
+	return s;
+}
+
+#define CONTAINS(t, s, needle) \
+	CHECK_MSG(t, (s) && strstr(s, needle), "output lacks \"%s\":\n%s", needle, (s) ? (s) : "")
+
+/* amd-umr ring.rst: "IB_BASE_LO: 0x00000800, SWAP:0", "IB_BASE_HI: 0x00000001", "IB_SIZE:48, VMID: 0",
+ * "EVENT_TYPE: 0x1e, EVENT_INDEX: 0x2", "ADDRESS_LO: 0x2a790cb8", "ADDRESS_HI: 0x00000001". */
+static void test_umr_ib(struct ktap *t)
+{
+	static const uint32_t ib[] = {
+		0xc0023f00, 0x00000800, 0x00000001, 0x00000030,
+		0xc0024600, 0x0000021e, 0x2a790cb8, 0x00000001,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, ib, 8, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: INDIRECT_BUFFER (2) shader_type=0\n");
+	CONTAINS(t, s, "        IB_BASE_LO = 0x00000800\n");
+	CONTAINS(t, s, "        IB_BASE_HI = 0x00000001 [47:32]=0x1\n");
+	CONTAINS(t, s, "        IB_CONTROL = 0x00000030 IB_SIZE=48 VMID=0 CACHE_POLICY=0\n");
+	CONTAINS(t, s, "        -> IB at 0x100000800, 48 dwords, VMID 0, SWAP 0\n");
+	/* 0x1e is SAMPLE_PIPELINESTAT in VGT_EVENT_TYPE, index 2 its EVENT_INDEX. */
+	CONTAINS(t, s, "    4: EVENT_WRITE (2) shader_type=0\n");
+	CONTAINS(t, s, "EVENT_TYPE=30(SAMPLE_PIPELINESTAT) EVENT_INDEX=2(SAMPLE_PIPELINESTAT)\n");
+	CONTAINS(t, s, "        ADDRESS_LO = 0x2a790cb8\n        ADDRESS_HI = 0x00000001\n");
+	free(s);
+}
+
+/* amd-umr ring.rst ring[512..516]: COUNT 4 (3 in the header), GPU_ADDR_LO32 0x00400060, PATCH_VALUE 0x23. */
+static void test_umr_cond_exec(struct ktap *t)
+{
+	static const uint32_t ring[] = { 0xc0032200, 0x00400060, 0, 0, 0x00000023 };
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, ring, 5, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: COND_EXEC (3) shader_type=0\n        GPU_ADDR_LO32 = 0x00400060\n"
+		 "        GPU_ADDR_HI32 = 0x00000000\n        TEST_VALUE = 0x00000000\n"
+		 "        PATCH_VALUE = 0x00000023\n");
+	free(s);
+}
+
+/*
+ * gfx_v9_0_ring_emit_fence: PACKET3(PACKET3_RELEASE_MEM, 6), then
+ * EOP_TCL1_ACTION_EN (1 << 16) | EOP_TC_ACTION_EN (1 << 17) |
+ * EOP_TC_WB_ACTION_EN (1 << 15) | EOP_TC_MD_ACTION_EN (1 << 21) |
+ * EVENT_TYPE(CACHE_FLUSH_AND_INV_TS_EVENT = 0x14) | EVENT_INDEX(5),
+ * DATA_SEL(1) (29) | INT_SEL(2) (24), addr, seq.
+ */
+static void test_kernel_fence(struct ktap *t)
+{
+	static const uint32_t fence[] = {
+		(3u << 30) | (6u << 16) | (0x49u << 8),
+		(1u << 16) | (1u << 17) | (1u << 15) | (1u << 21) | 0x14 | (5u << 8),
+		(1u << 29) | (2u << 24), 0x12345000, 0x0000ffff, 0x77, 0, 0,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, fence, 8, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CHECK_EQ(t, fence[0], 0xc0064900);
+	CONTAINS(t, s, "    0: RELEASE_MEM (6) shader_type=0\n");
+	CONTAINS(t, s, "EVENT_TYPE=20(CACHE_FLUSH_AND_INV_TS_EVENT) EVENT_INDEX=5(EOP)");
+	CONTAINS(t, s, "DST_SEL=0(memory) INT_SEL=2(interrupt after write confirm) DATA_SEL=1(32-bit data)");
+	CONTAINS(t, s, "addr=0xffff12345000 data=0x77");
+	free(s);
+}
+
+/* The kernel's compute IB packet (gfx_v9_0_ring_emit_ib_compute): INDIRECT_BUFFER_VALID (1 << 23) | length | vmid << 24. */
+static const uint32_t ring_ib[] = {
+	0xc0023f00, 0x00001000, 0x00000002, (1u << 23) | 4 | (3u << 24),
+};
+
+static void test_follow(struct ktap *t)
+{
+	/* The IB: libdrm's NUM_THREAD_X = 64 and the one-dword NOP pad (shader_test_util.c). */
+	static const uint32_t ib[] = { 0xc0017602, 0x00000207, 0x00000040, 0xffff1000 };
+	static const uint32_t chain[] = { 0xc0023f00, 0x00001000, 0x00000002, 4 };
+	struct vsharp_pm4_mem mem[] = {
+		{ .va = 0x200001000ull, .dw = ib, .n = 4 },
+		{ .va = 0x300000000ull, .dw = chain, .n = 4 },
+	};
+	struct vsharp_pm4_decode opt = { .mem = mem, .n_mem = 1, .follow_depth = 4 };
+	uint32_t to_chain[4] = { 0xc0023f00, 0, 3, 4 };
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, ring_ib, 4, &opt, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "IB_CONTROL = 0x03800004 IB_SIZE=4 VALID VMID=3 CACHE_POLICY=0\n");
+	CONTAINS(t, s, "--- IB 0x200001000 (4 dwords, depth 1) ---\n    0: SET_SH_REG (1)\n"
+		 "        COMPUTE_NUM_THREAD_X = 0x00000040 full=64 partial=0\n"
+		 "    3: NOP (0x3fff, one dword)\n--- end of IB 0x200001000 ---\n");
+	free(s);
+
+	/* Not in any image, one dword past an image, no follow: said so, not decoded. */
+	opt.n_mem = 0;
+	s = decode(VSHARP_GFX9, ring_ib, 4, &opt, &ret, &err);
+	CONTAINS(t, s, "(not followed: no memory image holds 0x200001000..0x200001010)");
+	free(s);
+	mem[0].n = 3;
+	opt.n_mem = 1;
+	s = decode(VSHARP_GFX9, ring_ib, 4, &opt, &ret, &err);
+	CONTAINS(t, s, "(not followed: no memory image holds");
+	CHECK_MSG(t, s && !strstr(s, "--- IB"), "%s", s);
+	free(s);
+	mem[0].n = 4;
+
+	/* An IB that points at itself stops at the depth limit. */
+	opt.n_mem = 2;
+	opt.follow_depth = 2;
+	mem[1].dw = chain;
+	to_chain[1] = 0;
+	to_chain[2] = 3;
+	s = decode(VSHARP_GFX9, to_chain, 4, &opt, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "--- IB 0x300000000 (4 dwords, depth 1) ---\n");
+	CONTAINS(t, s, "--- IB 0x200001000 (4 dwords, depth 2) ---\n");
+	free(s);
+	{
+		static const uint32_t self[] = { 0xc0023f00, 0x00000000, 0x00000003, 4 };
+
+		mem[1].dw = self;
+		s = decode(VSHARP_GFX9, to_chain, 4, &opt, &ret, &err);
+		CONTAINS(t, s, "(not followed: depth 2 is the --follow limit)");
+		free(s);
+	}
+}
+
+/* Type 0: BASE_INDEX 15:0, COUNT 29:16; type 1 skipped; type 2 one dword. */
+static void test_packet_types(struct ktap *t)
+{
+	static const uint32_t dw[] = {
+		0x00012e40, 0x00400000, 0x00100000,	/* two writes from COMPUTE_USER_DATA_0 */
+		0x40000000,
+		0x80000000,
+		0xc0004600, 0x00000407,			/* EVENT_WRITE CS_PARTIAL_FLUSH, index 4 */
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX10, dw, 7, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: TYPE0 reg 0x2e40 (1)\n        COMPUTE_USER_DATA_0 = 0x00400000\n"
+		 "        COMPUTE_USER_DATA_1 = 0x00100000\n");
+	CONTAINS(t, s, "    3: type-1 header 0x40000000 (no such packet on GCN and later; one dword skipped)\n");
+	CONTAINS(t, s, "    4: TYPE2 filler\n");
+	CONTAINS(t, s, "EVENT_TYPE=7(CS_PARTIAL_FLUSH) EVENT_INDEX=4(PARTIAL_FLUSH)");
+	free(s);
+
+	/* A type-0 body past the end is the one error, after what came before. */
+	s = decode(VSHARP_GFX10, (const uint32_t[]){ 0x80000000, 0x00022e40, 1 }, 3, NULL, &ret, &err);
+	CHECK_EQ(t, ret, -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "dword 1: type-0 packet needs 3 body dwords, the IB ends after 1"),
+		  "%s", err.msg);
+	CONTAINS(t, s, "    0: TYPE2 filler\n    1: error: dword 1: type-0");
+	free(s);
+}
+
+/* Mesa sid.h PKT3_* values. */
+static void test_opcode_names(struct ktap *t)
+{
+	static const struct {
+		unsigned op;
+		const char *name;
+	} sid[] = {
+		{ 0x10, "NOP" }, { 0x11, "SET_BASE" }, { 0x15, "DISPATCH_DIRECT" },
+		{ 0x16, "DISPATCH_INDIRECT" }, { 0x22, "COND_EXEC" }, { 0x28, "CONTEXT_CONTROL" },
+		{ 0x2d, "DRAW_INDEX_AUTO" }, { 0x2f, "NUM_INSTANCES" }, { 0x37, "WRITE_DATA" },
+		{ 0x3c, "WAIT_REG_MEM" }, { 0x3f, "INDIRECT_BUFFER" }, { 0x40, "COPY_DATA" },
+		{ 0x46, "EVENT_WRITE" }, { 0x49, "RELEASE_MEM" }, { 0x50, "DMA_DATA" },
+		{ 0x58, "ACQUIRE_MEM" }, { 0x68, "SET_CONFIG_REG" }, { 0x69, "SET_CONTEXT_REG" },
+		{ 0x76, "SET_SH_REG" }, { 0x79, "SET_UCONFIG_REG" }, { 0x7a, "SET_UCONFIG_REG_INDEX" },
+		{ 0x9b, "SET_SH_REG_INDEX" }, { 0xa7, "DISPATCH_DIRECT_INTERLEAVED" },
+		{ 0xb8, "SET_CONTEXT_REG_PAIRS" }, { 0xbe, "SET_UCONFIG_REG_PAIRS" },
+		{ 0xd0, "PROTECTED_FENCE_SIGNAL" }, { 0xd1, "FENCE_WAIT_MULTI" },
+		{ 0xef, "UPDATE_DB_SUMMARIZER_TIMEOUT" },
+	};
+
+	for (size_t i = 0; i < sizeof(sid) / sizeof(sid[0]); i++)
+		CHECK_STR(t, vsharp_pm4_opcode_name(sid[i].op), sid[i].name);
+	/* No PKT3_* has 0x14, 0x17 or 0xff. */
+	CHECK(t, !vsharp_pm4_opcode_name(0x14) && !vsharp_pm4_opcode_name(0x17) &&
+		 !vsharp_pm4_opcode_name(0xff));
+}
+
+/* SET_CONTEXT_REG counts from 0xa000: Mesa R_028A90 (VGT_EVENT_INITIATOR) is offset 0x2a4. */
+static void test_set_context(struct ktap *t)
+{
+	static const uint32_t dw[] = { 0xc0016900, 0x000002a4, 0x00000007,
+				       0xc0017900, 0x0000007b, 0x00000020 };
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, dw, 6, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        reg 0xa2a4 (R_028A90) = 0x00000007\n");
+	/* Mesa R_0301EC CP_COHER_START_DELAY = uconfig 0xc07b. */
+	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020\n");
+	free(s);
+}
+
+KTAP_MAIN(
+	KTAP_CASE(test_umr_ib),
+	KTAP_CASE(test_umr_cond_exec),
+	KTAP_CASE(test_kernel_fence),
+	KTAP_CASE(test_follow),
+	KTAP_CASE(test_packet_types),
+	KTAP_CASE(test_opcode_names),
+	KTAP_CASE(test_set_context)
+)
