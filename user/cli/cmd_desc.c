@@ -363,6 +363,10 @@ static int kind(int argc, char **argv)
 
 int cmd_desc(int argc, char **argv)
 {
+	if (argc >= 1 && (!strcmp(argv[argc - 1], "--help") || !strcmp(argv[argc - 1], "-h"))) {
+		printf("%s%s%s", usage_encode, usage_decode, usage_kind);
+		return 0;
+	}
 	if (argc >= 1 && !strcmp(argv[0], "encode"))
 		return encode(argc - 1, argv + 1);
 	if (argc >= 1 && !strcmp(argv[0], "decode"))

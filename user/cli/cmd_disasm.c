@@ -78,6 +78,11 @@ int cmd_disasm(int argc, char **argv)
 	uint64_t address = 0;
 	int i = 0, id, nwords = 0, ret = CLI_EXIT_USAGE;
 
+	if (argc >= 1 && (!strcmp(argv[argc - 1], "--help") || !strcmp(argv[argc - 1], "-h"))) {
+		free(words);
+		fputs(usage_disasm, stdout);
+		return 0;
+	}
 	if (!words)
 		return cli_error("disasm: out of memory");
 	while ((id = cli_getopt(argc, argv, &i, opts, "disasm", &val)) != CLI_END) {

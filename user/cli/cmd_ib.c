@@ -203,6 +203,10 @@ static int example(int argc, char **argv)
 
 int cmd_ib(int argc, char **argv)
 {
+	if (argc >= 1 && (!strcmp(argv[argc - 1], "--help") || !strcmp(argv[argc - 1], "-h"))) {
+		fputs(usage_ib, stdout);
+		return 0;
+	}
 	if (argc >= 1 && !strcmp(argv[0], "decode"))
 		return decode(argc - 1, argv + 1);
 	if (argc >= 1 && !strcmp(argv[0], "example"))
