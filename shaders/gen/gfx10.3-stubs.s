@@ -2271,3 +2271,66 @@ stub_ds_wrxchg_rtn_b64_o0_0:
 stub_ds_wrxchg_rtn_b64_o4_1:
 	ds_wrxchg_rtn_b64 v[12:13], v4, v[8:9] offset:260
 	s_branch stub_done
+stub_ds_swizzle_b32_o0_0:
+	ds_swizzle_b32 v12, v4
+	s_branch stub_done
+stub_ds_swizzle_b32_o31_64:
+	ds_swizzle_b32 v12, v4 offset:16415
+	s_branch stub_done
+stub_ds_swizzle_b32_o31_4:
+	ds_swizzle_b32 v12, v4 offset:1055
+	s_branch stub_done
+stub_ds_swizzle_b32_o31_124:
+	ds_swizzle_b32 v12, v4 offset:31775
+	s_branch stub_done
+stub_ds_swizzle_b32_o31_12:
+	ds_swizzle_b32 v12, v4 offset:3103
+	s_branch stub_done
+stub_ds_swizzle_b32_o184_0:
+	ds_swizzle_b32 v12, v4 offset:184
+	s_branch stub_done
+stub_ds_swizzle_b32_o55_8:
+	ds_swizzle_b32 v12, v4 offset:2103
+	s_branch stub_done
+stub_ds_swizzle_b32_o27_128:
+	ds_swizzle_b32 v12, v4 offset:32795
+	s_branch stub_done
+stub_ds_swizzle_b32_o57_128:
+	ds_swizzle_b32 v12, v4 offset:32825
+	s_branch stub_done
+stub_ds_swizzle_b32_o32_192:
+	ds_swizzle_b32 v12, v4 offset:49184
+	s_branch stub_done
+stub_ds_swizzle_b32_o32_196:
+	ds_swizzle_b32 v12, v4 offset:50208
+	s_branch stub_done
+stub_ds_swizzle_b32_o33_192:
+	ds_swizzle_b32 v12, v4 offset:49185
+	s_branch stub_done
+stub_ds_swizzle_b32_o227_197:
+	ds_swizzle_b32 v12, v4 offset:50659
+	s_branch stub_done
+stub_ds_swizzle_b32_o0_224:
+	ds_swizzle_b32 v12, v4 offset:57344
+	s_branch stub_done
+stub_ds_swizzle_b32_o16_224:
+	ds_swizzle_b32 v12, v4 offset:57360
+	s_branch stub_done
+stub_ds_swizzle_b32_o31_224:
+	ds_swizzle_b32 v12, v4 offset:57375
+	s_branch stub_done
+stub_ds_swizzle_b32_o5_224:
+	ds_swizzle_b32 v12, v4 offset:57349
+	s_branch stub_done
+stub_ds_permute_b32_o0_0:
+	ds_permute_b32 v12, v4, v8
+	s_branch stub_done
+stub_ds_permute_b32_o4_1:
+	ds_permute_b32 v12, v4, v8 offset:260
+	s_branch stub_done
+stub_ds_bpermute_b32_o0_0:
+	ds_bpermute_b32 v12, v4, v8
+	s_branch stub_done
+stub_ds_bpermute_b32_o4_1:
+	ds_bpermute_b32 v12, v4, v8 offset:260
+	s_branch stub_done

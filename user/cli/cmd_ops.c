@@ -23,6 +23,8 @@ static void vreg(char *buf, size_t size, unsigned first, unsigned n)
 static void asm_line(enum vsharp_gfx level, const struct vsharp_op *op, const char *name)
 {
 	unsigned n = vsharp_op_data_dwords(level, op);
+	struct vsharp_ds_operands o;
+	const char *sep = " ";
 	char d[16], e[16], r[16];
 
 	if (op->cls != VSHARP_OP_DS) {
@@ -38,29 +40,26 @@ static void asm_line(enum vsharp_gfx level, const struct vsharp_op *op, const ch
 			printf("%s %s, off, s[0:3], s4", name, d);
 		return;
 	}
-	n = op->bytes < 4 ? 1 : op->bytes / 4;
-	vreg(d, sizeof(d), 2, n);
-	vreg(e, sizeof(e), 6, n);
-	if (op->ds_addr == VSHARP_DS_ADDTID) {
-		printf("%s v0", name);
-	} else if (op->kind == VSHARP_OP_LOAD) {
-		vreg(r, sizeof(r), 2, op->ds_addr == VSHARP_DS_SINGLE ? n : 2 * n);
-		printf("%s %s, v1", name, r);
-	} else if (op->kind == VSHARP_OP_STORE) {
-		if (op->ds_addr == VSHARP_DS_SINGLE)
-			printf("%s v1, %s", name, d);
-		else
-			printf("%s v1, %s, %s", name, d, e);
-	} else {
-		bool two = op->atomic == VSHARP_ATOMIC_CMPSWAP || op->atomic == VSHARP_ATOMIC_MSKOR;
-
-		vreg(r, sizeof(r), 10, n);
-		printf("%s ", name);
-		if (op->returns)
-			printf("%s, ", r);
-		printf("v1, %s", d);
-		if (two)
-			printf(", %s", e);
+	/* DS: vdst (v10..), address (v1), DATA0 (v2..), DATA1 (v6..). */
+	vsharp_ds_operands(op, &o);
+	printf("%s", name);
+	if (o.vdst) {
+		vreg(r, sizeof(r), 10, o.vdst);
+		printf("%s%s", sep, r);
+		sep = ", ";
+	}
+	if (o.addr) {
+		printf("%sv1", sep);
+		sep = ", ";
+	}
+	if (o.data0) {
+		vreg(d, sizeof(d), 2, o.data0);
+		printf("%s%s", sep, d);
+		sep = ", ";
+	}
+	if (o.data1) {
+		vreg(e, sizeof(e), 6, o.data1);
+		printf("%s%s", sep, e);
 	}
 	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
 		printf(" offset0:1 offset1:2");

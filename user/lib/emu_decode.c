@@ -747,6 +747,13 @@ static const struct mem_row mem_rows[] = {
 	{ L11, MUBUF, 55, "buffer_atomic_csub_u32" },
 	{ L12, MUBUF, 55, "buffer_atomic_csub_u32" },
 	{ L12, MUBUF, 80, "buffer_atomic_cond_sub_u32" },
+	/* DS lane operations (ISA-V, R1-R4 DS opcode tables). */
+	{ L9, DS, 61, "ds_swizzle_b32" },
+	{ L9, DS, 62, "ds_permute_b32" },
+	{ L9, DS, 63, "ds_bpermute_b32" },
+	{ L10X | LRDNA3, DS, 53, "ds_swizzle_b32" },
+	{ L10X | LRDNA3, DS, 178, "ds_permute_b32" },
+	{ L10X | LRDNA3, DS, 179, "ds_bpermute_b32" },
 };
 
 #undef MUBUF
@@ -889,20 +896,10 @@ static bool two_data(const struct vsharp_op *op)
 	       op->atomic == VSHARP_ATOMIC_MSKOR;
 }
 
-static bool ds_dual(const struct vsharp_op *op)
-{
-	return op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64;
-}
-
-bool emu_ds_has_data1(const struct vsharp_op *op)
-{
-	return two_data(op) || ds_dual(op);
-}
-
 unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_vgpr_role role)
 {
 	const struct vsharp_op *op = insn->mem;
-	unsigned w;
+	struct vsharp_ds_operands o;
 
 	if (insn->fmt == EMU_FMT_GLOBAL) {
 		if (role == EMU_VGPR_ADDR)
@@ -921,16 +918,16 @@ unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_
 			return op->bytes / 4 * (two_data(op) ? 2 : 1) + insn->tfe;
 		return vsharp_op_data_dwords(level, op) + insn->tfe;
 	}
-	w = op->bytes < 4 ? 1 : op->bytes / 4;
+	vsharp_ds_operands(op, &o);
 	switch (role) {
 	case EMU_VGPR_ADDR:
-		return op->ds_addr == VSHARP_DS_ADDTID ? 0 : 1;
+		return o.addr;
 	case EMU_VGPR_DATA:
-		return op->kind == VSHARP_OP_LOAD ? 0 : w;
+		return o.data0;
+	case EMU_VGPR_DATA1:
+		return o.data1;
 	case EMU_VGPR_DST:
-		if (op->kind == VSHARP_OP_LOAD)
-			return ds_dual(op) ? 2 * w : w;
-		return op->kind == VSHARP_OP_ATOMIC && op->returns ? w : 0;
+		return o.vdst;
 	}
 	return 0;
 }
@@ -945,8 +942,7 @@ static int check_vgprs(struct ctx *c)
 	if (in->fmt == EMU_FMT_DS) {
 		r[n].first = in->ds_addr, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_ADDR);
 		r[n].first = in->data0, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_DATA);
-		r[n].first = in->data1, r[n++].count = emu_ds_has_data1(in->mem) ?
-			emu_vgprs(c->level, in, EMU_VGPR_DATA) : 0;
+		r[n].first = in->data1, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_DATA1);
 		r[n].first = in->vdst, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_DST);
 	} else {
 		r[n].first = in->vaddr, r[n++].count = emu_vgprs(c->level, in, EMU_VGPR_ADDR);

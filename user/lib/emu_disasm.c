@@ -341,15 +341,50 @@ static void buffer(struct out *o, enum vsharp_gfx level, const struct emu_insn *
 		put(o, " tfe");
 }
 
+/*
+ * llvm-objdump-19's ds_swizzle_b32 offset: swizzle(QUAD_PERM,...) for
+ * 0x80xx, the bit-mask names (SWAP, REVERSE, BROADCAST, BITMASK_PERM with
+ * one letter per lane-id bit, high bit first) for offset[15] == 0, and the
+ * number otherwise (LLVM 19 names no FFT or rotate mode).
+ */
+static void swizzle_offset(struct out *o, unsigned imm)
+{
+	unsigned and_mask = imm & 0x1f, or_mask = imm >> 5 & 0x1f, xor_mask = imm >> 10 & 0x1f;
+	unsigned group = 32 - and_mask;
+
+	if (!imm)
+		return;
+	put(o, " offset:");
+	if ((imm & 0xff00) == 0x8000) {
+		put(o, "swizzle(QUAD_PERM,%u,%u,%u,%u)", imm & 3, imm >> 2 & 3, imm >> 4 & 3,
+		    imm >> 6 & 3);
+	} else if (imm & 0x8000) {
+		put(o, "%u", imm);
+	} else if (and_mask == 0x1f && !or_mask && xor_mask && !(xor_mask & (xor_mask - 1))) {
+		put(o, "swizzle(SWAP,%u)", xor_mask);
+	} else if (and_mask == 0x1f && !or_mask && xor_mask && !(xor_mask & (xor_mask + 1))) {
+		put(o, "swizzle(REVERSE,%u)", xor_mask + 1);
+	} else if (group > 1 && !(group & (group - 1)) && or_mask < group && !xor_mask) {
+		put(o, "swizzle(BROADCAST,%u,%u)", group, or_mask);
+	} else {
+		unsigned p0 = or_mask ^ xor_mask, p1 = ((0x1f & and_mask) | or_mask) ^ xor_mask;
+
+		put(o, "swizzle(BITMASK_PERM,\"");
+		for (unsigned bit = 0x10; bit; bit >>= 1)
+			put(o, "%c", (p0 & bit) == (p1 & bit) ? (p0 & bit ? '1' : '0') :
+				     (p0 & bit ? 'i' : 'p'));
+		put(o, "\")");
+	}
+}
+
 static void ds(struct out *o, enum vsharp_gfx level, const struct emu_insn *in)
 {
 	const struct vsharp_op *op = in->mem;
 	unsigned addr = emu_vgprs(level, in, EMU_VGPR_ADDR);
 	unsigned data = emu_vgprs(level, in, EMU_VGPR_DATA);
+	unsigned data1 = emu_vgprs(level, in, EMU_VGPR_DATA1);
 	unsigned dst = emu_vgprs(level, in, EMU_VGPR_DST);
 	bool dual = op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64;
-	bool two = dual || op->atomic == VSHARP_ATOMIC_CMPSWAP ||
-		   op->atomic == VSHARP_ATOMIC_FCMPSWAP || op->atomic == VSHARP_ATOMIC_MSKOR;
 	const char *sep = " ";
 
 	if (dst) {
@@ -366,12 +401,14 @@ static void ds(struct out *o, enum vsharp_gfx level, const struct emu_insn *in)
 		put(o, "%s", sep);
 		regs(o, 'v', in->data0, data);
 		sep = ", ";
-		if (two) {
-			put(o, ", ");
-			regs(o, 'v', in->data1, data);
-		}
 	}
-	if (dual) {
+	if (data1) {
+		put(o, "%s", sep);
+		regs(o, 'v', in->data1, data1);
+	}
+	if (op->ds_addr == VSHARP_DS_SWIZZLE) {
+		swizzle_offset(o, (unsigned)in->offset1 << 8 | in->offset0);
+	} else if (dual) {
 		if (in->offset0)
 			put(o, " offset0:%u", in->offset0);
 		if (in->offset1)
@@ -508,7 +545,7 @@ static const char *ds_refusal(enum vsharp_gfx level, const struct emu_insn *in, 
 	bool used[4] = {
 		emu_vgprs(level, in, EMU_VGPR_ADDR) != 0,
 		emu_vgprs(level, in, EMU_VGPR_DATA) != 0,
-		emu_vgprs(level, in, EMU_VGPR_DATA) != 0 && emu_ds_has_data1(in->mem),
+		emu_vgprs(level, in, EMU_VGPR_DATA1) != 0,
 		emu_vgprs(level, in, EMU_VGPR_DST) != 0,
 	};
 

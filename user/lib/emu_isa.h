@@ -136,12 +136,10 @@ int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 /* Which VGPR operand of a memory instruction emu_vgprs() measures. */
 enum emu_vgpr_role {
 	EMU_VGPR_ADDR,		/* vaddr (buffer, GLOBAL), ds_addr */
-	EMU_VGPR_DATA,		/* vdata (buffer, GLOBAL, TFE included), each of DS data0/data1 */
+	EMU_VGPR_DATA,		/* vdata (buffer, GLOBAL, TFE included), DS data0 */
+	EMU_VGPR_DATA1,		/* DS data1 (compare-swap, mask-or, two-address stores) */
 	EMU_VGPR_DST,		/* DS vdst */
 };
-
-/* Whether a DS instruction reads DATA1 (compare-swap, mask-or, the two-address forms). */
-bool emu_ds_has_data1(const struct vsharp_op *op);
 
 /* How many consecutive VGPRs that operand spans (0: the instruction has none). */
 unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_vgpr_role role);

@@ -617,17 +617,19 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	struct vsharp_gpu *gpu = w->gpu;
 	unsigned n_addr = emu_vgprs(w->level, in, EMU_VGPR_ADDR);
 	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
+	unsigned n_data1 = emu_vgprs(w->level, in, EMU_VGPR_DATA1);
 	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
-	bool two = emu_ds_has_data1(in->mem);
 	/* M0 limits DS addresses before GFX11 and carries the ADDTID base everywhere. */
 	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID;
+	struct vsharp_ds_lane_in li[64];
+	struct vsharp_ds_lane_out lo[64];
 	struct vsharp_ds_access a;
 	int ret;
 
 	if ((uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
 	    (ret = check_vgprs(w, in, in->ds_addr, n_addr, false, err)) ||
 	    (ret = check_vgprs(w, in, in->data0, n_data, false, err)) ||
-	    (two && n_data && (ret = check_vgprs(w, in, in->data1, n_data, false, err))) ||
+	    (ret = check_vgprs(w, in, in->data1, n_data1, false, err)) ||
 	    (ret = check_vgprs(w, in, in->vdst, n_dst, true, err)))
 		return ret;
 	memset(&a, 0, sizeof(a));
@@ -641,24 +643,24 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	ret = vsharp_ds_check(&a, err);
 	if (ret)
 		return ret;
+	/* The whole wave at once: swizzle and permute read other lanes' registers. */
+	memset(li, 0, w->lanes * sizeof(li[0]));
 	for (unsigned l = 0; l < w->lanes; l++) {
-		struct vsharp_ds_lane_in li;
-		struct vsharp_ds_lane_out lo;
-
+		li[l].lane = l;
+		li[l].vaddr = w->vgpr[in->ds_addr][l];
+		for (unsigned k = 0; k < 4; k++) {
+			li[l].data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS][l];
+			li[l].data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS][l];
+			li[l].vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS][l];
+		}
+	}
+	vsharp_ds_wave(&a, li, w->lanes, w->exec, &w->lds, lo);
+	for (unsigned l = 0; l < w->lanes; l++) {
 		if (!lane_on(w, l))
 			continue;
-		memset(&li, 0, sizeof(li));
-		li.lane = l;
-		li.vaddr = w->vgpr[in->ds_addr][l];
-		for (unsigned k = 0; k < 4; k++) {
-			li.data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS][l];
-			li.data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS][l];
-			li.vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS][l];
-		}
-		vsharp_ds_lane(&a, &li, &w->lds, &lo);
-		gpu->stats.memviols += lo.memviol;
-		for (unsigned k = 0; k < lo.n_vdst && in->vdst + k < w->vgprs_alloc; k++)
-			w->vgpr[in->vdst + k][l] = lo.vdst[k];
+		gpu->stats.memviols += lo[l].memviol;
+		for (unsigned k = 0; k < lo[l].n_vdst && in->vdst + k < w->vgprs_alloc; k++)
+			w->vgpr[in->vdst + k][l] = lo[l].vdst[k];
 		gpu->stats.lane_ops++;
 	}
 	issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);

@@ -106,6 +106,9 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	bool force, misaligned = false;
 
 	memset(out, 0, sizeof(*out));
+	/* Lane operations touch no LDS memory: vsharp_ds_wave() does them. */
+	if (op->kind == VSHARP_OP_LANES)
+		return;
 	switch (op->ds_addr) {
 	case VSHARP_DS_SINGLE:
 		out->addr[0] = in->vaddr + offset16;

@@ -37,6 +37,8 @@
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_STORE, VSHARP_DATA_DERIVED, n, 0, false, h, 0, false, false, false, m }
 #define DS_ATOM(g, r, lv, a, n, rtn, cf) \
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, n, 0, false, 0, a, rtn, cf, false, 0 }
+#define DS_LANES(g, r, lv, m) \
+	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_LANES, VSHARP_DATA_DERIVED, 4, 0, false, 0, 0, true, false, false, m }
 /* A DS atomic that keeps its name on every level, with and without return. */
 #define DS_ATOM2_ON(lv, base, rtn_name, a, n) \
 	DS_ATOM(base, base, lv, a, n, false, false), \
@@ -226,6 +228,11 @@ const struct vsharp_op vsharp_ops[] = {
 	DS_ATOM(NULL, "ds_cmpstore_rtn_b64", R(11, 12), VSHARP_ATOMIC_CMPSWAP, 8, true, false),
 	DS_ATOM("ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b32", ALL, VSHARP_ATOMIC_SWAP, 4, true, false),
 	DS_ATOM("ds_wrxchg_rtn_b64", "ds_storexchg_rtn_b64", ALL, VSHARP_ATOMIC_SWAP, 8, true, false),
+
+	/* DS data between lanes: no LDS memory is read or written. */
+	DS_LANES("ds_swizzle_b32", "ds_swizzle_b32", ALL, VSHARP_DS_SWIZZLE),
+	DS_LANES("ds_permute_b32", "ds_permute_b32", R(8, 12), VSHARP_DS_PERMUTE),
+	DS_LANES("ds_bpermute_b32", "ds_bpermute_b32", R(8, 12), VSHARP_DS_BPERMUTE),
 };
 
 const unsigned vsharp_op_count = ARRAY_SIZE(vsharp_ops);
@@ -292,6 +299,40 @@ bool vsharp_op_lds_modifier(const struct vsharp_op *op, enum vsharp_gfx level)
 	return op->lds_dma && level <= VSHARP_GFX10_3 && vsharp_op_on(op, level);
 }
 
+static bool ds_dual(const struct vsharp_op *op)
+{
+	return op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64;
+}
+
+void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o)
+{
+	uint8_t w = op->bytes < 4 ? 1 : op->bytes / 4;
+	bool two = op->atomic == VSHARP_ATOMIC_CMPSWAP || op->atomic == VSHARP_ATOMIC_FCMPSWAP ||
+		   op->atomic == VSHARP_ATOMIC_MSKOR;
+
+	memset(o, 0, sizeof(*o));
+	o->addr = op->ds_addr != VSHARP_DS_ADDTID;
+	switch (op->kind) {
+	case VSHARP_OP_LOAD:
+		o->vdst = ds_dual(op) ? 2 * w : w;
+		break;
+	case VSHARP_OP_STORE:
+		o->data0 = w;
+		o->data1 = ds_dual(op) ? w : 0;
+		break;
+	case VSHARP_OP_LANES:
+		/* Swizzle takes its data from ADDR; the permutes an index there. */
+		o->data0 = op->ds_addr != VSHARP_DS_SWIZZLE;
+		o->vdst = 1;
+		break;
+	default:
+		o->data0 = w;
+		o->data1 = two ? w : 0;
+		o->vdst = op->returns ? w : 0;
+		break;
+	}
+}
+
 unsigned vsharp_op_data_dwords(enum vsharp_gfx level, const struct vsharp_op *op)
 {
 	unsigned n;
@@ -306,8 +347,7 @@ unsigned vsharp_op_data_dwords(enum vsharp_gfx level, const struct vsharp_op *op
 			return (op->comps + 1) / 2;
 		return op->comps;
 	}
-	if (op->cls == VSHARP_OP_DS && op->ds_addr != VSHARP_DS_SINGLE &&
-	    op->ds_addr != VSHARP_DS_ADDTID)
+	if (op->cls == VSHARP_OP_DS && ds_dual(op))
 		return 2 * op->bytes / 4;
 	n = op->bytes < 4 ? 1 : op->bytes / 4;
 	return n;

@@ -374,6 +374,40 @@ struct expect {
 	bool memviol;
 };
 
+/*
+ * A DS wave as the GPU runs it: every lane of the wave size, those past
+ * n_lanes with lane 0's inputs (fill() loads them so), because swizzle and
+ * permute read other lanes.
+ */
+static int expect_ds(const struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w,
+		     const struct vsharp_ds_access *ds, struct vsharp_lds *lds, struct expect *e)
+{
+	struct vsharp_ds_lane_in in[64];
+	struct vsharp_ds_lane_out out[64];
+	unsigned lanes = ctx->wave_size;
+
+	memset(in, 0, sizeof(in));
+	for (unsigned l = 0; l < lanes; l++) {
+		const struct vsharp_probe_lane *pl = &w->lane[l < w->n_lanes ? l : 0];
+
+		in[l].lane = l;
+		in[l].vaddr = pl->vindex;
+		/* DATA0 is v8 (and up), DATA1 v10 (and up): the shader's registers. */
+		memcpy(in[l].data0, pl->data, sizeof(in[l].data0));
+		in[l].data1[0] = pl->data[2];
+		in[l].data1[1] = pl->data[3];
+		memcpy(in[l].vdst, pl->vdst, sizeof(in[l].vdst));
+	}
+	vsharp_ds_wave(ds, in, lanes, lanes == 64 ? ~0ull : (1ull << lanes) - 1, lds, out);
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		memcpy(e->vdst[l], w->lane[l].vdst, sizeof(e->vdst[l]));
+		memcpy(e->vdst[l], out[l].vdst, 4u * out[l].n_vdst);
+		e->fault[l] = false;
+		e->memviol |= out[l].memviol;
+	}
+	return 0;
+}
+
 static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
 		       struct expect *e, struct vsharp_error *err)
 {
@@ -410,37 +444,20 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 		return ret;
 	e->memviol = false;
 	e->faults = false;
+	if (op->cls == VSHARP_OP_DS)
+		return expect_ds(ctx, w, &ds, &lds, e);
 	for (unsigned l = 0; l < w->n_lanes; l++) {
-		const struct vsharp_probe_lane *pl = &w->lane[l];
+		struct vsharp_lane_in in;
+		struct vsharp_lane_out out;
 
-		memcpy(e->vdst[l], pl->vdst, sizeof(e->vdst[l]));
+		memcpy(e->vdst[l], w->lane[l].vdst, sizeof(e->vdst[l]));
 		e->fault[l] = false;
-		if (op->cls == VSHARP_OP_DS) {
-			struct vsharp_ds_lane_in in;
-			struct vsharp_ds_lane_out out;
-
-			memset(&in, 0, sizeof(in));
-			in.lane = l;
-			in.vaddr = pl->vindex;
-			/* DATA0 is v8 (and up), DATA1 v10 (and up): the shader's registers. */
-			memcpy(in.data0, pl->data, sizeof(in.data0));
-			in.data1[0] = pl->data[2];
-			in.data1[1] = pl->data[3];
-			memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
-			vsharp_ds_lane(&ds, &in, &lds, &out);
-			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
-			e->memviol |= out.memviol;
-		} else {
-			struct vsharp_lane_in in;
-			struct vsharp_lane_out out;
-
-			vsharp_probe_lane_in(w, l, &in);
-			vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
-			e->fault[l] = out.fault;
-			e->faults |= out.fault;
-			e->memviol |= out.memviol;
-			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
-		}
+		vsharp_probe_lane_in(w, l, &in);
+		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
+		e->fault[l] = out.fault;
+		e->faults |= out.fault;
+		e->memviol |= out.memviol;
+		memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
 	}
 	return 0;
 }

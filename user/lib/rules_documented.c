@@ -33,6 +33,12 @@ static const struct vsharp_documented_rule documented[] = {
 	{ "ds_atomic_alignment", R(6, 12),
 	  "a DS atomic not aligned to its size raises MEMVIOL in every mode but DWORD, UNALIGNED included",
 	  "R3 LDS alignment, R4 §3.3.5.1 \"32-bit Atomics must be aligned to a 4-byte address; 64-bit atomics to an 8-byte address, otherwise they return MEMVIOL\"" },
+	{ "swizzle_modes", R(9, 12),
+	  "ds_swizzle_b32 offset >= 0xe000 is an FFT pattern, >= 0xc000 a rotate within each group of 32 lanes, offset[15] a quad permute, else and/or/xor bit masks; reading a lane EXEC leaves out returns 0",
+	  "ISA-V §12.13.1 and R1-R4 DS_SWIZZLE_B32 pseudo-code; rotate examples of R4 (\"0x01, mask=0, rotate left: {2,3,...,20,1}\")" },
+	{ "permute_lanes", R(8, 12),
+	  "ds_permute_b32/ds_bpermute_b32 wrap the lane index within 64 lanes on GFX8/9, within 32 on GFX10/11 (a wave64 as two halves), within the wave on GFX12; reading a lane EXEC leaves out returns 0",
+	  "ISA-V DS_BPERMUTE_B32 \"mod 64\"; R3 §12.5.2 \"executes as if were two independent wave32's\"; R4 §12.5.2 \"for wave64 index bits [7:2] are used\"" },
 };
 
 const struct vsharp_documented_rule *vsharp_documented_rules(unsigned *count)

@@ -113,6 +113,19 @@ static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, stru
 	}
 }
 
+/*
+ * ds_swizzle_b32 offsets, one or more per mode of the ISA's pseudo-code:
+ * bit masks (broadcast of lane 0, SWAP16, SWAP1, REVERSE32, REVERSE4,
+ * BROADCAST8 of lane 5, a mixed and/or/xor), quad permutes, rotates left
+ * and right with and without a mask, FFT masks.
+ */
+static const uint16_t swizzle_offsets[] = {
+	0x0000, 0x401f, 0x041f, 0x7c1f, 0x0c1f, 0x00b8, 0x0837,
+	0x801b, 0x8039,
+	0xc020, 0xc420, 0xc021, 0xc5e3,
+	0xe000, 0xe010, 0xe01f, 0xe005,
+};
+
 static void ds_stubs(const struct vsharp_op *op, struct sink *k)
 {
 	static const uint8_t dual[][2] = { { 1, 3 }, { 5, 5 }, { 0, 255 } };
@@ -122,6 +135,14 @@ static void ds_stubs(const struct vsharp_op *op, struct sink *k)
 		for (size_t i = 0; i < ARRAY_SIZE(dual); i++) {
 			s.offset0 = dual[i][0];
 			s.offset1 = dual[i][1];
+			add(k, s);
+		}
+		return;
+	}
+	if (op->ds_addr == VSHARP_DS_SWIZZLE) {
+		for (size_t i = 0; i < ARRAY_SIZE(swizzle_offsets); i++) {
+			s.offset0 = (uint8_t)swizzle_offsets[i];
+			s.offset1 = (uint8_t)(swizzle_offsets[i] >> 8);
 			add(k, s);
 		}
 		return;
@@ -209,40 +230,38 @@ static unsigned data_regs(enum vsharp_gfx level, const struct vsharp_stub *s)
 	return vsharp_op_data_dwords(level, op) + s->tfe;
 }
 
+/* The operands in LLVM's order: vdst (v12..), address (v4), DATA0 (v8..), DATA1 (v10..). */
 static void ds_asm(const struct vsharp_stub *s, const char *name, char *buf, size_t n)
 {
 	const struct vsharp_op *op = s->op;
-	unsigned w = op->bytes < 4 ? 1 : op->bytes / 4;
-	char d0[16], d1[16], dst[16], off[40] = "";
+	struct vsharp_ds_operands o;
+	const char *sep = " ";
+	char reg[16];
 
-	vregs(d0, sizeof(d0), 8, w);
-	vregs(d1, sizeof(d1), 10, w);
-	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
-		snprintf(off, sizeof(off), " offset0:%u offset1:%u", s->offset0, s->offset1);
-	else if (s->offset0 | s->offset1)
-		snprintf(off, sizeof(off), " offset:%u", s->offset1 << 8 | s->offset0);
-
-	if (op->kind == VSHARP_OP_LOAD) {
-		vregs(dst, sizeof(dst), 12, op->ds_addr == VSHARP_DS_DUAL ||
-		      op->ds_addr == VSHARP_DS_DUAL_ST64 ? 2 * w : w);
-		if (op->ds_addr == VSHARP_DS_ADDTID)
-			snprintf(buf, n, "%s %s%s", name, dst, off);
-		else
-			snprintf(buf, n, "%s %s, v4%s", name, dst, off);
-	} else if (op->kind == VSHARP_OP_STORE) {
-		if (op->ds_addr == VSHARP_DS_ADDTID)
-			snprintf(buf, n, "%s %s%s", name, d0, off);
-		else if (op->ds_addr == VSHARP_DS_SINGLE)
-			snprintf(buf, n, "%s v4, %s%s", name, d0, off);
-		else
-			snprintf(buf, n, "%s v4, %s, %s%s", name, d0, d1, off);
-	} else {
-		bool two = op->atomic == VSHARP_ATOMIC_CMPSWAP || op->atomic == VSHARP_ATOMIC_MSKOR;
-
-		vregs(dst, sizeof(dst), 12, w);
-		snprintf(buf, n, "%s %s%sv4, %s%s%s%s", name, op->returns ? dst : "",
-			 op->returns ? ", " : "", d0, two ? ", " : "", two ? d1 : "", off);
+	vsharp_ds_operands(op, &o);
+	snprintf(buf, n, "%s", name);
+	if (o.vdst) {
+		vregs(reg, sizeof(reg), 12, o.vdst);
+		append(buf, n, "%s%s", sep, reg);
+		sep = ", ";
 	}
+	if (o.addr) {
+		append(buf, n, "%sv4", sep);
+		sep = ", ";
+	}
+	if (o.data0) {
+		vregs(reg, sizeof(reg), 8, o.data0);
+		append(buf, n, "%s%s", sep, reg);
+		sep = ", ";
+	}
+	if (o.data1) {
+		vregs(reg, sizeof(reg), 10, o.data1);
+		append(buf, n, "%s%s", sep, reg);
+	}
+	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
+		append(buf, n, " offset0:%u offset1:%u", s->offset0, s->offset1);
+	else if (s->offset0 | s->offset1)
+		append(buf, n, " offset:%u", s->offset1 << 8 | s->offset0);
 }
 
 /* llvm-mc's MTBUF format operand: split names on GFX9, unified names after. */

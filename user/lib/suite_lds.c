@@ -1,11 +1,38 @@
 // SPDX-License-Identifier: MIT
 /*
  * lds: every DS instruction of the level (single, dual, ST64, ADDTID,
- * atomics, D16), in and out of the LDS allocation, with the M0 clamp where
- * the documents have one, and buffer-to-LDS loads.  Each lane writes inside
+ * atomics, D16, swizzle and permute), in and out of the LDS allocation,
+ * with the M0 clamp where the documents have one, and buffer-to-LDS loads.  Each lane writes inside
  * its own 16-byte LDS slot at offset 0; reads go anywhere.
  */
 #include "suite.h"
+
+/*
+ * Lane operations: the swizzle's data and the backward permute's source
+ * lanes are any values; the forward permute gets a permutation, since where
+ * two lanes send to one the documents disagree on who wins (ISA-V "standard
+ * LDS arbitration", R3 "not predictable").  Bits above the lane index vary:
+ * the instruction must ignore them.
+ */
+static void lane_indexes(const struct vsharp_op *op, struct suite_rng *r,
+			 struct vsharp_probe_wave *w)
+{
+	uint8_t perm[64];
+
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		perm[l] = (uint8_t)l;
+	for (unsigned l = w->n_lanes; l > 1; l--) {
+		unsigned k = suite_rand(r, l);
+		uint8_t t = perm[l - 1];
+
+		perm[l - 1] = perm[k];
+		perm[k] = t;
+	}
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].vindex = op->ds_addr == VSHARP_DS_PERMUTE ?
+				    4 * perm[l] + 4 * w->n_lanes * suite_rand(r, 1024) :
+				    suite_u32(r);
+}
 
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
@@ -54,6 +81,8 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		for (unsigned d = 0; d < 4; d++)
 			pl->data[d] = suite_rand(&r, 2) ? suite_rand(&r, 64) : suite_u32(&r);
 	}
+	if (s->op->kind == VSHARP_OP_LANES)
+		lane_indexes(s->op, &r, w);
 	return true;
 }
 

@@ -380,6 +380,33 @@ static void test_hardware_safety(struct ktap *t)
 	vsharp_device_close(f.emu);
 }
 
+/*
+ * Every DS instruction and every atomic of a family's catalogue runs in some
+ * wave of some suite, under the emulator's alignment mode (UNALIGNED): `vsharp
+ * run --device emu` exercises them all.
+ */
+static void test_suites_cover_catalogue(struct ktap *t)
+{
+	static bool seen[512];
+
+	for (size_t f = 0; f < 5; f++) {
+		unsigned ws = families[f] >= VSHARP_GFX10 ? 32 : 64, i = 0;
+		const struct vsharp_op *op;
+
+		memset(seen, 0, sizeof(seen));
+		for (unsigned s = 0; s < vsharp_suite_count; s++) {
+			for (unsigned k = 0; k < vsharp_suite_waves(vsharp_suites[s], ws); k++) {
+				if (vsharp_suites[s]->wave(families[f], ws, VSHARP_ALIGN_UNALIGNED, k, &batch[0]))
+					seen[batch[0].stub.op - vsharp_ops] = true;
+			}
+		}
+		while ((op = vsharp_op_next(families[f], &i)))
+			CHECK_MSG(t, seen[op - vsharp_ops] ||
+				  (op->cls != VSHARP_OP_DS && op->kind != VSHARP_OP_ATOMIC), "%s: no suite runs %s",
+				  vsharp_gfx_name(families[f]), vsharp_op_name(op, families[f]));
+	}
+}
+
 static void setup(void)
 {
 	batch = calloc(VSHARP_PROBE_MAX_WAVES, sizeof(*batch));
@@ -396,6 +423,7 @@ int main(void)
 		KTAP_CASE(test_lds_image_is_the_allocation),
 		KTAP_CASE(test_raw_desc_is_rebased),
 		KTAP_CASE(test_hardware_safety),
+		KTAP_CASE(test_suites_cover_catalogue),
 	};
 	int ret;
 

@@ -179,8 +179,18 @@ struct vsharp_ds_lane_out {
 };
 
 int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err);
+/* One lane of a per-lane instruction; a lane operation (VSHARP_OP_LANES) needs the wave. */
 void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out);
+/*
+ * The whole wave: IN and OUT hold LANES lanes (the wave size, at most 64),
+ * in[i].lane == i; EXEC says which run.  Per-lane instructions run lane by
+ * lane in order; swizzle and permute move data between the lanes.  Lanes
+ * EXEC leaves out get n_vdst 0.
+ */
+void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+		    unsigned lanes, uint64_t exec, struct vsharp_lds *lds,
+		    struct vsharp_ds_lane_out *out);
 
 /*
  * LDS banks: 32 on GFX6-9 (Vega ISA: "configured with 32 banks, each with

@@ -26,6 +26,7 @@ enum vsharp_op_kind {
 	VSHARP_OP_STORE,
 	VSHARP_OP_ATOMIC,
 	VSHARP_OP_LOAD_LDS,	/* buffer data to LDS, no VGPR written */
+	VSHARP_OP_LANES,	/* DS data between the lanes of a wave, no LDS memory */
 };
 
 /* Where the data format of a buffer instruction comes from (RDNA3 Table 42). */
@@ -67,6 +68,9 @@ enum vsharp_ds_addr {
 	VSHARP_DS_DUAL,		/* vaddr + offsetN * size */
 	VSHARP_DS_DUAL_ST64,	/* vaddr + offsetN * size * 64 */
 	VSHARP_DS_ADDTID,	/* {offset1,offset0} + lane * 4 + M0 */
+	VSHARP_DS_SWIZZLE,	/* no address: ADDR is the data, {offset1,offset0} the pattern */
+	VSHARP_DS_PERMUTE,	/* ADDR + offset: the lane (x4) DATA0 goes to */
+	VSHARP_DS_BPERMUTE,	/* ADDR + offset: the lane (x4) the result comes from */
 };
 
 enum vsharp_d16 {
@@ -103,6 +107,16 @@ const struct vsharp_op *vsharp_op_next(enum vsharp_gfx level, unsigned *i);
 /* The spelling on LEVEL (NULL if the level's family has none). */
 const char *vsharp_op_name(const struct vsharp_op *op, enum vsharp_gfx level);
 bool vsharp_op_on(const struct vsharp_op *op, enum vsharp_gfx level);
+
+/*
+ * The VGPR operands of a DS instruction as its encoding names them: how many
+ * consecutive VGPRs each spans, 0 when the instruction has none.
+ */
+struct vsharp_ds_operands {
+	uint8_t addr, data0, data1, vdst;
+};
+
+void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o);
 
 /* The whole catalogue, every level. */
 extern const struct vsharp_op vsharp_ops[];
