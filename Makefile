@@ -28,6 +28,7 @@ CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES) \
 	install="BUILD=$(BUILD) scripts/install-check" docs="scripts/docs-check $(BUILD)/htmldocs"
 
 include kmod/kmod.mk
+CHECK_SUITES += dkms=scripts/dkms-check
 
 check: deps
 	@$(MAKE) --no-print-directory check-run
