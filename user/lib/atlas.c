@@ -311,10 +311,29 @@ void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas)
 
 /* ---- Measuring -------------------------------------------------------------- */
 
+static unsigned first_different(const struct vsharp_observed *seen, unsigned lanes)
+{
+	unsigned l = 0;
+
+	while (l < lanes && seen->lane[l].item == VSHARP_ITEM_SAME)
+		l++;
+	return l;
+}
+
+/* Whether CAND explains every lane of a cell's wave (bytes are charged to lanes by place). */
+static bool explains_all(const struct vsharp_probe_wave *w, unsigned ws, const struct vsharp_expect *cand,
+			 const struct vsharp_expect *model, const struct vsharp_observed *seen)
+{
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		if (!vsharp_observed_explains(w, l, ws, cand, model, seen))
+			return false;
+	return true;
+}
+
 /*
- * Which outcome explains what lane 0 of a cell's wave showed: executed at
- * the requested address less 0..15 bytes (UNALIGNED mode at that address),
- * or MEMVIOL (nothing written, loads 0; buffer-to-LDS writes 0).
+ * Which outcome explains what a cell's wave showed: executed at the
+ * requested address less 0..15 bytes (UNALIGNED mode at that address), or
+ * MEMVIOL (nothing written, loads 0; buffer-to-LDS writes 0).
  */
 static int explain_seen(enum vsharp_gfx level, enum vsharp_atlas_access a, unsigned si, unsigned mis,
 			const struct vsharp_probe_wave *w, unsigned ws, const struct vsharp_expect *model,
@@ -330,7 +349,7 @@ static int explain_seen(enum vsharp_gfx level, enum vsharp_atlas_access a, unsig
 					 NULL, cand, err);
 		if (ret)
 			return ret;
-		if (!cand->memviol && vsharp_observed_explains(w, 0, ws, cand, model, seen)) {
+		if (!cand->memviol && explains_all(w, ws, cand, model, seen)) {
 			*r = d ? (struct vsharp_atlas_result){ VSHARP_ATLAS_DOWN, (uint8_t)d } :
 			     classify(sizes[si], false, VSHARP_ATLAS_BASE + mis, VSHARP_ATLAS_BASE + mis);
 			return 0;
@@ -351,9 +370,14 @@ static int explain_seen(enum vsharp_gfx level, enum vsharp_atlas_access a, unsig
 		}
 		cand->memviol = true;
 	}
-	*r = (struct vsharp_atlas_result){ vsharp_observed_explains(w, 0, ws, cand, model, seen) ?
+	*r = (struct vsharp_atlas_result){ explains_all(w, ws, cand, model, seen) ?
 					   VSHARP_ATLAS_MEMVIOL : VSHARP_ATLAS_UNEXPLAINED, 0 };
 	return 0;
+}
+
+static bool all_same(const struct vsharp_observed *seen, unsigned lanes)
+{
+	return first_different(seen, lanes) == lanes;
 }
 
 struct measure {
@@ -408,7 +432,7 @@ static int measure_mode(struct vsharp_device *dev, enum vsharp_align_mode mode, 
 				 (int)sizeof(atlas->not_run_why) - 1, m->seen[i].why);
 			continue;
 		}
-		if (m->seen[i].lane[0].item == VSHARP_ITEM_SAME) {
+		if (all_same(&m->seen[i], m->waves[i].n_lanes)) {
 			c->seen = c->model;
 			continue;
 		}
@@ -418,7 +442,8 @@ static int measure_mode(struct vsharp_device *dev, enum vsharp_align_mode mode, 
 			ret = explain_seen(level, a, si, mis, &m->waves[i], ws, &m->model, &m->seen[i], &m->cand,
 					   &c->seen, err);
 		if (!ret && c->seen.outcome == VSHARP_ATLAS_UNEXPLAINED)
-			vsharp_observed_describe(&m->seen[i], 0, c->seen_text, sizeof(c->seen_text));
+			vsharp_observed_describe(&m->seen[i], first_different(&m->seen[i], m->waves[i].n_lanes),
+						 c->seen_text, sizeof(c->seen_text));
 	}
 	vsharp_probe_close(ctx);
 	return ret;
