@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 
 #include "vsharp/desc.h"
 #include "util.h"
@@ -152,13 +153,25 @@ int vsharp_field_parse(const char *name, enum vsharp_field *f,
 			   name);
 }
 
+/* layouts[] resolved per level and field once, not scanned per field. */
+static const struct layout *level_layout[VSHARP_GFX_COUNT][VSHARP_FIELD_COUNT];
+static once_flag level_layout_once = ONCE_FLAG_INIT;
+
+static void resolve_layouts(void)
+{
+	for (size_t i = ARRAY_SIZE(layouts); i--;)
+		for (int l = 0; l < VSHARP_GFX_COUNT; l++)
+			if (layouts[i].levels & VSHARP_GFX_BIT(l))
+				level_layout[l][layouts[i].field] = &layouts[i];
+}
+
 static const struct layout *find_layout(enum vsharp_gfx level,
 					enum vsharp_field f)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(layouts); i++)
-		if (layouts[i].field == f && layouts[i].levels & VSHARP_GFX_BIT(level))
-			return &layouts[i];
-	return NULL;
+	if ((unsigned)level >= VSHARP_GFX_COUNT || (unsigned)f >= VSHARP_FIELD_COUNT)
+		return NULL;
+	call_once(&level_layout_once, resolve_layouts);
+	return level_layout[level][f];
 }
 
 bool vsharp_field_info(enum vsharp_gfx level, enum vsharp_field f,
@@ -586,28 +599,5 @@ unsigned vsharp_fields_to_buffer(enum vsharp_gfx level,
 	if ((level == VSHARP_GFX10 || level == VSHARP_GFX10_3) &&
 	    !field(d, VSHARP_F_RESOURCE_LEVEL))
 		flags |= VSHARP_DESC_RESOURCE_LEVEL_0;
-	return flags;
-}
-
-int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
-		       uint32_t dw[4], struct vsharp_error *err)
-{
-	struct vsharp_desc_fields d;
-	int ret = vsharp_buffer_to_fields(level, b, &d, err);
-
-	return ret ? ret : vsharp_fields_pack(level, &d, dw, err);
-}
-
-unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
-			    struct vsharp_buffer *b)
-{
-	struct vsharp_desc_fields d;
-	unsigned flags;
-
-	vsharp_fields_unpack(level, dw, &d);
-	flags = vsharp_fields_to_buffer(level, &d, b);
-	/* Unbound means all 128 bits zero, reserved bits included. */
-	if (!(dw[0] | dw[1] | dw[2] | dw[3]))
-		flags |= VSHARP_DESC_UNBOUND;
 	return flags;
 }

@@ -380,6 +380,220 @@ static void test_gfx12_stride_scale(struct ktap *t)
 	}
 }
 
+/*
+ * vsharp_desc_encode() and vsharp_desc_decode() are tables built from the
+ * two steps (vsharp_buffer_to_fields + vsharp_fields_pack, and
+ * vsharp_fields_unpack + vsharp_fields_to_buffer): they must give what
+ * the two steps give, refusals and messages included, on any input.
+ */
+static int encode_two_steps(enum vsharp_gfx l, const struct vsharp_buffer *b, uint32_t dw[4],
+			    struct vsharp_error *err)
+{
+	struct vsharp_desc_fields d;
+	int ret = vsharp_buffer_to_fields(l, b, &d, err);
+
+	return ret ? ret : vsharp_fields_pack(l, &d, dw, err);
+}
+
+static unsigned decode_two_steps(enum vsharp_gfx l, const uint32_t dw[4], struct vsharp_buffer *b)
+{
+	struct vsharp_desc_fields d;
+	unsigned flags;
+
+	vsharp_fields_unpack(l, dw, &d);
+	flags = vsharp_fields_to_buffer(l, &d, b);
+	return flags | (dw[0] | dw[1] | dw[2] | dw[3] ? 0 : VSHARP_DESC_UNBOUND);
+}
+
+static bool same_encoding(struct ktap *t, enum vsharp_gfx l, const struct vsharp_buffer *b)
+{
+	struct vsharp_error e1, e2;
+	uint32_t d1[4], d2[4];
+	int r1, r2;
+
+	memset(&e1, 0x5a, sizeof(e1));
+	memset(&e2, 0x5a, sizeof(e2));
+	memset(d1, 0xa5, sizeof(d1));
+	memset(d2, 0xa5, sizeof(d2));
+	r1 = vsharp_desc_encode(l, b, d1, &e1);
+	r2 = encode_two_steps(l, b, d2, &e2);
+	return CHECK_MSG(t, r1 == r2 && !memcmp(d1, d2, sizeof(d1)) && !memcmp(&e1, &e2, sizeof(e1)),
+			 "%s: encode %d '%.80s' 0x%08x 0x%08x 0x%08x 0x%08x, two steps %d '%.80s' 0x%08x 0x%08x 0x%08x 0x%08x",
+			 vsharp_gfx_name(l), r1, r1 ? e1.msg : "", d1[0], d1[1], d1[2], d1[3],
+			 r2, r2 ? e2.msg : "", d2[0], d2[1], d2[2], d2[3]);
+}
+
+static bool same_decoding(struct ktap *t, enum vsharp_gfx l, const uint32_t dw[4])
+{
+	struct vsharp_buffer b1, b2;
+	unsigned f1, f2;
+
+	memset(&b1, 0x5a, sizeof(b1));
+	memset(&b2, 0xa5, sizeof(b2));
+	f1 = vsharp_desc_decode(l, dw, &b1);
+	f2 = decode_two_steps(l, dw, &b2);
+	return CHECK_MSG(t, f1 == f2 && !memcmp(&b1, &b2, sizeof(b1)),
+			 "%s: 0x%08x 0x%08x 0x%08x 0x%08x decodes to flags 0x%x, two steps 0x%x",
+			 vsharp_gfx_name(l), dw[0], dw[1], dw[2], dw[3], f1, f2);
+}
+
+/* Every value of each small member, the others at their defaults. */
+static void test_encode_each_value(struct ktap *t)
+{
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		struct vsharp_buffer def, b;
+
+		vsharp_buffer_default(l, &def);
+		for (unsigned v = 0; v < 256; v++) {
+			for (unsigned tid = 0; tid < 2; tid++) {
+				b = def;
+				b.add_tid = tid;
+				b.format.dfmt = v >> 4;
+				b.format.nfmt = v & 15;
+				same_encoding(t, l, &b);
+				b.format.dfmt = VSHARP_DFMT_INVALID;
+				b.stride = v << 10 | v;
+				same_encoding(t, l, &b);
+				b = def;
+				b.add_tid = tid;
+				b.swizzle = tid;
+				b.element_size = v;
+				same_encoding(t, l, &b);
+			}
+			for (unsigned c = 0; c < 4; c++) {
+				b = def;
+				b.dst_sel[c] = v;
+				same_encoding(t, l, &b);
+			}
+			b = def;
+			b.index_stride = v;
+			same_encoding(t, l, &b);
+			b = def;
+			b.oob_select = v;
+			same_encoding(t, l, &b);
+			b = def;
+			b.stride_scale = v;
+			b.stride = 16383 * v;
+			same_encoding(t, l, &b);
+			b.stride = 16384 * v;
+			same_encoding(t, l, &b);
+			b.stride += v >> 4;
+			same_encoding(t, l, &b);
+		}
+		for (unsigned v = 0; v < 4; v++) {
+			b = def;
+			b.write_compress = v & 1;
+			b.compression = v >> 1;
+			same_encoding(t, l, &b);
+		}
+		b = def;
+		b.base = 1ull << 48;
+		same_encoding(t, l, &b);
+		b.base = ~0ull;
+		same_encoding(t, l, &b);
+		b = def;
+		b.format.dfmt = (enum vsharp_dfmt)-1;
+		same_encoding(t, l, &b);
+	}
+}
+
+/*
+ * A member of a random buffer: mostly its default, else mostly a value
+ * some level accepts and sometimes any value of its type, so that most
+ * buffers are refused, for one reason or several, and 20-40 % are not.
+ */
+static uint32_t pick(uint32_t def, const uint32_t *usual, unsigned n, uint64_t any)
+{
+	unsigned r = (unsigned)rnd(32);
+
+	return r < 26 ? def : r < 31 ? usual[rnd(n)] : (uint32_t)rnd(any);
+}
+
+#define PICK(member, usual, any) \
+	(member = pick(member, usual, sizeof(usual) / sizeof(usual[0]), any))
+
+static void random_input(enum vsharp_gfx l, struct vsharp_buffer *b)
+{
+	static const uint32_t sels[] = { 0, 1, 4, 5, 6, 7 }, sizes[] = { 0, 2, 4, 8, 16 },
+		strides[] = { 8, 16, 32, 64 }, scales[] = { 1, 4, 8, 32 }, oob[] = { 0, 1, 2, 3 },
+		dfmts[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 },
+		nfmts[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 }, bools[] = { 0, 1 };
+
+	vsharp_buffer_default(l, b);
+	b->base = rnd(16) ? rnd(1ull << 48) : rnd(0);
+	b->num_records = (uint32_t)rnd(1ull << 32);
+	for (int c = 0; c < 4; c++)
+		PICK(b->dst_sel[c], sels, 256);
+	PICK(b->format.dfmt, dfmts, 1ull << 32);
+	PICK(b->format.nfmt, nfmts, 1ull << 32);
+	b->add_tid = rnd(2);
+	if ((l == VSHARP_GFX8 || l == VSHARP_GFX9) && b->add_tid && rnd(2))
+		b->format.dfmt = VSHARP_DFMT_INVALID;
+	b->swizzle = rnd(2);
+	if (l >= VSHARP_GFX11 && b->swizzle)
+		b->element_size = 4;
+	PICK(b->element_size, sizes, 256);
+	PICK(b->index_stride, strides, 256);
+	PICK(b->stride_scale, scales, 256);
+	switch (rnd(10)) {
+	case 0: b->stride = (uint32_t)rnd(1 << 18); break;
+	case 1: b->stride = (uint32_t)rnd(16385) * b->stride_scale + !rnd(8); break;
+	case 2: b->stride = (uint32_t)rnd(1ull << 32); break;
+	default: b->stride = (uint32_t)rnd(16384); break;
+	}
+	PICK(b->oob_select, oob, 256);
+	PICK(b->write_compress, bools, 2);
+	PICK(b->compression, bools, 2);
+}
+
+static void test_encode_random(struct ktap *t)
+{
+	srand(3);
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		unsigned accepted = 0, failed = 0;
+
+		for (int i = 0; i < 20000 && failed < 8; i++) {
+			struct vsharp_buffer b;
+			uint32_t dw[4];
+
+			random_input(l, &b);
+			failed += !same_encoding(t, l, &b);
+			accepted += !vsharp_desc_encode(l, &b, dw, NULL);
+		}
+		/* Both sides of the check get exercised. */
+		CHECK_MSG(t, accepted > 2000 && accepted < 18000, "%s: %u of 20000 accepted",
+			  vsharp_gfx_name(l), accepted);
+	}
+}
+
+static void test_decode_random(struct ktap *t)
+{
+	srand(4);
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		static const uint32_t zero[4] = { 0, 0, 0, 0 };
+		unsigned failed = !same_decoding(t, l, zero);
+
+		/* Random words, and the words of random buffers the encoder takes. */
+		for (int i = 0; i < 20000 && failed < 8; i++) {
+			struct vsharp_buffer b;
+			uint32_t dw[4];
+
+			for (int w = 0; w < 4; w++)
+				dw[w] = (uint32_t)rnd(1ull << 32);
+			failed += !same_decoding(t, l, dw);
+			random_input(l, &b);
+			if (!vsharp_desc_encode(l, &b, dw, NULL))
+				failed += !same_decoding(t, l, dw);
+		}
+		/* Every value of word 3 with the other words zero or random. */
+		for (uint64_t w3 = 0; w3 < 1ull << 32 && failed < 8; w3 += 65521) {
+			uint32_t dw[4] = { 0, (uint32_t)rnd(1ull << 32), 0, (uint32_t)w3 };
+
+			failed += !same_decoding(t, l, dw);
+		}
+	}
+}
+
 /* One case per validation rule: the return code and a message naming field and level. */
 static void test_errors(struct ktap *t)
 {
@@ -499,5 +713,6 @@ KTAP_MAIN(KTAP_CASE(test_field_positions), KTAP_CASE(test_field_packing),
 	  KTAP_CASE(test_base_address), KTAP_CASE(test_round_trip_buffers),
 	  KTAP_CASE(test_round_trip_words), KTAP_CASE(test_decode_flags),
 	  KTAP_CASE(test_add_tid_stride), KTAP_CASE(test_swizzle_encoding),
-	  KTAP_CASE(test_gfx12_stride_scale), KTAP_CASE(test_errors),
+	  KTAP_CASE(test_gfx12_stride_scale), KTAP_CASE(test_encode_each_value),
+	  KTAP_CASE(test_encode_random), KTAP_CASE(test_decode_random), KTAP_CASE(test_errors),
 	  KTAP_CASE(test_field_errors))
