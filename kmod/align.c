@@ -4,9 +4,16 @@
  * ALIGNMENT_MODE field only, with a record of the value before the first
  * change (restored on unload) and of the value written (to detect that the
  * driver rewrote the register after a resume or reset).
+ *
+ * A VMID stays in vdev->touched until it holds its original mode again, or
+ * the driver has rewritten it: a VMID that a backend error kept from being
+ * restored is still reported (status, lost) and restored again later.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/bitops.h>
 #include <linux/printk.h>
+#include <kunit/visibility.h>
 
 #include "vsharp.h"
 
@@ -16,8 +23,9 @@
  * @mask: the VMIDs
  * @mode: the mode, 0..3
  *
- * Return: 0, -EINVAL for a bad mode, or the first backend error (the VMIDs
- * before it keep the new mode).
+ * Return: 0, -EINVAL for a bad mode, -EPERM if @mask has a VMID outside
+ * vdev->writable (nothing is changed then), or the first backend error
+ * (the VMIDs before it keep the new mode).
  */
 int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
 {
@@ -29,6 +37,8 @@ int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
 
 	if (mode >= VSHARP_ALIGN_COUNT || (mask & ~VSHARP_ALL_VMIDS))
 		return -EINVAL;
+	if (mask & ~vdev->writable)
+		return -EPERM;
 	mutex_lock(&vdev->lock);
 	for_each_set_bit(vmid, &bits, VSHARP_NUM_VMIDS) {
 		ret = vdev->ops->update(vdev, vmid, vsharp_field_mask(f),
@@ -44,6 +54,7 @@ int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
 	mutex_unlock(&vdev->lock);
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_align_apply);
 
 /**
  * vsharp_align_read() - the mode the hardware holds on a set of VMIDs
@@ -74,6 +85,7 @@ int vsharp_align_read(struct vsharp_dev *vdev, u32 mask, int *mode)
 	*mode = m;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_align_read);
 
 /**
  * vsharp_align_lost() - VMIDs whose register no longer holds what we wrote
@@ -102,40 +114,57 @@ int vsharp_align_lost(struct vsharp_dev *vdev, u32 *lost)
 	mutex_unlock(&vdev->lock);
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_align_lost);
 
 /**
  * vsharp_align_restore() - put back the original ALIGNMENT_MODE
  * @vdev: the device
- * @left: VMIDs not restored (lost to the driver, or a backend error); may
- *        be NULL
+ * @failed: VMIDs a backend error kept from being restored; may be NULL
  *
  * Only VMIDs that still hold the value this module wrote are restored, and
  * only their ALIGNMENT_MODE field: a VMID the driver has rewritten since
  * (resume, reset) already holds the driver's value and is left alone.
+ * VMIDs that failed stay changed and tracked, so status and lost keep
+ * reporting them and a later restore retries them.
+ *
+ * Return: 0, or the first backend error.
  */
-void vsharp_align_restore(struct vsharp_dev *vdev, u32 *left)
+int vsharp_align_restore(struct vsharp_dev *vdev, u32 *failed)
 {
 	const struct vsharp_field *f = vdev->layout->align;
+	u32 v, old, new, rewritten = 0, bad = 0;
 	unsigned int vmid;
-	u32 v, old, new, skipped = 0;
+	int ret, err = 0;
 
 	mutex_lock(&vdev->lock);
 	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++) {
 		if (!(vdev->touched & BIT(vmid)))
 			continue;
-		if (vdev->ops->read(vdev, vmid, &v) ||
-		    v != vdev->written[vmid] ||
-		    vdev->ops->update(vdev, vmid, vsharp_field_mask(f),
-				      vdev->orig[vmid], &old, &new)) {
-			skipped |= BIT(vmid);
+		ret = vdev->ops->read(vdev, vmid, &v);
+		if (!ret && v != vdev->written[vmid]) {
+			rewritten |= BIT(vmid);
+			vdev->touched &= ~BIT(vmid);
 			continue;
 		}
+		if (!ret)
+			ret = vdev->ops->update(vdev, vmid, vsharp_field_mask(f),
+						vdev->orig[vmid], &old, &new);
+		if (ret) {
+			bad |= BIT(vmid);
+			err = err ? err : ret;
+			continue;
+		}
+		vdev->touched &= ~BIT(vmid);
 	}
-	vdev->touched = 0;
 	mutex_unlock(&vdev->lock);
-	if (skipped)
-		pr_info("%s: VMIDs 0x%04x were rewritten by the driver, not restored\n",
-			vdev->name, skipped);
-	if (left)
-		*left = skipped;
+	if (rewritten)
+		pr_info("%s: VMIDs 0x%04x were rewritten by the driver, left as it set them\n",
+			vdev->name, rewritten);
+	if (bad)
+		pr_warn("%s: VMIDs 0x%04x not restored (error %d): they keep the mode this module wrote\n",
+			vdev->name, bad, err);
+	if (failed)
+		*failed = bad;
+	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_align_restore);

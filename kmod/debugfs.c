@@ -2,13 +2,16 @@
 /*
  * The per-device debugfs tree: small text files, one value each.
  *
- *   <dev>/backend, device, gc_version, family, first_kfd_vmid   (0400)
+ *   <dev>/backend, device, gc_version, family, first_kfd_vmid,
+ *         writable_vmids                                         (0400)
  *   <dev>/alignment_mode, vmids                                  (0600)
  *   <dev>/status, lost                                           (0400)
  *   <dev>/restore, reset (emu only)                              (0200)
  *   <dev>/vmid/<n>/sh_mem_config and one file per field          (0400)
  *   <dev>/vmid/<n>/alignment_mode                                (0600)
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
@@ -50,6 +53,16 @@ static int show_family(struct vsharp_node *n, char *buf, size_t size)
 static int show_first_kfd_vmid(struct vsharp_node *n, char *buf, size_t size)
 {
 	return scnprintf(buf, size, "%u\n", n->vdev->first_kfd_vmid);
+}
+
+static int show_writable_vmids(struct vsharp_node *n, char *buf, size_t size)
+{
+	int len = vsharp_format_vmids(n->vdev->writable, buf, size - 1);
+
+	if (len < 0)
+		return len;
+	buf[len++] = '\n';
+	return len;
 }
 
 static u32 node_mask(struct vsharp_node *n)
@@ -102,6 +115,8 @@ static int store_vmids(struct vsharp_node *n, const char *val)
 	ret = vsharp_parse_vmids(val, &mask);
 	if (ret)
 		return ret;
+	if (mask & ~n->vdev->writable)
+		return -EPERM;
 	WRITE_ONCE(n->vdev->vmids, mask);
 	return 0;
 }
@@ -142,8 +157,7 @@ static int store_restore(struct vsharp_node *n, const char *val)
 
 	if (ret)
 		return ret;
-	vsharp_align_restore(n->vdev, NULL);
-	return 0;
+	return vsharp_align_restore(n->vdev, NULL);
 }
 
 static int store_reset(struct vsharp_node *n, const char *val)
@@ -183,6 +197,7 @@ static const struct vsharp_attr dev_attrs[] = {
 	{ "gc_version", 0400, show_gc_version, NULL },
 	{ "family", 0400, show_family, NULL },
 	{ "first_kfd_vmid", 0400, show_first_kfd_vmid, NULL },
+	{ "writable_vmids", 0400, show_writable_vmids, NULL },
 	{ "alignment_mode", 0600, show_mode, store_mode },
 	{ "vmids", 0600, show_vmids, store_vmids },
 	{ "status", 0400, show_status, NULL },
@@ -279,9 +294,8 @@ int vsharp_dev_debugfs_init(struct vsharp_dev *vdev, struct dentry *root)
 	char name[8];
 	int ret = 0;
 
+	/* regs.c asserts that no layout has more than VSHARP_MAX_FIELDS */
 	BUILD_BUG_ON(ARRAY_SIZE(dev_attrs) > ARRAY_SIZE(vdev->dev_nodes));
-	if (WARN_ON(l->nfields > VSHARP_MAX_FIELDS))
-		return -EINVAL;
 
 	vdev->dir = debugfs_create_dir(vdev->name, root);
 	if (IS_ERR(vdev->dir))

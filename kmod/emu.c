@@ -3,7 +3,12 @@
  * The emu backend: a virtual device with one SH_MEM_CONFIG register per
  * VMID, initialised as amdgpu initialises it for the chosen GC version.
  * The userspace emulated GPU reads its VMID's alignment mode from debugfs.
+ * Every VMID is writable: there is no hardware to hang, and the emulator
+ * may emulate any VMID.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/err.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -72,7 +77,10 @@ static int emu_reset(struct vsharp_dev *vdev)
 
 static void emu_destroy(struct vsharp_dev *vdev)
 {
-	kfree(to_emu(vdev));
+	struct vsharp_emu *emu = to_emu(vdev);
+
+	mutex_destroy(&emu->regs_lock);
+	kfree(emu);
 }
 
 static const struct vsharp_backend_ops emu_ops = {
@@ -84,26 +92,28 @@ static const struct vsharp_backend_ops emu_ops = {
 };
 
 /**
- * vsharp_emu_create() - create and register the device "emu<index>"
+ * vsharp_emu_create() - create the device "emu<index>", unpublished
  * @index: device number
  * @gc: GC version, "MAJOR.MINOR.REV"
  * @noretry: amdgpu.noretry: -1 for the driver's default for @gc, else 0/1
  *
- * Return: 0 or a negative errno.
+ * Return: the device or an ERR_PTR (-EINVAL for an unknown @gc).
  */
-int vsharp_emu_create(unsigned int index, const char *gc, int noretry)
+struct vsharp_dev *vsharp_emu_create(unsigned int index, const char *gc,
+				     int noretry)
 {
 	struct vsharp_emu *emu;
 	int ret;
 
 	emu = kzalloc(sizeof(*emu), GFP_KERNEL);
 	if (!emu)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	ret = vsharp_parse_gc(gc, &emu->dev.gc);
 	if (ret) {
-		pr_err("vsharp: gc=%s: unknown GC version\n", gc);
+		pr_err("gc=%s: not a GC version with a known SH_MEM_CONFIG layout (MAJOR.MINOR.REV: 9.x.x, 10.1.x, 10.3.x, 11.x.x, 12.x.x)\n",
+		       gc ? gc : "");
 		kfree(emu);
-		return ret;
+		return ERR_PTR(ret);
 	}
 	mutex_init(&emu->regs_lock);
 	emu->noretry = noretry < 0 ? vsharp_gc_noretry_default(&emu->dev.gc)
@@ -114,9 +124,6 @@ int vsharp_emu_create(unsigned int index, const char *gc, int noretry)
 	snprintf(emu->dev.name, sizeof(emu->dev.name), "emu%u", index);
 	strscpy(emu->dev.device, emu->dev.name, sizeof(emu->dev.device));
 	emu_init_regs(emu);
-
-	ret = vsharp_dev_register(&emu->dev);
-	if (ret)
-		kfree(emu);
-	return ret;
+	vsharp_dev_init(&emu->dev, VSHARP_ALL_VMIDS);
+	return &emu->dev;
 }

@@ -1,18 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of vsharp.ko's pure helpers (register layouts, defaults,
- * parsers, formatters) and of the dma-buf exporter seen from an in-kernel
- * importer.  Built in when CONFIG_KUNIT is set; they run at module load.
+ * vsharp_kunit.ko: KUnit tests of vsharp.ko's pure helpers (register
+ * layouts, defaults, parsers, formatters), of the alignment bookkeeping on
+ * a test backend (VMID guard, restore after backend errors), and of the
+ * dma-buf exporter seen from an in-kernel importer.  A module of its own,
+ * built only for kernels with KUnit; the suites run when it is loaded,
+ * after vsharp.ko.
  */
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/dma-buf.h>
 #include <linux/dma-mapping.h>
 #include <linux/err.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
+#include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/scatterlist.h>
 
+#include "compat.h"
 #include "vsharp.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+MODULE_IMPORT_NS(DMA_BUF);
 
 static struct vsharp_gc gc_of(struct kunit *test, const char *s)
 {
@@ -240,6 +250,16 @@ static void text_input_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(vsharp_text_input(f, 3)), -EINVAL);
 }
 
+static void graphics_vmids_test(struct kunit *test)
+{
+	/* gmc_v9_0_sw_init(): 8 on graphics parts, 3 on GC 9.4.1/9.4.2 */
+	KUNIT_EXPECT_EQ(test, vsharp_graphics_vmids(8), 0xfeU);
+	KUNIT_EXPECT_EQ(test, vsharp_graphics_vmids(3), 0x6U);
+	KUNIT_EXPECT_EQ(test, vsharp_graphics_vmids(16), 0xfffeU);
+	KUNIT_EXPECT_EQ(test, vsharp_graphics_vmids(1), 0U);
+	KUNIT_EXPECT_EQ(test, vsharp_graphics_vmids(17), 0U);
+}
+
 static struct kunit_case vsharp_helper_cases[] = {
 	KUNIT_CASE(parse_gc_test),
 	KUNIT_CASE(layout_test),
@@ -251,6 +271,7 @@ static struct kunit_case vsharp_helper_cases[] = {
 	KUNIT_CASE(size_test),
 	KUNIT_CASE(id_and_one_test),
 	KUNIT_CASE(text_input_test),
+	KUNIT_CASE(graphics_vmids_test),
 	{}
 };
 
@@ -259,59 +280,268 @@ static struct kunit_suite vsharp_helper_suite = {
 	.test_cases = vsharp_helper_cases,
 };
 
-/* An in-kernel importer: attach, map for DMA, check the pages, vmap. */
+/*
+ * A backend with a register file that can be made to refuse access, as
+ * the amdgpu backend does while GFXOFF is allowed or a reset runs.
+ */
+struct test_backend {
+	struct vsharp_dev dev;
+	int error;			/* returned by every access when set */
+	u32 regs[VSHARP_NUM_VMIDS];
+};
+
+static int tb_read(struct vsharp_dev *vdev, unsigned int vmid, u32 *val)
+{
+	struct test_backend *tb = container_of(vdev, struct test_backend, dev);
+
+	if (tb->error)
+		return tb->error;
+	*val = tb->regs[vmid];
+	return 0;
+}
+
+static int tb_update(struct vsharp_dev *vdev, unsigned int vmid, u32 mask,
+		     u32 bits, u32 *old, u32 *new)
+{
+	struct test_backend *tb = container_of(vdev, struct test_backend, dev);
+
+	if (tb->error)
+		return tb->error;
+	*old = tb->regs[vmid];
+	*new = (*old & ~mask) | (bits & mask);
+	tb->regs[vmid] = *new;
+	return 0;
+}
+
+static const struct vsharp_backend_ops tb_ops = {
+	.name = "test",
+	.read = tb_read,
+	.update = tb_update,
+};
+
+static int align_test_init(struct kunit *test)
+{
+	struct vsharp_gc gc = { 10, 3, 0 };
+	struct test_backend *tb;
+	unsigned int vmid;
+
+	tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
+	if (!tb)
+		return -ENOMEM;
+	tb->dev.ops = &tb_ops;
+	strscpy(tb->dev.name, "kunit0", sizeof(tb->dev.name));
+	tb->dev.gc = gc;
+	tb->dev.layout = vsharp_gc_layout(&gc);
+	tb->dev.first_kfd_vmid = 8;
+	tb->dev.writable = vsharp_graphics_vmids(8);
+	mutex_init(&tb->dev.lock);
+	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++)
+		tb->regs[vmid] = vsharp_gc_default_sh_mem_config(&gc, vmid, true);
+	test->priv = tb;
+	return 0;
+}
+
+static void align_test_exit(struct kunit *test)
+{
+	struct test_backend *tb = test->priv;
+
+	mutex_destroy(&tb->dev.lock);
+}
+
+/* VMID 0 and the KFD VMIDs are refused and left as they are. */
+static void vmid_guard_test(struct kunit *test)
+{
+	struct test_backend *tb = test->priv;
+	unsigned int vmid;
+
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(0),
+						 VSHARP_ALIGN_STRICT), -EPERM);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(8) | BIT(1),
+						 VSHARP_ALIGN_STRICT), -EPERM);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(15),
+						 VSHARP_ALIGN_DWORD), -EPERM);
+	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++)
+		KUNIT_EXPECT_EQ(test, tb->regs[vmid], 0xc00cU);
+	KUNIT_EXPECT_EQ(test, tb->dev.touched, 0U);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, 0xfe,
+						 VSHARP_ALIGN_STRICT), 0);
+	/* gfx10.3: ALIGNMENT_MODE [3:2], strict = 2 */
+	KUNIT_EXPECT_EQ(test, tb->regs[1], 0xc008U);
+	KUNIT_EXPECT_EQ(test, tb->regs[7], 0xc008U);
+	KUNIT_EXPECT_EQ(test, tb->regs[0], 0xc00cU);
+	KUNIT_EXPECT_EQ(test, tb->regs[8], 0xc00cU);
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, NULL), 0);
+}
+
+/* A VMID that could not be restored stays tracked and is retried. */
+static void restore_failure_test(struct kunit *test)
+{
+	struct test_backend *tb = test->priv;
+	u32 failed = 0, lost = 0;
+	int mode;
+
+	KUNIT_ASSERT_EQ(test, vsharp_align_apply(&tb->dev, BIT(2) | BIT(5),
+						 VSHARP_ALIGN_DWORD), 0);
+	tb->error = -EBUSY;
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, &failed), -EBUSY);
+	KUNIT_EXPECT_EQ(test, failed, BIT(2) | BIT(5));
+	KUNIT_EXPECT_EQ(test, tb->dev.touched, BIT(2) | BIT(5));
+	/* status cannot claim "unmodified": the read fails */
+	KUNIT_EXPECT_EQ(test, vsharp_align_lost(&tb->dev, &lost), -EBUSY);
+	tb->error = 0;
+	KUNIT_EXPECT_EQ(test, vsharp_align_lost(&tb->dev, &lost), 0);
+	KUNIT_EXPECT_EQ(test, lost, 0U);
+	KUNIT_EXPECT_EQ(test, vsharp_align_read(&tb->dev, BIT(2) | BIT(5), &mode), 0);
+	KUNIT_EXPECT_EQ(test, mode, VSHARP_ALIGN_DWORD);
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, &failed), 0);
+	KUNIT_EXPECT_EQ(test, failed, 0U);
+	KUNIT_EXPECT_EQ(test, tb->dev.touched, 0U);
+	KUNIT_EXPECT_EQ(test, tb->regs[2], 0xc00cU);
+	KUNIT_EXPECT_EQ(test, tb->regs[5], 0xc00cU);
+}
+
+/* A VMID the driver rewrote is dropped from tracking, not overwritten. */
+static void restore_after_driver_test(struct kunit *test)
+{
+	struct test_backend *tb = test->priv;
+	u32 failed = 1, lost = 0;
+
+	KUNIT_ASSERT_EQ(test, vsharp_align_apply(&tb->dev, BIT(3) | BIT(4),
+						 VSHARP_ALIGN_STRICT), 0);
+	tb->regs[3] = 0xc00dU;	/* the driver's own value, not ours */
+	KUNIT_EXPECT_EQ(test, vsharp_align_lost(&tb->dev, &lost), 0);
+	KUNIT_EXPECT_EQ(test, lost, BIT(3));
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, &failed), 0);
+	KUNIT_EXPECT_EQ(test, failed, 0U);
+	KUNIT_EXPECT_EQ(test, tb->dev.touched, 0U);
+	KUNIT_EXPECT_EQ(test, tb->regs[3], 0xc00dU);
+	KUNIT_EXPECT_EQ(test, tb->regs[4], 0xc00cU);
+}
+
+static struct kunit_case vsharp_align_cases[] = {
+	KUNIT_CASE(vmid_guard_test),
+	KUNIT_CASE(restore_failure_test),
+	KUNIT_CASE(restore_after_driver_test),
+	{}
+};
+
+static struct kunit_suite vsharp_align_suite = {
+	.name = "vsharp_align",
+	.init = align_test_init,
+	.exit = align_test_exit,
+	.test_cases = vsharp_align_cases,
+};
+
+/*
+ * What a test case holds.  The case only acquires; rbuf_test_exit() gives
+ * everything back, and KUnit runs it after a failed assertion too.
+ */
+struct importer {
+	struct platform_device *pdev;
+	struct dma_buf *dmabuf;
+	struct dma_buf_attachment *at;
+	struct sg_table *sgt;
+	struct iosys_map map;
+};
+
+static int rbuf_test_init(struct kunit *test)
+{
+	struct importer *im = kunit_kzalloc(test, sizeof(*im), GFP_KERNEL);
+	struct platform_device *pdev;
+
+	if (!im)
+		return -ENOMEM;
+	pdev = platform_device_register_simple("vsharp_kunit_importer",
+					       PLATFORM_DEVID_AUTO, NULL, 0);
+	if (IS_ERR(pdev))
+		return PTR_ERR(pdev);
+	im->pdev = pdev;
+	test->priv = im;
+	return dma_coerce_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+}
+
+static void rbuf_test_exit(struct kunit *test)
+{
+	struct importer *im = test->priv;
+
+	if (!im)
+		return;
+	if (im->map.vaddr)
+		vsharp_dma_buf_vunmap(im->dmabuf, &im->map);
+	if (im->sgt)
+		dma_buf_unmap_attachment_unlocked(im->at, im->sgt,
+						  DMA_BIDIRECTIONAL);
+	if (im->at)
+		dma_buf_detach(im->dmabuf, im->at);
+	if (im->dmabuf)
+		dma_buf_put(im->dmabuf);
+	platform_device_unregister(im->pdev);
+}
+
+/* attach, map for DMA, sync for the CPU and back, check the pages, vmap */
 static void dmabuf_import_test(struct kunit *test)
 {
+	struct importer *im = test->priv;
 	struct dma_buf_attachment *at;
-	struct iosys_map map;
 	struct scatterlist *sg;
 	struct dma_buf *dmabuf;
 	struct sg_table *sgt;
-	struct platform_device *pdev;
-	struct device *dev;
 	size_t total = 0;
 	unsigned int i;
-	int ret;
 
-	pdev = platform_device_register_simple("vsharp_kunit_importer",
-					       PLATFORM_DEVID_AUTO, NULL, 0);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(pdev), "error %ld", PTR_ERR(pdev));
-	dev = &pdev->dev;
-	ret = dma_coerce_mask_and_coherent(dev, DMA_BIT_MASK(64));
-	KUNIT_ASSERT_EQ(test, ret, 0);
-
-	dmabuf = vsharp_rbuf_kunit_export(3 * PAGE_SIZE + 5);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(dmabuf));
+	dmabuf = vsharp_rbuf_kunit_export(3 * PAGE_SIZE + 5, O_RDWR);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(dmabuf), "error %ld", PTR_ERR(dmabuf));
+	im->dmabuf = dmabuf;
 	KUNIT_EXPECT_EQ(test, dmabuf->size, 4 * PAGE_SIZE);
+	KUNIT_EXPECT_TRUE(test, dmabuf->file->f_mode & FMODE_WRITE);
 
-	at = dma_buf_attach(dmabuf, dev);
+	at = dma_buf_attach(dmabuf, &im->pdev->dev);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(at));
+	im->at = at;
 	sgt = dma_buf_map_attachment_unlocked(at, DMA_BIDIRECTIONAL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(sgt));
+	im->sgt = sgt;
 	for_each_sgtable_sg(sgt, sg, i)
 		total += sg->length;
 	KUNIT_EXPECT_EQ(test, total, 4 * PAGE_SIZE);
-	dma_buf_unmap_attachment_unlocked(at, sgt, DMA_BIDIRECTIONAL);
-	dma_buf_detach(dmabuf, at);
+	KUNIT_EXPECT_EQ(test, dma_buf_begin_cpu_access(dmabuf, DMA_FROM_DEVICE), 0);
+	KUNIT_EXPECT_EQ(test, dma_buf_end_cpu_access(dmabuf, DMA_TO_DEVICE), 0);
 
-	ret = dma_buf_vmap(dmabuf, &map);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	((char *)map.vaddr)[4 * PAGE_SIZE - 1] = 0x5a;
-	KUNIT_EXPECT_EQ(test, ((char *)map.vaddr)[0], 0);
-	dma_buf_vunmap(dmabuf, &map);
+	KUNIT_ASSERT_EQ(test, vsharp_dma_buf_vmap(dmabuf, &im->map), 0);
+	((char *)im->map.vaddr)[4 * PAGE_SIZE - 1] = 0x5a;
+	KUNIT_EXPECT_EQ(test, ((char *)im->map.vaddr)[0], 0);
+	KUNIT_EXPECT_EQ(test, ((char *)im->map.vaddr)[4 * PAGE_SIZE - 1], 0x5a);
+}
 
-	dma_buf_put(dmabuf);
-	platform_device_unregister(pdev);
+/* a read-only export gives a dma-buf file that cannot be written or mapped so */
+static void dmabuf_read_only_test(struct kunit *test)
+{
+	struct importer *im = test->priv;
+	struct dma_buf *dmabuf;
+
+	dmabuf = vsharp_rbuf_kunit_export(PAGE_SIZE, O_RDONLY);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(dmabuf), "error %ld", PTR_ERR(dmabuf));
+	im->dmabuf = dmabuf;
+	KUNIT_EXPECT_FALSE(test, dmabuf->file->f_mode & FMODE_WRITE);
+	KUNIT_EXPECT_TRUE(test, dmabuf->file->f_mode & FMODE_READ);
 }
 
 static struct kunit_case vsharp_rbuf_cases[] = {
 	KUNIT_CASE(dmabuf_import_test),
+	KUNIT_CASE(dmabuf_read_only_test),
 	{}
 };
 
 static struct kunit_suite vsharp_rbuf_suite = {
 	.name = "vsharp_rbuf",
+	.init = rbuf_test_init,
+	.exit = rbuf_test_exit,
 	.test_cases = vsharp_rbuf_cases,
 };
 
-kunit_test_suites(&vsharp_helper_suite, &vsharp_rbuf_suite);
+kunit_test_suites(&vsharp_helper_suite, &vsharp_align_suite,
+		  &vsharp_rbuf_suite);
+
+MODULE_DESCRIPTION("KUnit tests of vsharp.ko");
+MODULE_AUTHOR("The vsharp project");
+MODULE_LICENSE("GPL");

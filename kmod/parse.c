@@ -6,6 +6,7 @@
 #include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
+#include <kunit/visibility.h>
 
 #include "vsharp.h"
 
@@ -26,6 +27,7 @@ const char *vsharp_mode_name(unsigned int mode)
 {
 	return mode < VSHARP_ALIGN_COUNT ? mode_names[mode] : "invalid";
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_mode_name);
 
 /**
  * vsharp_parse_mode() - parse an alignment mode
@@ -50,6 +52,7 @@ int vsharp_parse_mode(const char *s, unsigned int *mode)
 	}
 	return -EINVAL;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_parse_mode);
 
 static int parse_vmid(const char **sp, unsigned int *vmid)
 {
@@ -109,6 +112,7 @@ int vsharp_parse_vmids(const char *s, u32 *mask)
 	*mask = m;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_parse_vmids);
 
 /**
  * vsharp_format_vmids() - format a set of VMIDs as vsharp_parse_vmids() reads it
@@ -153,6 +157,7 @@ int vsharp_format_vmids(u32 mask, char *buf, size_t size)
 	}
 	return len;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_format_vmids);
 
 /**
  * vsharp_parse_size() - parse a buffer size in bytes
@@ -190,6 +195,7 @@ int vsharp_parse_size(const char *s, u64 *size)
 	*size = v << shift;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_parse_size);
 
 /**
  * vsharp_parse_id() - parse a result-buffer id
@@ -207,6 +213,7 @@ int vsharp_parse_id(const char *s, int *id)
 	*id = v;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_parse_id);
 
 /**
  * vsharp_parse_one() - accept exactly "1" (for trigger files)
@@ -218,6 +225,7 @@ int vsharp_parse_one(const char *s)
 {
 	return strcmp(s, "1") ? -EINVAL : 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_parse_one);
 
 /**
  * vsharp_text_input() - check and trim one written value
@@ -249,3 +257,4 @@ char *vsharp_text_input(char *buf, size_t len)
 		return ERR_PTR(-EINVAL);
 	return s;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_text_input);

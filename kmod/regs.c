@@ -5,9 +5,11 @@
  * 6.12 gfx_v12_0.c).  Field positions come from the *_sh_mask.h headers
  * in drivers/gpu/drm/amd/include/asic_reg/gc/.
  */
+#include <linux/build_bug.h>
 #include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
+#include <kunit/visibility.h>
 
 #include "vsharp.h"
 
@@ -68,6 +70,13 @@ static const struct vsharp_field gfx12_fields[] = {
 	FIELD("icache_use_gl1", 18, 1),
 };
 
+static_assert(ARRAY_SIZE(gfx9_fields) <= VSHARP_MAX_FIELDS);
+static_assert(ARRAY_SIZE(gfx943_fields) <= VSHARP_MAX_FIELDS);
+static_assert(ARRAY_SIZE(gfx101_fields) <= VSHARP_MAX_FIELDS);
+static_assert(ARRAY_SIZE(gfx103_fields) <= VSHARP_MAX_FIELDS);
+static_assert(ARRAY_SIZE(gfx11_fields) <= VSHARP_MAX_FIELDS);
+static_assert(ARRAY_SIZE(gfx12_fields) <= VSHARP_MAX_FIELDS);
+
 enum { L_GFX9, L_GFX943, L_GFX101, L_GFX103, L_GFX11, L_GFX12 };
 
 /* ALIGNMENT_MODE is the second field of every table */
@@ -125,6 +134,7 @@ int vsharp_parse_gc(const char *s, struct vsharp_gc *gc)
 	*gc = v;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_parse_gc);
 
 /**
  * vsharp_gc_layout() - the SH_MEM_CONFIG layout of a GC version
@@ -153,16 +163,19 @@ const struct vsharp_layout *vsharp_gc_layout(const struct vsharp_gc *gc)
 		return NULL;
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_gc_layout);
 
 u32 vsharp_field_mask(const struct vsharp_field *f)
 {
 	return GENMASK(f->shift + f->width - 1, f->shift);
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_field_mask);
 
 u32 vsharp_field_get(const struct vsharp_field *f, u32 reg)
 {
 	return (reg & vsharp_field_mask(f)) >> f->shift;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_field_get);
 
 u32 vsharp_field_set(const struct vsharp_field *f, u32 reg, u32 val)
 {
@@ -170,6 +183,7 @@ u32 vsharp_field_set(const struct vsharp_field *f, u32 reg, u32 val)
 
 	return (reg & ~mask) | ((val << f->shift) & mask);
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_field_set);
 
 static u32 gc_ip(const struct vsharp_gc *gc)
 {
@@ -184,6 +198,7 @@ bool vsharp_gc_noretry_default(const struct vsharp_gc *gc)
 	return v == 0x090001 || v == 0x090400 || v == 0x090401 ||
 	       v == 0x090402 || v >= 0x0a0300;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_gc_noretry_default);
 
 /* gmc_v9_0_sw_init(), gmc_v10_0.c, gmc_v11_0.c: 3 on compute-only parts */
 unsigned int vsharp_gc_first_kfd_vmid(const struct vsharp_gc *gc)
@@ -192,6 +207,7 @@ unsigned int vsharp_gc_first_kfd_vmid(const struct vsharp_gc *gc)
 
 	return (v == 0x090401 || v == 0x090402) ? 3 : 8;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_gc_first_kfd_vmid);
 
 /**
  * vsharp_gc_default_sh_mem_config() - what amdgpu writes at hw init
@@ -222,3 +238,24 @@ u32 vsharp_gc_default_sh_mem_config(const struct vsharp_gc *gc,
 	/* RETRY_MODE_ALL is 0 on GFX10.1; INITIAL_INST_PREFETCH = 3 */
 	return v | 3 << 14;
 }
+EXPORT_SYMBOL_IF_KUNIT(vsharp_gc_default_sh_mem_config);
+
+/**
+ * vsharp_graphics_vmids() - the graphics VMIDs of a device
+ * @first_kfd_vmid: the first VMID amdkfd owns, 2..16
+ *
+ * VMID 0 belongs to the kernel driver (its own shaders: clear state, GFX9
+ * EDC workarounds, cleaner shaders); VMIDs from @first_kfd_vmid on belong
+ * to amdkfd, whose scheduler reprograms them.  The rest are the VMIDs of
+ * libdrm command submissions.
+ *
+ * Return: the set 1 .. @first_kfd_vmid - 1, empty for an out-of-range
+ * @first_kfd_vmid.
+ */
+u32 vsharp_graphics_vmids(unsigned int first_kfd_vmid)
+{
+	if (first_kfd_vmid < 2 || first_kfd_vmid > VSHARP_NUM_VMIDS)
+		return 0;
+	return GENMASK(first_kfd_vmid - 1, 1);
+}
+EXPORT_SYMBOL_IF_KUNIT(vsharp_graphics_vmids);

@@ -3,13 +3,15 @@
  * vsharp.ko: debug knobs for AMD GPU buffer-memory experiments.
  *
  * Internal interfaces shared by the module's files.  The pure helpers
- * (register layouts, parsers, formatters) have no side effects and are
- * covered by the KUnit suite in kunit.c.
+ * (register layouts, parsers, formatters), the alignment bookkeeping and
+ * the dma-buf exporter are exported to the KUnit module (kunit.c,
+ * vsharp_kunit.ko) when the kernel has KUnit, and to nobody otherwise.
  */
 #ifndef VSHARP_H
 #define VSHARP_H
 
 #include <linux/bits.h>
+#include <linux/kconfig.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
@@ -63,6 +65,7 @@ bool vsharp_gc_noretry_default(const struct vsharp_gc *gc);
 unsigned int vsharp_gc_first_kfd_vmid(const struct vsharp_gc *gc);
 u32 vsharp_gc_default_sh_mem_config(const struct vsharp_gc *gc,
 				    unsigned int vmid, bool noretry);
+u32 vsharp_graphics_vmids(unsigned int first_kfd_vmid);
 
 /* parse.c */
 const char *vsharp_mode_name(unsigned int mode);
@@ -107,11 +110,12 @@ struct vsharp_dev {
 	struct vsharp_gc gc;
 	const struct vsharp_layout *layout;
 	unsigned int first_kfd_vmid;
+	u32 writable;			/* VMIDs whose mode may be changed */
 
 	/* Serialises mode changes and the bookkeeping below. */
 	struct mutex lock;
 	u32 vmids;			/* VMIDs that alignment_mode applies to */
-	u32 touched;			/* VMIDs whose mode this module changed */
+	u32 touched;			/* VMIDs changed and not yet restored */
 	u32 orig[VSHARP_NUM_VMIDS];	/* value before the first change */
 	u32 written[VSHARP_NUM_VMIDS];	/* value after the last change */
 
@@ -124,25 +128,29 @@ struct vsharp_dev {
 int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode);
 int vsharp_align_read(struct vsharp_dev *vdev, u32 mask, int *mode);
 int vsharp_align_lost(struct vsharp_dev *vdev, u32 *lost);
-void vsharp_align_restore(struct vsharp_dev *vdev, u32 *left);
+int vsharp_align_restore(struct vsharp_dev *vdev, u32 *failed);
 
 /* debugfs.c */
 int vsharp_dev_debugfs_init(struct vsharp_dev *vdev, struct dentry *root);
 
 /* core.c */
-int vsharp_dev_register(struct vsharp_dev *vdev);
+void vsharp_dev_init(struct vsharp_dev *vdev, u32 writable);
+void vsharp_dev_destroy(struct vsharp_dev *vdev);
 
 /* emu.c */
-int vsharp_emu_create(unsigned int index, const char *gc, int noretry);
+struct vsharp_dev *vsharp_emu_create(unsigned int index, const char *gc,
+				     int noretry);
 
 /* amdgpu.c */
 #ifdef VSHARP_AMDGPU
-int vsharp_amdgpu_probe(void);
+int vsharp_amdgpu_probe(struct list_head *devs);
 #endif
 
 /* rbuf.c */
 int vsharp_rbuf_init(struct dentry *root);
 void vsharp_rbuf_exit(void);
-struct dma_buf *vsharp_rbuf_kunit_export(size_t size);
+#if IS_ENABLED(CONFIG_KUNIT)
+struct dma_buf *vsharp_rbuf_kunit_export(size_t size, int flags);
+#endif
 
 #endif /* VSHARP_H */

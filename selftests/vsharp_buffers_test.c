@@ -51,22 +51,6 @@ static int buf_open(int id, const char *file, int flags)
 	return open(path, flags);
 }
 
-static int buf_export(int id)
-{
-	char text[16];
-	int fd, n;
-
-	fd = buf_open(id, "dmabuf", O_RDONLY);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, text, sizeof(text) - 1);
-	close(fd);
-	if (n <= 0)
-		return n < 0 ? -errno : -EIO;
-	text[n] = '\0';
-	return atoi(text);
-}
-
 static int list_has(int id, long size)
 {
 	char text[8192], want[64];
@@ -107,7 +91,7 @@ TEST(create_list_size_free)
 	EXPECT_EQ(0600, st.st_mode & 07777);
 	vs_path(path, sizeof(path), BUFS "/%d/dmabuf", id);
 	ASSERT_EQ(0, stat(path, &st));
-	EXPECT_EQ(0400, st.st_mode & 07777);
+	EXPECT_EQ(0600, st.st_mode & 07777);
 	ASSERT_EQ(0, buf_free(id));
 	EXPECT_EQ(0, list_has(id, 10000));
 	vs_path(path, sizeof(path), BUFS "/%d", id);
@@ -235,7 +219,7 @@ TEST(mmap_data_and_dmabuf)
 	ASSERT_EQ(7, pread(fd, r, 7, 4000));
 	EXPECT_EQ(0, memcmp(r, "vsharp!", 7));
 
-	dfd = buf_export(id);
+	dfd = vs_export(id, O_RDWR, VSHARP_EXPORT_CLOEXEC);
 	ASSERT_LE(0, dfd);
 	EXPECT_EQ(FD_CLOEXEC, fcntl(dfd, F_GETFD) & FD_CLOEXEC);
 	EXPECT_EQ(8192, lseek(dfd, 0, SEEK_END));
@@ -264,23 +248,56 @@ TEST(mmap_data_and_dmabuf)
 	close(fd);
 }
 
-TEST(dmabuf_read_semantics)
+TEST(dmabuf_export_ioctl)
 {
-	char text[16], path[256];
-	int id, fd, dfd;
+	struct vsharp_export_dmabuf req = { 0 };
+	char path[256], text[16];
+	int id, fd, dfd, next;
+	void *m;
 
 	id = buf_create("4096");
 	ASSERT_LE(0, id);
-	fd = buf_open(id, "dmabuf", O_RDONLY);
+	fd = buf_open(id, "dmabuf", O_RDWR);
 	ASSERT_LE(0, fd);
-	/* too small a buffer for the fd number: no fd leaks */
-	EXPECT_EQ(-1, read(fd, text, 1));
+	/* export is an ioctl, never a side effect of read() or write() */
+	EXPECT_EQ(-1, read(fd, text, sizeof(text)));
 	EXPECT_EQ(EINVAL, errno);
-	ASSERT_LT(0, read(fd, text, sizeof(text) - 1));
-	dfd = atoi(text);
-	EXPECT_EQ(0, read(fd, text, sizeof(text)));
+	EXPECT_EQ(-1, write(fd, "1", 1));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, ioctl(fd, _IO(VSHARP_IOCTL_MAGIC, 0x7f), 0));
+	EXPECT_EQ(ENOTTY, errno);
+	req.flags = 2;
+	EXPECT_EQ(-1, ioctl(fd, VSHARP_IOCTL_EXPORT_DMABUF, &req));
+	EXPECT_EQ(EINVAL, errno);
+	/* a bad argument pointer leaves no fd behind */
+	next = dup(0);
+	ASSERT_LE(0, next);
+	close(next);
+	EXPECT_EQ(-1, ioctl(fd, VSHARP_IOCTL_EXPORT_DMABUF, (void *)8));
+	EXPECT_EQ(EFAULT, errno);
+	dfd = dup(0);
+	EXPECT_EQ(next, dfd);
+	close(dfd);
+	/* without VSHARP_EXPORT_CLOEXEC the fd survives exec */
+	req.flags = 0;
+	ASSERT_EQ(0, ioctl(fd, VSHARP_IOCTL_EXPORT_DMABUF, &req));
+	EXPECT_EQ(0, fcntl(req.fd, F_GETFD) & FD_CLOEXEC);
+	EXPECT_EQ(O_RDWR, fcntl(req.fd, F_GETFL) & O_ACCMODE);
+	EXPECT_EQ(0, close(req.fd));
 	close(fd);
-	EXPECT_EQ(0, close(dfd));
+
+	/* a read-only dmabuf file gives a read-only dma-buf */
+	dfd = vs_export(id, O_RDONLY, VSHARP_EXPORT_CLOEXEC);
+	ASSERT_LE(0, dfd);
+	EXPECT_EQ(FD_CLOEXEC, fcntl(dfd, F_GETFD) & FD_CLOEXEC);
+	EXPECT_EQ(O_RDONLY, fcntl(dfd, F_GETFL) & O_ACCMODE);
+	EXPECT_EQ(MAP_FAILED, mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, dfd, 0));
+	EXPECT_EQ(EACCES, errno);
+	m = mmap(NULL, 4096, PROT_READ, MAP_SHARED, dfd, 0);
+	ASSERT_NE(MAP_FAILED, m);
+	EXPECT_EQ(0, ((unsigned char *)m)[4095]);
+	munmap(m, 4096);
+	close(dfd);
 	vs_path(path, sizeof(path), BUFS "/%d/dmabuf", id);
 	EXPECT_EQ(-EINVAL, vs_write(path, "1"));
 	ASSERT_EQ(0, buf_free(id));
@@ -374,7 +391,7 @@ TEST(concurrent_create_free)
 				 * reading an open one during removal with EIO.
 				 */
 				if (k % 3 == 0) {
-					int d = buf_export(id);
+					int d = vs_export(id, O_RDWR, VSHARP_EXPORT_CLOEXEC);
 
 					if (d >= 0)
 						close(d);

@@ -42,7 +42,7 @@ TEST(device_files_and_modes)
 	static const struct { const char *name; int mode; } files[] = {
 		{ "backend", 0400 }, { "device", 0400 }, { "gc_version", 0400 },
 		{ "family", 0400 }, { "first_kfd_vmid", 0400 },
-		{ "alignment_mode", 0600 }, { "vmids", 0600 },
+		{ "writable_vmids", 0400 }, { "alignment_mode", 0600 }, { "vmids", 0600 },
 		{ "status", 0400 }, { "lost", 0400 }, { "restore", 0200 },
 	};
 	char path[256];

@@ -32,23 +32,6 @@ static int new_buffer(const char *size)
 	return atoi(text);
 }
 
-static int export(int id)
-{
-	char path[256], text[16];
-	int fd, n;
-
-	vs_path(path, sizeof(path), BUFS "/%d/dmabuf", id);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, text, sizeof(text) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EIO;
-	text[n] = '\0';
-	return atoi(text);
-}
-
 static int busy(int ret)
 {
 	return ret == -EAGAIN || ret == -EBUSY;
@@ -113,7 +96,7 @@ TEST(refused_while_dmabuf_held)
 	ensure_loaded(_metadata);
 	id = new_buffer("8192");
 	ASSERT_LE(0, id);
-	dfd = export(id);
+	dfd = vs_export(id, O_RDWR, VSHARP_EXPORT_CLOEXEC);
 	ASSERT_LE(0, dfd);
 	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, dfd, 0);
 	ASSERT_NE(MAP_FAILED, m);

@@ -13,9 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "vsharp_ioctl.h"
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -84,6 +87,25 @@ static inline int vs_read(const char *path, char *buf, size_t size)
 	return len;
 }
 
+/*
+ * Export result buffer @id as a new dma-buf (VSHARP_IOCTL_EXPORT_DMABUF on
+ * its dmabuf file, opened with @oflags); the dma-buf fd or -errno.
+ */
+static inline int vs_export(int id, int oflags, unsigned int flags)
+{
+	struct vsharp_export_dmabuf req = { .flags = flags, .fd = -1 };
+	char path[256];
+	int fd, ret;
+
+	vs_path(path, sizeof(path), VS_ROOT "/buffers/%d/dmabuf", id);
+	fd = open(path, oflags);
+	if (fd < 0)
+		return -errno;
+	ret = ioctl(fd, VSHARP_IOCTL_EXPORT_DMABUF, &req) ? -errno : req.fd;
+	close(fd);
+	return ret;
+}
+
 static inline long vs_read_ul(const char *path)
 {
 	char buf[64], *end;
@@ -137,20 +159,48 @@ static inline int vs_unload(void)
 	return 0;
 }
 
-/* load $VSHARP_KO (default /lib/vsharp.ko) with $VSHARP_PARAMS */
-static inline int vs_load(void)
+/* load $VSHARP_KO (default /lib/vsharp.ko) with @params; 0 or -errno */
+static inline int vs_load_params(const char *params)
 {
 	const char *ko = getenv("VSHARP_KO");
-	const char *params = getenv("VSHARP_PARAMS");
 	int fd, ret = 0;
 
 	fd = open(ko ? ko : "/lib/vsharp.ko", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (syscall(SYS_finit_module, fd, params ? params : "", 0))
+	if (syscall(SYS_finit_module, fd, params, 0))
 		ret = -errno;
 	close(fd);
 	return ret;
+}
+
+/* load with $VSHARP_PARAMS, the parameters the VM loaded it with */
+static inline int vs_load(void)
+{
+	const char *params = getenv("VSHARP_PARAMS");
+
+	return vs_load_params(params ? params : "");
+}
+
+/* unload, waiting up to 5 s for the last holders (closing files) to go */
+static inline int vs_unload_wait(void)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < 50; i++) {
+		ret = vs_unload();
+		if (ret != -EAGAIN && ret != -EBUSY)
+			break;
+		usleep(100000);
+	}
+	return ret;
+}
+
+static inline int vs_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
 }
 
 static inline int vs_loaded(void)
