@@ -231,8 +231,10 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 	if (d->lds_bytes > 65536)
 		return vsharp_fail(err, -EINVAL, "lds_bytes: %u (allowed 0..65536)", d->lds_bytes);
 	for (int i = 0; i < 3; i++) {
-		if (!d->threads[i])
-			return vsharp_fail(err, -EINVAL, "threads[%d]: 0 (allowed 1..1024)", i);
+		/* Each alone first: the product of three 32-bit values can wrap. */
+		if (!d->threads[i] || d->threads[i] > 1024)
+			return vsharp_fail(err, -EINVAL, "threads[%d]: %u (allowed 1..1024)", i,
+					   d->threads[i]);
 		if (!d->groups[i])
 			return vsharp_fail(err, -EINVAL, "groups[%d]: 0 (allowed 1..4294967295)", i);
 		items *= d->threads[i];
