@@ -1289,8 +1289,7 @@ int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 	ret = need(&c, e->words);
 	if (ret)
 		return ret;
-	if (e->fmt == EMU_FMT_NONE)
-		return fail(&c, e->words, "%s encoding is not implemented", e->what);
+	/* EMU_FMT_NONE (recognised, not implemented) fails in the default case below. */
 	insn->fmt = e->fmt;
 	switch (e->fmt) {
 	case EMU_FMT_SOP1:
