@@ -204,10 +204,13 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 	p->a = *a;
 	if ((unsigned)a->level >= VSHARP_GFX_COUNT)
 		return vsharp_fail(err, -EINVAL, "gfx: level %d is out of range", a->level);
-	if (!op || op->cls == VSHARP_OP_DS || !vsharp_op_on(op, a->level))
-		return vsharp_fail(err, -EINVAL, "op: %s is not a buffer instruction of %s",
-				   op ? vsharp_op_name(op, a->level) ? vsharp_op_name(op, a->level) : op->gcn : "(none)",
-				   lvl);
+	if (!op || op->cls == VSHARP_OP_DS || !vsharp_op_on(op, a->level)) {
+		/* An op of another family has no name on this level: give the one it has. */
+		const char *name = !op ? "(none)" : vsharp_op_name(op, a->level) ? vsharp_op_name(op, a->level) :
+				   op->gcn ? op->gcn : op->rdna;
+
+		return vsharp_fail(err, -EINVAL, "op: %s is not a buffer instruction of %s", name, lvl);
+	}
 	if ((unsigned)a->align >= VSHARP_ALIGN_COUNT)
 		return vsharp_fail(err, -EINVAL, "align-mode: %d is out of range (allowed 0..3)", a->align);
 	if (a->level < VSHARP_GFX12 && a->ioffset > 4095)
