@@ -49,9 +49,14 @@ struct vsharp_gpu {
 	struct vsharp_rules rules;
 	enum vsharp_emu_mutation mutation;
 	struct vsharp_emu_stats stats;
+	uint64_t ib_waves, ib_instructions;	/* the running IB's, against the cfg bounds */
 	/* The CU's LDS: work-groups see what the previous one left (never zeroed). */
 	uint8_t *lds;
-	/* The SIMD's VGPR file, vgpr[register][lane]: a wave starts with what the last one left. */
+	/*
+	 * The SIMD's VGPR file, vgpr[register][lane].  Each wave starts with its
+	 * allocation poisoned (emu_gpu.c): what a register holds before anything
+	 * wrote it never depends on an earlier wave, dispatch or device.
+	 */
 	uint32_t vgpr[EMU_MAX_VGPRS][EMU_MAX_LANES];
 	enum vsharp_gpu_outcome outcome;
 	struct vsharp_gpu_fault fault;

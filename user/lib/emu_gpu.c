@@ -61,6 +61,7 @@ void vsharp_gpu_config_default(enum vsharp_gfx level, struct vsharp_gpu_config *
 	cfg->lds_per_cu = 65536;
 	cfg->max_wave_instructions = 1000000;
 	cfg->max_waves = 1u << 20;
+	cfg->max_ib_instructions = 100000000;
 }
 
 /* What a CU's LDS holds before anyone wrote it: not zeroes. */
@@ -84,8 +85,8 @@ int vsharp_gpu_create(const struct vsharp_gpu_config *cfg, struct vsharp_gpu **o
 				   cfg->lds_per_cu);
 	if (!cfg->vmid || cfg->vmid > 15)
 		return vsharp_fail(err, -EINVAL, "emu: vmid %u (allowed 1..15)", cfg->vmid);
-	if (!cfg->max_wave_instructions || !cfg->max_waves)
-		return vsharp_fail(err, -EINVAL, "emu: max_wave_instructions and max_waves must be at least 1");
+	if (!cfg->max_wave_instructions || !cfg->max_waves || !cfg->max_ib_instructions)
+		return vsharp_fail(err, -EINVAL, "emu: max_wave_instructions, max_waves and max_ib_instructions must be at least 1");
 	gpu = calloc(1, sizeof(*gpu));
 	if (!gpu)
 		return vsharp_fail(err, -ENOMEM, "emu: out of memory");
@@ -192,6 +193,11 @@ static unsigned round_up(unsigned v, unsigned granule)
 	return (v + granule - 1) / granule * granule;
 }
 
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+	return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
 /* What the dispatch put into a wave's registers, as LLVM AMDGPUUsage lists it. */
 static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st,
 		      const uint32_t gid[3], unsigned first, unsigned threads)
@@ -238,14 +244,28 @@ static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st
 			 st->tgid[0], st->tgid[1], st->tgid[2]);
 }
 
+/*
+ * On silicon a wave's VGPRs hold whatever the SIMD last held there.  Reads
+ * of a register nobody wrote are a strict error (emu_wave.c), but a D16
+ * load keeps the other half of its register, so that garbage can reach a
+ * result: make it a pattern of the register and lane, the same every time.
+ */
+static void poison_vgprs(struct vsharp_gpu *gpu, unsigned n)
+{
+	for (unsigned r = 0; r < n; r++)
+		for (unsigned l = 0; l < EMU_MAX_LANES; l++)
+			gpu->vgpr[r][l] = 0xdead0000u | r << 8 | l;
+}
+
 static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 			const struct vsharp_dispatch_state *st, struct vsharp_error *err)
 {
 	enum vsharp_gfx level = gpu->cfg.level;
 	unsigned wave = st->wave32 ? 32 : 64;
-	unsigned threads = st->threads[0] * st->threads[1] * st->threads[2];
-	uint64_t waves = (uint64_t)st->groups[0] * st->groups[1] * st->groups[2] *
-			 ((threads + wave - 1) / wave);
+	/* NUM_THREAD_X/Y/Z are 16 bits each: 64 bits hold the product, 32 do not. */
+	uint64_t threads = (uint64_t)st->threads[0] * st->threads[1] * st->threads[2];
+	uint64_t waves = mul_sat(mul_sat(mul_sat(st->groups[0], st->groups[1]), st->groups[2]),
+				 (threads + wave - 1) / wave);
 	unsigned lds_alloc = round_up(st->lds_bytes, gpu->facts->lds_alloc_granule);
 	char msg[400];
 	int ret = 0;
@@ -256,7 +276,7 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 		return queue_strict(gpu, err, msg);
 	}
 	if (threads > 1024) {
-		snprintf(msg, sizeof(msg), "work-group size: COMPUTE_NUM_THREAD_X*Y*Z = %u threads, a work-group has at most 1024 (LLVM AMDGPUUsage, 'Kernel Dispatch')",
+		snprintf(msg, sizeof(msg), "work-group size: COMPUTE_NUM_THREAD_X*Y*Z = %" PRIu64 " threads, a work-group has at most 1024 (LLVM AMDGPUUsage, 'Kernel Dispatch')",
 			 threads);
 		return queue_strict(gpu, err, msg);
 	}
@@ -266,9 +286,16 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 		gpu->outcome = VSHARP_GPU_HANG;
 		return vsharp_fail(err, -ETIME, "strict: %s", msg);
 	}
-	if (waves > gpu->cfg.max_waves)
-		return vsharp_fail(err, -E2BIG, "emu: DISPATCH_DIRECT of %u x %u x %u work-groups is %" PRIu64 " waves (the emulated queue runs at most %" PRIu64 " per IB)",
-				   st->groups[0], st->groups[1], st->groups[2], waves, gpu->cfg.max_waves);
+	if (waves > gpu->cfg.max_waves - gpu->ib_waves) {
+		gpu->outcome = VSHARP_GPU_HANG;
+		return vsharp_fail(err, -ETIME, "emu: DISPATCH_DIRECT of %u x %u x %u work-groups is %" PRIu64 " waves, past the %" PRIu64 " the emulated queue runs per IB (%" PRIu64 " already ran): refused as a hang",
+				   st->groups[0], st->groups[1], st->groups[2], waves, gpu->cfg.max_waves,
+				   gpu->ib_waves);
+	}
+	/* A grid with a zero dimension starts no wave. */
+	if (!waves)
+		return 0;
+	gpu->ib_waves += waves;
 	gpu->stats.dispatches++;
 	for (uint32_t gz = 0; gz < st->groups[2] && !ret; gz++)
 	for (uint32_t gy = 0; gy < st->groups[1] && !ret; gy++)
@@ -293,8 +320,8 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 			w.vgprs_alloc = round_up(st->vgprs_alloc, gpu->facts->vgpr_alloc_granule[wave == 32]);
 			if (w.vgprs_alloc > EMU_MAX_VGPRS)
 				w.vgprs_alloc = EMU_MAX_VGPRS;
-			/* Stale values: whatever the last wave left in the register file. */
-			init_wave(&w, st, gid, first, threads);
+			poison_vgprs(gpu, w.vgprs_alloc);
+			init_wave(&w, st, gid, first, (unsigned)threads);
 			gpu->stats.waves++;
 			ret = emu_wave_run(&w, err);
 		}
@@ -366,6 +393,7 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 
 	memset(&gpu->fault, 0, sizeof(gpu->fault));
 	gpu->outcome = VSHARP_GPU_DONE;
+	gpu->ib_waves = gpu->ib_instructions = 0;
 	if (!ib_dwords || ib_va % 4)
 		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
 				  ib_dwords, ib_va);

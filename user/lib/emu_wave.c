@@ -301,6 +301,20 @@ static int swrite(struct emu_wave *w, const struct emu_opnd *o, uint32_t v, stru
 	}
 }
 
+/* The high half of a 64-bit scalar operand the decoder accepts: s[n+1], ttmp[n+1], vcc_hi, exec_hi. */
+static struct emu_opnd pair_hi(const struct emu_opnd *lo)
+{
+	struct emu_opnd hi = *lo;
+
+	if (lo->kind == EMU_OPND_VCC_LO)
+		hi.kind = EMU_OPND_VCC_HI;
+	else if (lo->kind == EMU_OPND_EXEC_LO)
+		hi.kind = EMU_OPND_EXEC_HI;
+	else
+		hi.index++;
+	return hi;
+}
+
 static uint64_t sread64(const struct emu_wave *w, unsigned first)
 {
 	return w->sgpr[first] | (uint64_t)w->sgpr[first + 1] << 32;
@@ -355,24 +369,25 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 			w->scc = wide >> 32;
 		}
 		return swrite(w, &in->dst, r, err);
-	case EMU_OP_S_GETPC_B64:
-		if (in->dst.kind != EMU_OPND_SGPR)
-			return bad_operand(w, &in->dst, err);
-		ret = check_sgprs(w, in, in->dst.index, 2, true, err);
-		if (ret)
+	case EMU_OP_S_GETPC_B64: {
+		struct emu_opnd hi = pair_hi(&in->dst);
+
+		if ((ret = check_sopnd(w, in, &in->dst, 2, true, err)) ||
+		    (ret = check_sopnd(w, in, &hi, 1, true, err)))
 			return ret;
 		wide = w->pc + 4u * in->words;
-		w->sgpr[in->dst.index] = (uint32_t)wide;
-		w->sgpr[in->dst.index + 1] = (uint32_t)(wide >> 32);
-		return 0;
-	case EMU_OP_S_SETPC_B64:
-		if (in->src0.kind != EMU_OPND_SGPR)
-			return bad_operand(w, &in->src0, err);
-		ret = check_sgprs(w, in, in->src0.index, 2, false, err);
-		if (ret)
+		ret = swrite(w, &in->dst, (uint32_t)wide, err);
+		return ret ? ret : swrite(w, &hi, (uint32_t)(wide >> 32), err);
+	}
+	case EMU_OP_S_SETPC_B64: {
+		struct emu_opnd hi = pair_hi(&in->src0);
+
+		if ((ret = check_sopnd(w, in, &in->src0, 2, false, err)) ||
+		    (ret = check_sopnd(w, in, &hi, 1, false, err)))
 			return ret;
-		*next = sread64(w, in->src0.index);
+		*next = sread(w, &in->src0) | (uint64_t)sread(w, &hi) << 32;
 		return 0;
+	}
 	case EMU_OP_S_GETREG_B32: {
 		uint32_t size = in->hwreg_size ? in->hwreg_size : 32;
 		uint32_t mask = size >= 32 ? ~0u : (1u << size) - 1;
@@ -721,6 +736,11 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		uint64_t next;
 		int ret;
 
+		if (w->gpu->ib_instructions++ >= w->gpu->cfg.max_ib_instructions) {
+			w->gpu->outcome = VSHARP_GPU_HANG;
+			return vsharp_fail(err, -ETIME, "emu: %s: the IB did not finish within %" PRIu64 " instructions: the queue hangs",
+					   vsharp_gfx_name(w->level), w->gpu->cfg.max_ib_instructions);
+		}
 		ret = fetch(w, &in, err);
 		if (ret)
 			return ret;

@@ -74,8 +74,13 @@ struct vsharp_gpu_config {
 	unsigned pasid;			/* [0] printed in fault lines */
 	enum vsharp_align_mode align;	/* [UNALIGNED] SH_MEM_CONFIG.ALIGNMENT_MODE of the VMID */
 	uint32_t lds_per_cu;		/* [65536] LDS bytes of a CU (WGP on GFX10+) */
-	uint64_t max_wave_instructions;	/* [1000000] a wave past this is a hang */
-	uint64_t max_waves;		/* [1 << 20] waves one IB may start; more is refused */
+	/*
+	 * Bounds on the work of one IB, so that no IB runs for ever; each ends
+	 * it as a hang (-ETIME, VSHARP_GPU_HANG), as amdgpu's job timeout would.
+	 */
+	uint64_t max_wave_instructions;	/* [1000000] instructions of one wave */
+	uint64_t max_waves;		/* [1 << 20] waves of all its dispatches */
+	uint64_t max_ib_instructions;	/* [100000000] instructions of all its waves */
 };
 
 void vsharp_gpu_config_default(enum vsharp_gfx level, struct vsharp_gpu_config *cfg);
@@ -94,7 +99,7 @@ enum vsharp_gpu_outcome {
 	VSHARP_GPU_VM_FAULT,	/* -EFAULT: an access to an unmapped or wrongly-mapped VA */
 	VSHARP_GPU_HANG,	/* -ETIME: a wave never ended */
 	VSHARP_GPU_STRICT,	/* -EPROTO: a strict rule broken (garbage or hang on silicon) */
-	VSHARP_GPU_BAD_IB,	/* -EINVAL/-ENOSYS: a packet or instruction the queue refuses */
+	VSHARP_GPU_BAD_IB,	/* -EINVAL/-ERANGE/-ENOSYS: a packet or instruction the queue refuses */
 };
 
 struct vsharp_gpu_fault {
