@@ -17,6 +17,7 @@ deps:
 
 include user/user.mk
 -include user/shim/shim.mk
+-include user/fuzz/fuzz.mk
 include packaging/install.mk
 
 # Test suites that `make check` runs, as name=command pairs.  Each command
