@@ -33,5 +33,5 @@ vm-check: $(BUILD)/static/vsharp
 	@scripts/check vm=scripts/vm-check vm-debug=scripts/vm-check-debug
 
 CHECK_SUITES += checkpatch=scripts/checkpatch-kmod sparse=scripts/sparse-kmod \
-	kmod-amdgpu=scripts/build-kmod-amdgpu vm=scripts/vm-check \
-	vm-debug=scripts/vm-check-debug
+	kmod-amdgpu=scripts/build-kmod-amdgpu kmod-6.12=scripts/kmod-6.12 \
+	vm=scripts/vm-check vm-debug=scripts/vm-check-debug

@@ -80,7 +80,7 @@ TEST(refused_while_data_mapped)
 	close(fd);
 	/* the mapping alone keeps the file, and so the module */
 	EXPECT_TRUE(busy(vs_unload()));
-	strcpy(m, "mapped");
+	memcpy(m, "mapped", 7);
 	munmap(m, 4096);
 	/* the buffer itself (never freed) does not keep it */
 	EXPECT_EQ(0, vs_unload());
