@@ -11,6 +11,7 @@
  *  - opcode numbers of Mesa's src/amd/common/sid.h.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ktap.h"
 #include "vsharp/pm4.h"
@@ -227,9 +228,90 @@ static void test_set_context(struct ktap *t)
 	char *s = decode(VSHARP_GFX9, dw, 6, NULL, &ret, &err);
 
 	CHECK_EQ(t, ret, 0);
-	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        reg 0xa2a4 (R_028A90) = 0x00000007\n");
+	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        VGT_EVENT_INITIATOR = 0x00000007\n");
 	/* Mesa R_0301EC CP_COHER_START_DELAY = uconfig 0xc07b. */
 	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020\n");
+	free(s);
+}
+
+/*
+ * Register names against Linux's asic_reg/gc headers, checked by hand: the
+ * header's offset plus its _BASE_IDX segment base (0x2000 on GFX9, 0x1260
+ * on GFX10+ for index 0; 0xa000 for index 1).
+ */
+static void test_register_names(struct ktap *t)
+{
+	static const struct {
+		enum vsharp_gfx level;
+		uint32_t reg;
+		const char *name;
+	} hdr[] = {
+		/* gc_9_0_offset.h */
+		{ VSHARP_GFX9, 0xa00e, "DB_Z_INFO" },			/* 0x000e, 1 */
+		{ VSHARP_GFX9, 0xa327, "CB_COLOR1_BASE" },		/* 0x0327, 1 */
+		{ VSHARP_GFX9, 0x2c84, "SPI_SHADER_PGM_LO_ES" },	/* 0x0c84, 0 */
+		{ VSHARP_GFX9, 0xc242, "VGT_PRIMITIVE_TYPE" },		/* 0x2242, 1 */
+		{ VSHARP_GFX9, 0x2004, "GRBM_STATUS" },			/* 0x0004, 0 */
+		{ VSHARP_GFX9, 0x3247, "CP_HQD_ACTIVE" },		/* 0x1247, 0 */
+		{ VSHARP_GFX9, 0xc258, "IA_MULTI_VGT_PARAM" },		/* 0x2258, 1 */
+		{ VSHARP_GFX9, 0x2d6b, "SPI_SHADER_USER_DATA_COMMON_31" }, /* 0x0d6b, 0 */
+		/* gc_10_1_0_offset.h */
+		{ VSHARP_GFX10, 0xa010, "DB_Z_INFO" },			/* 0x0010, 1 */
+		{ VSHARP_GFX10, 0x2cc8, "SPI_SHADER_PGM_LO_ES" },	/* 0x1a68, 0 */
+		{ VSHARP_GFX10, 0xc25b, "GE_CNTL" },			/* 0x225b, 1 */
+		{ VSHARP_GFX10, 0x2262, "VGT_TF_RING_SIZE" },		/* 0x1002, 0 */
+		{ VSHARP_GFX10, 0xa397, "CB_COLOR7_BASE_EXT" },		/* 0x0397, 1 */
+		{ VSHARP_GFX10, 0x2cdb, "SPI_SHADER_USER_DATA_ES_15" },	/* 0x1a7b, 0 */
+		/* gc_10_3_0_offset.h */
+		{ VSHARP_GFX10_3, 0xa019, "DB_VRS_OVERRIDE_CNTL" },	/* 0x0019, 1 */
+		{ VSHARP_GFX10_3, 0x21b5, "CP_MEC_CNTL" },		/* 0x0f55, 0 */
+		{ VSHARP_GFX10_3, 0x2223, "VGT_TF_RING_SIZE" },		/* 0x0fc3, 0 */
+		{ VSHARP_GFX10_3, 0xa1d4, "SX_PS_DOWNCONVERT_CONTROL" }, /* 0x01d4, 1 */
+		{ VSHARP_GFX10_3, 0xa31e, "CB_COLOR0_DCC_CONTROL" },	/* 0x031e, 1 */
+		/* gc_11_0_0_offset.h */
+		{ VSHARP_GFX11, 0xc446, "SPI_ATTRIBUTE_RING_BASE" },	/* 0x2446, 1 */
+		{ VSHARP_GFX11, 0xa803, "CP_ME_CNTL" },			/* 0x0803, 1 */
+		{ VSHARP_GFX11, 0xa31e, "CB_COLOR0_FDCC_CONTROL" },	/* 0x031e, 1 */
+		{ VSHARP_GFX11, 0xc261, "VGT_TF_MEMORY_BASE_HI" },	/* 0x2261, 1 */
+		{ VSHARP_GFX11, 0xa1bb, "SPI_GFX_SCRATCH_BASE_LO" },	/* 0x01bb, 1 */
+		{ VSHARP_GFX11, 0xa9e4, "SH_MEM_CONFIG" },		/* 0x09e4, 1 */
+		/* gc_12_0_0_offset.h */
+		{ VSHARP_GFX12, 0xa006, "DB_Z_INFO" },			/* 0x0006, 1 */
+		{ VSHARP_GFX12, 0xa321, "CB_COLOR1_BASE" },		/* 0x0321, 1 */
+		{ VSHARP_GFX12, 0xa117, "PA_CL_VPORT_XSCALE_1" },	/* 0x0117, 1 */
+		{ VSHARP_GFX12, 0xa11d, "PA_SC_VPORT_ZMIN_1" },		/* 0x011d, 1 */
+		{ VSHARP_GFX12, 0xa199, "SPI_PS_INPUT_CNTL_0" },	/* 0x0199, 1 */
+		{ VSHARP_GFX12, 0x2c89, "SPI_SHADER_PGM_LO_ES" },	/* 0x1a29, 0 */
+		{ VSHARP_GFX12, 0xc262, "VGT_PRIMITIVEID_EN" },		/* 0x2262, 1 */
+		{ VSHARP_GFX12, 0xa214, "CB_TARGET_MASK" },		/* 0x0214, 1 */
+	};
+
+	for (size_t i = 0; i < sizeof(hdr) / sizeof(hdr[0]); i++)
+		CHECK_STR(t, vsharp_reg_name(hdr[i].level, hdr[i].reg), hdr[i].name);
+	/* Moved or gone: GFX9's DB_Z_INFO offset is DB_DFSM_CONTROL on GFX10, nothing on GFX11. */
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX10, 0xa00e), "DB_DFSM_CONTROL");
+	CHECK(t, vsharp_reg_name(VSHARP_GFX11, 0xa00e) == NULL);
+	CHECK(t, vsharp_reg_name(VSHARP_GFX12, 0xa00e) != NULL &&
+		 !strcmp(vsharp_reg_name(VSHARP_GFX12, 0xa00e), "DB_STENCIL_WRITE_BASE"));
+	/* CP_COHER_* are gone from GFX11 (gc_11_0_0_offset.h has no regCP_COHER_CNTL). */
+	CHECK(t, vsharp_reg_name(VSHARP_GFX11, 0xc07c) == NULL);
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX10_3, 0xc07c), "CP_COHER_CNTL");
+}
+
+/* Mesa si_emit_draw_registers-style context writes name per level, R_xxxxxx where unnamed. */
+static void test_context_names(struct ktap *t)
+{
+	/* SET_CONTEXT_REG 0x10: DB_Z_INFO on GFX10/11, DB_GL1_INTERFACE_CONTROL on GFX12. */
+	static const uint32_t dw[] = { 0xc0026900, 0x00000010, 0x11, 0x22 };
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX11, dw, 4, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "        DB_Z_INFO = 0x00000011\n        DB_STENCIL_INFO = 0x00000022\n");
+	free(s);
+	s = decode(VSHARP_GFX12, dw, 4, NULL, &ret, &err);
+	CONTAINS(t, s, "        DB_GL1_INTERFACE_CONTROL = 0x00000011\n        reg 0xa011 (R_028044) = 0x00000022\n");
 	free(s);
 }
 
@@ -240,5 +322,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_follow),
 	KTAP_CASE(test_packet_types),
 	KTAP_CASE(test_opcode_names),
-	KTAP_CASE(test_set_context)
+	KTAP_CASE(test_set_context),
+	KTAP_CASE(test_register_names),
+	KTAP_CASE(test_context_names)
 )
