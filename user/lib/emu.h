@@ -43,6 +43,21 @@ struct emu_level {
 
 const struct emu_level *emu_level(enum vsharp_gfx level);
 
+/* An instruction as decoded from the words at PC (emu_wave.c fetch). */
+struct emu_decoded {
+	uint64_t pc;
+	enum vsharp_gfx level;
+	unsigned n;			/* words available to the decoder; 0: an empty slot */
+	uint32_t words[3];
+	struct emu_insn insn;
+};
+
+/*
+ * Every probe wave runs the same program: decoded instructions are kept by
+ * PC and reused while the words at PC are the same.
+ */
+#define EMU_DECODED_SLOTS 256u
+
 struct vsharp_gpu {
 	struct vsharp_gpu_config cfg;
 	const struct emu_level *facts;
@@ -60,6 +75,7 @@ struct vsharp_gpu {
 	uint32_t vgpr[EMU_MAX_VGPRS][EMU_MAX_LANES];
 	enum vsharp_gpu_outcome outcome;
 	struct vsharp_gpu_fault fault;
+	struct emu_decoded decoded[EMU_DECODED_SLOTS];
 };
 
 /*
@@ -96,9 +112,17 @@ struct emu_pending {
 	const char *name;
 };
 
+/* The mapping an access last fell in: the next access inside it needs no search. */
+struct emu_window {
+	uint64_t va, size;
+	uint8_t *host;
+	unsigned perms;
+};
+
 struct emu_wave {
 	struct vsharp_gpu *gpu;
 	struct vsharp_vm *vm;
+	struct emu_window code, data;
 	enum vsharp_gfx level;
 	unsigned lanes;
 	uint64_t exec;

@@ -449,6 +449,23 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 
 /* ---- Scalar and global memory ------------------------------------------------- */
 
+/* vsharp_vm_at() through a window on the mapping the last access fell in. */
+static uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, uint64_t va, uint64_t n,
+			  unsigned perms)
+{
+	uint64_t start, size;
+	unsigned mperms;
+	uint8_t *p;
+
+	if (va - win->va < win->size && n <= win->size - (va - win->va) &&
+	    (win->perms & perms) == perms)
+		return win->host + (va - win->va);
+	p = vsharp_vm_at(vm, va, n, perms);
+	if (p && !vsharp_vm_lookup(vm, va, &start, &size, &mperms))
+		*win = (struct emu_window){ start, size, p - (va - start), mperms };
+	return p;
+}
+
 static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	uint64_t va;
@@ -460,7 +477,7 @@ static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vshar
 		return ret;
 	/* The immediate is signed (sign-extended by the decoder into 32 bits). */
 	va = sread64(w, in->sbase) + (int64_t)(int32_t)in->smem_offset;
-	p = vsharp_vm_at(w->vm, va, 4ull * in->smem_dwords, VSHARP_VM_READ);
+	p = window_at(w->vm, &w->data, va, 4ull * in->smem_dwords, VSHARP_VM_READ);
 	if (!p)
 		return emu_vm_fault(w, va, 4 * in->smem_dwords, VSHARP_VM_READ, err);
 	for (unsigned i = 0; i < in->smem_dwords; i++)
@@ -490,7 +507,7 @@ static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsh
 		else
 			va = w->vgpr[in->vaddr][l] | (uint64_t)w->vgpr[in->vaddr + 1][l] << 32;
 		va += (int64_t)in->global_offset;
-		p = vsharp_vm_at(w->vm, va, 4ull * n, perms);
+		p = window_at(w->vm, &w->data, va, 4ull * n, perms);
 		if (!p)
 			return emu_vm_fault(w, va, 4 * n, perms, err);
 		for (unsigned i = 0; i < n; i++) {
@@ -514,6 +531,7 @@ static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsh
 /* The model's view of the VM: each access checked against the page permissions. */
 struct vm_view {
 	struct vsharp_vm *vm;
+	struct emu_window win;
 	bool atomic;
 	bool failed;
 	uint64_t va;
@@ -528,7 +546,7 @@ static uint8_t *vm_resolve(void *ctx, uint64_t addr, unsigned n, bool write)
 
 	if (v->atomic)
 		perms = VSHARP_VM_READ | VSHARP_VM_WRITE;
-	p = vsharp_vm_at(v->vm, addr, n, perms);
+	p = window_at(v->vm, &v->win, addr, n, perms);
 	if (!p && !v->failed) {
 		v->failed = true;
 		v->va = addr;
@@ -554,7 +572,7 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 {
 	struct vsharp_gpu *gpu = w->gpu;
 	const struct vsharp_op *op = in->mem;
-	struct vm_view view = { w->vm, op->kind == VSHARP_OP_ATOMIC, false, 0, 0, 0 };
+	struct vm_view view = { .vm = w->vm, .atomic = op->kind == VSHARP_OP_ATOMIC };
 	struct vsharp_memory mem = { 0, NULL, 0, vm_resolve, &view };
 	unsigned n_addr = in->idxen + in->offen;
 	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
@@ -695,20 +713,29 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *e
 	const struct emu_level *f = w->gpu->facts;
 	uint32_t words[3] = { 0, 0, 0 };
 	uint64_t start, size, end, bad;
-	unsigned perms, avail;
+	struct emu_decoded *slot;
+	unsigned avail;
 	const uint8_t *code;
 	int ret;
 
-	if (w->pc % 4 || vsharp_vm_lookup(w->vm, w->pc, &start, &size, &perms) ||
-	    !(perms & VSHARP_VM_EXEC))
+	if (w->pc % 4 || !(code = window_at(w->vm, &w->code, w->pc, 4, VSHARP_VM_EXEC)))
 		return emu_vm_fault(w, w->pc, 4, VSHARP_VM_EXEC, err);
-	code = vsharp_vm_at(w->vm, w->pc, 4, VSHARP_VM_EXEC);
+	start = w->code.va;
+	size = w->code.size;
 	avail = (unsigned)((start + size - w->pc) / 4);
 	for (unsigned i = 0; i < 3 && i < avail; i++)
 		words[i] = (uint32_t)load_le(code + 4 * i, 4);
-	ret = emu_decode(w->level, words, avail < 3 ? avail : 3, in, err);
-	if (ret)
-		return ret;
+	slot = &w->gpu->decoded[w->pc / 4 % EMU_DECODED_SLOTS];
+	if (slot->n && slot->n == (avail < 3 ? avail : 3) && slot->pc == w->pc &&
+	    slot->level == w->level && !memcmp(slot->words, words, sizeof(words))) {
+		*in = slot->insn;
+	} else {
+		ret = emu_decode(w->level, words, avail < 3 ? avail : 3, in, err);
+		if (ret)
+			return ret;
+		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
+					      { words[0], words[1], words[2] }, *in };
+	}
 	end = w->pc + 4u * in->words + 64u * f->prefetch_lines;
 	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
 	if (!f->prefetch_lines)

@@ -47,6 +47,14 @@ static inline uint64_t load_le(const uint8_t *p, unsigned n)
 
 static inline void store_le(uint8_t *p, unsigned n, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n == 4) {
+		uint32_t w = (uint32_t)v;
+
+		memcpy(p, &w, 4);
+		return;
+	}
+#endif
 	for (unsigned i = 0; i < n; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
 }

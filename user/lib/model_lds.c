@@ -87,6 +87,15 @@ static void read_value(const struct vsharp_lds *lds, uint32_t addr, unsigned byt
 static void write_value(struct vsharp_lds *lds, uint32_t addr, unsigned bytes, uint16_t mask,
 			const uint32_t *v)
 {
+	uint8_t *all = (mask & ((1u << bytes) - 1)) == (1u << bytes) - 1 ?
+		       lds_at(lds, addr, bytes) : NULL;
+
+	/* The common case, every byte in range: whole dwords. */
+	if (all && bytes % 4 == 0) {
+		for (unsigned i = 0; i < bytes / 4; i++)
+			store_le(all + 4 * i, 4, v[i]);
+		return;
+	}
 	for (unsigned i = 0; i < bytes; i++) {
 		uint8_t *b = mask >> i & 1 ? lds_at(lds, addr + i, 1) : NULL;
 

@@ -17,9 +17,11 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "memory.h"
 #include "vsharp/emu.h"
@@ -63,6 +65,19 @@ struct vsharp_probe_ctx {
 	uint8_t *host_table, *host_arena;
 };
 
+/*
+ * What a wave's arena and LDS hold before it runs depends only on its place
+ * in the batch, and the guards' bytes on nothing: every context of the
+ * process copies them from these tables, a place's pattern (arena, then
+ * LDS) made the first time a batch reaches that place.
+ */
+#define START_BYTES (VSHARP_PROBE_ARENA + VSHARP_PROBE_LDS)
+static uint8_t start_table[VSHARP_PROBE_MAX_WAVES][START_BYTES];
+static uint8_t guard_table[2 * GUARD];
+static atomic_uint start_made;
+static mtx_t start_lock;
+static once_flag start_once = ONCE_FLAG_INIT;
+
 uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
 {
 	/* Distinct per byte and wave, never all zero: stale or dropped data shows. */
@@ -74,10 +89,12 @@ uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
 	return (uint8_t)(x | 1);
 }
 
-/* The guards' bytes: the pattern of a wave number no batch has. */
-static uint8_t guard_pattern(size_t byte)
+/* The guards' bytes: the pattern of a wave number no batch has (and the tables' lock). */
+static void make_guards(void)
 {
-	return vsharp_probe_pattern(VSHARP_PROBE_MAX_WAVES, (unsigned)byte);
+	mtx_init(&start_lock, mtx_plain);
+	for (unsigned b = 0; b < 2 * GUARD; b++)
+		guard_table[b] = vsharp_probe_pattern(VSHARP_PROBE_MAX_WAVES, b);
 }
 
 unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx)
@@ -127,10 +144,9 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 		vsharp_probe_close(ctx);
 		return ret;
 	}
-	for (size_t b = 0; b < GUARD; b++) {
-		ctx->host_arena[b] = guard_pattern(b);
-		ctx->host_arena[GUARD + ARENAS + b] = guard_pattern(GUARD + b);
-	}
+	call_once(&start_once, make_guards);
+	memcpy(ctx->host_arena, guard_table, GUARD);
+	memcpy(ctx->host_arena + GUARD + ARENAS, guard_table + GUARD, GUARD);
 	*out = ctx;
 	return 0;
 }
@@ -193,6 +209,26 @@ static int place_desc(enum vsharp_gfx level, const struct vsharp_probe_wave *w, 
 		desc[(f.lo + k) / 32] = (desc[(f.lo + k) / 32] & ~bit) | (base >> k & 1 ? bit : 0);
 	}
 	return 0;
+}
+
+/* The bytes batch place I starts with: VSHARP_PROBE_ARENA of arena, then the LDS. */
+static const uint8_t *start_bytes(unsigned i)
+{
+	unsigned made = atomic_load_explicit(&start_made, memory_order_acquire);
+
+	if (i < made)
+		return start_table[i];
+	call_once(&start_once, make_guards);
+	mtx_lock(&start_lock);
+	for (made = atomic_load_explicit(&start_made, memory_order_relaxed); made <= i; made++) {
+		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
+			start_table[made][b] = vsharp_probe_pattern(made, b);
+		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
+			start_table[made][VSHARP_PROBE_ARENA + b] = vsharp_probe_pattern(made, 0x10000 + b);
+		atomic_store_explicit(&start_made, made + 1, memory_order_release);
+	}
+	mtx_unlock(&start_lock);
+	return start_table[i];
 }
 
 static uint64_t arena_va(const struct vsharp_probe_ctx *ctx, unsigned i)
@@ -267,8 +303,7 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 		memset(rec, 0, LANES + LANE_SIZE * ctx->wave_size);
 		for (unsigned k = 0; k < 8; k++)
 			store_le(rec + 4 * k, 4, hdr[k]);
-		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
-			rec[LDS_IMAGE + b] = vsharp_probe_pattern(i, 0x10000 + b);
+		memcpy(rec + LDS_IMAGE, start_bytes(i) + VSHARP_PROBE_ARENA, VSHARP_PROBE_LDS);
 		for (unsigned l = 0; l < ctx->wave_size; l++) {
 			const struct vsharp_probe_lane *pl = &w->lane[case_of(w, l)];
 			uint8_t *lr = rec + LANES + LANE_SIZE * l;
@@ -281,8 +316,7 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 				store_le(lr + 32 + 4 * k, 4, pl->vdst[k]);
 		}
 		arena = wave_arena(ctx, i);
-		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
-			arena[b] = vsharp_probe_pattern(i, b);
+		memcpy(arena, start_bytes(i), VSHARP_PROBE_ARENA);
 	}
 	return 0;
 }
@@ -329,8 +363,10 @@ static int check_guards(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
 		uint8_t *p = ctx->host_arena + (g ? GUARD + ARENAS : 0);
 		unsigned changed = 0, first = 0;
 
+		if (!memcmp(p, guard_table + (size_t)g * GUARD, GUARD))
+			continue;
 		for (unsigned b = 0; b < GUARD; b++) {
-			if (p[b] == guard_pattern((size_t)g * GUARD + b))
+			if (p[b] == guard_table[(size_t)g * GUARD + b])
 				continue;
 			p[b] = guard_pattern((size_t)g * GUARD + b);
 			if (!changed++)
@@ -433,10 +469,8 @@ static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_w
 	struct vsharp_ds_access ds;
 	int ret;
 
-	for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
-		arena[b] = vsharp_probe_pattern(i, b);
-	for (unsigned b = 0; b < lds.size; b++)
-		e->lds[b] = vsharp_probe_pattern(i, 0x10000 + b);
+	memcpy(arena, start_bytes(i), VSHARP_PROBE_ARENA);
+	memcpy(e->lds, start_bytes(i) + VSHARP_PROBE_ARENA, VSHARP_PROBE_LDS);
 	memset(&ds, 0, sizeof(ds));
 	if (op->cls == VSHARP_OP_DS) {
 		ds.level = ctx->level;
@@ -493,7 +527,7 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 	const uint8_t *rec = wave_record(ctx, i);
 	const uint8_t *arena = wave_arena(ctx, i);
 	const uint8_t *expect_arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
-	bool bad[64] = { false };
+	bool bad[64] = { false }, arena_differs, lds_differs;
 	unsigned failed = 0;
 	char where[48];
 	static const char *const vnames[8] = {
@@ -524,7 +558,10 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 			}
 		}
 	}
-	for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++) {
+	/* Bytes are charged to lanes only where the images differ. */
+	arena_differs = memcmp(arena, expect_arena, VSHARP_PROBE_ARENA) != 0;
+	lds_differs = memcmp(rec + LDS_IMAGE, e->lds, VSHARP_PROBE_LDS) != 0;
+	for (unsigned b = 0; arena_differs && b < VSHARP_PROBE_ARENA; b++) {
 		unsigned owner = w->slot ? b / w->slot : 0;
 
 		if (arena[b] == expect_arena[b])
@@ -537,7 +574,7 @@ static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_p
 		}
 		bad[owner] = true;
 	}
-	for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++) {
+	for (unsigned b = 0; lds_differs && b < VSHARP_PROBE_LDS; b++) {
 		unsigned owner = b / VSHARP_PROBE_LDS_SLOT % ctx->wave_size;
 
 		if (rec[LDS_IMAGE + b] == e->lds[b])
