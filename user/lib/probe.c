@@ -368,7 +368,7 @@ static int check_guards(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
 		for (unsigned b = 0; b < GUARD; b++) {
 			if (p[b] == guard_table[(size_t)g * GUARD + b])
 				continue;
-			p[b] = guard_pattern((size_t)g * GUARD + b);
+			p[b] = guard_table[(size_t)g * GUARD + b];
 			if (!changed++)
 				first = b;
 		}
