@@ -41,7 +41,7 @@ struct vsharp_field {
 	u8 width;
 };
 
-/* The SH_MEM_CONFIG layout of one GC family (semantics.md section B2). */
+/* The SH_MEM_CONFIG layout of one GC family (Linux gc_*_offset.h, gc_*_sh_mask.h). */
 struct vsharp_layout {
 	const char *family;
 	const struct vsharp_field *fields;

@@ -64,7 +64,7 @@
  * reason a part is refused.  Family 143 holds both RDNA1 and RDNA2:
  * Navi10/12/14 are revs 0x01-0x27, Sienna Cichlid, Navy Flounder, Dimgrey
  * Cavefish and Beige Goby 0x28-0x4f (Mesa amdgpu_asic_addr.h ranges,
- * research/dispatch.md §1.3).  Other 143 revs (Cyan Skillfish) are only
+ * also in IGT lib/amdgpu/amdgpu_asic_addr.h).  Other 143 revs (Cyan Skillfish) are only
  * accepted through the GC IP version.  Family AI is Vega10/12/20 below rev
  * 0x32; MI100 is 0x32-0x3b, MI200 0x3c-0x45, GFX940 0x46 on (Mesa
  * ac_gpu_info.c AMDGPU_MI100_RANGE, AMDGPU_MI200_RANGE, AMDGPU_GFX940_RANGE).

@@ -52,7 +52,7 @@ static const bool nfmt_float[VSHARP_NFMT_COUNT] = {
 
 /*
  * D3D's choices wherever AMD is silent; GFX11/12 truncate f32 -> f16 because
- * R3:3030 and R4:3822 say "Conversion of float32 to float16 uses truncation";
+ * R3 §9.3.1 and R4 §9.3.1 say "Conversion of float32 to float16 uses truncation";
  * GFX6-8 return the 2-bit channel unsigned because Mesa corrects it in the
  * shader only there (alpha_adjust = level <= GFX8 && family != STONEY).
  */

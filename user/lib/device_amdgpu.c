@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The real-GPU device: libdrm_amdgpu on a render node, the context's
- * compute entity 0 (research/dispatch.md §1, §6).  Every libdrm call of vsharp is in this
+ * compute entity 0 (as libdrm's and IGT's tests submit).  Every libdrm call of vsharp is in this
  * file; what can be decided without a GPU (level, fences, hang text) is in
  * amdgpu_id.c so the tests reach it on machines without one.
  *

@@ -2,7 +2,7 @@
 /*
  * The LDS unit of the reference model: DS addressing (single, dual, ST64,
  * ADDTID), the M0 clamp, out-of-range and alignment behaviour, data, and
- * bank conflicts (semantics.md §D, Documentation/model.rst).
+ * bank conflicts (Documentation/model.rst).
  */
 #include <errno.h>
 #include <string.h>
@@ -25,11 +25,11 @@ int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err)
 /* The alignment an access needs under a mode, and whether it is forced. */
 static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool *force)
 {
-	/* R3:806-830: B32 &~3, B64 &~7, B96/B128 &~15. */
+	/* R3 §3.3.4.1: B32 &~3, B64 &~7, B96/B128 &~15. */
 	unsigned native = bytes >= 12 ? 16 : bytes, n = bytes < 4 ? bytes : 4;
 
 	*force = false;
-	/* R3:810, R4:869: DS atomics need their size in every mode but DWORD's masking. */
+	/* R3 §3.3.4.1, R4 §3.3.4: DS atomics need their size in every mode but DWORD's masking. */
 	if (a->op->kind == VSHARP_OP_ATOMIC && a->align != VSHARP_ALIGN_DWORD)
 		return bytes;
 	switch (a->align) {
@@ -137,7 +137,7 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 
 		out->addr[0] = in->vaddr + a->offset0 * unit;
 		out->addr[1] = in->vaddr + a->offset1 * unit;
-		/* Equal offsets make one access with DATA0 (ISA-V:2386). */
+		/* Equal offsets make one access with DATA0 (ISA-V §10.3.3). */
 		out->n_addr = a->offset0 == a->offset1 ? 1 : 2;
 		break;
 	}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The PM4 builder: one compute dispatch per call, in the packet order of
- * research/dispatch.md §6.  Every packet goes into a small staging buffer
+ * Documentation/pm4.rst.  Every packet goes into a small staging buffer
  * first and reaches the caller's IB whole or not at all, so an IB that
  * overflows ends on a packet boundary.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Per-level PM4 facts as data: what the builder emits and how the decoder
- * reads it back.  Sources are the tags of research/dispatch.md: [L] libdrm
+ * reads it back.  Source tags (Documentation/references.rst): [L] libdrm
  * tests, [I] IGT, [K] kfdtest, [M] Mesa, [Lx] Linux, [LLVM] AMDGPUUsage.
  */
 #include <stddef.h>
@@ -9,14 +9,14 @@
 #include "vsharp/pm4.h"
 #include "util.h"
 
-/* ACQUIRE_MEM CP_COHER_CNTL on GFX9 (dispatch.md §2.7, [Lx] gfx_v9_0_emit_mem_sync). */
+/* ACQUIRE_MEM CP_COHER_CNTL on GFX9 ([Lx] soc15d.h, gfx_v9_0_emit_mem_sync). */
 #define COHER_TC_WB_ACTION_ENA		(1u << 18)
 #define COHER_TCL1_ACTION_ENA		(1u << 22)
 #define COHER_TC_ACTION_ENA		(1u << 23)
 #define COHER_SH_KCACHE_ACTION_ENA	(1u << 27)
 #define COHER_SH_ICACHE_ACTION_ENA	(1u << 29)
 
-/* ACQUIRE_MEM GCR_CNTL on GFX10+ (dispatch.md §2.7, [Lx] nvd.h). */
+/* ACQUIRE_MEM GCR_CNTL on GFX10+ ([Lx] nvd.h, gfx_v10_0_emit_mem_sync). */
 #define GCR_GLI_INV_ALL			(1u << 0)	/* GLI_INV[1:0] = 1 */
 #define GCR_GLM_WB			(1u << 4)
 #define GCR_GLM_INV			(1u << 5)
@@ -29,7 +29,7 @@
 /*
  * Invalidate every cache the shader reads through and write L2 back, before
  * the dispatch: the kernel only does this with AMDGPU_IB_FLAG_EMIT_MEM_SYNC,
- * and probes reuse buffers the CPU rewrites between cases (dispatch.md §1.2).
+ * and probes reuse buffers the CPU rewrites between cases ([Lx] amdgpu_ib_schedule).
  */
 #define GFX9_COHER (COHER_TC_WB_ACTION_ENA | COHER_TCL1_ACTION_ENA | COHER_TC_ACTION_ENA | \
 		    COHER_SH_KCACHE_ACTION_ENA | COHER_SH_ICACHE_ACTION_ENA)

@@ -2,7 +2,7 @@
 /*
  * The real-GPU backend without a GPU: level detection from the numbers the
  * kernel reports (family ids from amdgpu_drm.h, chip revision ranges and GC
- * versions from research/dispatch.md §1.3), fence handles, hang reports,
+ * versions from Mesa and IGT amdgpu_asic_addr.h), fence handles, hang reports,
  * and how opening fails on a machine or folder with no amdgpu node.  On a
  * machine with one, test_open_this_machine opens it for real instead.
  */

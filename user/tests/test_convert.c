@@ -389,7 +389,7 @@ static void test_alpha2(struct ktap *t)
 	CHECK_EQ(t, ld(VSHARP_NFMT_SNORM, 2, 2, &r), 0xc0000000);
 }
 
-/* R3:3030 / R4:3822: f32 -> f16 truncates on GFX11/12; the rest rounds to nearest even. */
+/* R3 §9.3.1 / R4 §9.3.1: f32 -> f16 truncates on GFX11/12; the rest rounds to nearest even. */
 static void test_d16_load(struct ktap *t)
 {
 	struct vsharp_convert_rules r11 = rules(VSHARP_GFX11), r9 = rules(VSHARP_GFX9);

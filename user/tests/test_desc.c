@@ -3,7 +3,7 @@
  * V# encode/decode.  Field positions come from AMD's register headers
  * (Linux drivers/gpu/drm/amd/include/asic_reg/gca/gfx_8_0_sh_mask.h and
  * gc/gc_9_0_sh_mask.h, SQ_BUF_RSRC_WORD1/3) and, for GFX10+, which those
- * headers do not cover, Mesa's gfx10/11/12-rsrc.json (vsharp-layouts.md §2).
+ * headers do not cover, Mesa's gfx10/11/12-rsrc.json (src/amd/registers/).
  */
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
 /*
  * Format names, channel layouts and the per-level codes.  Codes come from
  * Mesa's gfx10-rsrc.json/gfx11-rsrc.json and llvm-mc 19's BUF_FMT_* names
- * (semantics.md §E, vsharp-layouts.md §3).
+ * (llvm-mc 19.1.7; Mesa at 149e8bff, Documentation/references.rst).
  */
 #include "ktap.h"
 #include "vsharp/format.h"
@@ -91,7 +91,7 @@ static void test_layouts(struct ktap *t)
 
 static void test_unified_codes(struct ktap *t)
 {
-	/* llvm-mc 19 (semantics.md §E) and Mesa *-rsrc.json. */
+	/* llvm-mc 19 BUF_FMT_* and Mesa *-rsrc.json. */
 	CHECK_EQ(t, vsharp_unified_format_code(VSHARP_GFX10_3, F(VSHARP_DFMT_10_11_11, VSHARP_NFMT_FLOAT)), 36);
 	CHECK_EQ(t, vsharp_unified_format_code(VSHARP_GFX11, F(VSHARP_DFMT_10_11_11, VSHARP_NFMT_FLOAT)), 30);
 	CHECK_EQ(t, vsharp_unified_format_code(VSHARP_GFX12, F(VSHARP_DFMT_10_11_11, VSHARP_NFMT_FLOAT)), 30);
@@ -127,7 +127,7 @@ static void test_unified_codes(struct ktap *t)
 
 static void test_legal_formats(struct ktap *t)
 {
-	/* gfx1030 keeps 10_11_11_UNORM, gfx11/12 drop it (llvm-mc 19, semantics.md §E). */
+	/* gfx1030 keeps 10_11_11_UNORM, gfx11/12 drop it (llvm-mc 19). */
 	CHECK(t, vsharp_format_legal(VSHARP_GFX10_3, F(VSHARP_DFMT_10_11_11, VSHARP_NFMT_UNORM)));
 	CHECK(t, !vsharp_format_legal(VSHARP_GFX11, F(VSHARP_DFMT_10_11_11, VSHARP_NFMT_UNORM)));
 	CHECK(t, !vsharp_format_legal(VSHARP_GFX12, F(VSHARP_DFMT_11_11_10, VSHARP_NFMT_SNORM)));

@@ -3,11 +3,11 @@
  * SH_MEM_CONFIG.ALIGNMENT_MODE, the full table: 4 modes x sizes 1, 2, 4,
  * 8, 12, 16 x misalignment 0..15, for loads, stores, atomics and format
  * instructions, on every level.  The expectations restate R3 §9.5 / R4
- * §10.5 (research/semantics.md §B1):
+ * §9.5:
  *   DWORD: aligned down to min(size, 4); DWORD_STRICT: MEMVIOL unless
  *   aligned to min(size, 4); STRICT: MEMVIOL unless aligned to the size;
  *   UNALIGNED: as is.  Atomics: MEMVIOL unless size-aligned (GFX12 DWORD
- *   mode aligns them down, R4:3997).  Format ops: aligned by component
+ *   mode aligns them down, R4 §9.5).  Format ops: aligned by component
  *   size (1, 2, 4) in every mode.
  */
 #include "model_util.h"

@@ -3,7 +3,7 @@
  * What buffer instructions return and write: derived and resource formats,
  * DST_SEL (R3 Table 42), out-of-range results (R3 §9.4.1 note 1), D16
  * packing (R3 §9.3.1), TFE, atomics (R3 §15 pseudo-code) and unbound
- * resources (R3:512).  Values are IEEE-754 bit patterns.
+ * resources (R3 §9.6).  Values are IEEE-754 bit patterns.
  */
 #include "model_util.h"
 
@@ -167,7 +167,7 @@ static void test_f32_to_f16_rounding(struct ktap *t)
 {
 	/*
 	 * 1 + 2^-11 + 2^-12 (0x3f801800) sits above the midpoint between two
-	 * halves: nearest-even gives 0x3c01, truncation (GFX11/12, R3:3030) 0x3c00.
+	 * halves: nearest-even gives 0x3c01, truncation (GFX11/12, R3 §9.3.1) 0x3c00.
 	 */
 	struct vsharp_lane_in in = lane_off(0x500);
 	struct vsharp_lane_out out;
@@ -203,7 +203,7 @@ static void test_format_store(struct ktap *t)
 			continue;
 		CHECK_EQ(t, test_mem_bytes[0x600], 255);
 		CHECK_EQ(t, test_mem_bytes[0x601], 128);
-		/* R4:3818: missing components replicate X (XYXX); GFX11 keeps memory. */
+		/* R4 §9.3: missing components replicate X (XYXX); GFX11 keeps memory. */
 		CHECK_EQ(t, test_mem_bytes[0x602], l == VSHARP_GFX12 ? 255 : 0x77);
 		CHECK_EQ(t, test_mem_bytes[0x603], l == VSHARP_GFX12 ? 255 : 0x77);
 	}
@@ -348,7 +348,7 @@ static void test_atomics(struct ktap *t)
 
 static void test_unbound(struct ktap *t)
 {
-	/* All-zero V#: loads return 0, stores are ignored (R3:512). */
+	/* All-zero V#: loads return 0, stores are ignored (R3 §9.6). */
 	struct mcase c = mcase(VSHARP_GFX11, "buffer_load_b32");
 	struct vsharp_lane_in in = lane_off(0);
 	struct vsharp_lane_out out;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * DS (LDS) addressing, range, alignment, data and banks
- * (research/semantics.md §D; ISA-V §12, R3 Tables 59-60).
+ * (ISA-V §10.3.3, §12; R3 §3.3.4.1, §12.5, Tables 59-60; R4 §3.3.5.1).
  */
 #include "model_util.h"
 
@@ -79,7 +79,7 @@ static void test_addresses(struct ktap *t)
 	a.offset1 = 1;
 	if (run(t, &a, &in, &out))
 		CHECK_EQ(t, out.addr[1], 0x100 + 512);
-	/* Equal offsets: one access (ISA-V:2386). */
+	/* Equal offsets: one access (ISA-V §10.3.3). */
 	a = ds(VSHARP_GFX9, "ds_read2_b32");
 	a.offset0 = a.offset1 = 4;
 	if (run(t, &a, &in, &out))
@@ -141,7 +141,7 @@ static void test_alignment(struct ktap *t)
 	struct vsharp_ds_lane_out out;
 	struct vsharp_ds_access a;
 
-	/* DWORD mode masks with the native size: b64 &~7, b128 &~15 (R3:806-830). */
+	/* DWORD mode masks with the native size: b64 &~7, b128 &~15 (R3 §3.3.4.1). */
 	a = ds(VSHARP_GFX11, "ds_load_b64");
 	a.align = VSHARP_ALIGN_DWORD;
 	if (run(t, &a, &in, &out))

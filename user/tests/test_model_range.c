@@ -2,7 +2,7 @@
 /*
  * Buffer addressing and range checks, per level and OOB_SELECT, with the
  * boundary at NUM_RECORDS - 1, NUM_RECORDS, NUM_RECORDS + 1.  Each case cites
- * the formula it checks (research/semantics.md §A1, §A3).
+ * the formula it checks (ISA guide sections, Documentation/references.rst).
  */
 #include "model_util.h"
 
@@ -16,7 +16,7 @@ static unsigned range(struct ktap *t, const struct mcase *c, struct vsharp_lane_
 	return out.in_range;
 }
 
-/* ISA-V §8.1.5, R3:3116: ADDR = base + sgpr_offset + inst_offset + voffset + stride * index. */
+/* ISA-V §8.1.5, R3 §9.4.1.1: ADDR = base + sgpr_offset + inst_offset + voffset + stride * index. */
 static void test_linear_address(struct ktap *t)
 {
 	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
@@ -33,7 +33,7 @@ static void test_linear_address(struct ktap *t)
 		CHECK_EQ(t, out.index, 3);
 		CHECK_EQ(t, out.offset, 0x24);
 		CHECK_EQ(t, out.addr, MEM_VA + 0x100 + 0x24 + 48);
-		/* ADD_TID adds the lane to the index (R3:3165). */
+		/* ADD_TID adds the lane to the index (R3 §9.4.2). */
 		c.buf.add_tid = true;
 		if (l == VSHARP_GFX8 || l == VSHARP_GFX9)
 			c.buf.format.dfmt = VSHARP_DFMT_INVALID;
@@ -65,13 +65,13 @@ static void test_swizzled_address(struct ktap *t)
 	if (mrun(t, &c, &in, &out))
 		CHECK_EQ(t, out.dword_addr[0], MEM_VA + 64 + 170);
 	/*
-	 * R4:3951-3969: GFX12 swizzles voffset + ioffset + soffset together:
+	 * R4 §9.4.2: GFX12 swizzles voffset + ioffset + soffset together:
 	 * offset 6 + 64 = 70: (1 * 16 + 17 * 4) * 8 + 2 * 4 + 2 = 682, no soffset after.
 	 */
 	c.level = VSHARP_GFX12;
 	if (mrun(t, &c, &in, &out))
 		CHECK_EQ(t, out.dword_addr[0], MEM_VA + 682);
-	/* GFX9/10: element fixed at 4 bytes (R2:1807); GFX8 reads ELEMENT_SIZE: 16 -> 10*... */
+	/* GFX9/10: element fixed at 4 bytes (R2 §8.1.5); GFX8 reads ELEMENT_SIZE: 16 -> 10*... */
 	c.level = VSHARP_GFX10;
 	c.op = "buffer_load_dword";
 	c.buf.element_size = 4;
@@ -311,7 +311,7 @@ static void test_offset_limits(struct ktap *t)
 	struct vsharp_buffer_plan p;
 	struct mcase c = mcase(VSHARP_GFX9, "buffer_load_dword");
 
-	/* 12-bit on GFX9-11 (ISA-V:1642), 24-bit non-negative on GFX12 (R4:3606). */
+	/* 12-bit on GFX9-11 (ISA-V Table 29), 24-bit non-negative on GFX12 (R4 Table 47). */
 	c.ioffset = 4095;
 	CHECK(t, mplan(&c, &p, &err) == 0);
 	c.ioffset = 4096;

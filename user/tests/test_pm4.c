@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * PM4 builder, parser, register state and printer.  Expected values come
- * from research/dispatch.md (the peers' words and register offsets), from
+ * from libdrm, IGT, kfdtest and Mesa (the peers' words and register
+ * offsets, Documentation/pm4.rst), from
  * llvm-mc-19 kernel descriptors, or are derived by hand from the documented
  * bit positions -- never from vsharp's own output.
  */
@@ -20,7 +21,7 @@ static const enum vsharp_gfx levels[] = {
 };
 #define N_LEVELS (sizeof(levels) / sizeof(levels[0]))
 
-/* The [L]/[I] memcpy parameters (dispatch.md §2.3): 8 VGPRs, 16 SGPRs, s[0:7] two V#s. */
+/* The [L]/[I] memcpy parameters (shader_test_util.c): 8 VGPRs, 16 SGPRs, s[0:7] two V#s. */
 static struct vsharp_dispatch peer_dispatch(enum vsharp_gfx level)
 {
 	struct vsharp_dispatch d = {
@@ -89,13 +90,13 @@ static void test_header_words(struct ktap *t)
 	/* The one-dword NOP of [L]/[I] (amd_PM4.h GFX_COMPUTE_NOP). */
 	CHECK_EQ(t, VSHARP_PKT3(0x10, 0x3fff, 0), 0xffff1000);
 	CHECK_EQ(t, VSHARP_PM4_NOP1, 0xffff1000);
-	/* (3 << 30) | (n << 16) | (op << 8) | 2, dispatch.md §2.1, worked by hand. */
+	/* (3 << 30) | (n << 16) | (op << 8) | 2, IGT amd_PM4.h PACKET3, worked by hand. */
 	CHECK_EQ(t, VSHARP_PKT3(VSHARP_PKT3_SET_SH_REG, 1, 1), 0xc0017602);
 	CHECK_EQ(t, VSHARP_PKT3(VSHARP_PKT3_SET_SH_REG, 1, 0), 0xc0017600);
 	CHECK_EQ(t, VSHARP_PKT3(VSHARP_PKT3_DISPATCH_DIRECT, 3, 1), 0xc0031502);
 	CHECK_EQ(t, VSHARP_PKT3(VSHARP_PKT3_ACQUIRE_MEM, 6, 1), 0xc0065802);
 	CHECK_EQ(t, VSHARP_PKT3(VSHARP_PKT3_SET_SH_REG_INDEX, 2, 1), 0xc0029b02);
-	/* Opcodes, dispatch.md §2.1 table. */
+	/* Opcodes, IGT amd_PM4.h and Mesa sid.h. */
 	CHECK_EQ(t, VSHARP_PKT3_NOP, 0x10);
 	CHECK_EQ(t, VSHARP_PKT3_DISPATCH_DIRECT, 0x15);
 	CHECK_EQ(t, VSHARP_PKT3_RELEASE_MEM, 0x49);
@@ -112,7 +113,7 @@ static void test_header_words(struct ktap *t)
 
 static void test_register_names(struct ktap *t)
 {
-	/* dispatch.md §2.2: dword offsets, the same from GFX9 to GFX12. */
+	/* Linux gc_*_offset.h, Mesa sid.h: dword offsets, the same from GFX9 to GFX12. */
 	static const struct {
 		uint32_t reg;
 		const char *name;
@@ -179,7 +180,7 @@ static void test_level_table(struct ktap *t)
 		if (!CHECK(t, lv != NULL))
 			continue;
 		CHECK_EQ(t, lv->level, levels[l]);
-		/* dispatch.md §2.4: packed work-item ids GFX11+, ttmp work-group ids GFX12. */
+		/* LLVM AMDGPUUsage: packed work-item ids GFX11+, ttmp work-group ids GFX12. */
 		CHECK_EQ(t, lv->packed_tid, levels[l] >= VSHARP_GFX11);
 		CHECK_EQ(t, lv->tgid_ttmp, levels[l] == VSHARP_GFX12);
 		CHECK_EQ(t, lv->wave32, levels[l] >= VSHARP_GFX10);
@@ -244,7 +245,7 @@ static void test_rsrc_llvm(struct ktap *t)
 	}
 }
 
-/* The peers' own words (dispatch.md §2.3, §2.4, §2.5). */
+/* The peers' own words (libdrm shader_test_util.c, IGT, kfdtest Dispatch.cpp). */
 static void test_peer_values(struct ktap *t)
 {
 	struct vsharp_pm4_encoded e;
@@ -311,7 +312,7 @@ static void test_peer_values(struct ktap *t)
 }
 
 /*
- * The [L] GFX9 memcpy IB written out by hand from dispatch.md §2.3 (with
+ * The [L] GFX9 memcpy IB written out by hand from shader_test_util.c (with
  * the CU masks and all): what the emulator will meet from a peer.
  */
 static void test_decode_peer_ib(struct ktap *t)
@@ -494,7 +495,7 @@ static int first_packet(const uint32_t *dw, unsigned n, unsigned op, uint32_t of
 
 static void test_preamble(struct ktap *t)
 {
-	/* GCR_CNTL bits of dispatch.md §2.7. */
+	/* GCR_CNTL bits of Linux nvd.h PACKET3_ACQUIRE_MEM_GCR_CNTL_*. */
 	const uint32_t GLI_INV1 = 1, GLM_WB = 1u << 4, GLM_INV = 1u << 5, GLK_INV = 1u << 7,
 		       GLV_INV = 1u << 8, GL1_INV = 1u << 9, GL2_INV = 1u << 14,
 		       GL2_WB = 1u << 15;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * Words other projects publish for the same descriptor (vsharp-layouts.md
- * §4, dispatch.md §2.6).
+ * Words other projects publish for the same descriptor (Mesa
+ * ac_build_raw_buffer_descriptor, ac_build_attr_ring_descriptor; libdrm
+ * tests/amdgpu shader_test_util.c; IGT lib/amdgpu).
  */
 #include "ktap.h"
 #include "vsharp/desc.h"

@@ -3,7 +3,8 @@
  * HLSL/DXIL resource kinds.  NUM_RECORDS units per level follow radeonsi
  * si_make_buffer_descriptor's comment (GFX8 counts bytes for unswizzled
  * indexed access, GFX6/7/9/10+ records); OOB_SELECT follows Mesa's texel
- * (0) and raw (3) descriptors (vsharp-layouts.md §5).
+ * (0) and raw (3) descriptors (radv_make_texel_buffer_descriptor,
+ * ac_build_raw_buffer_descriptor).
  */
 #include "ktap.h"
 #include "vsharp/rkind.h"

@@ -104,7 +104,7 @@ int vsharp_atlas_measure(struct vsharp_device *dev, unsigned modes, const char *
 
 /*
  * Why a cell differs between levels: "rule atomic_misaligned: force on
- * gfx6, gfx9 (R4:3997 ...); memviol on gfx10 (R3 §9.5 ...)", or "no such
+ * gfx6, gfx9 (R4 §9.5 ...); memviol on gfx10 (R3 §9.5 ...)", or "no such
  * instruction on gfx12", or an empty string when all levels agree.
  */
 void vsharp_atlas_why(const struct vsharp_atlas *const *atlases, unsigned n, enum vsharp_align_mode mode,

@@ -12,7 +12,7 @@
  * Where the documents disagree with each other or say nothing, the model
  * names the choice.  Each rule has its alternatives, each with a source, and a
  * default per level; a hardware run can evaluate a case under every choice
- * and report which one the chip follows (semantics.md §F, §G).
+ * and report which one the chip follows (Documentation/model.rst).
  */
 enum vsharp_rule {
 	VSHARP_RULE_GFX9_RAW_SOFFSET,
