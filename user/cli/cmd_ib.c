@@ -11,9 +11,12 @@
 #include "vsharp/pm4.h"
 
 static const char usage_ib[] =
-	"usage: vsharp ib decode --gfx LEVEL [--follow [--follow-depth 1..8] --mem ADDR=FILE...] FILE\n"
-	"         FILE: little-endian binary dwords or text (Documentation/cli.rst \"Dword input\"); - is stdin\n"
-	"       vsharp ib example --gfx LEVEL [--wave32]\n";
+	"usage: vsharp ib decode --gfx LEVEL [--json] [--ring] [--follow [--follow-depth 1..8] --mem ADDR=FILE...] FILE\n"
+	"       vsharp ib example --gfx LEVEL [--wave32]\n"
+	"\n"
+	"  FILE: little-endian binary dwords or text (Documentation/cli.rst \"Dword input\"); - is stdin\n"
+	"  --ring: FILE is a binary amdgpu_ring_* debugfs file (rptr, wptr, driver wptr, the ring);\n"
+	"          the packets from rptr to wptr are decoded.  Implied by a binary file named amdgpu_ring_*\n";
 
 /* LEVEL for --gfx, refusing levels the PM4 layer does not build for. */
 static bool parse_level(const char *gfx, enum vsharp_gfx *level)
@@ -67,14 +70,24 @@ static bool parse_mem(const char *arg, struct vsharp_pm4_mem *m, struct vsharp_d
 	return true;
 }
 
+/* The kernel names its ring files amdgpu_ring_<ring> (amdgpu_ring.c, amdgpu_debugfs_ring_init). */
+static bool is_ring_file(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return !strncmp(base ? base + 1 : path, "amdgpu_ring_", 12);
+}
+
 static int decode(int argc, char **argv)
 {
-	enum { O_GFX = 1, O_FOLLOW, O_DEPTH, O_MEM };
+	enum { O_GFX = 1, O_FOLLOW, O_DEPTH, O_MEM, O_JSON, O_RING };
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, O_GFX },
 		{ "--follow", false, O_FOLLOW },
 		{ "--follow-depth", true, O_DEPTH },
 		{ "--mem", true, O_MEM },
+		{ "--json", false, O_JSON },
+		{ "--ring", false, O_RING },
 		{ NULL, false, 0 },
 	};
 	const char *gfx = NULL, *path = NULL, *val;
@@ -84,7 +97,8 @@ static int decode(int argc, char **argv)
 	struct vsharp_pm4_decode opt = { .mem = mem };
 	struct vsharp_error err;
 	enum vsharp_gfx level;
-	bool follow = false, depth_given = false;
+	struct vsharp_ring_dump ring;
+	bool follow = false, depth_given = false, ring_given = false;
 	uint64_t depth = 4;
 	unsigned n_mem = 0;
 	int i = 0, id, ret = CLI_EXIT_USAGE;
@@ -106,6 +120,12 @@ static int decode(int argc, char **argv)
 				return cli_error("--follow-depth: 0 follows nothing (allowed 1..%u)",
 						 VSHARP_PM4_FOLLOW_MAX);
 			depth_given = true;
+			break;
+		case O_JSON:
+			opt.json = true;
+			break;
+		case O_RING:
+			ring_given = true;
 			break;
 		case O_MEM:
 			if (n_mem == IB_MEM_MAX)
@@ -136,8 +156,16 @@ static int decode(int argc, char **argv)
 		cli_lib_error(&err);
 		goto out;
 	}
-	ret = 0;
-	if (vsharp_pm4_decode(level, in.dw, (unsigned)in.n, &opt, stdout, &err)) {
+	if (ring_given || (in.binary && is_ring_file(path))) {
+		if (vsharp_dwords_ring(&in, path, &ring, &err)) {
+			cli_lib_error(&err);
+			goto out;
+		}
+		ret = vsharp_pm4_decode_ring(level, &ring, &opt, stdout, &err);
+	} else {
+		ret = vsharp_pm4_decode(level, in.dw, (unsigned)in.n, &opt, stdout, &err);
+	}
+	if (ret) {
 		fflush(stdout);
 		ret = cli_lib_error(&err);
 	}

@@ -529,3 +529,30 @@ void vsharp_dwords_free(struct vsharp_dwords *d)
 	d->dw = NULL;
 	d->n = 0;
 }
+
+int vsharp_dwords_ring(const struct vsharp_dwords *d, const char *path,
+		       struct vsharp_ring_dump *r, struct vsharp_error *err)
+{
+	static const char *const ptr[] = { "rptr", "wptr", "driver wptr" };
+	size_t n = d->n > 3 ? d->n - 3 : 0;
+
+	if (!d->binary)
+		return vsharp_fail(err, -EINVAL,
+				  "%s: text, not an amdgpu_ring debugfs file (binary: rptr, wptr, driver wptr, then the ring)",
+				  path);
+	if (!n || (n & (n - 1)))
+		return vsharp_fail(err, -EINVAL,
+				  "%s: %zu dwords after the 3 pointer dwords; an amdgpu ring is a power of two dwords",
+				  path, n);
+	for (unsigned i = 0; i < 3; i++)
+		if (d->dw[i] >= n)
+			return vsharp_fail(err, -EINVAL,
+					  "%s: %s %u is past the ring (allowed 0..%zu)", path, ptr[i],
+					  d->dw[i], n - 1);
+	r->rptr = d->dw[0];
+	r->wptr = d->dw[1];
+	r->driver_wptr = d->dw[2];
+	r->ring = d->dw + 3;
+	r->n = n;
+	return 0;
+}

@@ -7,9 +7,11 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "vsharp/dwords.h"
 #include "vsharp/pm4.h"
 #include "util.h"
 
@@ -251,84 +253,340 @@ static uint32_t mask(unsigned lo, unsigned hi)
 	return (hi == 31 ? ~0u : (1u << (hi + 1)) - 1) & ~((1u << lo) - 1);
 }
 
+/*
+ * The output, text or JSON, written as the packets are walked.  Text is
+ * one line per packet and one per dword (or group of dwords); JSON one
+ * object per stream with a "packets" array, each packet with "dwords"
+ * (one object per value: name, reg, value, fields), "raw", "notes" and,
+ * for a followed INDIRECT_BUFFER, the nested stream under "ib".
+ */
+#define DEPTH_MAX (2 * VSHARP_PM4_FOLLOW_MAX + 8)
+#define NOTES_MAX 4
+
+struct decoder {
+	enum vsharp_gfx level;
+	FILE *out;
+	bool json;
+	const struct vsharp_pm4_decode *opt;
+	const struct vsharp_ring_dump *ring;	/* top-level offsets are its slots from rptr */
+	struct vsharp_compute_regs regs;
+	int ret;
+	struct vsharp_error err;
+	/* JSON: whether the next member of each open object/array is the first. */
+	bool first[DEPTH_MAX];
+	unsigned depth;
+	/* The packet being printed: its dwords array is open, its notes. */
+	bool in_dwords, line_open;
+	unsigned n_notes;
+	char notes[NOTES_MAX][160];
+};
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* The comma before a member; KEY NULL inside an array. */
+static void j_key(struct decoder *d, const char *key)
+{
+	if (!d->first[d->depth])
+		fputs(", ", d->out);
+	d->first[d->depth] = false;
+	if (key)
+		fprintf(d->out, "\"%s\": ", key);
+}
+
+static void j_open(struct decoder *d, const char *key, char c)
+{
+	j_key(d, key);
+	fputc(c, d->out);
+	d->first[++d->depth] = true;
+}
+
+static void j_close(struct decoder *d, char c)
+{
+	fputc(c, d->out);
+	d->depth--;
+}
+
+static void j_u32(struct decoder *d, const char *key, uint32_t v)
+{
+	j_key(d, key);
+	fprintf(d->out, "%" PRIu32, v);
+}
+
+/* Addresses and 64-bit values are strings: JSON numbers lose bits past 2^53. */
+static void j_hex64(struct decoder *d, const char *key, uint64_t v)
+{
+	j_key(d, key);
+	fprintf(d->out, "\"0x%" PRIx64 "\"", v);
+}
+
+static void j_str(struct decoder *d, const char *key, const char *s)
+{
+	j_key(d, key);
+	json_str(d->out, s);
+}
+
+/* One value of a packet: in text "LABEL = 0x%08x" or, inline, "LABEL=VALUE". */
+enum item_style { IS_REG, IS_HEX8, IS_HEX, IS_DEC };
+
+static void item_begin(struct decoder *d, const char *label, int64_t reg, uint32_t v,
+		       enum item_style style)
+{
+	if (d->json) {
+		if (!d->in_dwords) {
+			j_open(d, "dwords", '[');
+			d->in_dwords = true;
+		}
+		j_open(d, NULL, '{');
+		if (label)
+			j_str(d, "name", label);
+		if (reg >= 0)
+			j_u32(d, "reg", (uint32_t)reg);
+		j_u32(d, "value", v);
+		return;
+	}
+	fputs(d->line_open ? " " : "        ", d->out);
+	d->line_open = true;
+	if (style == IS_REG && label)
+		fprintf(d->out, "%s = 0x%08x", label, v);
+	else if (style == IS_REG)	/* Mesa names registers by byte address: R_028A90 for 0xa2a4. */
+		fprintf(d->out, "reg 0x%04" PRIx64 " (R_%06" PRIX64 ") = 0x%08x", reg, reg * 4, v);
+	else
+		fprintf(d->out, style == IS_HEX8 ? "%s=0x%08x" : style == IS_HEX ? "%s=0x%x" : "%s=%u",
+			label, v);
+}
+
+static void item_end(struct decoder *d)
+{
+	if (d->json)
+		j_close(d, '}');
+}
+
+static void line_end(struct decoder *d)
+{
+	if (!d->json && d->line_open)
+		fputc('\n', d->out);
+	d->line_open = false;
+}
+
+/* A value derived from several dwords (an address, a 64-bit datum): a key of the item. */
+static void item_hex64(struct decoder *d, const char *key, uint64_t v)
+{
+	if (d->json)
+		j_hex64(d, key, v);
+	else
+		fprintf(d->out, " %s=0x%" PRIx64, key, v);
+}
+
 /* " name=value ..." for the known fields of V, then any other bits set. */
-static void print_fields(FILE *out, enum vsharp_gfx level, uint32_t reg, uint32_t v)
+static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
 {
 	uint32_t known = 0;
 	bool any = false;
 
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 		const struct field *f = &fields[i];
+		const char *name = f->name, *enum_name = NULL;
 		uint32_t x;
+		int64_t decoded = -1;
 
 		if (f->reg != reg || !(f->levels & VSHARP_GFX_BIT(level)))
 			continue;
+		if (!any && d->json)
+			j_open(d, "fields", '{');
 		any = true;
 		known |= mask(f->lo, f->hi);
 		x = (v & mask(f->lo, f->hi)) >> f->lo;
 		switch (f->fmt) {
+		case F_VGPRS:
+			decoded = (x + 1) * 4;	/* wave64 granule; wave32 allocates twice as many */
+			break;
+		case F_SGPRS:
+			decoded = (x / 2 + 1) * 16;
+			break;
+		case F_LDS:
+			decoded = x * 512;
+			break;
+		default:
+			if (f->fmt >= F_ENUM && x < enums[f->fmt - F_ENUM].n)
+				enum_name = enums[f->fmt - F_ENUM].names[x];
+		}
+		if (d->json) {
+			j_open(d, name, '{');
+			j_u32(d, "value", x);
+			j_u32(d, "hi", f->hi);
+			j_u32(d, "lo", f->lo);
+			if (decoded >= 0)
+				j_u32(d, f->fmt == F_LDS ? "bytes" : "count", (uint32_t)decoded);
+			if (enum_name)
+				j_str(d, "enum", enum_name);
+			j_close(d, '}');
+			continue;
+		}
+		switch (f->fmt) {
 		case F_FLAG:
 			if (x)
-				fprintf(out, " %s", f->name);
+				fprintf(d->out, " %s", name);
 			break;
 		case F_HEX:
-			fprintf(out, " %s=0x%x", f->name, x);
+			fprintf(d->out, " %s=0x%x", name, x);
 			break;
 		case F_VGPRS:
 			if (level == VSHARP_GFX9)
-				fprintf(out, " vgprs=%u", (x + 1) * 4);
+				fprintf(d->out, " vgprs=%u", (x + 1) * 4);
 			else
-				fprintf(out, " vgprs=%u(w64)/%u(w32)", (x + 1) * 4, (x + 1) * 8);
+				fprintf(d->out, " vgprs=%u(w64)/%u(w32)", (x + 1) * 4, (x + 1) * 8);
 			break;
 		case F_SGPRS:
-			fprintf(out, " sgprs=%u", (x / 2 + 1) * 16);
-			break;
 		case F_LDS:
-			fprintf(out, " lds_bytes=%u", x * 512);
+			fprintf(d->out, " %s=%" PRId64, name, decoded);
 			break;
-		case F_DEC:
-			fprintf(out, " %s=%u", f->name, x);
-			break;
-		default: {
-			unsigned k = f->fmt - F_ENUM;
-			const char *name = x < enums[k].n ? enums[k].names[x] : NULL;
-
-			if (name)
-				fprintf(out, " %s=%u(%s)", f->name, x, name);
-			else
-				fprintf(out, " %s=%u", f->name, x);
-			break;
-		}
-			fprintf(out, " %s=%u", f->name, x);
-			break;
+		default:
+			fprintf(d->out, enum_name ? " %s=%u(%s)" : " %s=%u", name, x, enum_name);
 		}
 	}
-	if (any && (v & ~known))
-		fprintf(out, " other=0x%x", v & ~known);
+	if (any && d->json)
+		j_close(d, '}');
+	if (any && (v & ~known)) {
+		if (d->json)
+			j_u32(d, "other", v & ~known);
+		else
+			fprintf(d->out, " other=0x%x", v & ~known);
+	}
 }
 
-static void print_raw(FILE *out, const uint32_t *dw, unsigned n)
+/* A labelled value with its fields, on a line of its own (text) or as one item (JSON). */
+static void print_value(struct decoder *d, const char *label, enum item_style style, uint32_t v,
+			uint32_t field_id, enum vsharp_gfx level)
 {
+	item_begin(d, label, -1, v, style);
+	if (field_id)
+		item_fields(d, level, field_id, v);
+	item_end(d);
+	line_end(d);
+}
+
+/* A line the decoder adds: JSON keeps it among the packet's "notes". */
+__attribute__((format(printf, 2, 3)))
+static void note(struct decoder *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (d->json) {
+		if (d->n_notes < NOTES_MAX)
+			vsnprintf(d->notes[d->n_notes++], sizeof(d->notes[0]), fmt, ap);
+	} else {
+		fputs("        ", d->out);
+		vfprintf(d->out, fmt, ap);
+		fputc('\n', d->out);
+	}
+	va_end(ap);
+}
+
+static void print_raw(struct decoder *d, const uint32_t *dw, unsigned n)
+{
+	if (d->json) {
+		j_open(d, "raw", '[');
+		for (unsigned i = 0; i < n; i++)
+			j_u32(d, NULL, dw[i]);
+		j_close(d, ']');
+		return;
+	}
 	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "%s0x%08x%s", i % 8 ? " " : "        ", dw[i],
+		fprintf(d->out, "%s0x%08x%s", i % 8 ? " " : "        ", dw[i],
 			i % 8 == 7 || i + 1 == n ? "\n" : "");
 }
 
-static void print_reg(FILE *out, enum vsharp_gfx level, uint32_t reg, uint32_t v,
-		      const struct vsharp_compute_regs *regs)
+/* Offsets of a ring dump are ring slots: from the window's start, modulo the ring. */
+static unsigned slot(const struct decoder *d, unsigned at, unsigned depth)
 {
-	const char *name = vsharp_reg_name(level, reg);
+	return depth || !d->ring ? at : (unsigned)((d->ring->rptr + at) % d->ring->n);
+}
 
-	if (name)
-		fprintf(out, "        %s = 0x%08x", name, v);
-	else	/* Mesa names registers by byte address: R_028A90 for 0xa2a4. */
-		fprintf(out, "        reg 0x%04x (R_%06X) = 0x%08x", reg, reg * 4, v);
-	print_fields(out, level, reg, v);
-	if (reg == VSHARP_COMPUTE_PGM_HI && vsharp_pm4_reg_written(regs, VSHARP_COMPUTE_PGM_LO))
-		fprintf(out, " pgm_va=0x%" PRIx64,
-			(uint64_t)regs->sh[VSHARP_COMPUTE_PGM_LO - VSHARP_SH_REG_BASE] << 8 |
-			(uint64_t)(v & 0xff) << 40);
-	fputc('\n', out);
+static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_t header,
+			 const char *name, unsigned count, const char *text_fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/*
+ * The packet's first line: in text "%5u: " and TEXT_FMT; in JSON its
+ * object with offset, header, type and, for type 3, opcode, name, count
+ * and shader_type.
+ */
+static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_t header,
+			 const char *name, unsigned count, const char *text_fmt, ...)
+{
+	va_list ap;
+
+	d->in_dwords = false;
+	d->n_notes = 0;
+	if (d->json) {
+		j_open(d, NULL, '{');
+		j_u32(d, "offset", slot(d, at, depth));
+		j_u32(d, "header", header);
+		j_u32(d, "type", header >> 30);
+		if (header >> 30 == 3) {
+			j_u32(d, "opcode", header >> 8 & 0xff);
+			j_u32(d, "shader_type", header >> 1 & 1);
+		}
+		if (header >> 30 == 0 || header >> 30 == 3)
+			j_u32(d, "count", count);
+		if (header >> 30 == 0)
+			j_u32(d, "reg", header & 0xffff);
+		if (name)
+			j_str(d, "name", name);
+		return;
+	}
+	fprintf(d->out, "%5u: ", slot(d, at, depth));
+	va_start(ap, text_fmt);
+	vfprintf(d->out, text_fmt, ap);
+	va_end(ap);
+	fputc('\n', d->out);
+}
+
+static void close_dwords(struct decoder *d)
+{
+	if (d->json && d->in_dwords) {
+		j_close(d, ']');
+		d->in_dwords = false;
+	}
+}
+
+static void packet_end(struct decoder *d)
+{
+	if (!d->json)
+		return;
+	close_dwords(d);
+	if (d->n_notes) {
+		j_open(d, "notes", '[');
+		for (unsigned i = 0; i < d->n_notes; i++)
+			j_str(d, NULL, d->notes[i]);
+		j_close(d, ']');
+	}
+	j_close(d, '}');
+}
+
+static void print_reg(struct decoder *d, uint32_t reg, uint32_t v)
+{
+	item_begin(d, vsharp_reg_name(d->level, reg), reg, v, IS_REG);
+	item_fields(d, d->level, reg, v);
+	if (reg == VSHARP_COMPUTE_PGM_HI && vsharp_pm4_reg_written(&d->regs, VSHARP_COMPUTE_PGM_LO))
+		item_hex64(d, "pgm_va",
+			   (uint64_t)d->regs.sh[VSHARP_COMPUTE_PGM_LO - VSHARP_SH_REG_BASE] << 8 |
+			   (uint64_t)(v & 0xff) << 40);
+	item_end(d);
+	line_end(d);
 }
 
 /* The SET_*_REG packets: where their offsets count from, per opcode. */
@@ -354,8 +612,7 @@ static int set_packet(unsigned opcode)
 	return -1;
 }
 
-static void print_set_reg(FILE *out, enum vsharp_gfx level, const struct vsharp_pm4_packet *p,
-			  struct vsharp_compute_regs *regs, int kind)
+static void print_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, int kind)
 {
 	uint32_t base = set_packets[kind].base;
 	uint32_t off = p->body[0];
@@ -363,51 +620,54 @@ static void print_set_reg(FILE *out, enum vsharp_gfx level, const struct vsharp_
 
 	if (set_packets[kind].index) {
 		if (off >> 28 || p->opcode == VSHARP_PKT3_SET_SH_REG_INDEX)
-			fprintf(out, "        index=%u\n", off >> 28);
+			print_value(d, "index", IS_DEC, off >> 28, 0, d->level);
 		off &= 0xffff;
 	}
-	if (set_packets[kind].sh && vsharp_pm4_apply_sh(regs, p, &err)) {
-		fprintf(out, "        error: %s\n", err.msg);
-		print_raw(out, p->body, p->n_body);
+	if (set_packets[kind].sh && vsharp_pm4_apply_sh(&d->regs, p, &err)) {
+		note(d, "error: %s", err.msg);
+		print_raw(d, p->body, p->n_body);
 		return;
 	}
 	for (unsigned i = 1; i < p->n_body; i++)
-		print_reg(out, level, base + off + i - 1, p->body[i], regs);
+		print_reg(d, base + off + i - 1, p->body[i]);
 	if (p->n_body < 2)
-		fprintf(out, "        offset 0x%x, no values\n", off);
+		note(d, "offset 0x%x, no values", off);
 }
 
-static void print_dispatch(FILE *out, enum vsharp_gfx level, const struct vsharp_pm4_packet *p,
-			   const struct vsharp_compute_regs *regs)
+static void print_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
+	static const char *const dim[] = { "dim_x", "dim_y", "dim_z" };
 	struct vsharp_dispatch_state st;
 	struct vsharp_error err;
 
 	if (p->n_body != 4) {
-		print_raw(out, p->body, p->n_body);
+		print_raw(d, p->body, p->n_body);
 		return;
 	}
-	fprintf(out, "        dim_x=%u dim_y=%u dim_z=%u\n", p->body[0], p->body[1], p->body[2]);
-	fprintf(out, "        initiator=0x%08x", p->body[3]);
-	print_fields(out, level, VSHARP_COMPUTE_DISPATCH_INITIATOR, p->body[3]);
-	fputc('\n', out);
-	if (vsharp_pm4_dispatch_state(level, regs, p, &st, &err)) {
-		fprintf(out, "        state: %s\n", err.msg);
+	for (unsigned i = 0; i < 3; i++) {
+		item_begin(d, dim[i], -1, p->body[i], IS_DEC);
+		item_end(d);
+	}
+	line_end(d);
+	print_value(d, "initiator", IS_HEX8, p->body[3], VSHARP_COMPUTE_DISPATCH_INITIATOR, d->level);
+	if (vsharp_pm4_dispatch_state(d->level, &d->regs, p, &st, &err)) {
+		note(d, "state: %s", err.msg);
 		return;
 	}
-	fprintf(out, "        state: wave%u pgm_va=0x%" PRIx64 " vgprs=%u sgprs=%u user_sgprs=%u"
-		" tgid=%s%s%s tidig_comps=%u lds_bytes=%u threads=%ux%ux%u\n",
-		st.wave32 ? 32 : 64, st.pgm_va, st.vgprs_alloc, st.sgprs_alloc, st.user_sgprs,
-		st.tgid[0] ? "x" : "", st.tgid[1] ? "y" : "", st.tgid[2] ? "z" : "",
-		st.tidig_comps, st.lds_bytes, st.threads[0], st.threads[1], st.threads[2]);
+	note(d, "state: wave%u pgm_va=0x%" PRIx64 " vgprs=%u sgprs=%u user_sgprs=%u tgid=%s%s%s"
+	     " tidig_comps=%u lds_bytes=%u threads=%ux%ux%u",
+	     st.wave32 ? 32 : 64, st.pgm_va, st.vgprs_alloc, st.sgprs_alloc, st.user_sgprs,
+	     st.tgid[0] ? "x" : "", st.tgid[1] ? "y" : "", st.tgid[2] ? "z" : "",
+	     st.tidig_comps, st.lds_bytes, st.threads[0], st.threads[1], st.threads[2]);
 }
 
-static void print_acquire(FILE *out, enum vsharp_gfx level, const struct vsharp_pm4_packet *p)
+static void print_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
+	static const char *const mid[] = { "size", "size_hi", "base", "base_hi", "poll_interval" };
 	const uint32_t *b = p->body;
 
 	if (p->n_body != 6 && p->n_body != 7) {
-		print_raw(out, b, p->n_body);
+		print_raw(d, b, p->n_body);
 		return;
 	}
 	/*
@@ -415,32 +675,39 @@ static void print_acquire(FILE *out, enum vsharp_gfx level, const struct vsharp_
 	 * in CP_COHER_CNTL (GFX9), or 7 with GCR_CNTL last (GFX10+), whatever
 	 * --gfx says.
 	 */
-	fprintf(out, "        coher_cntl=0x%08x", b[0]);
-	if (p->n_body == 6)
-		print_fields(out, VSHARP_GFX9, P_COHER_CNTL, b[0]);
-	fprintf(out, "\n        size=0x%08x size_hi=0x%x base=0x%08x base_hi=0x%x poll_interval=0x%x\n",
-		b[1], b[2], b[3], b[4], b[5]);
-	if (p->n_body == 7) {
-		fprintf(out, "        gcr_cntl=0x%08x", b[6]);
-		print_fields(out, level < VSHARP_GFX10 ? VSHARP_GFX10 : level, P_GCR_CNTL, b[6]);
-		fputc('\n', out);
+	print_value(d, "coher_cntl", IS_HEX8, b[0], p->n_body == 6 ? P_COHER_CNTL : 0, VSHARP_GFX9);
+	for (unsigned i = 0; i < 5; i++) {
+		item_begin(d, mid[i], -1, b[1 + i], i == 0 || i == 2 ? IS_HEX8 : IS_HEX);
+		item_end(d);
 	}
+	line_end(d);
+	if (p->n_body == 7)
+		print_value(d, "gcr_cntl", IS_HEX8, b[6], P_GCR_CNTL,
+			    d->level < VSHARP_GFX10 ? VSHARP_GFX10 : d->level);
 }
 
-static void print_release(FILE *out, enum vsharp_gfx level, const struct vsharp_pm4_packet *p)
+static void print_release(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
 	const uint32_t *b = p->body;
 
 	if (p->n_body != 7) {
-		print_raw(out, b, p->n_body);
+		print_raw(d, b, p->n_body);
 		return;
 	}
-	fprintf(out, "        event_cntl=0x%08x", b[0]);
-	print_fields(out, level, P_EVENT_CNTL, b[0]);
-	fprintf(out, "\n        data_cntl=0x%08x", b[1]);
-	print_fields(out, level, P_DATA_CNTL, b[1]);
-	fprintf(out, "\n        addr=0x%" PRIx64 " data=0x%" PRIx64 " int_ctxid=0x%08x\n",
-		(uint64_t)b[3] << 32 | b[2], (uint64_t)b[5] << 32 | b[4], b[6]);
+	print_value(d, "event_cntl", IS_HEX8, b[0], P_EVENT_CNTL, d->level);
+	print_value(d, "data_cntl", IS_HEX8, b[1], P_DATA_CNTL, d->level);
+	if (d->json) {
+		static const char *const rest[] = { "addr_lo", "addr_hi", "data_lo", "data_hi",
+						     "int_ctxid" };
+
+		for (unsigned i = 0; i < 5; i++)
+			print_value(d, rest[i], IS_HEX8, b[2 + i], 0, d->level);
+		note(d, "addr=0x%" PRIx64 " data=0x%" PRIx64, (uint64_t)b[3] << 32 | b[2],
+		     (uint64_t)b[5] << 32 | b[4]);
+		return;
+	}
+	note(d, "addr=0x%" PRIx64 " data=0x%" PRIx64 " int_ctxid=0x%08x",
+	     (uint64_t)b[3] << 32 | b[2], (uint64_t)b[5] << 32 | b[4], b[6]);
 }
 
 /* The body dwords of the packets decoded field by field, as data. */
@@ -493,27 +760,15 @@ static const struct packet_layout *layout(unsigned opcode)
 	return NULL;
 }
 
-static void print_layout(FILE *out, enum vsharp_gfx level, const struct packet_layout *l,
+static void print_layout(struct decoder *d, const struct packet_layout *l,
 			 const struct vsharp_pm4_packet *p)
 {
 	for (unsigned i = 0; i < p->n_body; i++) {
-		const struct dword_desc *d = &l->dw[i < l->n ? i : (unsigned)l->n - 1];
+		const struct dword_desc *w = &l->dw[i < l->n ? i : (unsigned)l->n - 1];
 
-		fprintf(out, "        %s = 0x%08x", d->label, p->body[i]);
-		if (d->fields)
-			print_fields(out, level, d->fields, p->body[i]);
-		fputc('\n', out);
+		print_value(d, w->label, IS_REG, p->body[i], w->fields, d->level);
 	}
 }
-
-struct decoder {
-	enum vsharp_gfx level;
-	FILE *out;
-	const struct vsharp_pm4_decode *opt;
-	struct vsharp_compute_regs regs;
-	int ret;
-	struct vsharp_error err;
-};
 
 static void decode_stream(struct decoder *d, const uint32_t *dw, unsigned n, unsigned depth);
 
@@ -536,18 +791,36 @@ static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsi
 	unsigned size = p->body[2] & 0xfffff;
 	const uint32_t *ib;
 
-	fprintf(d->out, "        -> IB at 0x%" PRIx64 ", %u dwords, VMID %u, SWAP %u%s\n", va, size,
-		p->body[2] >> 24 & 0xf, p->body[0] & 3, p->body[2] >> 20 & 1 ? ", chained" : "");
+	note(d, "-> IB at 0x%" PRIx64 ", %u dwords, VMID %u, SWAP %u%s", va, size,
+	     p->body[2] >> 24 & 0xf, p->body[0] & 3, p->body[2] >> 20 & 1 ? ", chained" : "");
 	if (!d->opt || !d->opt->follow_depth)
 		return;
 	if (depth >= d->opt->follow_depth) {
-		fprintf(d->out, "        (not followed: depth %u is the --follow limit)\n", depth);
+		note(d, "(not followed: depth %u is the --follow limit)", depth);
 		return;
 	}
 	ib = mem_at(d->opt, va, size);
 	if (!ib) {
-		fprintf(d->out, "        (not followed: no memory image holds 0x%" PRIx64 "..0x%" PRIx64 ")\n",
-			va, va + 4 * (uint64_t)size);
+		note(d, "(not followed: no memory image holds 0x%" PRIx64 "..0x%" PRIx64 ")", va,
+		     va + 4 * (uint64_t)size);
+		return;
+	}
+	if (d->json) {
+		/* The nested packets reuse the per-packet state: keep ours. */
+		unsigned n_notes = d->n_notes;
+		char notes[NOTES_MAX][sizeof(d->notes[0])];
+
+		memcpy(notes, d->notes, sizeof(notes));
+		close_dwords(d);
+		j_open(d, "ib", '{');
+		j_hex64(d, "va", va);
+		j_u32(d, "dwords", size);
+		j_u32(d, "depth", depth + 1);
+		decode_stream(d, ib, size, depth + 1);
+		j_close(d, '}');
+		memcpy(d->notes, notes, sizeof(notes));
+		d->n_notes = n_notes;
+		d->in_dwords = false;
 		return;
 	}
 	fprintf(d->out, "--- IB 0x%" PRIx64 " (%u dwords, depth %u) ---\n", va, size, depth + 1);
@@ -555,37 +828,38 @@ static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsi
 	fprintf(d->out, "--- end of IB 0x%" PRIx64 " ---\n", va);
 }
 
-static void print_type3(struct decoder *d, const struct vsharp_pm4_packet *p, unsigned depth)
+static void print_type3(struct decoder *d, const struct vsharp_pm4_packet *p, uint32_t header,
+			unsigned depth)
 {
 	const char *name = vsharp_pm4_opcode_name(p->opcode);
+	const char *st0 = p->compute ? "" : " shader_type=0";
 	const struct packet_layout *l;
 	int set = set_packet(p->opcode);
-	FILE *out = d->out;
 
 	if (p->opcode == VSHARP_PKT3_NOP && !p->n_body) {
-		fprintf(out, "%5u: NOP (0x3fff, one dword)\n", p->offset);
+		packet_begin(d, p->offset, depth, header, "NOP", 0x3fff, "NOP (0x3fff, one dword)");
 		return;
 	}
 	if (name)
-		fprintf(out, "%5u: %s (%u)%s\n", p->offset, name, p->n_body - 1,
-			p->compute ? "" : " shader_type=0");
+		packet_begin(d, p->offset, depth, header, name, p->n_body - 1, "%s (%u)%s", name,
+			     p->n_body - 1, st0);
 	else
-		fprintf(out, "%5u: opcode 0x%02x (%u)%s\n", p->offset, p->opcode, p->n_body - 1,
-			p->compute ? "" : " shader_type=0");
+		packet_begin(d, p->offset, depth, header, NULL, p->n_body - 1, "opcode 0x%02x (%u)%s",
+			     p->opcode, p->n_body - 1, st0);
 	if (set >= 0) {
-		print_set_reg(out, d->level, p, &d->regs, set);
+		print_set_reg(d, p, set);
 	} else if (p->opcode == VSHARP_PKT3_DISPATCH_DIRECT) {
-		print_dispatch(out, d->level, p, &d->regs);
+		print_dispatch(d, p);
 	} else if (p->opcode == VSHARP_PKT3_ACQUIRE_MEM) {
-		print_acquire(out, d->level, p);
+		print_acquire(d, p);
 	} else if (p->opcode == VSHARP_PKT3_RELEASE_MEM) {
-		print_release(out, d->level, p);
+		print_release(d, p);
 	} else if ((l = layout(p->opcode))) {
-		print_layout(out, d->level, l, p);
+		print_layout(d, l, p);
 		if ((p->opcode == VSHARP_PKT3_INDIRECT_BUFFER || p->opcode == 0x33) && p->n_body == 3)
 			follow_ib(d, p, depth);
 	} else {
-		print_raw(out, p->body, p->n_body);
+		print_raw(d, p->body, p->n_body);
 	}
 }
 
@@ -607,11 +881,14 @@ static unsigned decode_packet(struct decoder *d, const uint32_t *dw, unsigned n,
 
 	switch (p.type) {
 	case 1:
-		fprintf(d->out, "%5u: type-1 header 0x%08x (no such packet on GCN and later; one dword skipped)\n",
-			at, h);
+		packet_begin(d, at, depth, h, NULL, 0,
+			     "type-1 header 0x%08x (no such packet on GCN and later; one dword skipped)",
+			     h);
+		packet_end(d);
 		return 1;
 	case 2:
-		fprintf(d->out, "%5u: TYPE2 filler\n", at);
+		packet_begin(d, at, depth, h, "TYPE2", 0, "TYPE2 filler");
+		packet_end(d);
 		return 1;
 	case 3:
 		if (p.opcode == VSHARP_PKT3_NOP && count == 0x3fff)
@@ -621,36 +898,53 @@ static unsigned decode_packet(struct decoder *d, const uint32_t *dw, unsigned n,
 	if (p.n_body > n - at - 1) {
 		d->ret = vsharp_fail(&d->err, -EINVAL,
 				     "dword %u: %s packet needs %u body dwords, the IB ends after %u",
-				     at, p.type == 0 ? "type-0" : name ? name : "type-3", p.n_body,
-				     n - at - 1);
+				     slot(d, at, depth), p.type == 0 ? "type-0" : name ? name : "type-3",
+				     p.n_body, n - at - 1);
 		return 0;
 	}
 	if (p.type == 0) {
-		fprintf(d->out, "%5u: TYPE0 reg 0x%04x (%u)\n", at, h & 0xffff, count);
+		packet_begin(d, at, depth, h, NULL, count, "TYPE0 reg 0x%04x (%u)", h & 0xffff, count);
 		for (unsigned i = 0; i < p.n_body; i++)
-			print_reg(d->out, d->level, (h & 0xffff) + i, p.body[i], &d->regs);
+			print_reg(d, (h & 0xffff) + i, p.body[i]);
 	} else {
-		print_type3(d, &p, depth);
+		print_type3(d, &p, h, depth);
 	}
+	packet_end(d);
 	return 1 + p.n_body;
 }
 
 static void decode_stream(struct decoder *d, const uint32_t *dw, unsigned n, unsigned depth)
 {
-	for (unsigned at = 0, used; at < n; at += used) {
+	unsigned at = 0, used = 1;
+
+	if (d->json)
+		j_open(d, "packets", '[');
+	for (; at < n && used; at += used)
 		used = decode_packet(d, dw, n, at, depth);
-		if (!used) {
-			/* Show what could not be parsed, then report it. */
-			fprintf(d->out, "%5u: error: %s\n", at, d->err.msg);
-			for (unsigned i = at; i < n; i++)
-				fprintf(d->out, "%5u: 0x%08x\n", i, dw[i]);
-			return;
-		}
+	if (d->json)
+		j_close(d, ']');
+	if (used)
+		return;
+	/* Show what could not be parsed, then report it. */
+	if (d->json) {
+		j_open(d, "error", '{');
+		j_u32(d, "offset", slot(d, at, depth));
+		j_str(d, "message", d->err.msg);
+		j_close(d, '}');
+		j_open(d, "unparsed", '[');
+		for (unsigned i = at; i < n; i++)
+			j_u32(d, NULL, dw[i]);
+		j_close(d, ']');
+		return;
 	}
+	fprintf(d->out, "%5u: error: %s\n", slot(d, at, depth), d->err.msg);
+	for (unsigned i = at; i < n; i++)
+		fprintf(d->out, "%5u: 0x%08x\n", slot(d, i, depth), dw[i]);
 }
 
-int vsharp_pm4_decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
-		      const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err)
+static int decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
+		  const struct vsharp_pm4_decode *opt, const struct vsharp_ring_dump *ring,
+		  FILE *out, struct vsharp_error *err)
 {
 	struct decoder *d = calloc(1, sizeof(*d));
 	int ret;
@@ -660,11 +954,57 @@ int vsharp_pm4_decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
 	d->level = level;
 	d->out = out;
 	d->opt = opt;
+	d->ring = ring;
+	d->json = opt && opt->json;
+	d->first[0] = true;
+	if (d->json) {
+		j_open(d, NULL, '{');
+		j_str(d, "gfx", vsharp_gfx_name(level));
+		if (ring) {
+			j_open(d, "ring", '{');
+			j_u32(d, "dwords", (uint32_t)ring->n);
+			j_u32(d, "rptr", ring->rptr);
+			j_u32(d, "wptr", ring->wptr);
+			j_u32(d, "driver_wptr", ring->driver_wptr);
+			j_u32(d, "pending", n);
+			j_close(d, '}');
+		}
+	} else if (ring) {
+		fprintf(out, "ring: %zu dwords, rptr %u, wptr %u, driver wptr %u: %u dwords pending%s\n",
+			ring->n, ring->rptr, ring->wptr, ring->driver_wptr, n,
+			n ? "" : " (idle)");
+	}
 	decode_stream(d, dw, n, 0);
+	if (d->json) {
+		j_close(d, '}');
+		fputc('\n', out);
+	}
 	ret = d->ret;
 	if (ret && err)
 		*err = d->err;
 	free(d);
+	return ret;
+}
+
+int vsharp_pm4_decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
+		      const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err)
+{
+	return decode(level, dw, n, opt, NULL, out, err);
+}
+
+int vsharp_pm4_decode_ring(enum vsharp_gfx level, const struct vsharp_ring_dump *ring,
+			   const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err)
+{
+	size_t n = (ring->wptr + ring->n - ring->rptr) % ring->n;
+	uint32_t *dw = malloc((n ? n : 1) * sizeof(*dw));
+	int ret;
+
+	if (!dw)
+		return vsharp_fail(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		dw[i] = ring->ring[(ring->rptr + i) % ring->n];
+	ret = decode(level, dw, (unsigned)n, opt, ring, out, err);
+	free(dw);
 	return ret;
 }
 

@@ -258,6 +258,41 @@ static void test_files(struct ktap *t)
 	CHECK_MSG(t, strstr(err.msg, "/tmp: read error: Is a directory") != NULL, "%s", err.msg);
 }
 
+/*
+ * amdgpu_ring_* debugfs files (Linux amdgpu_ring.c, amdgpu_debugfs_ring_read):
+ * rptr, wptr, driver wptr (masked to the ring), then ring_size bytes, a power
+ * of two.  The pointers are umr's ring.rst ones (rptr 512, wptr 768).
+ */
+static void test_ring(struct ktap *t)
+{
+	uint32_t dw[3 + 1024] = { 512, 768, 768 };
+	struct vsharp_dwords d = { .dw = dw, .n = 3 + 1024, .binary = true };
+	struct vsharp_ring_dump r;
+	struct vsharp_error err;
+
+	dw[3 + 512] = 0xc0032200;
+	CHECK_EQ(t, vsharp_dwords_ring(&d, "amdgpu_ring_gfx_0.0.0", &r, &err), 0);
+	CHECK_EQ(t, r.rptr, 512);
+	CHECK_EQ(t, r.wptr, 768);
+	CHECK_EQ(t, r.driver_wptr, 768);
+	CHECK_EQ(t, r.n, 1024);
+	CHECK_EQ(t, r.ring[512], 0xc0032200);
+
+	d.n = 3 + 1000;
+	CHECK_EQ(t, vsharp_dwords_ring(&d, "f", &r, &err), -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "f: 1000 dwords after the 3 pointer dwords; an amdgpu ring is a power of two dwords"),
+		  "%s", err.msg);
+	d.n = 3 + 256;
+	CHECK_EQ(t, vsharp_dwords_ring(&d, "f", &r, &err), -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "f: rptr 512 is past the ring (allowed 0..255)"), "%s", err.msg);
+	d.n = 3;
+	CHECK_EQ(t, vsharp_dwords_ring(&d, "f", &r, &err), -EINVAL);
+	d.n = 3 + 1024;
+	d.binary = false;
+	CHECK_EQ(t, vsharp_dwords_ring(&d, "f", &r, &err), -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "f: text, not an amdgpu_ring debugfs file"), "%s", err.msg);
+}
+
 /* /dev/zero never ends: the reader stops one byte past the limit. */
 static void test_endless(struct ktap *t)
 {
@@ -278,5 +313,6 @@ KTAP_MAIN(
 	KTAP_CASE(test_limits),
 	KTAP_CASE(test_args),
 	KTAP_CASE(test_files),
+	KTAP_CASE(test_ring),
 	KTAP_CASE(test_endless)
 )

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "vsharp/dwords.h"
 #include "vsharp/pm4.h"
 
 static char *decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
@@ -315,6 +316,82 @@ static void test_context_names(struct ktap *t)
 	free(s);
 }
 
+/*
+ * An amdgpu ring dump: the packets from rptr to wptr, by ring slot, across
+ * the end of the ring.  umr's ring.rst COND_EXEC (ring[512..516]), then
+ * the same packet wrapped from slot 1022 to slot 2 of a 1024-dword ring.
+ */
+static void test_ring(struct ktap *t)
+{
+	static const uint32_t cond_exec[] = { 0xc0032200, 0x00400060, 0, 0, 0x00000023 };
+	static uint32_t ring[1024];
+	struct vsharp_ring_dump r = { .rptr = 512, .wptr = 517, .driver_wptr = 517, .ring = ring,
+				      .n = 1024 };
+	struct vsharp_error err;
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	memcpy(ring + 512, cond_exec, sizeof(cond_exec));
+	f = open_memstream(&s, &len);
+	ret = vsharp_pm4_decode_ring(VSHARP_GFX9, &r, NULL, f, &err);
+	fclose(f);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "ring: 1024 dwords, rptr 512, wptr 517, driver wptr 517: 5 dwords pending\n"
+		 "  512: COND_EXEC (3) shader_type=0\n        GPU_ADDR_LO32 = 0x00400060\n");
+	free(s);
+
+	for (unsigned i = 0; i < 5; i++)
+		ring[(1022 + i) % 1024] = cond_exec[i];
+	r.rptr = 1022;
+	r.wptr = 3;
+	r.driver_wptr = 3;
+	s = NULL;
+	f = open_memstream(&s, &len);
+	ret = vsharp_pm4_decode_ring(VSHARP_GFX9, &r, &(struct vsharp_pm4_decode){ .json = true },
+				     f, &err);
+	fclose(f);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "\"ring\": {\"dwords\": 1024, \"rptr\": 1022, \"wptr\": 3, \"driver_wptr\": 3, \"pending\": 5}");
+	CONTAINS(t, s, "{\"offset\": 1022, \"header\": 3221430784, \"type\": 3, \"opcode\": 34");
+	CONTAINS(t, s, "{\"name\": \"PATCH_VALUE\", \"value\": 35}");
+	free(s);
+
+	/* Idle: nothing pending. */
+	r.rptr = r.wptr = 7;
+	s = NULL;
+	f = open_memstream(&s, &len);
+	ret = vsharp_pm4_decode_ring(VSHARP_GFX9, &r, NULL, f, &err);
+	fclose(f);
+	CHECK_EQ(t, ret, 0);
+	CHECK_STR(t, s, "ring: 1024 dwords, rptr 7, wptr 7, driver wptr 3: 0 dwords pending (idle)\n");
+	free(s);
+}
+
+/* --json: the kernel fence (test_kernel_fence) with named fields and the address as a string. */
+static void test_json(struct ktap *t)
+{
+	static const uint32_t dw[] = {
+		0xc0064900, 0x00238514, 0x22000000, 0x12345000, 0x0000ffff, 0x77, 0, 0,
+		0xc0016900, 0x000002a4, 0x00000007,
+		0xc0ab0000,
+	};
+	struct vsharp_pm4_decode opt = { .json = true };
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, dw, 12, &opt, &ret, &err);
+
+	CHECK_EQ(t, ret, -EINVAL);
+	CONTAINS(t, s, "{\"gfx\": \"gfx9\", \"packets\": [{\"offset\": 0, \"header\": 3221637376, \"type\": 3, \"opcode\": 73, \"shader_type\": 0, \"count\": 6, \"name\": \"RELEASE_MEM\"");
+	CONTAINS(t, s, "\"EVENT_TYPE\": {\"value\": 20, \"hi\": 5, \"lo\": 0, \"enum\": \"CACHE_FLUSH_AND_INV_TS_EVENT\"}");
+	CONTAINS(t, s, "\"INT_SEL\": {\"value\": 2, \"hi\": 26, \"lo\": 24, \"enum\": \"interrupt after write confirm\"}");
+	CONTAINS(t, s, "\"notes\": [\"addr=0xffff12345000 data=0x77\"]");
+	CONTAINS(t, s, "{\"name\": \"VGT_EVENT_INITIATOR\", \"reg\": 41636, \"value\": 7}");
+	CONTAINS(t, s, "\"error\": {\"offset\": 11, \"message\": \"dword 11: type-3 packet needs 172 body dwords, the IB ends after 0\"}, \"unparsed\": [3232432128]}\n");
+	free(s);
+}
+
 KTAP_MAIN(
 	KTAP_CASE(test_umr_ib),
 	KTAP_CASE(test_umr_cond_exec),
@@ -324,5 +401,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_opcode_names),
 	KTAP_CASE(test_set_context),
 	KTAP_CASE(test_register_names),
-	KTAP_CASE(test_context_names)
+	KTAP_CASE(test_context_names),
+	KTAP_CASE(test_ring),
+	KTAP_CASE(test_json)
 )

@@ -75,4 +75,26 @@ int vsharp_dwords_from_args(int argc, char *const *argv, uint32_t *out, size_t m
 
 void vsharp_dwords_free(struct vsharp_dwords *d);
 
+/*
+ * An amdgpu_ring_<name> file of the kernel's debugfs (Linux
+ * drivers/gpu/drm/amd/amdgpu/amdgpu_ring.c, amdgpu_debugfs_ring_read()):
+ * three dwords, the read and write pointers as the hardware reports them
+ * and the driver's write pointer, each a dword index masked to the ring
+ * (buf_mask), then the ring, a power-of-two number of dwords
+ * (amdgpu_ring_init() rounds ring_size up to one).
+ */
+struct vsharp_ring_dump {
+	uint32_t rptr, wptr, driver_wptr;
+	const uint32_t *ring;	/* into the dwords it was read from */
+	size_t n;
+};
+
+/*
+ * Reads D, the dwords of file PATH, as such a file.  Refuses text input,
+ * a ring that is not a power of two dwords, and pointers past the ring,
+ * naming them.
+ */
+int vsharp_dwords_ring(const struct vsharp_dwords *d, const char *path,
+		       struct vsharp_ring_dump *r, struct vsharp_error *err);
+
 #endif

@@ -230,6 +230,7 @@ struct vsharp_pm4_decode {
 	const struct vsharp_pm4_mem *mem;
 	unsigned n_mem;
 	unsigned follow_depth;		/* 0: print IB targets, do not decode them */
+	bool json;			/* one JSON object instead of text */
 };
 
 /*
@@ -240,5 +241,15 @@ struct vsharp_pm4_decode {
  */
 int vsharp_pm4_decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
 		      const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err);
+
+struct vsharp_ring_dump;
+
+/*
+ * vsharp_pm4_decode() of what an amdgpu ring dump (vsharp/dwords.h) still
+ * held for the CP: the packets from rptr up to wptr, across the end of the
+ * ring, numbered by ring slot.  An idle ring (rptr == wptr) decodes nothing.
+ */
+int vsharp_pm4_decode_ring(enum vsharp_gfx level, const struct vsharp_ring_dump *ring,
+			   const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err);
 
 #endif
