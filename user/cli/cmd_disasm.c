@@ -14,17 +14,41 @@
 
 #include "cli.h"
 #include "emu_isa.h"
+#include "report.h"
 #include "vsharp/dwords.h"
 #include "vsharp/shaders.h"
 
 static const char usage_disasm[] =
-	"usage: vsharp disasm --gfx LEVEL [--address ADDR] [WORD...]\n"
-	"       vsharp disasm --gfx LEVEL [--address ADDR] --file FILE   (FILE: text or binary; - is stdin)\n"
-	"         no words: the level's probe shader; LEVEL: gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
+	"usage: vsharp disasm --gfx LEVEL [--address ADDR] [--json] [WORD...]\n"
+	"       vsharp disasm --gfx LEVEL [--address ADDR] [--json] --file FILE\n"
+	"\n"
+	"  FILE: text or binary (Documentation/cli.rst \"Dword input\"); - is stdin\n"
+	"  no words: the level's probe shader; LEVEL: gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
 
-/* llvm-objdump-19 pads the instruction to 59 columns before the comment. */
+static bool json;
+
+/*
+ * One instruction.  Text: llvm-objdump-19 pads the instruction to 59
+ * columns before the comment.  JSON: an element of "instructions".
+ */
 static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, const char *why)
 {
+	if (json) {
+		static bool first = true;
+
+		printf("%s{\"address\": \"0x%" PRIx64 "\", \"words\": [", first ? "" : ", ", at);
+		first = false;
+		for (unsigned i = 0; i < n; i++)
+			printf("%s%" PRIu32, i ? ", " : "", w[i]);
+		fputs("], \"text\": ", stdout);
+		json_string(stdout, text);
+		if (why) {
+			fputs(", \"not_decoded\": ", stdout);
+			json_string(stdout, why);
+		}
+		putchar('}');
+		return;
+	}
 	printf("\t%-59s%s// %012" PRIX64 ":", text, strlen(text) < 59 ? "" : " ", at);
 	for (unsigned i = 0; i < n; i++)
 		printf(" %08X", w[i]);
@@ -35,6 +59,9 @@ static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, c
 
 static void disasm(enum vsharp_gfx level, const uint32_t *dw, size_t n, uint64_t address)
 {
+	if (json)
+		printf("{\"gfx\": \"%s\", \"address\": \"0x%" PRIx64 "\", \"instructions\": [",
+		       vsharp_gfx_name(level), address);
 	for (size_t at = 0; at < n;) {
 		struct vsharp_error err;
 		struct emu_insn insn;
@@ -60,6 +87,8 @@ static void disasm(enum vsharp_gfx level, const uint32_t *dw, size_t n, uint64_t
 		line(address + 4 * at, text, dw + at, insn.words, NULL);
 		at += insn.words;
 	}
+	if (json)
+		puts("]}");
 }
 
 int cmd_disasm(int argc, char **argv)
@@ -68,6 +97,7 @@ int cmd_disasm(int argc, char **argv)
 		{ "--gfx", true, 1 },
 		{ "--file", true, 2 },
 		{ "--address", true, 3 },
+		{ "--json", false, 4 },
 		{ NULL, false, 0 },
 	};
 	char **words = calloc((size_t)argc + 1, sizeof(*words));
@@ -94,6 +124,8 @@ int cmd_disasm(int argc, char **argv)
 			file = val;
 		else if (id == 3 && !cli_parse_u64("--address", val, UINT64_MAX - 3, &address))
 			goto out;
+		else if (id == 4)
+			json = true;
 		else if (id == CLI_ARG)
 			words[nwords++] = (char *)val;
 	}

@@ -87,7 +87,17 @@ for f in $families; do
 		r=1
 	fi
 	listing <"$tmp/$level.raw" >"$tmp/$level.vsharp"
-	awk -v level="$level" '
+	# --json as the same "address text" lines.
+	if ! "$VSHARP" disasm --gfx "$level" --json --file "$tmp/$level.words" | python3 -c '
+import json, sys
+for i in json.load(sys.stdin)["instructions"]:
+    assert (i["text"].startswith(".long")) == ("not_decoded" in i), i
+    print("%012X %s" % (int(i["address"], 16), " ".join(i["text"].split())))' >"$tmp/$level.json"; then
+		echo "# $level: --json did not parse"
+		r=1
+	fi
+	for out in vsharp json; do
+		awk -v level="$level $out" '
 		NR == FNR { llvm[$1] = substr($0, length($1) + 2); next }
 		$2 == ".long" { skipped++; next }
 		!($1 in llvm) { unaligned++; next }
@@ -104,7 +114,8 @@ for f in $families; do
 			printf "# %s: %d instructions equal to llvm-objdump, %d differ, %d not decoded (.long), %d inside an LLVM instruction\n",
 				level, same, bad, skipped, unaligned
 			exit bad > 0 || same < 100
-		}' "$tmp/$level.llvm" "$tmp/$level.vsharp" || r=1
+		}' "$tmp/$level.llvm" "$tmp/$level.$out" || r=1
+	done
 	if [ $r = 0 ]; then
 		echo "ok $n $level"
 	else
