@@ -13,8 +13,10 @@ static const char usage_encode[] =
 	"         [--write-compress] [--stride-scale 1|4|8|32] [--field NAME=VALUE]...\n";
 static const char usage_decode[] =
 	"usage: vsharp desc decode --gfx LEVEL [--json|--umr] DW0 DW1 DW2 DW3\n"
-	"       vsharp desc decode --gfx LEVEL [--json|--umr] --file FILE   (FILE: text or binary; - is stdin)\n"
-	"         words: 0x hex, 8-digit hex, one digit, a C array or dump lines (Documentation/cli.rst)\n";
+	"       vsharp desc decode --gfx LEVEL [--json|--umr] --file FILE\n"
+	"\n"
+	"  words: 0x hex, 8-digit hex, one digit, a C array or dump lines; FILE: text or binary,\n"
+	"  - is stdin (Documentation/cli.rst \"Dword input\")\n";
 static const char usage_kind[] =
 	"usage: vsharp desc kind --gfx LEVEL --kind typed|raw|structured|constant --size BYTES\n"
 	"         [--base ADDR] [--stride BYTES] [--format DATA_NUM]\n";
@@ -172,7 +174,10 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 
 	out_begin(&o, stdout, json);
 	out_str(&o, "gfx", vsharp_gfx_name(level));
-	out_str(&o, "words", words);
+	if (json)	/* dwords are numbers in JSON (Documentation/cli.rst, "JSON") */
+		out_num_list(&o, "words", (const uint64_t[]){ dw[0], dw[1], dw[2], dw[3] }, 4, false);
+	else
+		out_str(&o, "words", words);
 	out_hex(&o, "base", b.base);
 	out_u64(&o, "stride", b.stride);
 	out_u64(&o, "num_records", b.num_records);

@@ -77,15 +77,44 @@ static bool small(const char *name, const char *s, unsigned max, uint8_t *out)
 	return true;
 }
 
-static bool apply_fields(const struct desc_opts *d, struct vsharp_desc_fields *fields)
+/*
+ * NAME as AMD's headers spell the field on LEVEL, the way desc decode
+ * prints it: "SQ_BUF_RSRC_WORD3.NV" or "NV".  BASE has two parts
+ * (WORD0.BASE_ADDRESS, WORD1.BASE_ADDRESS_HI): *PART says which.
+ */
+static bool amd_field(enum vsharp_gfx level, const char *name, enum vsharp_field *f,
+		      struct vsharp_field_part *part)
+{
+	for (int i = 0; i < VSHARP_FIELD_COUNT; i++) {
+		struct vsharp_field_part parts[2];
+		unsigned n = vsharp_field_parts(level, (enum vsharp_field)i, parts);
+
+		for (unsigned k = 0; k < n; k++) {
+			size_t reg = strlen(parts[k].reg);
+
+			if (strcmp(name, parts[k].name) &&
+			    (strncmp(name, parts[k].reg, reg) || name[reg] != '.' ||
+			     strcmp(name + reg + 1, parts[k].name)))
+				continue;
+			*f = (enum vsharp_field)i;
+			*part = parts[k];
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool apply_fields(const struct desc_opts *d, enum vsharp_gfx level,
+			 struct vsharp_desc_fields *fields)
 {
 	struct vsharp_error err;
 
 	for (unsigned i = 0; i < d->n_fields; i++) {
 		const char *eq = strchr(d->fields[i], '=');
-		char name[40];
+		struct vsharp_field_part part;
+		char name[48], opt[64];
 		enum vsharp_field f;
-		uint64_t v;
+		uint64_t v, part_max;
 
 		if (!eq || (size_t)(eq - d->fields[i]) >= sizeof(name)) {
 			cli_error("--field: '%s' must be NAME=VALUE", d->fields[i]);
@@ -93,13 +122,24 @@ static bool apply_fields(const struct desc_opts *d, struct vsharp_desc_fields *f
 		}
 		memcpy(name, d->fields[i], (size_t)(eq - d->fields[i]));
 		name[eq - d->fields[i]] = '\0';
-		if (vsharp_field_parse(name, &f, &err)) {
-			cli_lib_error(&err);
+		if (!vsharp_field_parse(name, &f, &err)) {
+			/* Existence, width and allowed codes are checked by vsharp_fields_pack(). */
+			if (!cli_parse_u64("--field", eq + 1, UINT64_MAX, &v))
+				return false;
+			vsharp_fields_set(fields, f, v);
+			continue;
+		}
+		if (!amd_field(level, name, &f, &part)) {
+			cli_error("--field: '%s' is not a V# field of %s (allowed: the names desc decode --gfx %s prints, SQ_BUF_RSRC_WORDn.FIELD or FIELD, or the lower-case names of Documentation/descriptors.rst)",
+				  name, vsharp_gfx_name(level), vsharp_gfx_name(level));
 			return false;
 		}
-		/* Existence, width and allowed codes are checked by vsharp_fields_pack(). */
-		if (!cli_parse_u64("--field", eq + 1, UINT64_MAX, &v))
+		/* A part is set within its bits; BASE_ADDRESS_HI keeps BASE_ADDRESS and back. */
+		part_max = (1ull << (part.hi - part.lo + 1)) - 1;
+		snprintf(opt, sizeof(opt), "--field %s", name);
+		if (!cli_parse_u64(opt, eq + 1, part_max, &v))
 			return false;
+		v = (fields->value[f] & ~(part_max << part.shift)) | v << part.shift;
 		vsharp_fields_set(fields, f, v);
 	}
 	return true;
@@ -175,5 +215,5 @@ bool desc_opts_build(const struct desc_opts *d, enum vsharp_gfx *level,
 		cli_lib_error(&err);
 		return false;
 	}
-	return apply_fields(d, fields);
+	return apply_fields(d, *level, fields);
 }
