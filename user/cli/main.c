@@ -14,9 +14,11 @@ static const struct {
 	{ "align", cmd_align, "align [--gfx L|all] [--mode M] [--format F] ...",
 	  "the alignment atlas: mode x access x size x misalignment" },
 	{ "stubs", cmd_stubs, "stubs --gfx LEVEL", "the probe stubs of a level (make shaders)" },
-	{ "disasm", cmd_disasm, "disasm --gfx LEVEL", "the probe shader as the emulator decodes it" },
+	{ "disasm", cmd_disasm, "disasm --gfx LEVEL [WORD...|--file F]",
+	  "shader words as llvm-objdump-19 prints them" },
 	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm] [--all]", "list the buffer and LDS instructions of a level" },
-	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL", "read or build a compute command buffer (PM4)" },
+	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL",
+	  "read a PM4 stream or ring dump, or build a compute IB" },
 	{ "run", cmd_run, "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
 	  "the suites on a GPU or the emulated device (KTAP; --list)" },
 };

@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..78"
+echo "1..87"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -92,6 +92,11 @@ expect encode_gfx11_swizzle16 0 '^0x00000000 0xc0000000 0x00000000 0x0043ffac$' 
 	desc encode --gfx gfx11 --format 32_32_32_32_FLOAT --swizzle --element-size 16 --index-stride 32 --oob-select 0
 expect encode_field_override 0 '^0x00000000 0x00000000 0x00000000 0x08027fac$' -- \
 	desc encode --gfx gfx9 --field nv=1
+# AMD's spelling as desc decode prints it: SQ_BUF_RSRC_WORD3.NV is bit 27 (Mesa sid.h S_008F0C_NV).
+expect encode_field_amd_name 0 '^0x00000000 0x00000000 0x00000000 0x08027fac$' -- \
+	desc encode --gfx gfx9 --field SQ_BUF_RSRC_WORD3.NV=1
+expect encode_field_base_hi 0 '^0x00005678 0x00001234 0x00000000 0x00027fac$' -- \
+	desc encode --gfx gfx9 --base 0x5678 --field BASE_ADDRESS_HI=0x1234
 
 # Resource kinds: Buffer<float4> of 1000 bytes is 62 texels (992 bytes on GFX8);
 # word3 = DATA_FORMAT 14 << 15 | NUM_FORMAT 7 << 12 | XYZW 0xfac.
@@ -229,7 +234,73 @@ expect_err ib_decode_gfx8 -- '--gfx: gfx8 has no PM4 support \(allowed gfx9, gfx
 expect_err ib_decode_no_gfx -- '--gfx: required' -- ib decode "$ibdir/rsrc1.txt"
 expect_err ib_decode_no_file 'ib decode: FILE: required' -- ib decode --gfx gfx9
 expect_err ib_example_wave32_gfx9 'wave32: gfx9 runs wave64 only' -- ib example --gfx gfx9 --wave32
+# ib --json parses; Mesa R_028A90 is VGT_EVENT_INITIATOR (SET_CONTEXT_REG offset 0x2a4).
+printf 'c0016900 0x2a4 7\nc0023f00 0x800 1 0x30\n' >"$ibdir/ctx.txt"
+"$VSHARP" ib decode --gfx gfx9 --json "$ibdir/ctx.txt" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+p = d["packets"]
+assert d["gfx"] == "gfx9" and p[0]["name"] == "SET_CONTEXT_REG", d
+assert p[0]["dwords"] == [{"name": "VGT_EVENT_INITIATOR", "reg": 0xa2a4, "value": 7}], p[0]
+assert p[1]["dwords"][2]["fields"]["IB_SIZE"]["value"] == 48, p[1]
+assert p[1]["notes"] == ["-> IB at 0x100000800, 48 dwords, VMID 0, SWAP 0"], p[1]'
+ok $? ib_decode_json_parses
+# A binary amdgpu_ring_* debugfs file (amdgpu_debugfs_ring_read: rptr, wptr,
+# driver wptr, then the ring): umr ring.rst's COND_EXEC at slot 512 of 1024.
+python3 -c '
+import struct, sys
+ring = [0] * 1024
+ring[512:517] = [0xc0032200, 0x00400060, 0, 0, 0x23]
+sys.stdout.buffer.write(struct.pack("<1027I", 512, 517, 517, *ring))' >"$ibdir/amdgpu_ring_gfx_0.0.0"
+expect ib_decode_ring_file 0 '^  512: COND_EXEC \(3\) shader_type=0$' -- \
+	ib decode --gfx gfx9 "$ibdir/amdgpu_ring_gfx_0.0.0"
+expect_err ib_decode_ring_text -- 'ctx.txt: text, not an amdgpu_ring debugfs file' -- \
+	ib decode --gfx gfx9 --ring "$ibdir/ctx.txt"
 rm -rf "$ibdir"
 
-[ "$n" = 78 ] || echo "# ran $n cases, plan says 78"
+# The usage lines of Documentation/cli.rst are those --help prints (and the
+# verb list those of vsharp help), whitespace aside.
+doc=$(dirname "$0")/../../Documentation/cli.rst
+doc_usage() {
+	{ "$VSHARP" "$@"; echo "=== doc"; cat "$doc"; } | python3 -c '
+import re, sys
+verb = sys.argv[1]
+help, doc = sys.stdin.read().split("=== doc\n", 1)
+norm = lambda s: " ".join(s.split())
+def synopses(lines, head, cont):
+    out, open_ = [], False
+    for l in lines:
+        if re.match(head, l):
+            out.append(norm(re.sub(r"^(usage:)?\s*", "", l)))
+            open_ = True
+        elif open_ and re.match(cont, l):
+            out[-1] += " " + norm(l)
+        else:
+            open_ = False
+    return out
+if verb == "help":
+    block = doc.split("$ vsharp help\n", 1)[1].split("\n\n", 1)[0]
+    want, got = [norm(l) for l in block.splitlines()], [norm(l) for l in help.splitlines()]
+else:
+    got = synopses(help.splitlines(), r"(usage: |       )vsharp " + verb + r"\b", r"\s{8,}\[")
+    lit, inblock = [], False
+    for l in doc.splitlines():
+        if l.endswith("::"):
+            inblock = True
+        elif inblock and l and not l.startswith(" "):
+            inblock = False
+        elif inblock:
+            lit.append(l)
+    want = synopses(lit, r"   vsharp " + verb + r"\b", r"\s{6,}\[")
+if want != got:
+    print("# cli.rst:", *want, sep="\n#   ")
+    print("# --help:", *got, sep="\n#   ")
+    sys.exit(1)' "$1"
+}
+doc_usage help; ok $? doc_usage_vsharp_help
+doc_usage desc --help; ok $? doc_usage_desc
+doc_usage disasm --help; ok $? doc_usage_disasm
+doc_usage ib --help; ok $? doc_usage_ib
+
+[ "$n" = 87 ] || echo "# ran $n cases, plan says 87"
 [ "$failed" = 0 ]
