@@ -20,6 +20,8 @@
  * (CP_RB0_*, COMPUTE_STATIC_THREAD_MGMT_SE*).
  */
 #include <stddef.h>
+#include <stdlib.h>
+#include <threads.h>
 
 #include "vsharp/pm4.h"
 #include "util.h"
@@ -740,19 +742,54 @@ static const struct reg_row rows[] = {
 	REG(G11_12, 0xc447, "SPI_ATTRIBUTE_RING_SIZE"),
 };
 
+/*
+ * Every element of rows[] per level, sorted by offset, built once: a dump
+ * of millions of register writes looks each one up.
+ */
+#define LEVELS (VSHARP_GFX12 - VSHARP_GFX9 + 1)
+#define ELEMENTS_MAX 1536
+
+struct reg_elem {
+	uint16_t at;
+	const char *name;
+};
+
+static struct reg_elem elems[LEVELS][ELEMENTS_MAX];
+static unsigned n_elems[LEVELS];
+static once_flag elems_once = ONCE_FLAG_INIT;
+
+static int elem_cmp(const void *a, const void *b)
+{
+	const struct reg_elem *x = a, *y = b;
+
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+static void build_elems(void)
+{
+	for (unsigned l = 0; l < LEVELS; l++) {
+		for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+			const struct reg_row *r = &rows[i];
+
+			if (!(r->levels & VSHARP_GFX_BIT(VSHARP_GFX9 + l)))
+				continue;
+			/* Over 1000 on no level; test_pm4_decode checks the last row of each. */
+			for (unsigned k = 0; k < r->count && n_elems[l] < ELEMENTS_MAX; k++)
+				elems[l][n_elems[l]++] = (struct reg_elem){
+					(uint16_t)(r->at + k * r->stride), r->names[k] };
+		}
+		qsort(elems[l], n_elems[l], sizeof(elems[l][0]), elem_cmp);
+	}
+}
+
 const char *vsharp_reg_name(enum vsharp_gfx level, uint32_t reg)
 {
-	if ((unsigned)level >= VSHARP_GFX_COUNT)
-		return NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
-		const struct reg_row *r = &rows[i];
-		uint32_t k;
+	struct reg_elem key = { (uint16_t)reg, NULL }, *e;
+	unsigned l = (unsigned)level - VSHARP_GFX9;
 
-		if (!(r->levels & VSHARP_GFX_BIT(level)) || reg < r->at)
-			continue;
-		k = reg - r->at;
-		if (k % r->stride == 0 && k / r->stride < r->count)
-			return r->names[k / r->stride];
-	}
-	return NULL;
+	if (level < VSHARP_GFX9 || level > VSHARP_GFX12 || reg > 0xffff)
+		return NULL;
+	call_once(&elems_once, build_elems);
+	e = bsearch(&key, elems[l], n_elems[l], sizeof(key), elem_cmp);
+	return e ? e->name : NULL;
 }

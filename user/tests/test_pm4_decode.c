@@ -294,6 +294,12 @@ static void test_register_names(struct ktap *t)
 	CHECK(t, vsharp_reg_name(VSHARP_GFX11, 0xa00e) == NULL);
 	CHECK(t, vsharp_reg_name(VSHARP_GFX12, 0xa00e) != NULL &&
 		 !strcmp(vsharp_reg_name(VSHARP_GFX12, 0xa00e), "DB_STENCIL_WRITE_BASE"));
+	/* The last rows of the table, so none was dropped building the index. */
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX9, 0xc441), "SPI_CONFIG_CNTL_1");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX10, 0xc381), "TA_CS_BC_BASE_ADDR_HI");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX10_3, 0xc381), "TA_CS_BC_BASE_ADDR_HI");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX11, 0xc447), "SPI_ATTRIBUTE_RING_SIZE");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX12, 0xc447), "SPI_ATTRIBUTE_RING_SIZE");
 	/* CP_COHER_* are gone from GFX11 (gc_11_0_0_offset.h has no regCP_COHER_CNTL). */
 	CHECK(t, vsharp_reg_name(VSHARP_GFX11, 0xc07c) == NULL);
 	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX10_3, 0xc07c), "CP_COHER_CNTL");
