@@ -176,7 +176,7 @@ out:
 	return ret;
 }
 
-/* The peers' memcpy dispatch (dispatch.md §2.3) as vsharp builds it. */
+/* The peers' memcpy dispatch (libdrm, IGT amd_dispatch.c) as vsharp builds it. */
 static int example(int argc, char **argv)
 {
 	static const struct cli_opt opts[] = {

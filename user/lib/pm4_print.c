@@ -104,7 +104,7 @@ static const struct {
 						  "perf", "memory" } },
 };
 
-/* Field positions: research/dispatch.md §2.4, §2.5, §2.7. */
+/* Field positions: [LLVM] AMDGPUUsage tables 65-69, [Lx] gc_*_sh_mask.h, soc15d.h, nvd.h. */
 static const struct field {
 	uint32_t reg;
 	uint32_t levels;

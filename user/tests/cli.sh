@@ -204,8 +204,9 @@ expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, p
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
 
-# ib: PM4 command buffers.  Expected words are the peers' (dispatch.md §2.3,
-# §2.7): the kernel's GFX9 CP_COHER_CNTL, RSRC1 0x000C0041, RSRC2 0x90.
+# ib: PM4 command buffers.  Expected words are the peers' (libdrm
+# shader_test_util.c, Linux gfx_v9_0_emit_mem_sync): the kernel's GFX9
+# CP_COHER_CNTL, RSRC1 0x000C0041, RSRC2 0x90.
 ibdir=$(mktemp -d)
 expect ib_example_gfx9_acquire 0 '^0xc0055802 0x28c40000 0xffffffff 0x000000ff 0x00000000 0x00000000 0x0000000a  # ACQUIRE_MEM$' -- \
 	ib example --gfx gfx9

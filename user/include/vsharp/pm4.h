@@ -12,7 +12,7 @@
 
 /*
  * PM4 command buffers for compute dispatches on GFX9..GFX12
- * (research/dispatch.md): a builder, a packet parser the emulated device
+ * (Documentation/pm4.rst): a builder, a packet parser the emulated device
  * executes, and a printer for `vsharp ib decode`.
  */
 
@@ -45,7 +45,7 @@ enum vsharp_pkt3_op {
 /* The one-dword NOP the peers pad with: count 0x3fff, no shader-type bit. */
 #define VSHARP_PM4_NOP1 0xffff1000u
 
-/* Compute registers by dword offset (research/dispatch.md §2.2). */
+/* Compute registers by dword offset (Linux gc_*_offset.h, Mesa sid.h). */
 enum vsharp_compute_reg {
 	VSHARP_COMPUTE_DISPATCH_INITIATOR = 0x2e00,
 	VSHARP_COMPUTE_START_X = 0x2e04,		/* ..Z 0x2e06 */
@@ -75,7 +75,7 @@ enum vsharp_compute_reg {
 /* COMPUTE_DISPATCH_INTERLEAVE: RADV's value on compute queues (GFX11+). */
 #define VSHARP_DISPATCH_INTERLEAVE 64u
 
-/* COMPUTE_DISPATCH_INITIATOR bits (dispatch.md §2.5). */
+/* COMPUTE_DISPATCH_INITIATOR bits (Linux gc_9_2_1_sh_mask.h and later). */
 #define VSHARP_INIT_COMPUTE_SHADER_EN	(1u << 0)
 #define VSHARP_INIT_FORCE_START_AT_000	(1u << 2)
 #define VSHARP_INIT_ORDER_MODE		(1u << 6)
