@@ -83,7 +83,7 @@ static int fault_disarm(void)
  * Tell scripts/vm-check where the kernel's own allocation-failure reports
  * (warn_alloc() of the module loader's vmalloc) are expected.
  */
-static void kmsg(const char *line)
+static void log_marker(const char *line)
 {
 	vs_write("/dev/kmsg", line);
 }
@@ -479,7 +479,7 @@ TEST_F_TIMEOUT(sweeps, load, LOAD_TIMEOUT)
 	ASSERT_EQ(0, vs_unload_wait());
 	fd = open(ko ? ko : "/lib/vsharp.ko", O_RDONLY | O_CLOEXEC);
 	ASSERT_LE(0, fd);
-	kmsg("vsharp_faultinj: allocation-failure reports expected from here");
+	log_marker("vsharp_faultinj: allocation-failure reports expected from here");
 	start = time(NULL);
 	for (nth = 1; nth <= MAX_FAULTS && !left; nth++) {
 		fault_arm(nth);
@@ -499,7 +499,7 @@ TEST_F_TIMEOUT(sweeps, load, LOAD_TIMEOUT)
 		ASSERT_TRUE(!vs_exists(VS_ROOT) && !vs_exists("/sys/module/vsharp"));
 	}
 	close(fd);
-	kmsg("vsharp_faultinj: no allocation-failure reports expected from here");
+	log_marker("vsharp_faultinj: no allocation-failure reports expected from here");
 	ksft_print_msg("load: %d fault points, %d loads survived theirs, %ld s\n",
 		       nth - 2, loaded - 1, (long)(time(NULL) - start));
 	EXPECT_TRUE(left);
