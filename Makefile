@@ -48,7 +48,7 @@ shaders: $(BUILD)/user/vsharp
 	scripts/shaders $(BUILD)/user/vsharp shaders/gen
 
 bench: $(USER_BENCH) $(BUILD)/user/vsharp $(BUILD)/shim/libvsharp_shim.so
-	@for b in $(USER_BENCH); do $$b || exit 1; done
+	@user/bench/run $(USER_BENCH)
 	@user/bench/bench_shim.sh $(BUILD)
 
 # Only what building and running vsharp needs (scripts/packages/base.list).

@@ -18,8 +18,8 @@ static double run(const char *what, enum vsharp_gfx level, const char *op_name,
 	struct vsharp_buffer_plan p;
 	struct vsharp_lane_in in[LANES];
 	struct vsharp_lane_out out;
-	uint64_t acc = 0;
-	double t0, t1;
+	uint64_t acc = 0, rounds = bench_items(ROUNDS);
+	double t0, secs;
 
 	memset(&a, 0, sizeof(a));
 	a.level = level;
@@ -34,18 +34,17 @@ static double run(const char *what, enum vsharp_gfx level, const char *op_name,
 		in[l].lane = l;
 		in[l].voffset = 4 * l;
 	}
-	t0 = bench_now();
-	for (unsigned r = 0; r < ROUNDS; r++) {
+	t0 = bench_start();
+	for (unsigned r = 0; r < rounds; r++) {
 		for (unsigned l = 0; l < LANES; l++) {
 			vsharp_buffer_lane(&p, &in[l], &mem, NULL, &out);
 			acc += out.vdst[0];
 		}
 		in[r % LANES].voffset ^= 4;
 	}
-	t1 = bench_now();
+	secs = bench_stop(t0, what, "lanes", rounds * LANES);
 	bench_sink = acc;
-	bench_report(what, "lanes", (uint64_t)ROUNDS * LANES, t1 - t0);
-	return t1 - t0;
+	return secs;
 }
 
 int main(void)
