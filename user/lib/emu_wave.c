@@ -449,21 +449,27 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 
 /* ---- Scalar and global memory ------------------------------------------------- */
 
-/* vsharp_vm_at() through a window on the mapping the last access fell in. */
-static uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, uint64_t va, uint64_t n,
-			  unsigned perms)
+/* A miss: the search, and the window moved onto the mapping found. */
+static uint8_t *window_move(struct vsharp_vm *vm, struct emu_window *win, uint64_t va, uint64_t n,
+			    unsigned perms)
 {
 	uint64_t start, size;
 	unsigned mperms;
-	uint8_t *p;
+	uint8_t *p = vsharp_vm_at(vm, va, n, perms);
 
-	if (va - win->va < win->size && n <= win->size - (va - win->va) &&
-	    (win->perms & perms) == perms)
-		return win->host + (va - win->va);
-	p = vsharp_vm_at(vm, va, n, perms);
 	if (p && !vsharp_vm_lookup(vm, va, &start, &size, &mperms))
 		*win = (struct emu_window){ start, size, p - (va - start), mperms };
 	return p;
+}
+
+/* vsharp_vm_at() through a window on the mapping the last access fell in. */
+static inline uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, uint64_t va,
+				 uint64_t n, unsigned perms)
+{
+	if (va - win->va < win->size && n <= win->size - (va - win->va) &&
+	    (win->perms & perms) == perms)
+		return win->host + (va - win->va);
+	return window_move(vm, win, va, n, perms);
 }
 
 static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
