@@ -2331,3 +2331,294 @@ stub_ds_bpermute_b32_o0_0:
 stub_ds_bpermute_b32_o4_1:
 	ds_bpermute_b32 v12, v4, v8 offset:260
 	s_branch stub_done
+stub_ds_append_o0_0:
+	ds_append v12
+	s_branch stub_done
+stub_ds_append_o4_1:
+	ds_append v12 offset:260
+	s_branch stub_done
+stub_ds_consume_o0_0:
+	ds_consume v12
+	s_branch stub_done
+stub_ds_consume_o4_1:
+	ds_consume v12 offset:260
+	s_branch stub_done
+stub_ds_add_src2_u32_o4_0:
+	ds_add_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_add_src2_u32_o252_127:
+	ds_add_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_add_src2_u32_o0_128:
+	ds_add_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_sub_src2_u32_o4_0:
+	ds_sub_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_sub_src2_u32_o252_127:
+	ds_sub_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_sub_src2_u32_o0_128:
+	ds_sub_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_rsub_src2_u32_o4_0:
+	ds_rsub_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_rsub_src2_u32_o252_127:
+	ds_rsub_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_rsub_src2_u32_o0_128:
+	ds_rsub_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_inc_src2_u32_o4_0:
+	ds_inc_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_inc_src2_u32_o252_127:
+	ds_inc_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_inc_src2_u32_o0_128:
+	ds_inc_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_dec_src2_u32_o4_0:
+	ds_dec_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_dec_src2_u32_o252_127:
+	ds_dec_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_dec_src2_u32_o0_128:
+	ds_dec_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_min_src2_i32_o4_0:
+	ds_min_src2_i32 v4 offset:4
+	s_branch stub_done
+stub_ds_min_src2_i32_o252_127:
+	ds_min_src2_i32 v4 offset:32764
+	s_branch stub_done
+stub_ds_min_src2_i32_o0_128:
+	ds_min_src2_i32 v4 offset:32768
+	s_branch stub_done
+stub_ds_max_src2_i32_o4_0:
+	ds_max_src2_i32 v4 offset:4
+	s_branch stub_done
+stub_ds_max_src2_i32_o252_127:
+	ds_max_src2_i32 v4 offset:32764
+	s_branch stub_done
+stub_ds_max_src2_i32_o0_128:
+	ds_max_src2_i32 v4 offset:32768
+	s_branch stub_done
+stub_ds_min_src2_u32_o4_0:
+	ds_min_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_min_src2_u32_o252_127:
+	ds_min_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_min_src2_u32_o0_128:
+	ds_min_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_max_src2_u32_o4_0:
+	ds_max_src2_u32 v4 offset:4
+	s_branch stub_done
+stub_ds_max_src2_u32_o252_127:
+	ds_max_src2_u32 v4 offset:32764
+	s_branch stub_done
+stub_ds_max_src2_u32_o0_128:
+	ds_max_src2_u32 v4 offset:32768
+	s_branch stub_done
+stub_ds_and_src2_b32_o4_0:
+	ds_and_src2_b32 v4 offset:4
+	s_branch stub_done
+stub_ds_and_src2_b32_o252_127:
+	ds_and_src2_b32 v4 offset:32764
+	s_branch stub_done
+stub_ds_and_src2_b32_o0_128:
+	ds_and_src2_b32 v4 offset:32768
+	s_branch stub_done
+stub_ds_or_src2_b32_o4_0:
+	ds_or_src2_b32 v4 offset:4
+	s_branch stub_done
+stub_ds_or_src2_b32_o252_127:
+	ds_or_src2_b32 v4 offset:32764
+	s_branch stub_done
+stub_ds_or_src2_b32_o0_128:
+	ds_or_src2_b32 v4 offset:32768
+	s_branch stub_done
+stub_ds_xor_src2_b32_o4_0:
+	ds_xor_src2_b32 v4 offset:4
+	s_branch stub_done
+stub_ds_xor_src2_b32_o252_127:
+	ds_xor_src2_b32 v4 offset:32764
+	s_branch stub_done
+stub_ds_xor_src2_b32_o0_128:
+	ds_xor_src2_b32 v4 offset:32768
+	s_branch stub_done
+stub_ds_write_src2_b32_o4_0:
+	ds_write_src2_b32 v4 offset:4
+	s_branch stub_done
+stub_ds_write_src2_b32_o252_127:
+	ds_write_src2_b32 v4 offset:32764
+	s_branch stub_done
+stub_ds_write_src2_b32_o0_128:
+	ds_write_src2_b32 v4 offset:32768
+	s_branch stub_done
+stub_ds_min_src2_f32_o4_0:
+	ds_min_src2_f32 v4 offset:4
+	s_branch stub_done
+stub_ds_min_src2_f32_o252_127:
+	ds_min_src2_f32 v4 offset:32764
+	s_branch stub_done
+stub_ds_min_src2_f32_o0_128:
+	ds_min_src2_f32 v4 offset:32768
+	s_branch stub_done
+stub_ds_max_src2_f32_o4_0:
+	ds_max_src2_f32 v4 offset:4
+	s_branch stub_done
+stub_ds_max_src2_f32_o252_127:
+	ds_max_src2_f32 v4 offset:32764
+	s_branch stub_done
+stub_ds_max_src2_f32_o0_128:
+	ds_max_src2_f32 v4 offset:32768
+	s_branch stub_done
+stub_ds_add_src2_f32_o4_0:
+	ds_add_src2_f32 v4 offset:4
+	s_branch stub_done
+stub_ds_add_src2_f32_o252_127:
+	ds_add_src2_f32 v4 offset:32764
+	s_branch stub_done
+stub_ds_add_src2_f32_o0_128:
+	ds_add_src2_f32 v4 offset:32768
+	s_branch stub_done
+stub_ds_add_src2_u64_o4_0:
+	ds_add_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_add_src2_u64_o252_127:
+	ds_add_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_add_src2_u64_o0_128:
+	ds_add_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_sub_src2_u64_o4_0:
+	ds_sub_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_sub_src2_u64_o252_127:
+	ds_sub_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_sub_src2_u64_o0_128:
+	ds_sub_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_rsub_src2_u64_o4_0:
+	ds_rsub_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_rsub_src2_u64_o252_127:
+	ds_rsub_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_rsub_src2_u64_o0_128:
+	ds_rsub_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_inc_src2_u64_o4_0:
+	ds_inc_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_inc_src2_u64_o252_127:
+	ds_inc_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_inc_src2_u64_o0_128:
+	ds_inc_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_dec_src2_u64_o4_0:
+	ds_dec_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_dec_src2_u64_o252_127:
+	ds_dec_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_dec_src2_u64_o0_128:
+	ds_dec_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_min_src2_i64_o4_0:
+	ds_min_src2_i64 v4 offset:4
+	s_branch stub_done
+stub_ds_min_src2_i64_o252_127:
+	ds_min_src2_i64 v4 offset:32764
+	s_branch stub_done
+stub_ds_min_src2_i64_o0_128:
+	ds_min_src2_i64 v4 offset:32768
+	s_branch stub_done
+stub_ds_max_src2_i64_o4_0:
+	ds_max_src2_i64 v4 offset:4
+	s_branch stub_done
+stub_ds_max_src2_i64_o252_127:
+	ds_max_src2_i64 v4 offset:32764
+	s_branch stub_done
+stub_ds_max_src2_i64_o0_128:
+	ds_max_src2_i64 v4 offset:32768
+	s_branch stub_done
+stub_ds_min_src2_u64_o4_0:
+	ds_min_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_min_src2_u64_o252_127:
+	ds_min_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_min_src2_u64_o0_128:
+	ds_min_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_max_src2_u64_o4_0:
+	ds_max_src2_u64 v4 offset:4
+	s_branch stub_done
+stub_ds_max_src2_u64_o252_127:
+	ds_max_src2_u64 v4 offset:32764
+	s_branch stub_done
+stub_ds_max_src2_u64_o0_128:
+	ds_max_src2_u64 v4 offset:32768
+	s_branch stub_done
+stub_ds_and_src2_b64_o4_0:
+	ds_and_src2_b64 v4 offset:4
+	s_branch stub_done
+stub_ds_and_src2_b64_o252_127:
+	ds_and_src2_b64 v4 offset:32764
+	s_branch stub_done
+stub_ds_and_src2_b64_o0_128:
+	ds_and_src2_b64 v4 offset:32768
+	s_branch stub_done
+stub_ds_or_src2_b64_o4_0:
+	ds_or_src2_b64 v4 offset:4
+	s_branch stub_done
+stub_ds_or_src2_b64_o252_127:
+	ds_or_src2_b64 v4 offset:32764
+	s_branch stub_done
+stub_ds_or_src2_b64_o0_128:
+	ds_or_src2_b64 v4 offset:32768
+	s_branch stub_done
+stub_ds_xor_src2_b64_o4_0:
+	ds_xor_src2_b64 v4 offset:4
+	s_branch stub_done
+stub_ds_xor_src2_b64_o252_127:
+	ds_xor_src2_b64 v4 offset:32764
+	s_branch stub_done
+stub_ds_xor_src2_b64_o0_128:
+	ds_xor_src2_b64 v4 offset:32768
+	s_branch stub_done
+stub_ds_write_src2_b64_o4_0:
+	ds_write_src2_b64 v4 offset:4
+	s_branch stub_done
+stub_ds_write_src2_b64_o252_127:
+	ds_write_src2_b64 v4 offset:32764
+	s_branch stub_done
+stub_ds_write_src2_b64_o0_128:
+	ds_write_src2_b64 v4 offset:32768
+	s_branch stub_done
+stub_ds_min_src2_f64_o4_0:
+	ds_min_src2_f64 v4 offset:4
+	s_branch stub_done
+stub_ds_min_src2_f64_o252_127:
+	ds_min_src2_f64 v4 offset:32764
+	s_branch stub_done
+stub_ds_min_src2_f64_o0_128:
+	ds_min_src2_f64 v4 offset:32768
+	s_branch stub_done
+stub_ds_max_src2_f64_o4_0:
+	ds_max_src2_f64 v4 offset:4
+	s_branch stub_done
+stub_ds_max_src2_f64_o252_127:
+	ds_max_src2_f64 v4 offset:32764
+	s_branch stub_done
+stub_ds_max_src2_f64_o0_128:
+	ds_max_src2_f64 v4 offset:32768
+	s_branch stub_done

@@ -2334,3 +2334,15 @@ stub_ds_bpermute_b32_o0_0:
 stub_ds_bpermute_b32_o4_1:
 	ds_bpermute_b32 v12, v4, v8 offset:260
 	s_branch stub_done
+stub_ds_append_o0_0:
+	ds_append v12
+	s_branch stub_done
+stub_ds_append_o4_1:
+	ds_append v12 offset:260
+	s_branch stub_done
+stub_ds_consume_o0_0:
+	ds_consume v12
+	s_branch stub_done
+stub_ds_consume_o4_1:
+	ds_consume v12 offset:260
+	s_branch stub_done

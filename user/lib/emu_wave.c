@@ -658,8 +658,12 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
 	unsigned n_data1 = emu_vgprs(w->level, in, EMU_VGPR_DATA1);
 	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
-	/* M0 limits DS addresses before GFX11 and carries the ADDTID base everywhere. */
-	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID;
+	/*
+	 * M0 limits DS addresses before GFX11, carries the ADDTID base
+	 * everywhere and the append/consume counter's up to GFX11.
+	 */
+	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID ||
+		       (in->mem->ds_addr == VSHARP_DS_APPEND && w->level <= VSHARP_GFX11);
 	struct vsharp_ds_lane_in li[64];
 	struct vsharp_ds_lane_out lo[64];
 	struct vsharp_ds_access a;

@@ -2,8 +2,9 @@
 /*
  * DS instructions as a whole wave executes them.  Most are per lane and run
  * lane by lane through vsharp_ds_lane(); the ones that move data between
- * lanes (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) need every lane's
- * input and EXEC, and are done here (Documentation/model.rst, "DS lane
+ * lanes (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32) and the wave
+ * counters (ds_append, ds_consume) need every lane's input and EXEC, and are
+ * done here (Documentation/model.rst, "DS lane
  * operations").
  */
 #include <string.h>
@@ -113,6 +114,33 @@ static void lanes_op(const struct vsharp_ds_access *a, const struct vsharp_ds_la
 	}
 }
 
+/*
+ * ds_append/ds_consume: "Inside DS, do one atomic add for first valid lane
+ * and broadcast result to all valid lanes", adding or subtracting
+ * countbits(EXEC) (R3, R4 DS_APPEND, DS_CONSUME).
+ */
+static void append(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+		   unsigned lanes, uint64_t exec, struct vsharp_lds *lds,
+		   struct vsharp_ds_lane_out *out)
+{
+	struct vsharp_ds_lane_in first;
+	struct vsharp_ds_lane_out result;
+	unsigned i = 0;
+
+	if (lanes < 64)
+		exec &= (1ull << lanes) - 1;
+	if (!exec)
+		return;
+	while (!(exec >> i & 1))
+		i++;
+	first = in[i];
+	first.data0[0] = ones((uint32_t)exec) + ones((uint32_t)(exec >> 32));
+	vsharp_ds_lane(a, &first, lds, &result);
+	for (i = 0; i < lanes; i++)
+		if (exec >> i & 1)
+			out[i] = result;
+}
+
 void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    unsigned lanes, uint64_t exec, struct vsharp_lds *lds,
 		    struct vsharp_ds_lane_out *out)
@@ -122,6 +150,10 @@ void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	memset(out, 0, lanes * sizeof(*out));
 	if (a->op->kind == VSHARP_OP_LANES) {
 		lanes_op(a, in, lanes, exec, out);
+		return;
+	}
+	if (a->op->ds_addr == VSHARP_DS_APPEND) {
+		append(a, in, lanes, exec, lds, out);
 		return;
 	}
 	for (unsigned i = 0; i < lanes; i++)

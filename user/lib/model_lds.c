@@ -104,6 +104,52 @@ static void write_value(struct vsharp_lds *lds, uint32_t addr, unsigned bytes, u
 	}
 }
 
+/*
+ * The LDS byte address M0 gives ds_append/ds_consume: "addr = M0.base +
+ * offset; // offset by LDS HWBASE, limit to M.size" up to GFX11 (rule
+ * append_m0), "addr = offset" on GFX12 (R4 DS_APPEND).  *LIMIT is lowered to
+ * the M0 size where M0 has one.
+ */
+static uint32_t append_base(const struct vsharp_ds_access *a, uint64_t *limit)
+{
+	if (a->level >= VSHARP_GFX12)
+		return 0;
+	if (a->rules.choice[VSHARP_RULE_APPEND_M0] == VSHARP_APPEND_M0_ADDRESS)
+		return a->m0;
+	if ((a->m0 & 0xffff) < *limit)
+		*limit = a->m0 & 0xffff;
+	return a->m0 >> 16;
+}
+
+/* A 15-bit dword count, sign-extended ({x[14], x[14:0]} in the ISA's words). */
+static int32_t sext15(uint32_t v)
+{
+	return (int32_t)((v & 0x7fff) ^ 0x4000) - 0x4000;
+}
+
+/*
+ * *_src2_* addresses: addr[0] the data term B, addr[1] the second source
+ * and destination A (ISA-V DS_ADD_SRC2_U32 "A = ADDR_BASE; B = A +
+ * 4*(offset1[7] ? {A[31],A[31:17]} : {offset1[6],offset1[6:0],offset0})").
+ * With offset1[7] the AMD OpenCL guide takes A from VGPR(ADDR)[16:0] (rule
+ * src2_thread_dest).
+ */
+static void src2_addresses(const struct vsharp_ds_access *a, uint32_t vaddr,
+			   struct vsharp_ds_lane_out *out)
+{
+	uint32_t offset16 = (uint32_t)a->offset1 << 8 | a->offset0, dest = vaddr;
+	int32_t delta = sext15(offset16);
+
+	if (a->offset1 & 0x80) {
+		delta = sext15(vaddr >> 17);
+		if (a->rules.choice[VSHARP_RULE_SRC2_THREAD_DEST] == VSHARP_SRC2_DEST_17BIT)
+			dest = vaddr & 0x1ffff;
+	}
+	out->addr[0] = dest + 4 * (uint32_t)delta;
+	out->addr[1] = dest;
+	out->n_addr = 2;
+}
+
 void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out)
 {
@@ -131,6 +177,13 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		out->addr[0] = offset16 + (in->lane & 63) * 4 + (a->m0 & 0xffff);
 		out->n_addr = 1;
 		break;
+	case VSHARP_DS_APPEND:
+		out->addr[0] = append_base(a, &limit) + offset16;
+		out->n_addr = 1;
+		break;
+	case VSHARP_DS_SRC2:
+		src2_addresses(a, in->vaddr, out);
+		break;
 	default: {
 		/* ISA-V §12: ADJ = 4 for 32-bit, 8 for 64-bit data; ST64 multiplies by 64. */
 		uint32_t unit = bytes * (op->ds_addr == VSHARP_DS_DUAL_ST64 ? 64 : 1);
@@ -143,7 +196,7 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	}
 	}
 	/* GFX6-10 documents: accesses are limited to MIN(M0, LDS_SIZE). */
-	if (op->ds_addr != VSHARP_DS_ADDTID &&
+	if (op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND &&
 	    a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < limit)
 		limit = a->m0;
 
@@ -213,6 +266,17 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		if (bytes == 8) {
 			d0 |= (uint64_t)in->data0[1] << 32;
 			d1 |= (uint64_t)in->data1[1] << 32;
+		}
+		/*
+		 * src2: MEM[A] = op(MEM[A], MEM[B]).  A data term out of range or
+		 * misaligned reads 0 as a load would (inferred; no document says).
+		 */
+		if (op->ds_addr == VSHARP_DS_SRC2) {
+			uint32_t v[2] = { 0, 0 };
+
+			read_value(lds, out->addr[0], bytes, ok[0], v);
+			d0 = v[0] | (uint64_t)v[1] << 32;
+			b = ok[1] == all ? lds_at(lds, out->addr[1], bytes) : NULL;
 		}
 		/* GCN ds_cmpst: DATA0 is the compare value; RDNA3 ds_cmpstore: DATA1. */
 		src = op->cmp_first ? d1 : d0;

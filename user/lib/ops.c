@@ -39,6 +39,12 @@
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, n, 0, false, 0, a, rtn, cf, false, 0 }
 #define DS_LANES(g, r, lv, m) \
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_LANES, VSHARP_DATA_DERIVED, 4, 0, false, 0, 0, true, false, false, m }
+/* ds_append/ds_consume: the counter at the M0 base, the pre-op value to every lane. */
+#define DS_APPEND(name, a) \
+	{ name, name, ALL, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, 4, 0, false, 0, a, true, false, false, VSHARP_DS_APPEND }
+/* GCN MEM[ADDR] = op(MEM[ADDR], MEM[ADDR + 4 * signed offset]): no VGPR data, no return. */
+#define DS_SRC2(name, lv, a, n) \
+	{ name, NULL, lv, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, n, 0, false, 0, a, false, false, false, VSHARP_DS_SRC2 }
 /* A DS atomic that keeps its name on every level, with and without return. */
 #define DS_ATOM2_ON(lv, base, rtn_name, a, n) \
 	DS_ATOM(base, base, lv, a, n, false, false), \
@@ -233,6 +239,47 @@ const struct vsharp_op vsharp_ops[] = {
 	DS_LANES("ds_swizzle_b32", "ds_swizzle_b32", ALL, VSHARP_DS_SWIZZLE),
 	DS_LANES("ds_permute_b32", "ds_permute_b32", R(8, 12), VSHARP_DS_PERMUTE),
 	DS_LANES("ds_bpermute_b32", "ds_bpermute_b32", R(8, 12), VSHARP_DS_BPERMUTE),
+
+	/* Wave counters in LDS. */
+	DS_APPEND("ds_append", VSHARP_ATOMIC_ADD),
+	DS_APPEND("ds_consume", VSHARP_ATOMIC_SUB),
+
+	/*
+	 * LDS-to-LDS atomics (ISA-V DS opcodes 128-211).  llvm-mc 19 takes them
+	 * up to gfx1010 and refuses them on gfx1030; the RDNA1 and RDNA2 guides
+	 * list none.
+	 */
+	DS_SRC2("ds_add_src2_u32", R(6, 10), VSHARP_ATOMIC_ADD, 4),
+	DS_SRC2("ds_sub_src2_u32", R(6, 10), VSHARP_ATOMIC_SUB, 4),
+	DS_SRC2("ds_rsub_src2_u32", R(6, 10), VSHARP_ATOMIC_RSUB, 4),
+	DS_SRC2("ds_inc_src2_u32", R(6, 10), VSHARP_ATOMIC_INC, 4),
+	DS_SRC2("ds_dec_src2_u32", R(6, 10), VSHARP_ATOMIC_DEC, 4),
+	DS_SRC2("ds_min_src2_i32", R(6, 10), VSHARP_ATOMIC_SMIN, 4),
+	DS_SRC2("ds_max_src2_i32", R(6, 10), VSHARP_ATOMIC_SMAX, 4),
+	DS_SRC2("ds_min_src2_u32", R(6, 10), VSHARP_ATOMIC_UMIN, 4),
+	DS_SRC2("ds_max_src2_u32", R(6, 10), VSHARP_ATOMIC_UMAX, 4),
+	DS_SRC2("ds_and_src2_b32", R(6, 10), VSHARP_ATOMIC_AND, 4),
+	DS_SRC2("ds_or_src2_b32", R(6, 10), VSHARP_ATOMIC_OR, 4),
+	DS_SRC2("ds_xor_src2_b32", R(6, 10), VSHARP_ATOMIC_XOR, 4),
+	DS_SRC2("ds_write_src2_b32", R(6, 10), VSHARP_ATOMIC_SWAP, 4),
+	DS_SRC2("ds_min_src2_f32", R(6, 10), VSHARP_ATOMIC_FMIN, 4),
+	DS_SRC2("ds_max_src2_f32", R(6, 10), VSHARP_ATOMIC_FMAX, 4),
+	DS_SRC2("ds_add_src2_f32", R(8, 10), VSHARP_ATOMIC_FADD, 4),
+	DS_SRC2("ds_add_src2_u64", R(6, 10), VSHARP_ATOMIC_ADD, 8),
+	DS_SRC2("ds_sub_src2_u64", R(6, 10), VSHARP_ATOMIC_SUB, 8),
+	DS_SRC2("ds_rsub_src2_u64", R(6, 10), VSHARP_ATOMIC_RSUB, 8),
+	DS_SRC2("ds_inc_src2_u64", R(6, 10), VSHARP_ATOMIC_INC, 8),
+	DS_SRC2("ds_dec_src2_u64", R(6, 10), VSHARP_ATOMIC_DEC, 8),
+	DS_SRC2("ds_min_src2_i64", R(6, 10), VSHARP_ATOMIC_SMIN, 8),
+	DS_SRC2("ds_max_src2_i64", R(6, 10), VSHARP_ATOMIC_SMAX, 8),
+	DS_SRC2("ds_min_src2_u64", R(6, 10), VSHARP_ATOMIC_UMIN, 8),
+	DS_SRC2("ds_max_src2_u64", R(6, 10), VSHARP_ATOMIC_UMAX, 8),
+	DS_SRC2("ds_and_src2_b64", R(6, 10), VSHARP_ATOMIC_AND, 8),
+	DS_SRC2("ds_or_src2_b64", R(6, 10), VSHARP_ATOMIC_OR, 8),
+	DS_SRC2("ds_xor_src2_b64", R(6, 10), VSHARP_ATOMIC_XOR, 8),
+	DS_SRC2("ds_write_src2_b64", R(6, 10), VSHARP_ATOMIC_SWAP, 8),
+	DS_SRC2("ds_min_src2_f64", R(6, 10), VSHARP_ATOMIC_FMIN, 8),
+	DS_SRC2("ds_max_src2_f64", R(6, 10), VSHARP_ATOMIC_FMAX, 8),
 };
 
 const unsigned vsharp_op_count = ARRAY_SIZE(vsharp_ops);
@@ -311,7 +358,12 @@ void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o
 		   op->atomic == VSHARP_ATOMIC_MSKOR;
 
 	memset(o, 0, sizeof(*o));
-	o->addr = op->ds_addr != VSHARP_DS_ADDTID;
+	o->addr = op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND;
+	/* Append/consume return the counter; src2 ops take both operands from LDS. */
+	if (op->ds_addr == VSHARP_DS_APPEND || op->ds_addr == VSHARP_DS_SRC2) {
+		o->vdst = op->returns;
+		return;
+	}
 	switch (op->kind) {
 	case VSHARP_OP_LOAD:
 		o->vdst = ds_dual(op) ? 2 * w : w;

@@ -111,6 +111,18 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  { "zero", "ISA-C4 §9.1.6: with ECC enabled 16-bit loads write the full VGPR" } },
 		ALL_DEFAULT(VSHARP_D16_PRESERVE),
 	},
+	[VSHARP_RULE_APPEND_M0] = {
+		"append_m0", "LDS address of ds_append/ds_consume from M0", R(6, 11), 2,
+		{ { "base_size", "ISA-V, R1-R3 DS_APPEND \"addr = M0.base + offset; // offset by LDS HWBASE, limit to M.size\"; R3 §12.6 \"M0 is used for: [15:0] holds SIZE, in bytes; [31:16] holds BASE address in bytes\"" },
+		  { "address", "LLVM llvm.amdgcn.ds.append.ll: \"s_mov_b32 m0, [[PTR]]\" puts the LDS byte address in M0, no size" } },
+		ALL_DEFAULT(VSHARP_APPEND_M0_BASE_SIZE),
+	},
+	[VSHARP_RULE_SRC2_THREAD_DEST] = {
+		"src2_thread_dest", "destination of a DS *_src2_* op with a per-thread offset (offset1[7] = 1)", R(6, 10), 2,
+		{ { "17bit", "AMD OpenCL optimisation guide, LDS chapter, SRC2 ops: LDS_Addr1 = LDS_BASE + VGPR(ADDR)[16:0]" },
+		  { "whole", "ISA-V DS_ADD_SRC2_U32: \"A = ADDR_BASE; B = A + 4*{A[31],A[31:17]}; MEM[A] = ...\" read with A the whole VGPR" } },
+		ALL_DEFAULT(VSHARP_SRC2_DEST_17BIT),
+	},
 };
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)

@@ -126,6 +126,9 @@ static const uint16_t swizzle_offsets[] = {
 	0xe000, 0xe010, 0xe01f, 0xe005,
 };
 
+/* *_src2_* offsets: +4 and -4 dwords, and offset1[7] (the offset in VADDR[31:17]). */
+static const uint16_t src2_offsets[] = { 0x0004, 0x7ffc, 0x8000 };
+
 static void ds_stubs(const struct vsharp_op *op, struct sink *k)
 {
 	static const uint8_t dual[][2] = { { 1, 3 }, { 5, 5 }, { 0, 255 } };
@@ -135,6 +138,14 @@ static void ds_stubs(const struct vsharp_op *op, struct sink *k)
 		for (size_t i = 0; i < ARRAY_SIZE(dual); i++) {
 			s.offset0 = dual[i][0];
 			s.offset1 = dual[i][1];
+			add(k, s);
+		}
+		return;
+	}
+	if (op->ds_addr == VSHARP_DS_SRC2) {
+		for (size_t i = 0; i < ARRAY_SIZE(src2_offsets); i++) {
+			s.offset0 = (uint8_t)src2_offsets[i];
+			s.offset1 = (uint8_t)(src2_offsets[i] >> 8);
 			add(k, s);
 		}
 		return;

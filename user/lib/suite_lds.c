@@ -7,6 +7,9 @@
  */
 #include "suite.h"
 
+/* More than any level's probe shader has. */
+#define MAX_STUBS 1536
+
 /*
  * Lane operations: the swizzle's data and the backward permute's source
  * lanes are any values; the forward permute gets a permutation, since where
@@ -34,11 +37,29 @@ static void lane_indexes(const struct vsharp_op *op, struct suite_rng *r,
 				    suite_u32(r);
 }
 
+/*
+ * ds_append/ds_consume: the counter at a base inside the allocation, M0 as
+ * the level's default reading of append_m0 wants it; a quarter of the waves
+ * get a size that leaves the counter out of range.
+ */
+static void append_m0(enum vsharp_gfx level, struct suite_rng *r, struct vsharp_probe_wave *w)
+{
+	struct vsharp_rules rules;
+	uint32_t base = 16 * suite_rand(r, 48);
+
+	vsharp_rules_default(level, &rules);
+	if (rules.choice[VSHARP_RULE_APPEND_M0] == VSHARP_APPEND_M0_ADDRESS)
+		w->m0 = base;
+	else
+		w->m0 = base << 16 | (suite_rand(r, 4) ? 0xffff : suite_rand(r, 512));
+}
+
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
-	struct vsharp_stub all[800], *s = NULL;
-	unsigned n = vsharp_stubs(level, all, 800), lds_size = VSHARP_PROBE_LDS;
+	static _Thread_local struct vsharp_stub all[MAX_STUBS];
+	struct vsharp_stub *s = NULL;
+	unsigned n = vsharp_stubs(level, all, MAX_STUBS), lds_size = VSHARP_PROBE_LDS;
 	unsigned ds = 0, pick, size;
 	struct suite_rng r = suite_seed("lds", level, k);
 
@@ -83,6 +104,13 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 	}
 	if (s->op->kind == VSHARP_OP_LANES)
 		lane_indexes(s->op, &r, w);
+	if (s->op->ds_addr == VSHARP_DS_APPEND)
+		append_m0(level, &r, w);
+	/* src2 with offset1[7]: VADDR[31:17] is the data term's dword offset. */
+	if (s->op->ds_addr == VSHARP_DS_SRC2 && s->offset1 & 0x80)
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			w->lane[l].vindex = (w->lane[l].vindex & 0x1ffff) |
+					    (s->op->bytes / 4 * (suite_rand(&r, 256) - 128)) << 17;
 	return true;
 }
 

@@ -283,6 +283,43 @@ static void d16_unused_half(struct sink *k)
 	}
 }
 
+/*
+ * ds_append with M0 0x00400200: base 0x40 and size 0x200 (base_size), or the
+ * address 0x400200, out of range (address).  M0 0x00100010 is out of range
+ * both ways: base 0x10 with size 0x10 leaves no room for the counter.
+ */
+static void append_m0(struct sink *k)
+{
+	static const uint32_t m0[2] = { 0x00400200, 0x00100010 };
+
+	for (unsigned i = 0; i < 2; i++) {
+		struct vsharp_probe_wave *w = wave(k, "ds_append", "ds_append", VSHARP_ALIGN_UNALIGNED,
+						   false, 64);
+
+		w->m0 = m0[i];
+	}
+}
+
+/*
+ * ds_add_src2_u32 with offset1[7]: VADDR = 16 * lane + (1 << 17) adds the
+ * next dword into the lane's slot if the destination is VADDR[16:0], and is
+ * out of range if it is the whole VADDR; VADDR = 16 * lane (the controls)
+ * doubles the slot's dword either way.
+ */
+static void src2_thread_dest(struct sink *k)
+{
+	for (unsigned i = 0; i < 2; i++) {
+		struct vsharp_probe_wave *w = wave(k, "ds_add_src2_u32", NULL, VSHARP_ALIGN_UNALIGNED,
+						   false, 32);
+
+		if (!w)
+			return;
+		w->stub.offset1 = 0x80;
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			w->lane[l].vindex = VSHARP_PROBE_LDS_SLOT * l | (i ? 0 : 1u << 17);
+	}
+}
+
 static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
@@ -297,6 +334,8 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_STORE_FORMAT_FILL] = store_format_fill,
 	[VSHARP_RULE_LDS_DMA_OFFSET] = lds_dma_offset,
 	[VSHARP_RULE_D16_UNUSED_HALF] = d16_unused_half,
+	[VSHARP_RULE_APPEND_M0] = append_m0,
+	[VSHARP_RULE_SRC2_THREAD_DEST] = src2_thread_dest,
 };
 
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,

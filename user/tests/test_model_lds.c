@@ -264,5 +264,110 @@ static void test_banks(struct ktap *t)
 	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 64, NULL), 1);
 }
 
+static void put32(uint32_t addr, uint32_t v)
+{
+	memcpy(test_lds_bytes + addr, &v, 4);
+}
+
+static uint32_t get32(uint32_t addr)
+{
+	uint32_t v;
+
+	memcpy(&v, test_lds_bytes + addr, 4);
+	return v;
+}
+
+/* One *_src2_* op at A = 0x100 with MEM[A] = A_VAL and the dword at B = B_VAL. */
+static uint32_t src2(struct ktap *t, enum vsharp_gfx l, const char *name, uint16_t offset,
+		     uint32_t vaddr, uint32_t b, uint32_t a_val, uint32_t b_val)
+{
+	struct vsharp_ds_access a = ds(l, name);
+	struct vsharp_ds_lane_in in = lane(vaddr);
+	struct vsharp_ds_lane_out out;
+
+	memset(test_lds_bytes, 0, 0x1000);
+	put32(0x100, a_val);
+	put32(b, b_val);
+	a.offset0 = (uint8_t)offset;
+	a.offset1 = (uint8_t)(offset >> 8);
+	if (!run(t, &a, &in, &out))
+		return 0;
+	CHECK_EQ(t, out.n_vdst, 0);
+	CHECK_EQ(t, get32(b), b_val);
+	return get32(0x100);
+}
+
+/*
+ * ISA-V DS opcodes 128-211: "A = ADDR_BASE; B = A + 4*(offset1[7] ?
+ * {A[31],A[31:17]} : {offset1[6],offset1[6:0],offset0}); MEM[A] = ...".
+ */
+static void test_src2(struct ktap *t)
+{
+	struct vsharp_ds_access a;
+	struct vsharp_ds_lane_in in;
+	struct vsharp_ds_lane_out out;
+
+	/* A signed dword offset: +4 dwords, and 0x7ffc = -4 dwords. */
+	CHECK_EQ(t, src2(t, VSHARP_GFX9, "ds_add_src2_u32", 4, 0x100, 0x110, 5, 7), 12);
+	CHECK_EQ(t, src2(t, VSHARP_GFX6, "ds_add_src2_u32", 0x7ffc, 0x100, 0xf0, 5, 7), 12);
+	/* "MEM[A] = MEM[A] - MEM[B]", "MEM[A] = MEM[B] - MEM[A]". */
+	CHECK_EQ(t, src2(t, VSHARP_GFX10, "ds_sub_src2_u32", 4, 0x100, 0x110, 5, 7), 0xfffffffe);
+	CHECK_EQ(t, src2(t, VSHARP_GFX10, "ds_rsub_src2_u32", 4, 0x100, 0x110, 5, 7), 2);
+	/* "MEM[A] = (MEM[A] >= MEM[B] ? 0 : MEM[A] + 1)" */
+	CHECK_EQ(t, src2(t, VSHARP_GFX8, "ds_inc_src2_u32", 4, 0x100, 0x110, 7, 7), 0);
+	CHECK_EQ(t, src2(t, VSHARP_GFX8, "ds_inc_src2_u32", 4, 0x100, 0x110, 6, 7), 7);
+	/* "MEM[A] = (MEM[A] == 0 || MEM[A] > MEM[B] ? MEM[B] : MEM[A] - 1)" */
+	CHECK_EQ(t, src2(t, VSHARP_GFX7, "ds_dec_src2_u32", 4, 0x100, 0x110, 0, 7), 7);
+	CHECK_EQ(t, src2(t, VSHARP_GFX7, "ds_dec_src2_u32", 4, 0x100, 0x110, 5, 7), 4);
+	CHECK_EQ(t, src2(t, VSHARP_GFX9, "ds_min_src2_i32", 4, 0x100, 0x110, 5, 0xfffffff9), 0xfffffff9);
+	CHECK_EQ(t, src2(t, VSHARP_GFX9, "ds_max_src2_u32", 4, 0x100, 0x110, 5, 0xfffffff9), 0xfffffff9);
+	/* "MEM[A] = MEM[B]. Write dword." */
+	CHECK_EQ(t, src2(t, VSHARP_GFX9, "ds_write_src2_b32", 4, 0x100, 0x110, 5, 7), 7);
+	/* 1.5f + 2.0f (ds_add_src2_f32, GFX8+). */
+	CHECK_EQ(t, src2(t, VSHARP_GFX8, "ds_add_src2_f32", 4, 0x100, 0x110, 0x3fc00000, 0x40000000),
+		 0x40600000);
+	/* offset1[7]: VADDR[31:17] is the dword offset, VADDR[16:0] the destination. */
+	CHECK_EQ(t, src2(t, VSHARP_GFX9, "ds_add_src2_u32", 0x8000, 0x100 | 3u << 17, 0x10c, 5, 7), 12);
+	CHECK_EQ(t, src2(t, VSHARP_GFX10, "ds_add_src2_u32", 0x8000, 0x100 | 0x7fffu << 17, 0xfc, 5, 7), 12);
+
+	/* The Vega reading: A is the whole VGPR, out of range here. */
+	a = ds(VSHARP_GFX9, "ds_add_src2_u32");
+	a.offset1 = 0x80;
+	CHECK(t, vsharp_rules_set(&a.rules, "src2_thread_dest=whole", NULL) == 0);
+	in = lane(0x100 | 3u << 17);
+	put32(0x100, 5);
+	put32(0x10c, 7);
+	if (run(t, &a, &in, &out)) {
+		CHECK_EQ(t, out.addr[1], 0x100 | 3u << 17);
+		CHECK_EQ(t, get32(0x100), 5);
+	}
+
+	/* 64 bits: the same dword offset, 8-byte operands. */
+	a = ds(VSHARP_GFX9, "ds_add_src2_u64");
+	a.offset0 = 2;
+	in = lane(0x100);
+	memset(test_lds_bytes, 0, 0x1000);
+	put32(0x100, 0xffffffff);
+	put32(0x108, 1);
+	if (run(t, &a, &in, &out)) {
+		CHECK_EQ(t, get32(0x100), 0);
+		CHECK_EQ(t, get32(0x104), 1);
+	}
+
+	/* M0 = 0x104 clamps B (0x110) out: it reads 0 (inferred) and A keeps its value. */
+	a = ds(VSHARP_GFX9, "ds_add_src2_u32");
+	a.offset0 = 4;
+	a.m0 = 0x104;
+	memset(test_lds_bytes, 0, 0x1000);
+	put32(0x100, 5);
+	put32(0x110, 7);
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, !out.in_range[0] && out.in_range[1]);
+		CHECK_EQ(t, get32(0x100), 5);
+	}
+	/* No src2 op on GFX10.3 and later (MC 19 refuses them for gfx1030). */
+	CHECK(t, !vsharp_op_find(VSHARP_GFX10_3, "ds_add_src2_u32", NULL));
+}
+
 KTAP_MAIN(KTAP_CASE(test_addresses), KTAP_CASE(test_range_and_m0), KTAP_CASE(test_alignment),
-	  KTAP_CASE(test_data), KTAP_CASE(test_banks))
+	  KTAP_CASE(test_data), KTAP_CASE(test_banks), KTAP_CASE(test_src2))

@@ -71,6 +71,8 @@ enum vsharp_ds_addr {
 	VSHARP_DS_SWIZZLE,	/* no address: ADDR is the data, {offset1,offset0} the pattern */
 	VSHARP_DS_PERMUTE,	/* ADDR + offset: the lane (x4) DATA0 goes to */
 	VSHARP_DS_BPERMUTE,	/* ADDR + offset: the lane (x4) the result comes from */
+	VSHARP_DS_APPEND,	/* M0 base + {offset1,offset0}: one counter per wave */
+	VSHARP_DS_SRC2,		/* ADDR, and ADDR + a signed dword offset for the data term */
 };
 
 enum vsharp_d16 {
