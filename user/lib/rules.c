@@ -14,13 +14,13 @@
 #define ALL_DEFAULT(c) { c, c, c, c, c, c, c, c }
 
 /*
- * ISA-V = AMD Vega ISA, R1..R4 = RDNA1..RDNA4 ISA guides (kuhar/amdgpu-isa-
- * manuals), line numbers as in research/semantics.md.
+ * ISA-V = AMD Vega ISA, R1..R4 = RDNA1..RDNA4 ISA guides, by section or
+ * table (editions in Documentation/references.rst).
  */
 static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = {
 		"gfx9_raw_soffset", "GFX9 raw buffer range check and SGPR offset", L(9), 2,
-		{ { "excluded", "ISA-V:1686 (InstOffset + vgpr_offset) >= NumRecords" },
+		{ { "excluded", "ISA-V §8.1.5 Raw Buffer: (InstOffset + vgpr_offset) >= NumRecords" },
 		  { "subtracted", "gem5 Vega Inst_MUBUF::calcAddr, GCN3: offset >= NumRecords - soffset" } },
 		ALL_DEFAULT(VSHARP_GFX9_RAW_SOFFSET_EXCLUDED),
 	},
@@ -47,7 +47,7 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	},
 	[VSHARP_RULE_STRICT_B96] = {
 		"strict_b96", "STRICT alignment of 12-byte accesses", R(6, 12), 3,
-		{ { "16", "UNVERIFIED: next power of two, as LDS b96 (R3:806-830 masks B96 with ~15)" },
+		{ { "16", "UNVERIFIED: next power of two, as LDS b96 (R3 §3.3.4.1 masks B96 with ~15)" },
 		  { "4", "UNVERIFIED: dword alignment" },
 		  { "12", "R3 §9.5 literally: aligned to data size" } },
 		ALL_DEFAULT(VSHARP_STRICT_B96_16),
@@ -55,7 +55,7 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	[VSHARP_RULE_ATOMIC_MISALIGNED] = {
 		"atomic_misaligned", "misaligned buffer atomics in DWORD mode", R(6, 12), 2,
 		{ { "memviol", "R3 §9.5: atomics must be aligned to the data size, or MEMVIOL" },
-		  { "force", "R4:3997: in DWORD mode atomics have their LSBs ignored until payload-aligned; ISA-V §8.1.7: LSBs ignored" } },
+		  { "force", "R4 §9.5: in DWORD mode atomics have their LSBs ignored until payload-aligned; ISA-V §8.1.7: LSBs ignored" } },
 		{ VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE,
 		  VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_MEMVIOL,
 		  VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_FORCE },
@@ -68,8 +68,8 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	},
 	[VSHARP_RULE_LDS_M0_CLAMP] = {
 		"lds_m0_clamp", "LDS accesses limited to MIN(M0, LDS_SIZE)", R(6, 12), 2,
-		{ { "clamp", "ISA-V:2380, R1:686, R2:622: size sent to LDS is MIN(M0, LDS_SIZE)" },
-		  { "ignored", "R3:4260, R4:5182: M0 is only read by ADDTID; LLVM ldsRequiresM0Init() is false on GFX9+" } },
+		{ { "clamp", "ISA-V §10.3.3, R1 §3.6.6, R2 §3.6.1: size sent to LDS is MIN(M0, LDS_SIZE)" },
+		  { "ignored", "R3 §12.5, R4 §12.5: M0 is only read by ADDTID; LLVM ldsRequiresM0Init() is false on GFX9+" } },
 		{ VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP,
 		  VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_IGNORED, VSHARP_LDS_M0_IGNORED },
 	},
@@ -93,7 +93,7 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	},
 	[VSHARP_RULE_STORE_FORMAT_FILL] = {
 		"store_format_fill", "store_format with fewer components than the format", R(6, 12), 2,
-		{ { "replicate_x", "R4:3818: the first component fills the missing ones (XYXX)" },
+		{ { "replicate_x", "R4 §9.3: the first component fills the missing ones (XYXX)" },
 		  { "skip", "UNVERIFIED: missing channels keep memory" } },
 		{ VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
 		  VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
