@@ -311,23 +311,11 @@ void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas)
 
 /* ---- Measuring -------------------------------------------------------------- */
 
-static unsigned first_different(const struct vsharp_observed *seen, unsigned lanes)
-{
-	unsigned l = 0;
-
-	while (l < lanes && seen->lane[l].item == VSHARP_ITEM_SAME)
-		l++;
-	return l;
-}
-
 /* Whether CAND explains every lane of a cell's wave (bytes are charged to lanes by place). */
-static bool explains_all(const struct vsharp_probe_wave *w, unsigned ws, const struct vsharp_expect *cand,
-			 const struct vsharp_expect *model, const struct vsharp_observed *seen)
+static bool explains_all(const struct vsharp_probe_wave *w, unsigned ws, const struct vsharp_probe_expect *cand,
+			 const struct vsharp_observed *seen)
 {
-	for (unsigned l = 0; l < w->n_lanes; l++)
-		if (!vsharp_observed_explains(w, l, ws, cand, model, seen))
-			return false;
-	return true;
+	return !vsharp_observed_unexplained(w, ws, cand, seen, NULL);
 }
 
 /*
@@ -335,21 +323,20 @@ static bool explains_all(const struct vsharp_probe_wave *w, unsigned ws, const s
  * requested address less 0..15 bytes (UNALIGNED mode at that address), or
  * MEMVIOL (nothing written, loads 0; buffer-to-LDS writes 0).
  */
-static int explain_seen(enum vsharp_gfx level, enum vsharp_atlas_access a, unsigned si, unsigned mis,
-			const struct vsharp_probe_wave *w, unsigned ws, const struct vsharp_expect *model,
-			const struct vsharp_observed *seen, struct vsharp_expect *cand,
-			struct vsharp_atlas_result *r, struct vsharp_error *err)
+static int explain_seen(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_atlas_access a,
+			unsigned si, unsigned mis, const struct vsharp_probe_wave *w, unsigned ws,
+			const struct vsharp_probe_expect *model, const struct vsharp_observed *seen,
+			struct vsharp_probe_expect *cand, struct vsharp_atlas_result *r, struct vsharp_error *err)
 {
 	for (unsigned d = 0; d <= mis; d++) {
 		struct vsharp_probe_wave shifted;
 		int ret;
 
 		cell_wave(level, a, si, mis - d, ws, &shifted);
-		ret = vsharp_expect_wave(level, &shifted, seen->index, VSHARP_EXPECT_VA, VSHARP_ALIGN_UNALIGNED,
-					 NULL, cand, err);
+		ret = vsharp_probe_expect(ctx, &shifted, seen->index, VSHARP_ALIGN_UNALIGNED, NULL, cand, err);
 		if (ret)
 			return ret;
-		if (!cand->memviol && explains_all(w, ws, cand, model, seen)) {
+		if (!cand->memviol && explains_all(w, ws, cand, seen)) {
 			*r = d ? (struct vsharp_atlas_result){ VSHARP_ATLAS_DOWN, (uint8_t)d } :
 			     classify(sizes[si], false, VSHARP_ATLAS_BASE + mis, VSHARP_ATLAS_BASE + mis);
 			return 0;
@@ -358,26 +345,22 @@ static int explain_seen(enum vsharp_gfx level, enum vsharp_atlas_access a, unsig
 	/* MEMVIOL: the model's own result where it raises one, else built from the inputs. */
 	*cand = *model;
 	if (!model->memviol) {
-		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
-			cand->arena[b] = vsharp_probe_pattern(seen->index, b);
-		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
-			cand->lds[b] = vsharp_probe_pattern(seen->index, 0x10000 + b);
-		for (unsigned l = 0; l < w->n_lanes; l++) {
-			memcpy(cand->vdst[l], w->lane[l].vdst, sizeof(cand->vdst[l]));
-			memset(cand->vdst[l], 0, 4u * model->lane[l].n_vdst);
+		int ret = vsharp_probe_start(seen->index, cand->r.arena, cand->r.lds, err);
+
+		if (ret)
+			return ret;
+		for (unsigned l = 0; l < ws; l++) {
+			memcpy(cand->r.vdst[l], w->lane[vsharp_probe_case_of(w, l)].vdst, sizeof(cand->r.vdst[l]));
+			memset(cand->r.vdst[l], 0, 4u * model->lane[l].n_vdst);
 			if (a == VSHARP_ATLAS_LDS_DMA)
-				memset(cand->lds + 4 * l, 0, 4);
+				memset(cand->r.lds + 4 * l, 0, 4);
+			cand->lane[l].memviol = true;
 		}
 		cand->memviol = true;
 	}
-	*r = (struct vsharp_atlas_result){ explains_all(w, ws, cand, model, seen) ?
+	*r = (struct vsharp_atlas_result){ explains_all(w, ws, cand, seen) ?
 					   VSHARP_ATLAS_MEMVIOL : VSHARP_ATLAS_UNEXPLAINED, 0 };
 	return 0;
-}
-
-static bool all_same(const struct vsharp_observed *seen, unsigned lanes)
-{
-	return first_different(seen, lanes) == lanes;
 }
 
 struct measure {
@@ -385,8 +368,54 @@ struct measure {
 	struct vsharp_observed seen[VSHARP_ATLAS_ACCESS_COUNT * VSHARP_ATLAS_SIZES * VSHARP_ATLAS_MIS];
 	bool alone[VSHARP_ATLAS_ACCESS_COUNT * VSHARP_ATLAS_SIZES * VSHARP_ATLAS_MIS];
 	struct vsharp_atlas_cell *cells[VSHARP_ATLAS_ACCESS_COUNT * VSHARP_ATLAS_SIZES * VSHARP_ATLAS_MIS];
-	struct vsharp_expect model, cand;
+	struct vsharp_probe_expect model, cand;
+	struct vsharp_probe_difference first[64];
 };
+
+/* A measured cell's outcome; the cell is wave I of M. */
+static int judge_cell(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_align_mode mode,
+		      struct vsharp_atlas *atlas, struct measure *m, unsigned i, struct vsharp_error *err)
+{
+	struct vsharp_atlas_cell *c = m->cells[i];
+	const struct vsharp_observed *seen = &m->seen[i];
+	const struct vsharp_probe_wave *w = &m->waves[i];
+	size_t k = (size_t)(c - &atlas->cell[mode][0][0][0]);
+	unsigned a = (unsigned)(k / (VSHARP_ATLAS_SIZES * VSHARP_ATLAS_MIS));
+	unsigned si = (unsigned)(k / VSHARP_ATLAS_MIS % VSHARP_ATLAS_SIZES), mis = (unsigned)(k % VSHARP_ATLAS_MIS);
+	unsigned ws = vsharp_probe_wave_size(ctx);
+	uint64_t differ;
+	int ret;
+
+	c->measured = true;
+	if (seen->state == VSHARP_OBSERVED_HALTED) {
+		c->halted = true;
+		c->seen = (struct vsharp_atlas_result){ VSHARP_ATLAS_MEMVIOL, 0 };
+		return 0;
+	}
+	if (seen->state != VSHARP_OBSERVED_RAN) {
+		c->seen = (struct vsharp_atlas_result){ VSHARP_ATLAS_NOT_RUN, 0 };
+		snprintf(atlas->not_run_why, sizeof(atlas->not_run_why), "%.*s",
+			 (int)sizeof(atlas->not_run_why) - 1, seen->why);
+		return 0;
+	}
+	ret = vsharp_probe_expect(ctx, w, seen->index, mode, NULL, &m->model, err);
+	if (ret)
+		return ret;
+	differ = vsharp_observed_unexplained(w, ws, &m->model, seen, m->first);
+	if (!differ) {
+		c->seen = c->model;
+		return 0;
+	}
+	ret = explain_seen(ctx, level, a, si, mis, w, ws, &m->model, seen, &m->cand, &c->seen, err);
+	if (!ret && c->seen.outcome == VSHARP_ATLAS_UNEXPLAINED) {
+		unsigned l = 0;
+
+		while (!(differ >> l & 1))
+			l++;
+		vsharp_observed_describe(seen, &m->first[l], c->seen_text, sizeof(c->seen_text));
+	}
+	return ret;
+}
 
 static int measure_mode(struct vsharp_device *dev, enum vsharp_align_mode mode, bool allow_memviol,
 			struct vsharp_atlas *atlas, struct measure *m, struct vsharp_error *err)
@@ -413,38 +442,9 @@ static int measure_mode(struct vsharp_device *dev, enum vsharp_align_mode mode, 
 				m->alone[n] = c->model.outcome == VSHARP_ATLAS_MEMVIOL || c->contested;
 				m->cells[n++] = c;
 			}
-	ret = vsharp_observe(ctx, level, mode, dev->hardware, m->waves, m->alone, n, allow_memviol, m->seen, err);
-	for (unsigned i = 0; i < n && !ret; i++) {
-		struct vsharp_atlas_cell *c = m->cells[i];
-		size_t k = (size_t)(c - &atlas->cell[mode][0][0][0]);
-		unsigned a = (unsigned)(k / (VSHARP_ATLAS_SIZES * VSHARP_ATLAS_MIS));
-		unsigned si = (unsigned)(k / VSHARP_ATLAS_MIS % VSHARP_ATLAS_SIZES), mis = (unsigned)(k % VSHARP_ATLAS_MIS);
-
-		c->measured = true;
-		if (m->seen[i].state == VSHARP_OBSERVED_HALTED) {
-			c->halted = true;
-			c->seen = (struct vsharp_atlas_result){ VSHARP_ATLAS_MEMVIOL, 0 };
-			continue;
-		}
-		if (m->seen[i].state != VSHARP_OBSERVED_RAN) {
-			c->seen = (struct vsharp_atlas_result){ VSHARP_ATLAS_NOT_RUN, 0 };
-			snprintf(atlas->not_run_why, sizeof(atlas->not_run_why), "%.*s",
-				 (int)sizeof(atlas->not_run_why) - 1, m->seen[i].why);
-			continue;
-		}
-		if (all_same(&m->seen[i], m->waves[i].n_lanes)) {
-			c->seen = c->model;
-			continue;
-		}
-		ret = vsharp_expect_wave(level, &m->waves[i], m->seen[i].index, VSHARP_EXPECT_VA, mode, NULL,
-					 &m->model, err);
-		if (!ret)
-			ret = explain_seen(level, a, si, mis, &m->waves[i], ws, &m->model, &m->seen[i], &m->cand,
-					   &c->seen, err);
-		if (!ret && c->seen.outcome == VSHARP_ATLAS_UNEXPLAINED)
-			vsharp_observed_describe(&m->seen[i], first_different(&m->seen[i], m->waves[i].n_lanes),
-						 c->seen_text, sizeof(c->seen_text));
-	}
+	ret = vsharp_observe(ctx, mode, dev->hardware, m->waves, m->alone, n, allow_memviol, m->seen, err);
+	for (unsigned i = 0; i < n && !ret; i++)
+		ret = judge_cell(ctx, level, mode, atlas, m, i, err);
 	vsharp_probe_close(ctx);
 	return ret;
 }

@@ -1,270 +1,74 @@
 // SPDX-License-Identifier: MIT
 /*
  * Observations of probe waves on a device, and the test of whether a
- * prediction explains them (vsharp/observe.h).  The predictions follow the
- * probe layer's own (user/lib/probe.c, expect_wave and compare_wave): the
- * same lane inputs, patterns and attribution of bytes to lanes, with the
- * alignment mode and rule choices as parameters.
+ * prediction explains them (vsharp/observe.h).  Records, predictions and
+ * the charging of items to lanes are the probe layer's (vsharp/probe.h).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "memory.h"
 #include "vsharp/observe.h"
 
 #define MAX_WAVES VSHARP_PROBE_MAX_WAVES
 
-static void expect_ds_lane(const struct vsharp_ds_access *ds, const struct vsharp_probe_lane *pl,
-			   unsigned l, struct vsharp_lds *lds, struct vsharp_expect *e)
+uint64_t vsharp_observed_unexplained(const struct vsharp_probe_wave *w, unsigned wave_size,
+				     const struct vsharp_probe_expect *cand, const struct vsharp_observed *seen,
+				     struct vsharp_probe_difference *first)
 {
-	struct vsharp_ds_lane_in in;
-	struct vsharp_ds_lane_out out;
+	uint64_t lanes = w->n_lanes == 64 ? ~0ull : (1ull << w->n_lanes) - 1;
 
-	memset(&in, 0, sizeof(in));
-	in.lane = l;
-	in.vaddr = pl->vindex;
-	/* DATA0 is v8 (and up), DATA1 v10 (and up), as the probe shader passes them. */
-	memcpy(in.data0, pl->data, sizeof(in.data0));
-	in.data1[0] = pl->data[2];
-	in.data1[1] = pl->data[3];
-	memcpy(in.vdst, pl->vdst, sizeof(in.vdst));
-	vsharp_ds_lane(ds, &in, lds, &out);
-	memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
-	e->lane[l].addr_requested = out.addr_unaligned[0];
-	e->lane[l].addr_used = out.addr[0];
-	e->lane[l].memviol = out.memviol;
-	e->lane[l].n_vdst = out.n_vdst;
+	if (first)
+		memset(first, 0, 64 * sizeof(*first));
+	if (seen->state == VSHARP_OBSERVED_RAN)
+		return vsharp_probe_compare(w, wave_size, cand, &seen->record, first);
+	if (seen->state == VSHARP_OBSERVED_HALTED && cand->memviol)
+		return 0;
+	return lanes;
 }
 
-int vsharp_expect_wave(enum vsharp_gfx level, const struct vsharp_probe_wave *w, unsigned index,
-		       uint64_t arena_va, enum vsharp_align_mode mode, const struct vsharp_rules *rules,
-		       struct vsharp_expect *e, struct vsharp_error *err)
+/* The item of D with VALUE: a VGPR as a dword, a byte as a byte. */
+static void item_value(const struct vsharp_probe_difference *d, uint32_t value, char *buf, size_t n)
 {
-	struct vsharp_memory mem = { .va = arena_va, .bytes = e->arena, .size = VSHARP_PROBE_ARENA };
-	struct vsharp_lds lds = { e->lds, VSHARP_PROBE_LDS };
-	const struct vsharp_op *op = w->stub.op;
-	struct vsharp_buffer_access a;
-	struct vsharp_buffer_plan p;
-	struct vsharp_ds_access ds;
-	int ret;
+	char what[48];
 
-	for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
-		e->arena[b] = vsharp_probe_pattern(index, b);
-	for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
-		e->lds[b] = vsharp_probe_pattern(index, 0x10000 + b);
-	memset(e->lane, 0, sizeof(e->lane));
-	e->memviol = e->fault = false;
-	if (op->cls == VSHARP_OP_DS) {
-		memset(&ds, 0, sizeof(ds));
-		ds.level = level;
-		ds.op = op;
-		ds.offset0 = w->stub.offset0;
-		ds.offset1 = w->stub.offset1;
-		ds.m0 = w->m0;
-		ds.align = mode;
-		if (rules)
-			ds.rules = *rules;
-		else
-			vsharp_rules_default(level, &ds.rules);
-		ret = vsharp_ds_check(&ds, err);
-	} else {
-		ret = vsharp_probe_buffer_access(level, w, arena_va, mode, &a, err);
-		if (!ret && rules)
-			a.rules = *rules;
-		if (!ret)
-			ret = vsharp_buffer_plan(&a, &p, err);
-	}
-	if (ret)
-		return ret;
-	for (unsigned l = 0; l < w->n_lanes; l++) {
-		const struct vsharp_probe_lane *pl = &w->lane[l];
-
-		memcpy(e->vdst[l], pl->vdst, sizeof(e->vdst[l]));
-		if (op->cls == VSHARP_OP_DS) {
-			expect_ds_lane(&ds, pl, l, &lds, e);
-		} else {
-			struct vsharp_lane_in in;
-			struct vsharp_lane_out out;
-
-			vsharp_probe_lane_in(w, l, &in);
-			vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
-			memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
-			e->lane[l].addr_requested = out.addr_unaligned - arena_va;
-			e->lane[l].addr_used = out.addr - arena_va;
-			e->lane[l].memviol = out.memviol;
-			e->lane[l].fault = out.fault;
-			e->lane[l].n_vdst = out.n_vdst;
-		}
-		e->memviol |= e->lane[l].memviol;
-		e->fault |= e->lane[l].fault;
-	}
-	return 0;
+	vsharp_probe_item_text(d, what, sizeof(what));
+	if (d->item == VSHARP_PROBE_AT_VDST)
+		snprintf(buf, n, "%s = 0x%08x", what, value);
+	else
+		snprintf(buf, n, "%s = 0x%02x", what, value);
 }
 
-/* The lane the probe layer charges arena byte B and LDS byte B to. */
-static unsigned memory_owner(const struct vsharp_probe_wave *w, unsigned b)
-{
-	unsigned owner = w->slot ? b / w->slot : 0;
-
-	return owner < w->n_lanes ? owner : 0;
-}
-
-static unsigned lds_owner(const struct vsharp_probe_wave *w, unsigned b, unsigned wave_size)
-{
-	unsigned owner = b / VSHARP_PROBE_LDS_SLOT % wave_size;
-
-	return owner < w->n_lanes ? owner : 0;
-}
-
-/* The first item of LANE, in the probe layer's order, on which A and B differ. */
-static bool first_difference(const struct vsharp_probe_wave *w, unsigned lane, unsigned wave_size,
-			     const struct vsharp_expect *a, const struct vsharp_expect *b,
-			     struct vsharp_observed_lane *at)
-{
-	for (unsigned k = 0; k < 8; k++) {
-		if (a->vdst[lane][k] != b->vdst[lane][k]) {
-			*at = (struct vsharp_observed_lane){ VSHARP_ITEM_VDST, (uint16_t)k, a->vdst[lane][k] };
-			return true;
-		}
-	}
-	for (unsigned i = 0; i < VSHARP_PROBE_ARENA; i++) {
-		if (a->arena[i] != b->arena[i] && memory_owner(w, i) == lane) {
-			*at = (struct vsharp_observed_lane){ VSHARP_ITEM_MEMORY, (uint16_t)i, a->arena[i] };
-			return true;
-		}
-	}
-	for (unsigned i = 0; i < VSHARP_PROBE_LDS; i++) {
-		if (a->lds[i] != b->lds[i] && lds_owner(w, i, wave_size) == lane) {
-			*at = (struct vsharp_observed_lane){ VSHARP_ITEM_LDS, (uint16_t)i, a->lds[i] };
-			return true;
-		}
-	}
-	return false;
-}
-
-bool vsharp_expect_lane_differs(const struct vsharp_probe_wave *w, unsigned lane, unsigned wave_size,
-				const struct vsharp_expect *a, const struct vsharp_expect *b)
-{
-	struct vsharp_observed_lane at;
-
-	return a->lane[lane].memviol != b->lane[lane].memviol ||
-	       first_difference(w, lane, wave_size, a, b, &at);
-}
-
-bool vsharp_observed_explains(const struct vsharp_probe_wave *w, unsigned lane, unsigned wave_size,
-			      const struct vsharp_expect *cand, const struct vsharp_expect *model,
-			      const struct vsharp_observed *seen)
-{
-	const struct vsharp_observed_lane *o = &seen->lane[lane];
-	struct vsharp_observed_lane at;
-
-	if (seen->state == VSHARP_OBSERVED_HALTED)
-		return cand->memviol;
-	if (seen->state != VSHARP_OBSERVED_RAN)
-		return false;
-	if (!first_difference(w, lane, wave_size, cand, model, &at))
-		return o->item == VSHARP_ITEM_SAME;
-	return o->item == at.item && o->where == at.where && o->value == at.value;
-}
-
-static const char *const item_names[] = {
-	[VSHARP_ITEM_SAME] = "as the model",
-	[VSHARP_ITEM_VDST] = "vdst",
-	[VSHARP_ITEM_MEMORY] = "memory byte",
-	[VSHARP_ITEM_LDS] = "LDS byte",
-	[VSHARP_ITEM_OTHER] = "other",
-};
-
-static void describe_item(const struct vsharp_observed_lane *o, char *buf, size_t n)
-{
-	switch (o->item) {
-	case VSHARP_ITEM_VDST:
-		snprintf(buf, n, "vdst[%u] = 0x%08x", o->where, o->value);
-		break;
-	case VSHARP_ITEM_MEMORY:
-	case VSHARP_ITEM_LDS:
-		snprintf(buf, n, "%s +0x%x = 0x%02x", item_names[o->item], o->where, o->value);
-		break;
-	default:
-		snprintf(buf, n, "%s", item_names[o->item < VSHARP_ITEM_OTHER ? o->item : VSHARP_ITEM_OTHER]);
-		break;
-	}
-}
-
-void vsharp_observed_describe(const struct vsharp_observed *seen, unsigned lane, char *buf, size_t n)
+void vsharp_observed_describe(const struct vsharp_observed *seen, const struct vsharp_probe_difference *d,
+			      char *buf, size_t n)
 {
 	if (seen->state == VSHARP_OBSERVED_HALTED)
 		snprintf(buf, n, "halted (%s)", seen->why);
 	else if (seen->state != VSHARP_OBSERVED_RAN)
 		snprintf(buf, n, "not run (%s)", seen->why);
+	else if (d->item == VSHARP_PROBE_AT_FAULT)
+		snprintf(buf, n, "a lane that stayed in the arena");
+	else if (d->item == VSHARP_PROBE_AT_NONE)
+		snprintf(buf, n, "as predicted");
 	else
-		describe_item(&seen->lane[lane], buf, n);
+		item_value(d, d->observed, buf, n);
 }
 
-void vsharp_expect_describe(const struct vsharp_probe_wave *w, unsigned lane, unsigned wave_size,
-			    const struct vsharp_expect *cand, const struct vsharp_expect *model,
-			    const struct vsharp_observed *seen, char *buf, size_t n)
+void vsharp_predicted_describe(const struct vsharp_observed *seen, const struct vsharp_probe_expect *cand,
+			       const struct vsharp_probe_difference *d, char *buf, size_t n)
 {
-	const struct vsharp_observed_lane *o = &seen->lane[lane];
-	struct vsharp_observed_lane at = { VSHARP_ITEM_SAME, 0, 0 };
-
-	if (seen->state == VSHARP_OBSERVED_HALTED) {
+	if (seen->state == VSHARP_OBSERVED_HALTED)
 		snprintf(buf, n, "%s", cand->memviol ? "MEMVIOL" : "no MEMVIOL");
-		return;
-	}
-	/* At the observed item, so that the two read side by side. */
-	if (o->item == VSHARP_ITEM_VDST)
-		at = (struct vsharp_observed_lane){ o->item, o->where, cand->vdst[lane][o->where] };
-	else if (o->item == VSHARP_ITEM_MEMORY)
-		at = (struct vsharp_observed_lane){ o->item, o->where, cand->arena[o->where] };
-	else if (o->item == VSHARP_ITEM_LDS)
-		at = (struct vsharp_observed_lane){ o->item, o->where, cand->lds[o->where] };
+	else if (d->item == VSHARP_PROBE_AT_FAULT)
+		snprintf(buf, n, "the lane leaves the arena");
+	else if (d->item == VSHARP_PROBE_AT_NONE)
+		snprintf(buf, n, "the same");
 	else
-		first_difference(w, lane, wave_size, cand, model, &at);
-	describe_item(&at, buf, n);
+		item_value(d, d->expected, buf, n);
 }
 
 /* ---- Running ---------------------------------------------------------------- */
-
-struct collector {
-	const struct vsharp_probe_wave *batch;
-	unsigned n;
-	struct vsharp_observed **seen;	/* per batch wave */
-};
-
-/* The probe layer's words for what differs (vsharp_probe_mismatch.what). */
-static void parse_what(const char *what, struct vsharp_observed_lane *o)
-{
-	unsigned v;
-
-	if (sscanf(what, "vdst[%u]", &v) == 1 && v < 8) {
-		o->item = VSHARP_ITEM_VDST;
-		o->where = (uint16_t)v;
-	} else if (sscanf(what, "memory byte at arena +0x%x", &v) == 1 && v < VSHARP_PROBE_ARENA) {
-		o->item = VSHARP_ITEM_MEMORY;
-		o->where = (uint16_t)v;
-	} else if (sscanf(what, "LDS byte at +0x%x", &v) == 1 && v < VSHARP_PROBE_LDS) {
-		o->item = VSHARP_ITEM_LDS;
-		o->where = (uint16_t)v;
-	} else {
-		o->item = VSHARP_ITEM_OTHER;
-		o->where = 0;
-	}
-}
-
-static void collect(void *ctx, enum vsharp_gfx level, const struct vsharp_probe_mismatch *m)
-{
-	struct collector *c = ctx;
-	size_t i = (size_t)(m->wave - c->batch);
-
-	(void)level;
-	if (i >= c->n || m->lane >= 64)
-		return;
-	parse_what(m->what, &c->seen[i]->lane[m->lane]);
-	c->seen[i]->lane[m->lane].value = (uint32_t)m->observed;
-}
 
 /* Errors after which the GPU (or the emulated GPU) goes on with the next batch. */
 static bool device_error(int ret)
@@ -283,19 +87,17 @@ static void mark(struct vsharp_observed *s, enum vsharp_observed_state state, co
 static int run_batch(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *batch, unsigned n,
 		     struct vsharp_observed **seen, struct vsharp_error *err)
 {
-	struct collector c = { batch, n, seen };
-	struct vsharp_probe_counts counts;
-	int ret;
+	int ret = vsharp_probe_exec(ctx, batch, n, err);
 
 	for (unsigned i = 0; i < n; i++) {
-		memset(seen[i]->lane, 0, sizeof(seen[i]->lane));
-		mark(seen[i], VSHARP_OBSERVED_RAN, "");
 		seen[i]->index = (uint16_t)i;
-	}
-	ret = vsharp_probe_run(ctx, batch, n, false, collect, &c, &counts, err);
-	if (ret)
-		for (unsigned i = 0; i < n; i++)
+		if (ret) {
 			mark(seen[i], VSHARP_OBSERVED_ERROR, err->msg);
+			continue;
+		}
+		mark(seen[i], VSHARP_OBSERVED_RAN, "");
+		vsharp_probe_observed(ctx, i, &seen[i]->record);
+	}
 	return ret;
 }
 
@@ -312,13 +114,13 @@ static int run_alone(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	return ret && !device_error(ret) ? ret : 0;
 }
 
-int vsharp_observe(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_align_mode mode,
-		   bool hardware, const struct vsharp_probe_wave *waves, const bool *alone, unsigned n,
-		   bool allow_alone, struct vsharp_observed *seen, struct vsharp_error *err)
+int vsharp_observe(struct vsharp_probe_ctx *ctx, enum vsharp_align_mode mode, bool hardware,
+		   const struct vsharp_probe_wave *waves, const bool *alone, unsigned n, bool allow_alone,
+		   struct vsharp_observed *seen, struct vsharp_error *err)
 {
 	struct vsharp_probe_wave *batch = malloc(MAX_WAVES * sizeof(*batch));
 	struct vsharp_observed **bseen = malloc(MAX_WAVES * sizeof(*bseen));
-	struct vsharp_expect *e = malloc(sizeof(*e));
+	struct vsharp_probe_expect *e = malloc(sizeof(*e));
 	unsigned m = 0;
 	int ret = 0;
 
@@ -331,7 +133,7 @@ int vsharp_observe(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsh
 
 		if (i < n) {
 			/* The model decides first: which waves must run alone, which not at all. */
-			ret = vsharp_expect_wave(level, &waves[i], 0, VSHARP_EXPECT_VA, mode, NULL, e, err);
+			ret = vsharp_probe_expect(ctx, &waves[i], 0, mode, NULL, e, err);
 			if (ret)
 				break;
 			single = (alone && alone[i]) || e->memviol;

@@ -60,7 +60,7 @@ struct vsharp_probe_ctx {
 	struct vsharp_bo code, table, arena, ib;
 	unsigned wave_size;
 	unsigned vmid;
-	uint8_t *expect_arena;
+	unsigned ran;		/* waves of the last batch that ran to the end */
 	/* Host copies of the table and of guard + arenas + guard. */
 	uint8_t *host_table, *host_arena;
 };
@@ -97,6 +97,11 @@ static void make_guards(void)
 		guard_table[b] = vsharp_probe_pattern(VSHARP_PROBE_MAX_WAVES, b);
 }
 
+unsigned vsharp_probe_level_wave_size(enum vsharp_gfx level)
+{
+	return level >= VSHARP_GFX10 ? 32 : 64;
+}
+
 unsigned vsharp_probe_wave_size(const struct vsharp_probe_ctx *ctx)
 {
 	return ctx->wave_size;
@@ -120,13 +125,12 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	ctx->dev = dev;
 	ctx->level = dev->level;
 	ctx->align = align;
-	ctx->wave_size = dev->level >= VSHARP_GFX10 ? 32 : 64;
+	ctx->wave_size = vsharp_probe_level_wave_size(dev->level);
 	ctx->shader = vsharp_shader_for(dev->level, err);
-	ctx->expect_arena = malloc(ARENAS);
 	ctx->host_table = calloc(VSHARP_PROBE_MAX_WAVES, VSHARP_WAVE_RECORD);
 	ctx->host_arena = malloc(GUARD + ARENAS + GUARD);
 	ret = !ctx->shader ? -ENOENT :
-	      !ctx->expect_arena || !ctx->host_table || !ctx->host_arena ?
+	      !ctx->host_table || !ctx->host_arena ?
 	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
 	if (!ret)
 		ret = vsharp_shader_symbol(ctx->shader, "stub_base", &ctx->stub_base, err);
@@ -160,7 +164,6 @@ void vsharp_probe_close(struct vsharp_probe_ctx *ctx)
 	for (unsigned i = 0; i < 4; i++)
 		if (bos[i]->size)
 			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
-	free(ctx->expect_arena);
 	free(ctx->host_table);
 	free(ctx->host_arena);
 	free(ctx);
@@ -211,27 +214,7 @@ static int place_desc(enum vsharp_gfx level, const struct vsharp_probe_wave *w, 
 	return 0;
 }
 
-/* The bytes batch place I starts with: VSHARP_PROBE_ARENA of arena, then the LDS. */
-static const uint8_t *start_bytes(unsigned i)
-{
-	unsigned made = atomic_load_explicit(&start_made, memory_order_acquire);
-
-	if (i < made)
-		return start_table[i];
-	call_once(&start_once, make_guards);
-	mtx_lock(&start_lock);
-	for (made = atomic_load_explicit(&start_made, memory_order_relaxed); made <= i; made++) {
-		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
-			start_table[made][b] = vsharp_probe_pattern(made, b);
-		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
-			start_table[made][VSHARP_PROBE_ARENA + b] = vsharp_probe_pattern(made, 0x10000 + b);
-		atomic_store_explicit(&start_made, made + 1, memory_order_release);
-	}
-	mtx_unlock(&start_lock);
-	return start_table[i];
-}
-
-static uint64_t arena_va(const struct vsharp_probe_ctx *ctx, unsigned i)
+uint64_t vsharp_probe_arena_va(const struct vsharp_probe_ctx *ctx, unsigned i)
 {
 	return ctx->arena.va + GUARD + (uint64_t)i * VSHARP_PROBE_ARENA;
 }
@@ -271,14 +254,37 @@ void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 	memcpy(in->vdst, pl->vdst, sizeof(in->vdst));
 }
 
-/*
- * The case lane L of a wave runs.  The dispatch runs every lane of the wave
- * size, so the lanes past n_lanes run too, as copies of lane 0: the model
- * evaluates them like the device, and only their registers go unchecked.
- */
-static unsigned case_of(const struct vsharp_probe_wave *w, unsigned l)
+/* The bytes batch place I starts with: VSHARP_PROBE_ARENA of arena, then the LDS. */
+static const uint8_t *start_bytes(unsigned i)
 {
-	return l < w->n_lanes ? l : 0;
+	unsigned made = atomic_load_explicit(&start_made, memory_order_acquire);
+
+	if (i < made)
+		return start_table[i];
+	call_once(&start_once, make_guards);
+	mtx_lock(&start_lock);
+	for (made = atomic_load_explicit(&start_made, memory_order_relaxed); made <= i; made++) {
+		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
+			start_table[made][b] = vsharp_probe_pattern(made, b);
+		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
+			start_table[made][VSHARP_PROBE_ARENA + b] = vsharp_probe_pattern(made, 0x10000 + b);
+		atomic_store_explicit(&start_made, made + 1, memory_order_release);
+	}
+	mtx_unlock(&start_lock);
+	return start_table[i];
+}
+
+int vsharp_probe_start(unsigned i, uint8_t *arena, uint8_t *lds, struct vsharp_error *err)
+{
+	const uint8_t *start;
+
+	if (i >= VSHARP_PROBE_MAX_WAVES)
+		return vsharp_fail(err, -EINVAL, "probe: batch place %u (allowed 0..%u)", i,
+				   VSHARP_PROBE_MAX_WAVES - 1);
+	start = start_bytes(i);
+	memcpy(arena, start, VSHARP_PROBE_ARENA);
+	memcpy(lds, start + VSHARP_PROBE_ARENA, VSHARP_PROBE_LDS);
+	return 0;
 }
 
 static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves, unsigned n,
@@ -286,7 +292,7 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct vsharp_probe_wave *w = &waves[i];
-		uint8_t *rec = wave_record(ctx, i), *arena;
+		uint8_t *rec = wave_record(ctx, i);
 		uint32_t hdr[8] = { 0 }, stub;
 		char name[128];
 		int ret;
@@ -294,7 +300,7 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 		vsharp_stub_name(ctx->level, &w->stub, name, sizeof(name));
 		ret = vsharp_shader_symbol(ctx->shader, name, &stub, err);
 		if (!ret)
-			ret = place_desc(ctx->level, w, arena_va(ctx, i), hdr, err);
+			ret = place_desc(ctx->level, w, vsharp_probe_arena_va(ctx, i), hdr, err);
 		if (ret)
 			return ret;
 		hdr[4] = w->soffset;
@@ -303,9 +309,10 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 		memset(rec, 0, LANES + LANE_SIZE * ctx->wave_size);
 		for (unsigned k = 0; k < 8; k++)
 			store_le(rec + 4 * k, 4, hdr[k]);
+		memcpy(wave_arena(ctx, i), start_bytes(i), VSHARP_PROBE_ARENA);
 		memcpy(rec + LDS_IMAGE, start_bytes(i) + VSHARP_PROBE_ARENA, VSHARP_PROBE_LDS);
 		for (unsigned l = 0; l < ctx->wave_size; l++) {
-			const struct vsharp_probe_lane *pl = &w->lane[case_of(w, l)];
+			const struct vsharp_probe_lane *pl = &w->lane[vsharp_probe_case_of(w, l)];
 			uint8_t *lr = rec + LANES + LANE_SIZE * l;
 
 			store_le(lr, 4, pl->vindex);
@@ -315,8 +322,6 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 			for (unsigned k = 0; k < 8; k++)
 				store_le(lr + 32 + 4 * k, 4, pl->vdst[k]);
 		}
-		arena = wave_arena(ctx, i);
-		memcpy(arena, start_bytes(i), VSHARP_PROBE_ARENA);
 	}
 	return 0;
 }
@@ -413,30 +418,19 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, unsigned *dwords,
 	return ret;
 }
 
-/* What the model says one wave must leave behind. */
-struct expect {
-	uint32_t vdst[64][8];
-	uint8_t lds[VSHARP_PROBE_LDS];
-	bool fault[64];
-	bool faults;		/* some lane leaves the arena */
-	bool memviol;
-};
-
 /*
- * A DS wave as the GPU runs it: every lane of the wave size, those past
- * n_lanes with lane 0's inputs (fill() loads them so), because swizzle and
- * permute read other lanes.
+ * A DS wave as the GPU runs it: every lane of the wave size at once,
+ * because swizzle and permute read other lanes.
  */
-static int expect_ds(const struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w,
-		     const struct vsharp_ds_access *ds, struct vsharp_lds *lds, struct expect *e)
+static void expect_ds(const struct vsharp_probe_wave *w, unsigned lanes, const struct vsharp_ds_access *ds,
+		      struct vsharp_lds *lds, struct vsharp_probe_expect *e)
 {
 	struct vsharp_ds_lane_in in[64];
 	struct vsharp_ds_lane_out out[64];
-	unsigned lanes = ctx->wave_size;
 
 	memset(in, 0, sizeof(in));
 	for (unsigned l = 0; l < lanes; l++) {
-		const struct vsharp_probe_lane *pl = &w->lane[case_of(w, l)];
+		const struct vsharp_probe_lane *pl = &w->lane[vsharp_probe_case_of(w, l)];
 
 		in[l].lane = l;
 		in[l].vaddr = pl->vindex;
@@ -448,164 +442,179 @@ static int expect_ds(const struct vsharp_probe_ctx *ctx, const struct vsharp_pro
 	}
 	vsharp_ds_wave(ds, in, lanes, lanes == 64 ? ~0ull : (1ull << lanes) - 1, lds, out);
 	for (unsigned l = 0; l < lanes; l++) {
-		memcpy(e->vdst[l], w->lane[case_of(w, l)].vdst, sizeof(e->vdst[l]));
-		memcpy(e->vdst[l], out[l].vdst, 4u * out[l].n_vdst);
-		e->fault[l] = false;
-		e->memviol |= out[l].memviol;
+		memcpy(e->r.vdst[l], out[l].vdst, 4u * out[l].n_vdst);
+		e->lane[l].memviol = out[l].memviol;
+		e->lane[l].n_vdst = out[l].n_vdst;
 	}
-	return 0;
 }
 
-static int expect_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
-		       struct expect *e, struct vsharp_error *err)
+static void expect_buffer(const struct vsharp_probe_wave *w, unsigned lanes,
+			  const struct vsharp_buffer_plan *p, struct vsharp_memory *mem,
+			  struct vsharp_lds *lds, struct vsharp_probe_expect *e)
 {
-	uint8_t *arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
-	struct vsharp_memory mem = { .va = arena_va(ctx, i), .bytes = arena,
-				     .size = VSHARP_PROBE_ARENA };
-	struct vsharp_lds lds = { e->lds, VSHARP_PROBE_LDS };
-	const struct vsharp_op *op = w->stub.op;
-	struct vsharp_buffer_access a;
-	struct vsharp_buffer_plan p;
-	struct vsharp_ds_access ds;
-	int ret;
-
-	memcpy(arena, start_bytes(i), VSHARP_PROBE_ARENA);
-	memcpy(e->lds, start_bytes(i) + VSHARP_PROBE_ARENA, VSHARP_PROBE_LDS);
-	memset(&ds, 0, sizeof(ds));
-	if (op->cls == VSHARP_OP_DS) {
-		ds.level = ctx->level;
-		ds.op = op;
-		ds.offset0 = w->stub.offset0;
-		ds.offset1 = w->stub.offset1;
-		ds.m0 = w->m0;
-		ds.align = ctx->align;
-		vsharp_rules_default(ctx->level, &ds.rules);
-		ret = vsharp_ds_check(&ds, err);
-	} else {
-		ret = vsharp_probe_buffer_access(ctx->level, w, arena_va(ctx, i), ctx->align, &a, err);
-		if (!ret)
-			ret = vsharp_buffer_plan(&a, &p, err);
-	}
-	if (ret)
-		return ret;
-	e->memviol = false;
-	e->faults = false;
-	if (op->cls == VSHARP_OP_DS)
-		return expect_ds(ctx, w, &ds, &lds, e);
-	for (unsigned l = 0; l < ctx->wave_size; l++) {
+	for (unsigned l = 0; l < lanes; l++) {
 		struct vsharp_lane_in in;
 		struct vsharp_lane_out out;
 
-		memcpy(e->vdst[l], w->lane[case_of(w, l)].vdst, sizeof(e->vdst[l]));
-		e->fault[l] = false;
-		vsharp_probe_lane_in(w, case_of(w, l), &in);
+		vsharp_probe_lane_in(w, vsharp_probe_case_of(w, l), &in);
 		in.lane = l;
-		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
-		e->fault[l] = out.fault;
-		e->faults |= out.fault;
-		e->memviol |= out.memviol;
-		memcpy(e->vdst[l], out.vdst, 4u * out.n_vdst);
+		vsharp_buffer_lane(p, &in, mem, lds, &out);
+		memcpy(e->r.vdst[l], out.vdst, 4u * out.n_vdst);
+		e->lane[l].memviol = out.memviol;
+		e->lane[l].fault = out.fault;
+		e->lane[l].n_vdst = out.n_vdst;
 	}
-	return 0;
 }
 
-static void report_one(vsharp_probe_report report, void *rctx, enum vsharp_gfx level,
-		       const struct vsharp_probe_wave *w, unsigned lane, const char *what,
-		       uint64_t expected, uint64_t observed)
+int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned index,
+			enum vsharp_align_mode mode, const struct vsharp_rules *rules,
+			struct vsharp_probe_expect *e, struct vsharp_error *err)
 {
-	struct vsharp_probe_mismatch m = { w, lane, what, expected, observed };
+	uint64_t va = vsharp_probe_arena_va(ctx, index);
+	struct vsharp_memory mem = { .va = va, .bytes = e->r.arena, .size = VSHARP_PROBE_ARENA };
+	struct vsharp_lds lds = { e->r.lds, VSHARP_PROBE_LDS };
+	const struct vsharp_op *op = w->stub.op;
+	unsigned lanes = ctx->wave_size;
+	int ret;
 
-	if (report)
-		report(rctx, level, &m);
+	if (!w->n_lanes || w->n_lanes > lanes)
+		return vsharp_fail(err, -EINVAL, "probe: a wave of %u lanes (allowed 1..%u on %s)", w->n_lanes,
+				   lanes, vsharp_gfx_name(ctx->level));
+	ret = vsharp_probe_start(index, e->r.arena, e->r.lds, err);
+	if (ret)
+		return ret;
+	memset(e->lane, 0, sizeof(e->lane));
+	for (unsigned l = 0; l < lanes; l++)
+		memcpy(e->r.vdst[l], w->lane[vsharp_probe_case_of(w, l)].vdst, sizeof(e->r.vdst[l]));
+	if (op->cls == VSHARP_OP_DS) {
+		struct vsharp_ds_access ds = {
+			.level = ctx->level, .op = op, .offset0 = w->stub.offset0, .offset1 = w->stub.offset1,
+			.m0 = w->m0, .align = mode,
+		};
+
+		if (rules)
+			ds.rules = *rules;
+		else
+			vsharp_rules_default(ctx->level, &ds.rules);
+		ret = vsharp_ds_check(&ds, err);
+		if (!ret)
+			expect_ds(w, lanes, &ds, &lds, e);
+	} else {
+		struct vsharp_buffer_access a;
+		struct vsharp_buffer_plan p;
+
+		ret = vsharp_probe_buffer_access(ctx->level, w, va, mode, &a, err);
+		if (!ret && rules)
+			a.rules = *rules;
+		if (!ret)
+			ret = vsharp_buffer_plan(&a, &p, err);
+		if (!ret)
+			expect_buffer(w, lanes, &p, &mem, &lds, e);
+	}
+	e->memviol = e->fault = false;
+	for (unsigned l = 0; l < lanes; l++) {
+		e->memviol |= e->lane[l].memviol;
+		e->fault |= e->lane[l].fault;
+	}
+	return ret;
 }
 
-/* Compares one wave; returns the number of failed lanes. */
-static unsigned compare_wave(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w,
-			     unsigned i, const struct expect *e, vsharp_probe_report report,
-			     void *rctx)
+unsigned vsharp_probe_arena_owner(const struct vsharp_probe_wave *w, unsigned b)
 {
-	const uint8_t *rec = wave_record(ctx, i);
-	const uint8_t *arena = wave_arena(ctx, i);
-	const uint8_t *expect_arena = ctx->expect_arena + (size_t)i * VSHARP_PROBE_ARENA;
-	bool bad[64] = { false }, arena_differs, lds_differs;
-	unsigned failed = 0;
-	char where[48];
-	static const char *const vnames[8] = {
-		"vdst[0]", "vdst[1]", "vdst[2]", "vdst[3]", "vdst[4]", "vdst[5]", "vdst[6]", "vdst[7]",
-	};
+	return vsharp_probe_case_of(w, w->slot ? b / w->slot : 0);
+}
 
-	for (unsigned l = 0; l < ctx->wave_size; l++) {
-		const uint8_t *lr = rec + LANES + LANE_SIZE * l;
-		unsigned c = case_of(w, l);
+unsigned vsharp_probe_lds_owner(const struct vsharp_probe_wave *w, unsigned wave_size, unsigned b)
+{
+	return vsharp_probe_case_of(w, b / VSHARP_PROBE_LDS_SLOT % wave_size);
+}
 
-		if (e->fault[l]) {
+/* Lane L's first difference, unless it has one already. */
+static void charge(uint64_t *bad, struct vsharp_probe_difference *first, unsigned l,
+		   enum vsharp_probe_item item, unsigned where, uint32_t expected, uint32_t observed)
+{
+	if (*bad >> l & 1)
+		return;
+	*bad |= 1ull << l;
+	if (first)
+		first[l] = (struct vsharp_probe_difference){ (uint8_t)item, (uint16_t)where, expected, observed };
+}
+
+uint64_t vsharp_probe_compare(const struct vsharp_probe_wave *w, unsigned wave_size,
+			      const struct vsharp_probe_expect *e, const struct vsharp_probe_record *seen,
+			      struct vsharp_probe_difference *first)
+{
+	uint64_t bad = 0;
+
+	if (first)
+		memset(first, 0, 64 * sizeof(*first));
+	for (unsigned l = 0; l < wave_size; l++) {
+		if (e->lane[l].fault) {
 			/* A copy past n_lanes that leaves the arena counts against lane 0. */
-			if (c == l || !bad[c])
-				report_one(report, rctx, ctx->level, w, c, "model fault (case leaves the arena)",
-					   0, 0);
-			bad[c] = true;
+			charge(&bad, first, vsharp_probe_case_of(w, l), VSHARP_PROBE_AT_FAULT, 0, 0, 0);
 			continue;
 		}
-		if (l >= w->n_lanes)
-			continue;
-		for (unsigned k = 0; k < 8; k++) {
-			uint32_t got = (uint32_t)load_le(lr + 32 + 4 * k, 4);
-
-			if (got != e->vdst[l][k]) {
-				if (!bad[l])
-					report_one(report, rctx, ctx->level, w, l, vnames[k], e->vdst[l][k], got);
-				bad[l] = true;
-			}
-		}
+		/* The copies' VGPRs are lane 0's case again: not compared. */
+		for (unsigned k = 0; l < w->n_lanes && k < 8; k++)
+			if (seen->vdst[l][k] != e->r.vdst[l][k])
+				charge(&bad, first, l, VSHARP_PROBE_AT_VDST, k, e->r.vdst[l][k], seen->vdst[l][k]);
 	}
-	/* Bytes are charged to lanes only where the images differ. */
-	arena_differs = memcmp(arena, expect_arena, VSHARP_PROBE_ARENA) != 0;
-	lds_differs = memcmp(rec + LDS_IMAGE, e->lds, VSHARP_PROBE_LDS) != 0;
-	for (unsigned b = 0; arena_differs && b < VSHARP_PROBE_ARENA; b++) {
-		unsigned owner = w->slot ? b / w->slot : 0;
-
-		if (arena[b] == expect_arena[b])
-			continue;
-		if (owner >= w->n_lanes)
-			owner = 0;
-		if (!bad[owner]) {
-			snprintf(where, sizeof(where), "memory byte at arena +0x%x", b);
-			report_one(report, rctx, ctx->level, w, owner, where, expect_arena[b], arena[b]);
-		}
-		bad[owner] = true;
-	}
-	for (unsigned b = 0; lds_differs && b < VSHARP_PROBE_LDS; b++) {
-		unsigned owner = b / VSHARP_PROBE_LDS_SLOT % ctx->wave_size;
-
-		if (rec[LDS_IMAGE + b] == e->lds[b])
-			continue;
-		if (owner >= w->n_lanes)
-			owner = 0;
-		if (!bad[owner]) {
-			snprintf(where, sizeof(where), "LDS byte at +0x%x", b);
-			report_one(report, rctx, ctx->level, w, owner, where, e->lds[b], rec[LDS_IMAGE + b]);
-		}
-		bad[owner] = true;
-	}
-	for (unsigned l = 0; l < w->n_lanes; l++)
-		failed += bad[l];
-	return failed;
+	/* Bytes are looked at one by one only where the images differ. */
+	if (memcmp(seen->arena, e->r.arena, VSHARP_PROBE_ARENA))
+		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
+			if (seen->arena[b] != e->r.arena[b])
+				charge(&bad, first, vsharp_probe_arena_owner(w, b), VSHARP_PROBE_AT_MEMORY, b,
+				       e->r.arena[b], seen->arena[b]);
+	if (memcmp(seen->lds, e->r.lds, VSHARP_PROBE_LDS))
+		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
+			if (seen->lds[b] != e->r.lds[b])
+				charge(&bad, first, vsharp_probe_lds_owner(w, wave_size, b), VSHARP_PROBE_AT_LDS, b,
+				       e->r.lds[b], seen->lds[b]);
+	return bad;
 }
 
-int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
-		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
-		     struct vsharp_probe_counts *counts, struct vsharp_error *err)
+void vsharp_probe_item_text(const struct vsharp_probe_difference *d, char *buf, size_t n)
 {
-	struct vsharp_bo *bos[] = { &ctx->code, &ctx->table, &ctx->arena };
-	const struct vsharp_probe_wave **run;
-	struct expect *e;
-	unsigned dwords, lanes = 0, m = 0;
-	/* On a GPU a stray access is a VM fault or another wave's bytes: never run one. */
-	bool skip_fault = ctx->dev->hardware;
-	uint64_t fence;
-	int ret = 0;
+	switch (d->item) {
+	case VSHARP_PROBE_AT_FAULT:
+		snprintf(buf, n, "model fault (case leaves the arena)");
+		break;
+	case VSHARP_PROBE_AT_VDST:
+		snprintf(buf, n, "vdst[%u]", d->where);
+		break;
+	case VSHARP_PROBE_AT_MEMORY:
+		snprintf(buf, n, "memory byte at arena +0x%x", d->where);
+		break;
+	case VSHARP_PROBE_AT_LDS:
+		snprintf(buf, n, "LDS byte at +0x%x", d->where);
+		break;
+	default:
+		snprintf(buf, n, "nothing");
+		break;
+	}
+}
 
-	memset(counts, 0, sizeof(*counts));
+unsigned vsharp_probe_observed(const struct vsharp_probe_ctx *ctx, unsigned i, struct vsharp_probe_record *r)
+{
+	const uint8_t *rec = ctx->host_table + (size_t)i * VSHARP_WAVE_RECORD;
+
+	memset(r->vdst, 0, sizeof(r->vdst));
+	if (i >= ctx->ran) {
+		memset(r->arena, 0, sizeof(r->arena));
+		memset(r->lds, 0, sizeof(r->lds));
+		return 0;
+	}
+	for (unsigned l = 0; l < ctx->wave_size; l++)
+		for (unsigned k = 0; k < 8; k++)
+			r->vdst[l][k] = (uint32_t)load_le(rec + LANES + LANE_SIZE * l + 32 + 4 * k, 4);
+	memcpy(r->arena, ctx->host_arena + GUARD + (size_t)i * VSHARP_PROBE_ARENA, VSHARP_PROBE_ARENA);
+	memcpy(r->lds, rec + LDS_IMAGE, VSHARP_PROBE_LDS);
+	return (unsigned)load_le(rec + HDR_VMID, 4);
+}
+
+static int check_lanes(const struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
+		       unsigned n, struct vsharp_error *err)
+{
 	if (!n || n > VSHARP_PROBE_MAX_WAVES)
 		return vsharp_fail(err, -EINVAL, "probe: a batch of %u waves (allowed 1..%u)", n,
 				   VSHARP_PROBE_MAX_WAVES);
@@ -614,64 +623,123 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		if (!waves[i].n_lanes || waves[i].n_lanes > ctx->wave_size)
 			return vsharp_fail(err, -EINVAL, "probe: wave %u has %u lanes (allowed 1..%u on %s)",
 					   i, waves[i].n_lanes, ctx->wave_size, vsharp_gfx_name(ctx->level));
+	return 0;
+}
+
+int vsharp_probe_exec(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves, unsigned n,
+		      struct vsharp_error *err)
+{
+	struct vsharp_bo *bos[] = { &ctx->code, &ctx->table, &ctx->arena };
+	unsigned dwords;
+	uint64_t fence;
+	int ret = check_lanes(ctx, waves, n, err);
+
+	ctx->ran = 0;
+	if (!ret)
+		ret = fill(ctx, waves, n, err);
+	if (!ret) {
+		upload(ctx, n);
+		ret = build_ib(ctx, n, &dwords, err);
+	}
+	if (!ret)
+		ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
+	if (!ret)
+		ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
+	if (!ret) {
+		download(ctx, n);
+		ret = check_guards(ctx, err);
+	}
+	if (!ret) {
+		ctx->vmid = (unsigned)load_le(wave_record(ctx, 0) + HDR_VMID, 4);
+		ctx->ran = n;
+	}
+	return ret;
+}
+
+/* Judges wave I of the batch that ran; returns the number of failed lanes. */
+static unsigned judge(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned i,
+		      const struct vsharp_probe_expect *e, struct vsharp_probe_record *seen,
+		      vsharp_probe_report report, void *rctx)
+{
+	struct vsharp_probe_difference first[64];
+	uint64_t bad;
+	unsigned failed = 0;
+
+	vsharp_probe_observed(ctx, i, seen);
+	bad = vsharp_probe_compare(w, ctx->wave_size, e, seen, first);
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		struct vsharp_probe_mismatch m = { w, l, NULL, first[l].expected, first[l].observed };
+		char what[48];
+
+		if (!(bad >> l & 1))
+			continue;
+		failed++;
+		vsharp_probe_item_text(&first[l], what, sizeof(what));
+		m.what = what;
+		if (report)
+			report(rctx, ctx->level, &m);
+	}
+	return failed;
+}
+
+int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves,
+		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
+		     struct vsharp_probe_counts *counts, struct vsharp_error *err)
+{
+	const struct vsharp_probe_wave **run;
+	struct vsharp_probe_wave *batch;
+	struct vsharp_probe_expect *e;
+	struct vsharp_probe_record *seen;
+	unsigned lanes = 0, m = 0;
+	/* On a GPU a stray access is a VM fault or another wave's bytes: never run one. */
+	bool skip_fault = ctx->dev->hardware;
+	int ret;
+
+	memset(counts, 0, sizeof(*counts));
+	ret = check_lanes(ctx, waves, n, err);
+	if (ret)
+		return ret;
 	e = malloc(sizeof(*e));
+	seen = malloc(sizeof(*seen));
 	run = malloc(n * sizeof(*run));
-	if (!e || !run) {
-		free(e);
-		free(run);
-		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
+	batch = malloc(n * sizeof(*batch));
+	if (!e || !seen || !run || !batch) {
+		ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
+		goto out;
 	}
 	/* The model decides first which waves may run at all. */
 	for (unsigned i = 0; i < n && !ret; i++) {
 		if (skip_memviol || skip_fault)
-			ret = expect_wave(ctx, &waves[i], m, e, err);
-		if (!ret && ((skip_memviol && e->memviol) || (skip_fault && e->faults)))
+			ret = vsharp_probe_expect(ctx, &waves[i], m, ctx->align, NULL, e, err);
+		if (!ret && ((skip_memviol && e->memviol) || (skip_fault && e->fault)))
 			counts->skipped += waves[i].n_lanes;
 		else if (!ret)
 			run[m++] = &waves[i];
 	}
-	for (unsigned i = 0; i < m; i++)
+	for (unsigned i = 0; i < m; i++) {
+		batch[i] = *run[i];
 		lanes += run[i]->n_lanes;
-	if (!ret && m) {
-		struct vsharp_probe_wave *copy = malloc(m * sizeof(*copy));
-
-		if (!copy) {
-			ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
-		} else {
-			for (unsigned i = 0; i < m; i++)
-				copy[i] = *run[i];
-			ret = fill(ctx, copy, m, err);
-			free(copy);
-		}
-		if (!ret) {
-			upload(ctx, m);
-			ret = build_ib(ctx, m, &dwords, err);
-		}
-		if (!ret)
-			ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
-		if (!ret)
-			ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
-		if (!ret) {
-			download(ctx, m);
-			ret = check_guards(ctx, err);
-		}
-		if (!ret)
-			ctx->vmid = (unsigned)load_le(wave_record(ctx, 0) + HDR_VMID, 4);
 	}
+	if (!ret && m)
+		ret = vsharp_probe_exec(ctx, batch, m, err);
+	/* Reports name the caller's waves. */
 	for (unsigned i = 0; i < m && !ret; i++) {
-		ret = expect_wave(ctx, run[i], i, e, err);
+		ret = vsharp_probe_expect(ctx, run[i], i, ctx->align, NULL, e, err);
 		if (!ret)
-			counts->failed += compare_wave(ctx, run[i], i, e, report, report_ctx);
+			counts->failed += judge(ctx, run[i], i, e, seen, report, report_ctx);
 	}
-	free(e);
-	free(run);
 	if (ret) {
 		counts->failed = lanes;
 		counts->passed = 0;
-		return ret;
+	} else {
+		counts->passed = lanes - counts->failed;
 	}
-	counts->passed = lanes - counts->failed;
-	return 0;
+out:
+	free(e);
+	free(seen);
+	free(run);
+	free(batch);
+	return ret;
 }
 
 void vsharp_probe_describe(enum vsharp_gfx level, const struct vsharp_probe_wave *w, unsigned lane,

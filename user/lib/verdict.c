@@ -46,19 +46,10 @@ void vsharp_verdict_text(const struct vsharp_verdict *v, char *buf, size_t n)
 	}
 }
 
-/*
- * Where the arena may sit, modulo 12 (0, 4, 8): a multiple of 8 KiB is 4 or
- * 8 modulo 12 or a multiple of it.  Only a choice that reads the address
- * modulo 12 tells them apart (strict_b96=12 on buffer instructions).
- */
-#define N_BASES 3
-static const uint64_t bases[N_BASES] = { VSHARP_EXPECT_VA, VSHARP_EXPECT_VA + 8192, VSHARP_EXPECT_VA + 16384 };
-
-/* What each choice predicts for one wave, and the model's defaults the probe compared with. */
+/* What each choice predicts for one wave, and where each fails to explain a lane. */
 struct predictions {
-	struct vsharp_expect model;
-	struct vsharp_expect choice[VSHARP_RULE_MAX_CHOICES][N_BASES];
-	unsigned n_bases;
+	struct vsharp_probe_expect choice[VSHARP_RULE_MAX_CHOICES];
+	struct vsharp_probe_difference first[VSHARP_RULE_MAX_CHOICES][64];
 };
 
 /* Cases a choice does not explain, kept until the closest choice is known. */
@@ -67,56 +58,60 @@ struct misses {
 	char text[VSHARP_RULE_MAX_CHOICES][VSHARP_VERDICT_SHOWN][640];
 };
 
-static int predict(enum vsharp_gfx level, enum vsharp_rule rule, unsigned n_choices,
-		   const struct vsharp_verdict_wave *vw, unsigned index, struct predictions *p,
-		   struct vsharp_error *err)
+/*
+ * Each choice's prediction for the wave as it ran: its place in the batch
+ * and the arena the probe layer gave that place (a choice may read the
+ * address itself, as strict_b96=12 reads it modulo 12).
+ */
+static int predict(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_rule rule,
+		   unsigned n_choices, const struct vsharp_verdict_wave *vw, unsigned index,
+		   struct predictions *p, struct vsharp_error *err)
 {
-	int ret = vsharp_expect_wave(level, &vw->w, index, VSHARP_EXPECT_VA, vw->mode, NULL, &p->model, err);
+	int ret = 0;
 
-	p->n_bases = rule == VSHARP_RULE_STRICT_B96 && vw->w.stub.op->cls != VSHARP_OP_DS ? N_BASES : 1;
 	for (unsigned c = 0; c < n_choices && !ret; c++) {
 		struct vsharp_rules r;
 
 		vsharp_rules_default(level, &r);
 		r.choice[rule] = (uint8_t)c;
-		for (unsigned b = 0; b < p->n_bases && !ret; b++)
-			ret = vsharp_expect_wave(level, &vw->w, index, bases[b], vw->mode, &r,
-						 &p->choice[c][b], err);
+		ret = vsharp_probe_expect(ctx, &vw->w, index, vw->mode, &r, &p->choice[c], err);
 	}
 	return ret;
 }
 
-static bool explains(const struct predictions *p, unsigned c, const struct vsharp_probe_wave *w,
-		     unsigned lane, unsigned ws, const struct vsharp_observed *seen)
-{
-	for (unsigned b = 0; b < p->n_bases; b++)
-		if (vsharp_observed_explains(w, lane, ws, &p->choice[c][b], &p->model, seen))
-			return true;
-	return false;
-}
-
 static void note_miss(struct misses *m, unsigned c, enum vsharp_gfx level,
-		      const struct vsharp_verdict_wave *vw, unsigned lane, unsigned ws,
-		      const struct predictions *p, const struct vsharp_observed *seen,
-		      const struct vsharp_rule_info *info)
+		      const struct vsharp_verdict_wave *vw, unsigned lane, const struct predictions *p,
+		      const struct vsharp_observed *seen, const struct vsharp_rule_info *info)
 {
 	char what[320], saw[80], pred[80];
 
 	if (m->n[c] >= VSHARP_VERDICT_SHOWN)
 		return;
 	vsharp_probe_describe(level, &vw->w, lane, what, sizeof(what));
-	vsharp_observed_describe(seen, lane, saw, sizeof(saw));
-	vsharp_expect_describe(&vw->w, lane, ws, &p->choice[c][0], &p->model, seen, pred, sizeof(pred));
+	vsharp_observed_describe(seen, &p->first[c][lane], saw, sizeof(saw));
+	vsharp_predicted_describe(seen, &p->choice[c], &p->first[c][lane], pred, sizeof(pred));
 	snprintf(m->text[c][m->n[c]++], sizeof(m->text[c][0]), "%s, %s mode: observed %s; %s predicts %s",
 		 what, vsharp_align_mode_name(vw->mode), saw, info->choice[c].name, pred);
 }
 
+/* The lanes on which choice C predicts something else than choice 0 (MEMVIOL included). */
+static uint64_t parted(const struct vsharp_probe_wave *w, unsigned ws, const struct predictions *p, unsigned c)
+{
+	uint64_t lanes = vsharp_probe_compare(w, ws, &p->choice[c], &p->choice[0].r, NULL);
+
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		if (p->choice[c].lane[l].memviol != p->choice[0].lane[l].memviol)
+			lanes |= 1ull << l;
+	return lanes;
+}
+
 /* Adds the lanes of one observed wave to the verdict. */
-static int judge_wave(struct vsharp_verdict *v, const struct vsharp_verdict_wave *vw,
+static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, const struct vsharp_verdict_wave *vw,
 		      const struct vsharp_observed *seen, unsigned ws, struct predictions *p,
 		      struct misses *m, unsigned *all, struct vsharp_error *err)
 {
 	const struct vsharp_rule_info *info = vsharp_rule_info(v->rule);
+	uint64_t unexplained[VSHARP_RULE_MAX_CHOICES], discriminating = 0;
 	int ret;
 
 	if (seen->state == VSHARP_OBSERVED_NOT_RUN || seen->state == VSHARP_OBSERVED_ERROR) {
@@ -125,24 +120,26 @@ static int judge_wave(struct vsharp_verdict *v, const struct vsharp_verdict_wave
 		v->not_run += vw->w.n_lanes;
 		return 0;
 	}
-	ret = predict(v->level, v->rule, info->n_choices, vw, seen->index, p, err);
+	ret = predict(ctx, v->level, v->rule, info->n_choices, vw, seen->index, p, err);
 	if (ret)
 		return ret;
+	for (unsigned c = 0; c < info->n_choices; c++) {
+		unexplained[c] = vsharp_observed_unexplained(&vw->w, ws, &p->choice[c], seen, p->first[c]);
+		if (c)
+			discriminating |= parted(&vw->w, ws, p, c);
+	}
 	for (unsigned l = 0; l < vw->w.n_lanes; l++) {
 		unsigned explained = 0;
-		bool discriminating = false;
 
 		for (unsigned c = 0; c < info->n_choices; c++) {
-			if (explains(p, c, &vw->w, l, ws, seen))
+			if (!(unexplained[c] >> l & 1))
 				explained |= 1u << c;
 			else
-				note_miss(m, c, v->level, vw, l, ws, p, seen, info);
-			if (c && vsharp_expect_lane_differs(&vw->w, l, ws, &p->choice[c][0], &p->choice[0][0]))
-				discriminating = true;
+				note_miss(m, c, v->level, vw, l, p, seen, info);
 		}
 		v->cases++;
-		v->discriminating += discriminating;
-		v->controls += !discriminating;
+		v->discriminating += discriminating >> l & 1;
+		v->controls += !(discriminating >> l & 1);
 		for (unsigned c = 0; c < info->n_choices; c++)
 			v->matched[c] += explained >> c & 1;
 		*all &= explained;
@@ -230,7 +227,7 @@ static int run_rule(struct run_state *s, enum vsharp_rule rule, struct vsharp_ve
 	}
 	memset(m, 0, sizeof(*m));
 	for (unsigned i = 0; i < n && i < MAX_CASE_WAVES && !ret; i++) {
-		struct vsharp_probe_ctx *ctx;
+		struct vsharp_probe_ctx *ctx = NULL;
 
 		if (fixed && waves[i].mode != s->o->mode) {
 			seen[i].state = VSHARP_OBSERVED_NOT_RUN;
@@ -240,11 +237,11 @@ static int run_rule(struct run_state *s, enum vsharp_rule rule, struct vsharp_ve
 		} else {
 			ret = ctx_for(s, waves[i].mode, &ctx, err);
 			if (!ret)
-				ret = vsharp_observe(ctx, level, waves[i].mode, s->dev->hardware, &waves[i].w,
+				ret = vsharp_observe(ctx, waves[i].mode, s->dev->hardware, &waves[i].w,
 						     &waves[i].alone, 1, s->o->allow_memviol, &seen[i], err);
 		}
 		if (!ret)
-			ret = judge_wave(v, &waves[i], &seen[i], s->ws, p, m, &all, err);
+			ret = judge_wave(v, ctx, &waves[i], &seen[i], s->ws, p, m, &all, err);
 	}
 	if (!ret)
 		conclude(v, all, m, why);
@@ -254,7 +251,7 @@ static int run_rule(struct run_state *s, enum vsharp_rule rule, struct vsharp_ve
 int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_opts *o,
 			struct vsharp_verdict out[VSHARP_RULE_COUNT], struct vsharp_error *err)
 {
-	struct run_state s = { dev, o, { NULL }, dev->level >= VSHARP_GFX10 ? 32 : 64, { 0 }, 0 };
+	struct run_state s = { dev, o, { NULL }, vsharp_probe_level_wave_size(dev->level), { 0 }, 0 };
 	struct vsharp_verdict_wave *waves = malloc(MAX_CASE_WAVES * sizeof(*waves));
 	struct vsharp_observed *seen = malloc(MAX_CASE_WAVES * sizeof(*seen));
 	struct predictions *p = malloc(sizeof(*p));

@@ -3,6 +3,7 @@
 #define VSHARP_PROBE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vsharp/device.h"
@@ -46,10 +47,47 @@ struct vsharp_probe_wave {
 	struct vsharp_probe_lane lane[64];
 };
 
+/*
+ * What a wave leaves behind, as the device did it or as the model says it
+ * must: the destination VGPRs (v12..v19) of every lane of the wave size,
+ * the wave's arena and its LDS image.
+ */
+struct vsharp_probe_record {
+	uint32_t vdst[64][8];
+	uint8_t arena[VSHARP_PROBE_ARENA];
+	uint8_t lds[VSHARP_PROBE_LDS];
+};
+
+/* The model's record of a wave, with what it says of each lane. */
+struct vsharp_probe_expect {
+	struct vsharp_probe_record r;
+	struct vsharp_probe_expect_lane {
+		bool memviol;
+		bool fault;		/* leaves the arena: what it touches is unknown */
+		uint8_t n_vdst;		/* VGPRs the instruction writes */
+	} lane[64];
+	bool memviol, fault;		/* some lane */
+};
+
+/* Where a lane's record and the model's part first, in the order VGPRs, arena, LDS. */
+enum vsharp_probe_item {
+	VSHARP_PROBE_AT_NONE,		/* nowhere */
+	VSHARP_PROBE_AT_FAULT,		/* the model has the lane (or a copy of it) leave the arena */
+	VSHARP_PROBE_AT_VDST,		/* destination VGPR `where` (0..7) */
+	VSHARP_PROBE_AT_MEMORY,		/* arena byte `where` */
+	VSHARP_PROBE_AT_LDS,		/* LDS byte `where` */
+};
+
+struct vsharp_probe_difference {
+	uint8_t item;			/* enum vsharp_probe_item */
+	uint16_t where;
+	uint32_t expected, observed;
+};
+
 struct vsharp_probe_mismatch {
 	const struct vsharp_probe_wave *wave;
 	unsigned lane;
-	const char *what;		/* "vdst[1]", "memory +0x40", "lds +0x10", "fault" */
+	const char *what;		/* "vdst[1]", "memory byte at arena +0x40", "LDS byte at +0x10", "model fault ..." */
 	uint64_t expected, observed;
 };
 
@@ -74,7 +112,9 @@ struct vsharp_probe_counts {
 
 /*
  * Runs up to VSHARP_PROBE_MAX_WAVES waves in one dispatch and compares
- * every lane with the model; mismatches go to REPORT.  With SKIP_MEMVIOL,
+ * every lane with the model (vsharp_probe_expect under the context's mode
+ * and the level's default rules, vsharp_probe_compare); each failing lane's
+ * first difference goes to REPORT.  With SKIP_MEMVIOL,
  * waves the model says raise MEMVIOL are not run (on hardware MEMVIOL halts
  * the wave and usually resets the GPU) and their lanes count as skipped.
  * On hardware, waves with a lane the model sees leave its arena are never
@@ -99,8 +139,79 @@ int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_
 void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 			  struct vsharp_lane_in *in);
 
+/* Lanes per wave on LEVEL: 64 on GFX9, 32 (wave32) on GFX10+. */
+unsigned vsharp_probe_level_wave_size(enum vsharp_gfx level);
+
+/*
+ * The case lane L of a wave runs: the dispatch runs every lane of the wave
+ * size, those past n_lanes as copies of lane 0.
+ */
+static inline unsigned vsharp_probe_case_of(const struct vsharp_probe_wave *w, unsigned l)
+{
+	return l < w->n_lanes ? l : 0;
+}
+
+/*
+ * The lane a difference at arena byte B, or LDS byte B, counts against:
+ * lane B / slot of the arena and the lane of each 16-byte LDS slot (see
+ * above), lane 0 for bytes of lanes past n_lanes.
+ */
+unsigned vsharp_probe_arena_owner(const struct vsharp_probe_wave *w, unsigned b);
+unsigned vsharp_probe_lds_owner(const struct vsharp_probe_wave *w, unsigned wave_size, unsigned b);
+
+/* Where wave INDEX of a batch has its arena on CTX's device (fixed while CTX is open). */
+uint64_t vsharp_probe_arena_va(const struct vsharp_probe_ctx *ctx, unsigned index);
+
+/*
+ * What wave W, run as the INDEXth wave of a batch on CTX, must leave behind
+ * under alignment MODE and RULES (NULL: the level's defaults): every lane
+ * of the wave size, the lanes past n_lanes with lane 0's inputs, from the
+ * arena and LDS a batch gives place INDEX.
+ */
+int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned index,
+			enum vsharp_align_mode mode, const struct vsharp_rules *rules,
+			struct vsharp_probe_expect *e, struct vsharp_error *err);
+
+/*
+ * Runs N waves (1..VSHARP_PROBE_MAX_WAVES, lane counts as vsharp_probe_run
+ * checks them) as one dispatch exactly as given, without the model: no
+ * wave is skipped and none judged.  Returns 0, or a negative errno when the
+ * batch could not run or cannot be trusted (as vsharp_probe_run).
+ */
+int vsharp_probe_exec(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *waves, unsigned n,
+		      struct vsharp_error *err);
+
+/*
+ * Wave INDEX of the last batch that ran: its record into R, and its
+ * survival marker as the return value (the VMID the probe shader writes
+ * after the instruction; 0: the wave never got past it).  For a place the
+ * last batch did not have, or a batch that failed, R is all zero and the
+ * marker 0.
+ */
+unsigned vsharp_probe_observed(const struct vsharp_probe_ctx *ctx, unsigned index,
+			       struct vsharp_probe_record *r);
+
+/*
+ * Compares wave W's record SEEN with the model's E item by item and charges
+ * each difference to a lane: a lane's VGPRs (not those of the copies past
+ * n_lanes), the arena and LDS bytes it owns, and a lane (or copy) the model
+ * has leave the arena.  Returns the bit mask of the lanes that differ;
+ * FIRST (NULL, or 64 entries) gets each lane's first difference.
+ */
+uint64_t vsharp_probe_compare(const struct vsharp_probe_wave *w, unsigned wave_size,
+			      const struct vsharp_probe_expect *e, const struct vsharp_probe_record *seen,
+			      struct vsharp_probe_difference *first);
+
+/* The item of a difference in words: "vdst[1]", "memory byte at arena +0x40", "LDS byte at +0x10". */
+void vsharp_probe_item_text(const struct vsharp_probe_difference *d, char *buf, size_t n);
+
 /* The arena and LDS bytes a wave starts with (a pattern of the wave and byte). */
 uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte);
+/*
+ * The arena (VSHARP_PROBE_ARENA bytes) and LDS image (VSHARP_PROBE_LDS) a
+ * batch's INDEXth wave starts with (INDEX < VSHARP_PROBE_MAX_WAVES).
+ */
+int vsharp_probe_start(unsigned index, uint8_t *arena, uint8_t *lds, struct vsharp_error *err);
 
 /* The VMID the last batch's waves reported (HW_ID/HW_ID2). */
 unsigned vsharp_probe_vmid(const struct vsharp_probe_ctx *ctx);
