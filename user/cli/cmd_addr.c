@@ -317,6 +317,10 @@ int cmd_addr(int argc, char **argv)
 	struct addr_args a;
 	int ret;
 
+	if (argc == 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+		fputs(usage, stdout);
+		return 0;
+	}
 	memset(&a, 0, sizeof(a));
 	a.lds_size = ADDR_MAX_LDS_BYTES;
 	ret = run(&a, argc, argv);

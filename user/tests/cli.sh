@@ -64,7 +64,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..87"
+echo "1..88"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -303,5 +303,15 @@ doc_usage desc --help; ok $? doc_usage_desc
 doc_usage disasm --help; ok $? doc_usage_disasm
 doc_usage ib --help; ok $? doc_usage_ib
 
-[ "$n" = 87 ] || echo "# ran $n cases, plan says 87"
+# Every verb answers --help on stdout with its usage and exit status 0.
+r=0
+for v in desc addr rules align stubs disasm ops ib run; do
+	if ! "$VSHARP" "$v" --help >"$out" 2>"$err" || ! grep -q "^usage: vsharp $v" "$out"; then
+		echo "# $v --help: no usage on stdout or a non-zero exit"
+		r=1
+	fi
+done
+ok $r every_verb_has_help
+
+[ "$n" = 88 ] || echo "# ran $n cases, plan says 88"
 [ "$failed" = 0 ]
