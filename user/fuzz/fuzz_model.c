@@ -6,11 +6,13 @@
  * range included) and rule choice; vsharp_buffer_lane for 1..4 lanes with
  * memory and LDS as exact-size heap blocks at a fuzzed address, or absent
  * as `vsharp addr` passes them; the per-choice evaluation; vsharp_ds_check
- * and vsharp_ds_lane; the LDS bank conflicts and the atomic operations.
+ * and vsharp_ds_lane, vsharp_ds_wave on 32 or 64 lanes under any EXEC; the
+ * LDS bank conflicts and the atomic operations.
  * Invariants:
  *  - plan and lane sizes stay inside their arrays;
  *  - a lane that is MEMVIOL, unbound or out of range leaves memory untouched;
- *  - DS address and destination counts are in range;
+ *  - DS address and destination counts are in range (none for a lane
+ *    operation alone, none for a lane EXEC leaves out);
  *  - 4-byte atomics stay within 32 bits;
  *  - refusals name what is wrong and format no NULL string.
  *
@@ -123,6 +125,28 @@ out:
 	free(lds_bytes);
 }
 
+/* The whole wave (32 or 64 lanes, any EXEC): lanes EXEC leaves out return nothing. */
+static void wave(const struct vsharp_ds_access *a, struct vsharp_lds *lds, struct fuzz_in *in)
+{
+	static struct vsharp_ds_lane_in li[64];
+	static struct vsharp_ds_lane_out lo[64];
+	unsigned lanes = fuzz_bool(in) ? 64 : 32;
+	uint64_t exec = fuzz_u64(in);
+
+	memset(li, 0, sizeof(li));
+	for (unsigned l = 0; l < lanes; l++) {
+		li[l].lane = l;
+		li[l].vaddr = fuzz_u16(in);
+		li[l].data0[0] = fuzz_u32(in);
+		li[l].data1[0] = fuzz_u32(in);
+	}
+	vsharp_ds_wave(a, li, lanes, exec, lds, lo);
+	for (unsigned l = 0; l < lanes; l++)
+		if (lo[l].n_vdst > 4 || (!(exec >> l & 1) && lo[l].n_vdst))
+			fuzz_fail("%s: lane %u (exec %d) returns %u vdst", vsharp_op_name(a->op, a->level), l,
+				  (int)(exec >> l & 1), lo[l].n_vdst);
+}
+
 static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 {
 	struct vsharp_ds_access a;
@@ -175,6 +199,8 @@ static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 	for (unsigned l = 0; l < lanes; l++) {
 		struct vsharp_ds_lane_in li;
 		struct vsharp_ds_lane_out lo;
+		/* A lane operation (swizzle, permute) touches nothing lane by lane. */
+		bool wave_op = a.op->kind == VSHARP_OP_LANES;
 
 		memset(&li, 0, sizeof(li));
 		li.lane = fuzz_below(in, 64);
@@ -185,10 +211,11 @@ static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 			li.vdst[k] = fuzz_u32(in);
 		}
 		vsharp_ds_lane(&a, &li, &lds, &lo);
-		if (lo.n_addr < 1 || lo.n_addr > 2 || lo.n_vdst > 4)
+		if (wave_op ? lo.n_addr || lo.n_vdst : lo.n_addr < 1 || lo.n_addr > 2 || lo.n_vdst > 4)
 			fuzz_fail("%s: %u addresses, %u vdst", vsharp_op_name(a.op, level), lo.n_addr,
 				  lo.n_vdst);
 	}
+	wave(&a, &lds, in);
 	free(bytes);
 }
 
