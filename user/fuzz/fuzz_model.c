@@ -176,26 +176,6 @@ static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 		free(bytes);
 		return;
 	}
-	if (a.op->kind == VSHARP_OP_LANES) {
-		/* Swizzle and permute need the wave: lane i is in[i]. */
-		struct vsharp_ds_lane_in wi[4];
-		struct vsharp_ds_lane_out wo[4];
-
-		memset(wi, 0, sizeof(wi));
-		for (unsigned l = 0; l < lanes; l++) {
-			wi[l].lane = l;
-			wi[l].vaddr = fuzz_u32(in);
-			wi[l].data0[0] = fuzz_u32(in);
-			wi[l].data1[0] = fuzz_u32(in);
-		}
-		vsharp_ds_wave(&a, wi, lanes, (1u << lanes) - 1, &lds, wo);
-		for (unsigned l = 0; l < lanes; l++)
-			if (wo[l].n_vdst > 4)
-				fuzz_fail("%s: lane %u: %u vdst", vsharp_op_name(a.op, level), l,
-					  wo[l].n_vdst);
-		free(bytes);
-		return;
-	}
 	for (unsigned l = 0; l < lanes; l++) {
 		struct vsharp_ds_lane_in li;
 		struct vsharp_ds_lane_out lo;
