@@ -45,15 +45,23 @@ int __wrap_vsharp_amdgpu_open(const char *node, struct vsharp_device **dev,
 	return vsharp_fail(err, -ENODEV, "fuzz: no device in the CLI harness");
 }
 
+static char dir[] = "/tmp/vsharp-fuzz-cli-XXXXXX";
+
+static void sandbox_remove(void)
+{
+	unlink("f");
+	rmdir(dir);
+}
+
 static void sandbox(void)
 {
-	static char dir[] = "/tmp/vsharp-fuzz-cli-XXXXXX";
 	static bool done;
 
 	if (done)
 		return;
 	if (!mkdtemp(dir) || chdir(dir))
 		fuzz_fail("sandbox %s: %s", dir, strerror(errno));
+	atexit(sandbox_remove);
 	done = true;
 }
 
