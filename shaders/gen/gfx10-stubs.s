@@ -12,6 +12,9 @@ stub_buffer_load_ubyte_offen_tfe:
 stub_buffer_load_ubyte_offen_lds:
 	buffer_load_ubyte v5, s[8:11], s12 offen lds
 	s_branch stub_done
+stub_buffer_load_ubyte_offen_off12_lds:
+	buffer_load_ubyte v5, s[8:11], s12 offen offset:12 lds
+	s_branch stub_done
 stub_buffer_load_sbyte_offen:
 	buffer_load_sbyte v12, v5, s[8:11], s12 offen
 	s_branch stub_done
@@ -23,6 +26,9 @@ stub_buffer_load_sbyte_offen_tfe:
 	s_branch stub_done
 stub_buffer_load_sbyte_offen_lds:
 	buffer_load_sbyte v5, s[8:11], s12 offen lds
+	s_branch stub_done
+stub_buffer_load_sbyte_offen_off12_lds:
+	buffer_load_sbyte v5, s[8:11], s12 offen offset:12 lds
 	s_branch stub_done
 stub_buffer_load_ushort_offen:
 	buffer_load_ushort v12, v5, s[8:11], s12 offen
@@ -36,6 +42,9 @@ stub_buffer_load_ushort_offen_tfe:
 stub_buffer_load_ushort_offen_lds:
 	buffer_load_ushort v5, s[8:11], s12 offen lds
 	s_branch stub_done
+stub_buffer_load_ushort_offen_off12_lds:
+	buffer_load_ushort v5, s[8:11], s12 offen offset:12 lds
+	s_branch stub_done
 stub_buffer_load_sshort_offen:
 	buffer_load_sshort v12, v5, s[8:11], s12 offen
 	s_branch stub_done
@@ -47,6 +56,9 @@ stub_buffer_load_sshort_offen_tfe:
 	s_branch stub_done
 stub_buffer_load_sshort_offen_lds:
 	buffer_load_sshort v5, s[8:11], s12 offen lds
+	s_branch stub_done
+stub_buffer_load_sshort_offen_off12_lds:
+	buffer_load_sshort v5, s[8:11], s12 offen offset:12 lds
 	s_branch stub_done
 stub_buffer_load_dword_offen:
 	buffer_load_dword v12, v5, s[8:11], s12 offen
@@ -74,6 +86,9 @@ stub_buffer_load_dword_offen_tfe:
 	s_branch stub_done
 stub_buffer_load_dword_offen_lds:
 	buffer_load_dword v5, s[8:11], s12 offen lds
+	s_branch stub_done
+stub_buffer_load_dword_offen_off12_lds:
+	buffer_load_dword v5, s[8:11], s12 offen offset:12 lds
 	s_branch stub_done
 stub_buffer_load_dwordx2_offen:
 	buffer_load_dwordx2 v[12:13], v5, s[8:11], s12 offen
@@ -212,6 +227,9 @@ stub_buffer_load_format_x_offen_tfe:
 	s_branch stub_done
 stub_buffer_load_format_x_offen_lds:
 	buffer_load_format_x v5, s[8:11], s12 offen lds
+	s_branch stub_done
+stub_buffer_load_format_x_offen_off12_lds:
+	buffer_load_format_x v5, s[8:11], s12 offen offset:12 lds
 	s_branch stub_done
 stub_buffer_load_format_xy_offen:
 	buffer_load_format_xy v[12:13], v5, s[8:11], s12 offen

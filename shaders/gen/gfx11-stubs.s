@@ -1461,20 +1461,38 @@ stub_tbuffer_store_d16_format_xyzw_idxen_offen_fmt_16_16_16_16_SNORM:
 stub_buffer_load_lds_u8_offen:
 	buffer_load_lds_u8 v5, s[8:11], s12 offen
 	s_branch stub_done
+stub_buffer_load_lds_u8_offen_off12:
+	buffer_load_lds_u8 v5, s[8:11], s12 offen offset:12
+	s_branch stub_done
 stub_buffer_load_lds_i8_offen:
 	buffer_load_lds_i8 v5, s[8:11], s12 offen
+	s_branch stub_done
+stub_buffer_load_lds_i8_offen_off12:
+	buffer_load_lds_i8 v5, s[8:11], s12 offen offset:12
 	s_branch stub_done
 stub_buffer_load_lds_u16_offen:
 	buffer_load_lds_u16 v5, s[8:11], s12 offen
 	s_branch stub_done
+stub_buffer_load_lds_u16_offen_off12:
+	buffer_load_lds_u16 v5, s[8:11], s12 offen offset:12
+	s_branch stub_done
 stub_buffer_load_lds_i16_offen:
 	buffer_load_lds_i16 v5, s[8:11], s12 offen
+	s_branch stub_done
+stub_buffer_load_lds_i16_offen_off12:
+	buffer_load_lds_i16 v5, s[8:11], s12 offen offset:12
 	s_branch stub_done
 stub_buffer_load_lds_b32_offen:
 	buffer_load_lds_b32 v5, s[8:11], s12 offen
 	s_branch stub_done
+stub_buffer_load_lds_b32_offen_off12:
+	buffer_load_lds_b32 v5, s[8:11], s12 offen offset:12
+	s_branch stub_done
 stub_buffer_load_lds_format_x_offen:
 	buffer_load_lds_format_x v5, s[8:11], s12 offen
+	s_branch stub_done
+stub_buffer_load_lds_format_x_offen_off12:
+	buffer_load_lds_format_x v5, s[8:11], s12 offen offset:12
 	s_branch stub_done
 stub_buffer_atomic_swap_b32_offen:
 	buffer_atomic_swap_b32 v12, v5, s[8:11], s12 offen

@@ -56,6 +56,16 @@ static struct vsharp_stub stub(const struct vsharp_op *op)
 	return s;
 }
 
+/*
+ * Buffer-to-LDS with an instruction offset: whether the offset also moves
+ * the LDS address is the lds_dma_offset rule (rules.c).
+ */
+static void lds_ioffset_stub(struct vsharp_stub s, struct sink *k)
+{
+	s.ioffset = VSHARP_STUB_LDS_IOFFSET;
+	add(k, s);
+}
+
 static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct sink *k)
 {
 	struct vsharp_stub s = stub(op);
@@ -81,8 +91,10 @@ static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, stru
 		return;
 	}
 	add(k, s);
-	if (op->kind == VSHARP_OP_LOAD_LDS)
+	if (op->kind == VSHARP_OP_LOAD_LDS) {
+		lds_ioffset_stub(s, k);
 		return;
+	}
 	s.idxen = true;
 	add(k, s);
 	if (dword) {
@@ -110,6 +122,7 @@ static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, stru
 	if (vsharp_op_lds_modifier(op, level)) {
 		s.lds = true;
 		add(k, s);
+		lds_ioffset_stub(s, k);
 	}
 }
 

@@ -247,20 +247,30 @@ static void store_format_fill(struct sink *k)
 }
 
 /*
- * Buffer-to-LDS with M0 = 0: the stubs have no instruction offset with the
- * lds modifier, so the choices agree on every case (controls only).
+ * Buffer-to-LDS, lane l loading the dword at 4 l + 12 with the instruction
+ * offset 12: with M0 = 0 the dword lands at LDS 12 + 4 l if the offset
+ * counts (with_ioffset) and at 4 l if not.  Controls: M0 = 0xfff0 puts
+ * the LDS address past the 1 KiB allocation under both (nothing written),
+ * and a load without an offset lands at 4 l under both.
  */
 static void lds_dma_offset(struct sink *k)
 {
-	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", "buffer_load_lds_b32",
-					   VSHARP_ALIGN_UNALIGNED, false, 64);
+	static const struct {
+		uint32_t ioffset, m0;
+	} sets[] = { { VSHARP_STUB_LDS_IOFFSET, 0 }, { VSHARP_STUB_LDS_IOFFSET, 0xfff0 }, { 0, 0 } };
 
-	if (!w)
-		return;
-	w->stub.lds = w->stub.op->kind != VSHARP_OP_LOAD_LDS;
-	w->m0 = 0;
-	for (unsigned l = 0; l < w->n_lanes; l++)
-		w->lane[l].voffset = 4 * l;
+	for (unsigned i = 0; i < ARRAY_SIZE(sets); i++) {
+		struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", "buffer_load_lds_b32",
+						   VSHARP_ALIGN_UNALIGNED, false, 64);
+
+		if (!w)
+			return;
+		w->stub.lds = w->stub.op->kind != VSHARP_OP_LOAD_LDS;
+		w->stub.ioffset = sets[i].ioffset;
+		w->m0 = sets[i].m0;
+		for (unsigned l = 0; l < w->n_lanes; l++)
+			w->lane[l].voffset = 4 * l;
+	}
 }
 
 /* D16 loads into VGPRs whose other half is noise (odd lanes: zero, the controls). */
@@ -358,7 +368,5 @@ unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsi
 		return 0;
 	}
 	generators[rule](&k);
-	if (rule == VSHARP_RULE_LDS_DMA_OFFSET)
-		*why = "the probe stubs have no buffer-to-LDS load with an instruction offset, so the choices agree on every case";
 	return k.n;
 }

@@ -26,6 +26,12 @@ struct vsharp_stub {
 	uint8_t offset0, offset1;	/* DS: {offset1, offset0} or the two offsets */
 };
 
+/*
+ * The instruction offset of the buffer-to-LDS stubs that have one: it
+ * moves the LDS address too if the lds_dma_offset rule says so (rules.c).
+ */
+#define VSHARP_STUB_LDS_IOFFSET 12u
+
 /* Levels with probe shaders: GFX9, GFX10, GFX10.3, GFX11, GFX12. */
 bool vsharp_stubs_level(enum vsharp_gfx level);
 
