@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "report.h"
 #include "vsharp/emu.h"
+#include "vsharp/kmod.h"
 
 enum format { F_TEXT, F_CSV, F_JSON, F_SVG };
 
@@ -399,12 +400,78 @@ static int parse_format(const char *s, enum format *f)
 	return cli_error("--format: '%s' (allowed text, csv, json, svg)", s);
 }
 
+/* vsharp.ko's hold on the device's alignment mode during a measurement. */
+struct kmod_hold {
+	char dir[VSHARP_KMOD_PATH];	/* empty: the module has no directory for the device */
+	bool read;			/* the mode was read back from it */
+	struct vsharp_kmod_mode set;	/* set through it: restored after */
+};
+
+/*
+ * With vsharp.ko's directory DIR for the device: --mode M sets M there
+ * (read back, restored after; signals restore it too), no --mode reads
+ * the mode the module holds.  *MODES becomes that one mode and SOURCE says
+ * where it came from.
+ */
+static int kmod_mode(const struct align_opts *o, struct kmod_hold *h, unsigned *modes, const char **source)
+{
+	static char text[VSHARP_ALIGN_COUNT][160];
+	struct vsharp_error err = { "" };
+	enum vsharp_align_mode m;
+	char line[64];
+	int ret;
+
+	if (o->mode) {
+		for (m = 0; !(*modes >> m & 1); m++)
+			;
+		ret = vsharp_kmod_set_mode(h->dir, m, &h->set, &err);
+		if (!ret)
+			ret = vsharp_kmod_guard_signals(&h->set, &err);
+		if (ret) {
+			vsharp_kmod_restore(&h->set);
+			return cli_lib_error(&err);
+		}
+		snprintf(text[m], sizeof(text[m]), "set with vsharp.ko, %.100s (VMIDs %.16s), read back %s",
+			 h->dir, h->set.vmids, vsharp_align_mode_name(m));
+	} else {
+		ret = vsharp_kmod_read(h->dir, "alignment_mode", line, sizeof(line), &err);
+		if (ret)
+			return cli_lib_error(&err);
+		if (vsharp_align_mode_parse(line, &m, NULL))
+			return cli_error("align: %s/alignment_mode reads '%s': the VMIDs of %s/vmids differ (allowed one of dword, dword_strict, strict, unaligned; or --mode)",
+					 h->dir, line, h->dir);
+		h->read = true;
+		snprintf(h->set.dir, sizeof(h->set.dir), "%s", h->dir);
+		h->set.mode = m;
+		snprintf(text[m], sizeof(text[m]), "read back from vsharp.ko, %.110s/alignment_mode", h->dir);
+	}
+	*modes = 1u << m;
+	source[m] = text[m];
+	return 0;
+}
+
+/* After the measurement: the mode must have held; then what was there before goes back. */
+static int kmod_release(struct kmod_hold *h)
+{
+	struct vsharp_error err = { "" };
+	int ret = 0, undo;
+
+	if ((h->read || h->set.pending) && vsharp_kmod_check(&h->set, &err))
+		ret = cli_error("align: the measurement cannot be trusted: %s", err.msg);
+	undo = vsharp_kmod_restore(&h->set);
+	if (undo)
+		ret = cli_error("align: restoring the alignment mode through %s failed (%s): write it back by hand (Documentation/kmod.rst)",
+				h->dir, strerror(-undo));
+	return ret;
+}
+
 /* The device to measure on, its mode(s), and where each came from. */
 static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool all_levels, unsigned *modes,
-		       const char **source, struct vsharp_device **dev)
+		       const char **source, struct vsharp_device **dev, struct kmod_hold *h)
 {
 	static char kmod_source[VSHARP_ALIGN_COUNT][160];
 	struct vsharp_error err = { "" };
+	int ret;
 
 	if (!strcmp(o->device, "emu")) {
 		struct vsharp_rules r;
@@ -422,7 +489,26 @@ static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool a
 		vsharp_emu_set_rules(*dev, &r);
 		for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
 			source[m] = o->n_emu_rules ? "the emulated register, and --emu-rule" : "the emulated register";
-		/* With vsharp.ko loaded and one mode asked for, the module's mode is the one used. */
+		/*
+		 * With vsharp.ko loaded, a mode named alone is set through its emu
+		 * device, as it would be on a GPU, and none named is the one it
+		 * holds: the emulated device runs under the mode of its VMID there.
+		 */
+		if (o->mode && !(*modes & (*modes - 1)) &&
+		    !vsharp_kmod_find(o->debugfs, "emu", level, h->dir, sizeof(h->dir), NULL)) {
+			ret = kmod_mode(o, h, modes, source);
+			if (!ret && vsharp_emu_load_kmod_mode(*dev, o->debugfs, &err))
+				ret = cli_lib_error(&err);
+			else if (!ret && *modes != 1u << vsharp_emu_align_mode(*dev))
+				ret = cli_error("align: the emulated device's VMID reads %s in %s, not the mode set: it is not in %s/vmids (%s)",
+						vsharp_align_mode_name(vsharp_emu_align_mode(*dev)), err.msg, h->dir,
+						h->set.vmids);
+			if (ret) {
+				vsharp_kmod_restore(&h->set);
+				vsharp_device_close(*dev);
+			}
+			return ret;
+		}
 		if (!o->mode && !vsharp_emu_load_kmod_mode(*dev, o->debugfs, &err)) {
 			enum vsharp_align_mode m = vsharp_emu_align_mode(*dev);
 
@@ -445,13 +531,31 @@ static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool a
 		vsharp_device_close(*dev);
 		return CLI_EXIT_USAGE;
 	}
-	if (*modes & (*modes - 1)) {
+	if (o->mode && (*modes & (*modes - 1))) {
 		vsharp_device_close(*dev);
-		return cli_error("--mode: a GPU runs one alignment mode at a time: name the one vsharp.ko set (allowed dword, dword_strict, strict, unaligned)");
+		return cli_error("--mode: a GPU runs one alignment mode at a time (allowed dword, dword_strict, strict, unaligned)");
 	}
-	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
-		source[m] = "--mode: as set with vsharp.ko (Documentation/atlas.rst); amdgpu's own is unaligned";
-	return 0;
+	ret = vsharp_kmod_find(o->debugfs, "amdgpu", (*dev)->level, h->dir, sizeof(h->dir), &err);
+	if (!ret) {
+		ret = kmod_mode(o, h, modes, source);
+		if (ret)
+			vsharp_device_close(*dev);
+		return ret;
+	}
+	/* Without the module every VMID is as amdgpu programs it (gfx_v9_0.c ... gfx_v12_0.c). */
+	if (ret == -ENOENT && (!o->mode || *modes == 1u << VSHARP_ALIGN_UNALIGNED)) {
+		*modes = 1u << VSHARP_ALIGN_UNALIGNED;
+		snprintf(kmod_source[VSHARP_ALIGN_UNALIGNED], sizeof(kmod_source[0]),
+			 "amdgpu's own (UNALIGNED on every VMID; %.100s)", err.msg);
+		source[VSHARP_ALIGN_UNALIGNED] = kmod_source[VSHARP_ALIGN_UNALIGNED];
+		return 0;
+	}
+	vsharp_device_close(*dev);
+	if (ret == -ENOENT) {
+		printf("# SKIP amdgpu: --mode %s needs vsharp.ko to set it: %s\n", o->mode, err.msg);
+		return 4;
+	}
+	return cli_lib_error(&err);
 }
 
 int cmd_align(int argc, char **argv)
@@ -462,6 +566,7 @@ int cmd_align(int argc, char **argv)
 	struct vsharp_atlas *atlases = NULL;
 	struct vsharp_device *dev = NULL;
 	struct vsharp_error err = { "" };
+	struct kmod_hold hold = { .read = false };
 	enum vsharp_gfx level = VSHARP_GFX9;
 	enum vsharp_align_mode mode;
 	unsigned modes = (1u << VSHARP_ALIGN_COUNT) - 1, n = 0;
@@ -488,11 +593,12 @@ int cmd_align(int argc, char **argv)
 	if (!o.device && (o.n_emu_rules || o.allow_memviol))
 		return cli_error("%s: only when measuring (allowed with --device)",
 				 o.n_emu_rules ? "--emu-rule" : "--allow-memviol");
-	if (o.device && (ret = open_device(&o, level, all_levels, &modes, source, &dev)))
+	if (o.device && (ret = open_device(&o, level, all_levels, &modes, source, &dev, &hold)))
 		return ret;
 	atlases = malloc(VSHARP_GFX_COUNT * sizeof(*atlases));
 	if (!atlases) {
 		vsharp_device_close(dev);
+		kmod_release(&hold);
 		return cli_error("align: out of memory");
 	}
 	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
@@ -505,9 +611,16 @@ int cmd_align(int argc, char **argv)
 	if (dev) {
 		ret = vsharp_atlas_measure(dev, modes, source, o.allow_memviol, &atlases[0], &err);
 		vsharp_device_close(dev);
+		if (ret)
+			ret = cli_lib_error(&err);
+		/* Before any output: a closed pipe must not keep the mode set. */
+		if (!ret)
+			ret = kmod_release(&hold);
+		else
+			kmod_release(&hold);
 		if (ret) {
 			free(atlases);
-			return cli_lib_error(&err);
+			return ret;
 		}
 	}
 	{

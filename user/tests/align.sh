@@ -13,7 +13,12 @@
 #    --emu-rule it differs exactly where the choice does;
 #  - `vsharp run verdicts` gives the emulated choice per rule in its JSON;
 #  - through the amdgpu shim (when $VSHARP_SHIM is given), the atlas and
-#    the verdicts run end to end through Debian's libdrm_amdgpu.
+#    the verdicts run end to end through Debian's libdrm_amdgpu;
+#  - --device amdgpu sets --mode through vsharp.ko's debugfs files, reads
+#    it back, records it and puts the mode before back (a directory laid
+#    out as Documentation/ABI/testing/debugfs-vsharp stands in for the
+#    module: its files show every write), and skips a mode only the module
+#    can set when it is absent.
 #
 # $VSHARP is the vsharp binary (the optimised build: thousands of calls).
 set -u
@@ -40,7 +45,7 @@ shim() {	# shim CHIP vsharp ARGS...
 }
 
 echo "KTAP version 1"
-echo "1..12"
+echo "1..15"
 
 # The heat map: rendered, and not blank (PNG decoded with zlib, colours counted).
 "$VSHARP" align --gfx gfx11 --format svg >"$tmp/a.svg" 2>"$tmp/err"
@@ -210,8 +215,50 @@ assert rules["gfx10_raw"]["choices"] == ["payload_bytes"] and rules["strict_b96"
 assert rules["format_misaligned"]["choices"] == ["force"]
 ' "$tmp/sv.json" 2>>"$tmp/err"
 	result "$([ $rc = 0 ] && [ $? = 0 ] && echo 1)" shim_verdicts_through_libdrm "$tmp/sv.txt"
+
+	# vsharp.ko's amdgpu0 for the shim's gfx1100, an earlier mode set on VMID 3.
+	dev="$tmp/debugfs/vsharp/amdgpu0"
+	mkdir -p "$dev"
+	printf 'amdgpu\n' >"$dev/backend"
+	printf 'gfx11\n' >"$dev/family"
+	printf '1-7\n' >"$dev/vmids"
+	printf 'unaligned\n' >"$dev/alignment_mode"
+	printf 'applied\n' >"$dev/status"
+	printf 'none\n' >"$dev/lost"
+	: >"$dev/restore"
+	for v in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+		mkdir -p "$dev/vmid/$v"
+		printf 'unaligned\n' >"$dev/vmid/$v/alignment_mode"
+	done
+	printf 'strict\n' >"$dev/vmid/3/alignment_mode"
+	shim gfx1100 "$VSHARP" align --device amdgpu --gfx gfx11 --mode dword --debugfs "$tmp/debugfs" --format json \
+		>"$tmp/k.json" 2>"$tmp/err"
+	rc=$?
+	# The set was written dword; VMID 3 got its strict back, the others nothing (the status was applied).
+	python3 -c '
+import json, sys
+level = json.load(open(sys.argv[1]))["levels"][0]
+assert level["modes"] == {"dword": "set with vsharp.ko, %s (VMIDs 1-7), read back dword" % sys.argv[2]}, level["modes"]
+assert all(c["mode"] == "dword" for c in level["cells"])
+' "$tmp/k.json" "$dev" 2>>"$tmp/err"
+	result "$([ $rc = 0 ] && [ $? = 0 ] && [ "$(cat "$dev/alignment_mode")" = dword ] &&
+		[ "$(cat "$dev/vmid/3/alignment_mode")" = strict ] && [ "$(cat "$dev/vmid/1/alignment_mode")" = unaligned ] &&
+		[ ! -s "$dev/restore" ] && echo 1)" shim_mode_set_read_back_and_restored "$tmp/err"
+	# The driver rewrote a VMID meanwhile: no atlas, an error, the mode before back.
+	printf 'lost\n' >"$dev/status"
+	printf '3\n' >"$dev/lost"
+	printf 'dword\n' >"$dev/vmid/3/alignment_mode"
+	shim gfx1100 "$VSHARP" align --device amdgpu --gfx gfx11 --mode dword --debugfs "$tmp/debugfs" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	result "$([ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q 'status reads lost: the driver rewrote VMIDs 3' "$tmp/err" &&
+		[ "$(cat "$dev/vmid/3/alignment_mode")" = dword ] && echo 1)" shim_lost_mode_is_an_error "$tmp/err"
+	shim gfx1100 "$VSHARP" align --device amdgpu --gfx gfx11 --mode strict --debugfs "$tmp/none" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	result "$([ $rc = 4 ] && grep -q '^# SKIP amdgpu: --mode strict needs vsharp.ko to set it: .*vsharp.ko is not loaded' "$tmp/out" &&
+		echo 1)" shim_mode_without_the_module_skips "$tmp/out"
 else
-	for t in shim_atlas_through_libdrm_is_the_model shim_memviol_cells_wait_for_allow_memviol shim_verdicts_through_libdrm; do
+	for t in shim_atlas_through_libdrm_is_the_model shim_memviol_cells_wait_for_allow_memviol shim_verdicts_through_libdrm \
+		shim_mode_set_read_back_and_restored shim_lost_mode_is_an_error shim_mode_without_the_module_skips; do
 		n=$((n + 1))
 		echo "ok $n $t # SKIP no amdgpu shim (VSHARP_SHIM)"
 	done
