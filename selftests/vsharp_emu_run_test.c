@@ -101,4 +101,71 @@ TEST(emulated_run_follows_debugfs_mode)
 	ASSERT_EQ(0, vs_write(path, "unaligned"));
 }
 
+/* Runs vsharp align on the emulated device under --mode MODE; the output in OUT. */
+static int run_align(const char *gfx, const char *mode, char *out, size_t n)
+{
+	char cmd[160];
+	size_t got = 0;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "/bin/vsharp align --device emu --gfx %s --mode %s 2>&1",
+		 gfx, mode);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	while (got + 1 < n && fgets(out + got, (int)(n - got), p))
+		got += strlen(out + got);
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/*
+ * `vsharp align --mode dword` sets the mode through the emu device's
+ * debugfs files, measures under it (every cell as the DWORD model says:
+ * nothing marked DIFFERS) and puts the mode before back: `restore` when
+ * the module had changed nothing, each VMID's own mode otherwise.
+ */
+TEST(align_sets_reads_back_and_restores_mode)
+{
+	static char out[1 << 16];
+	char dev[32], path[256], want[160], got[32];
+	const char *gfx;
+
+	ASSERT_TRUE(vs_loaded()) TH_LOG("vsharp.ko is not loaded");
+	ASSERT_EQ(0, pick_device(dev, sizeof(dev), &gfx))
+		TH_LOG("no emu device of a family vsharp emulates");
+	vs_path(path, sizeof(path), "%s/%s/restore", VS_ROOT, dev);
+	ASSERT_EQ(0, vs_write(path, "1"));
+	snprintf(want, sizeof(want), "# dword: set with vsharp.ko, %s/%s (VMIDs 1-", VS_ROOT, dev);
+
+	ASSERT_EQ(0, run_align(gfx, "dword", out, sizeof(out)))
+		TH_LOG("vsharp align failed:\n%s", out);
+	ASSERT_NE(NULL, strstr(out, want)) TH_LOG("no mode source:\n%s", out);
+	ASSERT_NE(NULL, strstr(out, "read back dword")) TH_LOG("%s", out);
+	ASSERT_NE(NULL, strstr(out, "\ndword         vmem-atomic")) TH_LOG("%s", out);
+	ASSERT_EQ(NULL, strstr(out, "DIFFERS")) TH_LOG("not measured under DWORD:\n%s", out);
+	vs_path(path, sizeof(path), "%s/%s/status", VS_ROOT, dev);
+	ASSERT_LT(0, vs_read(path, got, sizeof(got)));
+	ASSERT_STREQ("unmodified", got);
+	vs_path(path, sizeof(path), "%s/%s/vmid/1/alignment_mode", VS_ROOT, dev);
+	ASSERT_LT(0, vs_read(path, got, sizeof(got)));
+	ASSERT_STREQ("unaligned", got);
+
+	/* A mode set before: it comes back. */
+	vs_path(path, sizeof(path), "%s/%s/alignment_mode", VS_ROOT, dev);
+	ASSERT_EQ(0, vs_write(path, "strict"));
+	ASSERT_EQ(0, run_align(gfx, "dword", out, sizeof(out)))
+		TH_LOG("vsharp align failed:\n%s", out);
+	ASSERT_EQ(NULL, strstr(out, "DIFFERS")) TH_LOG("not measured under DWORD:\n%s", out);
+	vs_path(path, sizeof(path), "%s/%s/vmid/1/alignment_mode", VS_ROOT, dev);
+	ASSERT_LT(0, vs_read(path, got, sizeof(got)));
+	ASSERT_STREQ("strict", got);
+	vs_path(path, sizeof(path), "%s/%s/status", VS_ROOT, dev);
+	ASSERT_LT(0, vs_read(path, got, sizeof(got)));
+	ASSERT_STREQ("applied", got);
+	vs_path(path, sizeof(path), "%s/%s/restore", VS_ROOT, dev);
+	ASSERT_EQ(0, vs_write(path, "1"));
+}
+
 TEST_HARNESS_MAIN
