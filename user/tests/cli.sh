@@ -5,21 +5,11 @@
 # (default build/san/vsharp).
 set -u
 VSHARP=${VSHARP:-build/san/vsharp}
-n=0
-failed=0
 out=$(mktemp)
 err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n $2"
-	fi
-}
+. "$(dirname "$0")/../../scripts/ktap.sh"
 
 # expect NAME STATUS STDOUT-PATTERN -- ARGS: exit status and a grep -E pattern on stdout.
 expect() {
