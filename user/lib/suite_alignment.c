@@ -2,8 +2,8 @@
 /*
  * alignment: every access size at every misalignment 0..15 under the
  * alignment mode the run uses (the runner goes through all four on the
- * emulated device): loads, stores, atomics and format loads.  Each lane has
- * its own 64-byte slot; lane l is misaligned by l % 16.
+ * emulated device): loads (D16 halves too), stores, atomics and format
+ * loads.  Each lane has its own 64-byte slot; lane l is misaligned by l % 16.
  */
 #include "suite.h"
 #include "util.h"
@@ -11,6 +11,8 @@
 static const char *const ops[][2] = {
 	{ "buffer_load_ubyte", "buffer_load_u8" },
 	{ "buffer_load_ushort", "buffer_load_u16" },
+	{ "buffer_load_sbyte", "buffer_load_i8" },
+	{ "buffer_load_sshort", "buffer_load_i16" },
 	{ "buffer_load_dword", "buffer_load_b32" },
 	{ "buffer_load_dwordx2", "buffer_load_b64" },
 	{ "buffer_load_dwordx3", "buffer_load_b96" },
@@ -25,6 +27,15 @@ static const char *const ops[][2] = {
 	{ "buffer_atomic_add_x2", "buffer_atomic_add_u64" },
 	{ "buffer_atomic_cmpswap", "buffer_atomic_cmpswap_b32" },
 	{ "buffer_load_format_x", "buffer_load_format_x" },
+	/* GFX9+: D16 loads fill one half of the VGPR and keep the other. */
+	{ "buffer_load_ubyte_d16", "buffer_load_d16_u8" },
+	{ "buffer_load_ubyte_d16_hi", "buffer_load_d16_hi_u8" },
+	{ "buffer_load_sbyte_d16", "buffer_load_d16_i8" },
+	{ "buffer_load_sbyte_d16_hi", "buffer_load_d16_hi_i8" },
+	{ "buffer_load_short_d16", "buffer_load_d16_b16" },
+	{ "buffer_load_short_d16_hi", "buffer_load_d16_hi_b16" },
+	{ "buffer_store_byte_d16_hi", "buffer_store_d16_hi_b8" },
+	{ "buffer_store_short_d16_hi", "buffer_store_d16_hi_b16" },
 };
 
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
@@ -39,6 +50,8 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 	unsigned which = k % ARRAY_SIZE(ops);
 	const struct vsharp_op *op = suite_op(level, ops[which][0], ops[which][1]);
 
+	if (!op)
+		return false;
 	suite_wave(level, wave_size, op, w);
 	w->stub.glc = op->kind == VSHARP_OP_ATOMIC && suite_rand(&r, 2);
 	if (op->data == VSHARP_DATA_RESOURCE)

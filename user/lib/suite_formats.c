@@ -6,6 +6,7 @@
  * the D16 and D16_HI forms.  Element i of the structured buffer is lane i.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "suite.h"
 #include "util.h"
@@ -19,7 +20,9 @@ static const char *const names[][2] = {
 	{ "buffer_load_format_d16_", "buffer_load_d16_format_" },
 	{ "buffer_store_format_d16_", "buffer_store_d16_format_" },
 	{ "tbuffer_load_format_d16_", "tbuffer_load_d16_format_" },
+	{ "tbuffer_store_format_d16_", "tbuffer_store_d16_format_" },
 	{ "buffer_load_format_d16_hi_", "buffer_load_d16_hi_format_" },
+	{ "buffer_store_format_d16_hi_", "buffer_store_d16_hi_format_" },
 };
 
 /* A register value the format can hold, and the edges: NaN, infinities, denormals. */
@@ -50,13 +53,15 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 	struct vsharp_format fmts[96];
 	unsigned nf = suite_formats(level, fmts, ARRAY_SIZE(fmts));
 	struct suite_rng r = suite_seed("formats", level, k);
-	unsigned v = k / nf % ARRAY_SIZE(names), c = suite_rand(&r, 4), bytes;
+	/* Every format and every variant, also on the 500 waves of a wave64 run. */
+	unsigned v = (k + k / nf) % ARRAY_SIZE(names), c = suite_rand(&r, 4), bytes;
 	struct vsharp_format f = fmts[k % nf];
 	const struct vsharp_op *op;
 	char name[2][64];
-	bool typed = v == 2 || v == 3 || v == 6, d16;
+	bool typed = strncmp(names[v][0], "tbuffer", 7) == 0, d16;
 
-	if (v == 7)
+	/* D16_HI: one component. */
+	if (strstr(names[v][0], "_hi_"))
 		c = 0;
 	snprintf(name[0], sizeof(name[0]), "%s%s", names[v][0], comps[c]);
 	snprintf(name[1], sizeof(name[1]), "%s%s", names[v][1], comps[c]);
