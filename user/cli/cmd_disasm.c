@@ -65,19 +65,12 @@ static void disasm(enum vsharp_gfx level, const uint32_t *dw, size_t n, uint64_t
 	for (size_t at = 0; at < n;) {
 		struct vsharp_error err;
 		struct emu_insn insn;
-		char text[256], reason[256];
+		char text[256];
 		const char *why;
 		size_t left = n - at;
 
 		if (emu_decode(level, dw + at, left > 3 ? 3 : (unsigned)left, &insn, &err) < 0) {
 			why = strncmp(err.msg, "emu: ", 5) ? err.msg : err.msg + 5;
-			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
-			line(address + 4 * at, text, dw + at, 1, why);
-			at++;
-			continue;
-		}
-		why = emu_disasm_refusal(level, &insn, reason, sizeof(reason));
-		if (why) {
 			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
 			line(address + 4 * at, text, dw + at, 1, why);
 			at++;

@@ -849,7 +849,7 @@ static int fail(struct ctx *c, unsigned words, const char *fmt, ...)
 /* "emu: gfx11: <message> (0x... 0x...)" */
 static int fail(struct ctx *c, unsigned words, const char *fmt, ...)
 {
-	char msg[256], hex[40] = "";
+	char msg[400], hex[40] = "";
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -1015,6 +1015,140 @@ static int check_pair(struct ctx *c, const struct emu_opnd *o)
 			     c->what, c->insn->name, o->index);
 }
 
+/* ---- Encodings the ISA guides or LLVM rule out ----------------------------- */
+
+/*
+ * Where each level's ISA guide describes the fields a refusal names.  Vega and
+ * RDNA1/2 share one chapter layout, RDNA3/4 another.  GFX11+ has no LDS bit
+ * in buffer instructions, hence no "load to LDS" section.
+ */
+struct isa_doc {
+	const char *guide;
+	const char *sgpr_pairs, *smem, *lds_load, *sopp, *ds, *mubuf, *mtbuf, *flat;
+};
+
+static const struct isa_doc isa_docs[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX9] = { "Vega ISA", "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2", "13.6.1",
+			  "13.8.1" },
+	[VSHARP_GFX10] = { "RDNA ISA", "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2", "13.6.1",
+			   "13.8.1" },
+	[VSHARP_GFX10_3] = { "RDNA2 ISA", "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2",
+			     "13.6.1", "13.8.1" },
+	[VSHARP_GFX11] = { "RDNA3 ISA", "6.2", "8.1", NULL, "15.1.5", "15.6.1", "15.7.2", "15.7.1",
+			   "15.9.1" },
+	[VSHARP_GFX12] = { "RDNA4 ISA", "6.2", "8.1", NULL, "15.1.5", "15.6.1", "15.7.1", "15.7.1",
+			   "15.10" },
+};
+
+static int refuse(struct ctx *c, const char *section, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* "<format> <mnemonic>: <field> is <value>; <allowed> (<guide> §<section>)" */
+static int refuse(struct ctx *c, const char *section, const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return fail(c, c->insn->words, "%s %s: %s (%s §%s)", c->what, c->insn->name, msg,
+		    isa_docs[c->level].guide, section);
+}
+
+/*
+ * Bits in no field of the level's format table that llvm-objdump-19 refuses
+ * when set (found by flipping each bit of llvm-mc-19 encodings).
+ */
+struct reserved_bit {
+	uint16_t levels;
+	uint8_t fmt;
+	uint8_t bit;		/* dword 0 bit 0 = 0 */
+	const char *why;
+};
+
+static const struct reserved_bit reserved_bits[] = {
+	{ L10X | L11, EMU_FMT_GLOBAL, 55, "in no FLAT field (GFX9's NV)" },
+	{ L12, EMU_FMT_GLOBAL, 21, "in no field (OP ends at 20, ENCODING starts at 24)" },
+	{ L12, EMU_FMT_GLOBAL, 49, "SVE, a scratch VGPR offset, which GLOBAL has not" },
+	{ L12, EMU_FMT_DS, 17, "in no VDS field (GDS before GFX12)" },
+};
+
+static int check_reserved(struct ctx *c, const char *section)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(reserved_bits); i++) {
+		const struct reserved_bit *r = &reserved_bits[i];
+
+		if (r->fmt == c->insn->fmt && (r->levels & VSHARP_GFX_BIT(c->level)) &&
+		    get(c->w, (struct fld){ r->bit, 1 }))
+			return refuse(c, section, "bit %u is 1; allowed: 0, the bit is %s", r->bit,
+				      r->why);
+	}
+	return 0;
+}
+
+/*
+ * DS fields an op does not read or write must be 0: the ISA's DS table
+ * defines them only for the ops that use them, and llvm-mc-19 encodes 0
+ * there while llvm-objdump-19 refuses any other value.
+ */
+static int check_ds_fields(struct ctx *c)
+{
+	const struct emu_insn *in = c->insn;
+	static const struct {
+		const char *name;
+		enum emu_vgpr_role role;
+	} fields[] = {
+		{ "ADDR", EMU_VGPR_ADDR },
+		{ "DATA0", EMU_VGPR_DATA },
+		{ "DATA1", EMU_VGPR_DATA1 },
+		{ "VDST", EMU_VGPR_DST },
+	};
+	const unsigned value[] = { in->ds_addr, in->data0, in->data1, in->vdst };
+	int ret = check_reserved(c, isa_docs[c->level].ds);
+
+	for (unsigned i = 0; !ret && i < ARRAY_SIZE(fields); i++) {
+		if (value[i] && !emu_vgprs(c->level, in, fields[i].role))
+			ret = refuse(c, isa_docs[c->level].ds,
+				     "%s is %u; allowed: 0, the op has no %s operand (llvm-mc-19 encodes 0, llvm-objdump-19 refuses others)",
+				     fields[i].name, value[i], fields[i].name);
+	}
+	return ret;
+}
+
+/* TFE, LDS, DLC, RSRC and IOFFSET of MUBUF/MTBUF/VBUFFER. */
+static int check_buf_fields(struct ctx *c)
+{
+	const struct isa_doc *d = &isa_docs[c->level];
+	const struct emu_insn *in = c->insn;
+	const struct vsharp_op *op = in->mem;
+	const char *sec = in->fmt == EMU_FMT_MTBUF ? d->mtbuf : d->mubuf;
+
+	if (in->lds && !vsharp_op_lds_modifier(op, c->level))
+		return refuse(c, d->lds_load,
+			      "LDS is 1; allowed: 0, only BUFFER_LOAD_{UBYTE,SBYTE,USHORT,SSHORT,DWORD,FORMAT_X} load to LDS");
+	if (in->tfe && in->lds)
+		return refuse(c, d->lds_load, "TFE is 1 with LDS 1; allowed: 0, TFE on a load to LDS is illegal");
+	if (in->tfe && in->fmt == EMU_FMT_MTBUF)
+		return refuse(c, sec,
+			      "TFE is 1; allowed: 0, LLVM 19 has no TFE form of typed buffer instructions (llvm-mc-19 refuses tfe)");
+	if (in->tfe && op->kind != VSHARP_OP_LOAD)
+		return refuse(c, sec,
+			      "TFE is 1; allowed: 0, the fail status goes to the VGPR after the fetched data and a %s fetches none (llvm-mc-19 refuses tfe on it)",
+			      op->kind == VSHARP_OP_STORE ? "store" :
+			      op->kind == VSHARP_OP_ATOMIC ? "buffer atomic" : "load to LDS");
+	if (in->dlc && op->kind == VSHARP_OP_ATOMIC && c->level <= VSHARP_GFX10_3)
+		return refuse(c, sec,
+			      "DLC is 1 on an atomic; allowed: 0 (llvm-mc-19 drops dlc from GFX10 atomics, llvm-objdump-19 refuses the bit)");
+	if (c->level >= VSHARP_GFX12 && in->srsrc % 4)
+		return refuse(c, sec, "RSRC is s%u; allowed: a multiple of 4 in 0-120", in->srsrc);
+	if (c->level >= VSHARP_GFX12 && (in->offset & 0x800000))
+		return refuse(c, sec,
+			      "IOFFSET is 0x%06x, %d as the signed 24-bit field; allowed: 0-0x7fffff, it must be non-negative",
+			      in->offset, sext(in->offset, 24));
+	return 0;
+}
+
 static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 {
 	for (unsigned i = 0; i < ARRAY_SIZE(op_rows); i++) {
@@ -1093,6 +1227,10 @@ static int dec_sopp(struct ctx *c)
 	if (ret < 0)
 		return ret;
 	c->insn->simm16 = (int16_t)get(c->w, sop.simm16);
+	if (c->insn->op == EMU_OP_S_CODE_END && c->insn->simm16)
+		return refuse(c, isa_docs[c->level].sopp,
+			      "SIMM16 is %u; allowed: 0, S_CODE_END takes no operand (llvm-mc-19 encodes 0, llvm-objdump-19 refuses others)",
+			      (uint16_t)c->insn->simm16);
 	return 0;
 }
 
@@ -1124,6 +1262,10 @@ static int dec_smem(struct ctx *c)
 	in->smem_offset = (uint32_t)sext(get(c->w, l->offset), l->offset.bits);
 	if (in->dst.index + in->smem_dwords > c->fam->sregs.sgprs || in->sbase + 2 > c->fam->sregs.sgprs)
 		return fail(c, 2, "SMEM %s registers out of range", in->name);
+	if (in->dst.index % (in->smem_dwords >= 4 ? 4 : in->smem_dwords))
+		return refuse(c, isa_docs[c->level].smem,
+			      "SDATA is s%u; allowed: an even SGPR for 2 dwords, a multiple of 4 for 4 or more (this loads %u)",
+			      in->dst.index, in->smem_dwords);
 	return 0;
 }
 
@@ -1176,6 +1318,13 @@ static int dec_global(struct ctx *c)
 	in->saddr = saddr;
 	if (in->has_saddr && saddr + 2 > c->fam->sregs.sgprs)
 		return fail(c, in->words, "GLOBAL %s saddr %u is not implemented", in->name, saddr);
+	if (in->has_saddr && saddr % 2)
+		return refuse(c, isa_docs[c->level].sgpr_pairs,
+			      "SADDR is s%u; allowed: an even SGPR (64-bit SGPR data is an aligned pair) or off",
+			      saddr);
+	ret = check_reserved(c, isa_docs[c->level].flat);
+	if (ret)
+		return ret;
 	in->global_offset = sext(get(c->w, l->offset), l->offset.bits);
 	in->glc = get(c->w, l->glc);
 	in->slc = get(c->w, l->slc);
@@ -1240,7 +1389,7 @@ static int dec_ds(struct ctx *c)
 	in->vdst = get(c->w, l->vdst);
 	in->vaddr = in->ds_addr;
 	in->vdata = in->mem->kind == VSHARP_OP_STORE ? in->data0 : in->vdst;
-	return 0;
+	return check_ds_fields(c);
 }
 
 static int dec_buf(struct ctx *c, enum emu_fmt fmt)
@@ -1297,7 +1446,7 @@ static int dec_buf(struct ctx *c, enum emu_fmt fmt)
 		}
 		in->tformat = f;
 	}
-	return 0;
+	return check_buf_fields(c);
 }
 
 int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,

@@ -147,12 +147,4 @@ unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_
 /* The instruction as llvm-objdump-19 prints it (mnemonic and operands). */
 void emu_disasm(enum vsharp_gfx level, const struct emu_insn *insn, char *buf, size_t n);
 
-/*
- * Why llvm-objdump-19 would print a decoded instruction as ".long" (a field
- * the instruction does not use is not zero, TFE on a store ...), in BUF;
- * NULL when it prints what emu_disasm() prints.
- */
-const char *emu_disasm_refusal(enum vsharp_gfx level, const struct emu_insn *insn, char *buf,
-			       size_t n);
-
 #endif

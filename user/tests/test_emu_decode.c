@@ -354,7 +354,98 @@ static void test_fuzz(struct ktap *t)
 	}
 }
 
+/* ==== Encodings the ISA guides or LLVM rule out (issue 12) ================== */
+
+/*
+ * Each row: an instruction as llvm-mc-19 -show-encoding assembled it (text in
+ * the comment), then the same words with one documented field altered.  The
+ * original must decode; the altered words must be refused with a message
+ * naming the field, the allowed values and the ISA guide's section.  Where the
+ * ISA is silent the rule is LLVM's: llvm-mc-19 refuses the operand and/or
+ * llvm-objdump-19 prints the altered words as .long (checked by hand).
+ */
+struct refusal {
+	enum vsharp_gfx level;
+	uint32_t good[3], bad[3];
+	unsigned n;
+	const char *field, *allowed, *cite;
+};
+
+static const struct refusal refusals[] = {
+	/* ds_add_u32 v1, v2 (gfx900): VDST [63:56] 0 -> 2; the op returns nothing. */
+	{ VSHARP_GFX9, { 0xd8000000, 0x00000201 }, { 0xd8000000, 0x02000201 }, 2,
+	  "VDST is 2", "allowed: 0", "Vega ISA §13.5.1" },
+	/* ds_store_b32 v1, v2 (gfx1200): bit 17 (GDS before GFX12) 0 -> 1. */
+	{ VSHARP_GFX12, { 0xd8340000, 0x00000201 }, { 0xd8360000, 0x00000201 }, 2,
+	  "bit 17 is 1", "allowed: 0", "RDNA4 ISA §15.6.1" },
+	/* buffer_atomic_add v1, off, s[8:11], 0 (gfx900): TFE [55] 0 -> 1. */
+	{ VSHARP_GFX9, { 0xe1080000, 0x80020100 }, { 0xe1080000, 0x80820100 }, 2,
+	  "TFE is 1", "allowed: 0", "Vega ISA §13.6.2" },
+	/* buffer_store_dword v1, off, s[8:11], 0 (gfx1010): TFE [55] 0 -> 1. */
+	{ VSHARP_GFX10, { 0xe0700000, 0x80020100 }, { 0xe0700000, 0x80820100 }, 2,
+	  "TFE is 1", "store fetches none", "RDNA ISA §13.6.2" },
+	/* tbuffer_load_format_x v1, off, s[8:11], 0 format:[BUF_FMT_32_FLOAT] (gfx1100): TFE [53]. */
+	{ VSHARP_GFX11, { 0xe8b00000, 0x80020100 }, { 0xe8b00000, 0x80220100 }, 2,
+	  "TFE is 1", "no TFE form of typed buffer", "RDNA3 ISA §15.7.1" },
+	/* buffer_store_short v1, off, s[8:11], 0 (gfx900): LDS [16] 0 -> 1. */
+	{ VSHARP_GFX9, { 0xe0680000, 0x80020100 }, { 0xe0690000, 0x80020100 }, 2,
+	  "LDS is 1", "allowed: 0, only BUFFER_LOAD_{UBYTE,SBYTE,USHORT,SSHORT,DWORD,FORMAT_X}",
+	  "Vega ISA §8.1.9" },
+	/* buffer_load_dword off, s[8:11], 0 lds (gfx1030): TFE [55] 0 -> 1 ("illegal", §8.1.9). */
+	{ VSHARP_GFX10_3, { 0xe0310000, 0x80020000 }, { 0xe0310000, 0x80820000 }, 2,
+	  "TFE is 1 with LDS 1", "illegal", "RDNA2 ISA §8.1.9" },
+	/* buffer_atomic_add v1, off, s[8:11], 0 (gfx1030): DLC [15] 0 -> 1. */
+	{ VSHARP_GFX10_3, { 0xe0c80000, 0x80020100 }, { 0xe0c88000, 0x80020100 }, 2,
+	  "DLC is 1", "allowed: 0", "RDNA2 ISA §13.6.2" },
+	/* buffer_load_u8 v1, off, s[8:11], null offset:4 (gfx1200): RSRC [49:41] 8 -> 9. */
+	{ VSHARP_GFX12, { 0xc404007c, 0x00801001, 0x00000400 },
+	  { 0xc404007c, 0x00801201, 0x00000400 }, 3,
+	  "RSRC is s9", "allowed: a multiple of 4 in 0-120", "RDNA4 ISA §15.7.1" },
+	/* The same: IOFFSET [95:72] 4 -> 0x800004, -8388604 as a signed 24-bit value. */
+	{ VSHARP_GFX12, { 0xc404007c, 0x00801001, 0x00000400 },
+	  { 0xc404007c, 0x00801001, 0x80000400 }, 3,
+	  "IOFFSET is 0x800004, -8388604", "allowed: 0-0x7fffff", "RDNA4 ISA §15.7.1" },
+	/* s_load_dwordx8 s[8:15], s[0:1], 0x0 (gfx900): SDATA [12:6] 8 -> 9. */
+	{ VSHARP_GFX9, { 0xc00e0200, 0x00000000 }, { 0xc00e0240, 0x00000000 }, 2,
+	  "SDATA is s9", "a multiple of 4 for 4 or more", "Vega ISA §7.1" },
+	/* global_load_dword v1, v2, s[4:5] (gfx1010): SADDR [54:48] 4 -> 5. */
+	{ VSHARP_GFX10, { 0xdc308000, 0x01040002 }, { 0xdc308000, 0x01050002 }, 2,
+	  "SADDR is s5", "allowed: an even SGPR", "RDNA ISA §5.2" },
+	/* global_load_dword v1, v2, s[4:5] (gfx1030): bit 55, in no FLAT field, 0 -> 1. */
+	{ VSHARP_GFX10_3, { 0xdc308000, 0x01040002 }, { 0xdc308000, 0x01840002 }, 2,
+	  "bit 55 is 1", "allowed: 0", "RDNA2 ISA §13.8.1" },
+	/* global_load_b32 v1, v2, s[4:5] (gfx1200): bit 21, in no field, 0 -> 1. */
+	{ VSHARP_GFX12, { 0xee050004, 0x00000001, 0x00000002 },
+	  { 0xee250004, 0x00000001, 0x00000002 }, 3, "bit 21 is 1", "allowed: 0", "RDNA4 ISA §15.10" },
+	/* The same: SVE [49] (scratch only) 0 -> 1. */
+	{ VSHARP_GFX12, { 0xee050004, 0x00000001, 0x00000002 },
+	  { 0xee050004, 0x00020001, 0x00000002 }, 3, "bit 49 is 1", "SVE", "RDNA4 ISA §15.10" },
+	/* s_code_end (gfx1010): SIMM16 [15:0] 0 -> 5. */
+	{ VSHARP_GFX10, { 0xbf9f0000 }, { 0xbf9f0005 }, 1, "SIMM16 is 5", "allowed: 0",
+	  "RDNA ISA §13.1.5" },
+};
+
+static void test_refusals(struct ktap *t)
+{
+	for (unsigned i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const struct refusal *r = &refusals[i];
+		struct vsharp_error err;
+		struct emu_insn in;
+
+		CHECK_MSG(t, dec(r->level, r->good, r->n, &in, &err) == 0, "row %u: %s", i, err.msg);
+		if (!CHECK_MSG(t, dec(r->level, r->bad, r->n, &in, &err) == -EINVAL,
+			       "row %u decoded", i))
+			continue;
+		CHECK_MSG(t, strstr(err.msg, r->field) && strstr(err.msg, r->allowed) &&
+			  strstr(err.msg, r->cite), "row %u: %s", i, err.msg);
+		/* Nothing half-decoded is left for the interpreter. */
+		CHECK_EQ(t, in.words, 0);
+	}
+}
+
 KTAP_MAIN(KTAP_CASE(test_mubuf_gfx9), KTAP_CASE(test_mubuf_gfx11), KTAP_CASE(test_vbuffer_gfx12),
 	  KTAP_CASE(test_mtbuf_format), KTAP_CASE(test_ds_offsets), KTAP_CASE(test_sopp_branch),
 	  KTAP_CASE(test_constants), KTAP_CASE(test_stubs), KTAP_CASE(test_shaders_decode),
-	  KTAP_CASE(test_fuzz))
+	  KTAP_CASE(test_fuzz),
+	  /* issue 12: strict decoding */
+	  KTAP_CASE(test_refusals))
