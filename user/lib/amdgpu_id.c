@@ -12,6 +12,8 @@
 #include <amdgpu_drm.h>
 
 #include "vsharp/amdgpu.h"
+#include "vsharp/pm4.h"
+#include "vsharp/stubs.h"
 #include "util.h"
 
 /*
@@ -61,7 +63,12 @@
 
 /*
  * Level by family id and chip_external_rev, [rev_lo, rev_hi), or the
- * reason a part is refused.  Family 143 holds both RDNA1 and RDNA2:
+ * reason a part is refused.  Before GFX9 the family alone decides: every
+ * SI part is GFX6, every CI and KV part GFX7, every VI and CZ part GFX8
+ * (Linux amdgpu_device.c amdgpu_device_ip_early_init: SI for Tahiti to
+ * Hainan, CI or KV (APU) for Bonaire to Mullins, VI or CZ (APU) for Topaz
+ * to VegaM; Mesa amd_family.h puts the same chips in GFX6, GFX7, GFX8).
+ * Family 143 holds both RDNA1 and RDNA2:
  * Navi10/12/14 are revs 0x01-0x27, Sienna Cichlid, Navy Flounder, Dimgrey
  * Cavefish and Beige Goby 0x28-0x4f (Mesa amdgpu_asic_addr.h ranges,
  * also in IGT lib/amdgpu/amdgpu_asic_addr.h).  Other 143 revs (Cyan Skillfish) are only
@@ -74,6 +81,11 @@ static const struct family_row {
 	enum vsharp_gfx level;
 	const char *refused;
 } family_rows[] = {
+	{ AMDGPU_FAMILY_SI, 0x00, 0x100, VSHARP_GFX6, NULL },
+	{ AMDGPU_FAMILY_CI, 0x00, 0x100, VSHARP_GFX7, NULL },
+	{ AMDGPU_FAMILY_KV, 0x00, 0x100, VSHARP_GFX7, NULL },
+	{ AMDGPU_FAMILY_VI, 0x00, 0x100, VSHARP_GFX8, NULL },
+	{ AMDGPU_FAMILY_CZ, 0x00, 0x100, VSHARP_GFX8, NULL },
 	{ AMDGPU_FAMILY_AI, 0x01, 0x32, VSHARP_GFX9, NULL },
 	{ AMDGPU_FAMILY_AI, 0x32, 0x100, VSHARP_GFX9, CDNA },
 	{ AMDGPU_FAMILY_RV, 0x00, 0x100, VSHARP_GFX9, NULL },
@@ -87,18 +99,6 @@ static const struct family_row {
 	{ AMDGPU_FAMILY_GC_11_5_0, 0x00, 0x100, VSHARP_GFX11, NULL },
 	{ AMDGPU_FAMILY_GC_10_3_7, 0x00, 0x100, VSHARP_GFX10_3, NULL },
 	{ AMDGPU_FAMILY_GC_12_0_0, 0x00, 0x100, VSHARP_GFX12, NULL },
-};
-
-/* Families before GFX9: the GPU backend has no shaders or IBs for them. */
-static const struct {
-	uint32_t family;
-	const char *what;
-} old_families[] = {
-	{ AMDGPU_FAMILY_SI, "SI, GFX6" },
-	{ AMDGPU_FAMILY_CI, "CI, GFX7" },
-	{ AMDGPU_FAMILY_KV, "KV, GFX7" },
-	{ AMDGPU_FAMILY_VI, "VI, GFX8" },
-	{ AMDGPU_FAMILY_CZ, "CZ, GFX8" },
 };
 
 /*
@@ -120,9 +120,13 @@ static const struct ip_row {
 	{ VSHARP_AMDGPU_IP_VERSION(12, 5, 0), VSHARP_AMDGPU_IP_VERSION(12, 6, 0), VSHARP_GFX12, GC_12_5 },
 };
 
-/* The compute block's hw_ip major for each level (amdgpu_query_hw_ip_info). */
+/*
+ * The compute block's hw_ip major for each level (amdgpu_query_hw_ip_info):
+ * the GFX IP block's major, gfx_v6_0 .. gfx_v12_0 (Linux amdgpu_kms.c
+ * amdgpu_hw_ip_info).
+ */
 static const uint32_t level_hw_major[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX9] = 9, [VSHARP_GFX10] = 10, [VSHARP_GFX10_3] = 10,
+	[VSHARP_GFX6] = 6, [VSHARP_GFX7] = 7, [VSHARP_GFX8] = 8, [VSHARP_GFX9] = 9, [VSHARP_GFX10] = 10, [VSHARP_GFX10_3] = 10,
 	[VSHARP_GFX11] = 11, [VSHARP_GFX12] = 12,
 };
 
@@ -170,12 +174,37 @@ static const struct {
 
 /*
  * ... and by family and chip revision on kernels that do not report the GC
- * version (Mesa amdgpu_asic_addr.h ranges).
+ * version (Mesa amdgpu_asic_addr.h ranges).  GFX6 to GFX8 have no GC
+ * version at all; their revisions are what Linux si.c, cik.c and vi.c
+ * *_common_early_init set external_rev_id to: Tahiti 1, 5 or 6, Pitcairn
+ * rev + 20, Verde rev + 40, Oland 60, Hainan 70; Bonaire rev + 0x14, Hawaii
+ * 0x28; Kaveri 0x01 or 0x41, Kabini 0x81, 0x82 or 0x85, Mullins rev + 0xa1;
+ * Topaz 0x01, Tonga rev + 0x14, Fiji rev + 0x3c, Polaris10 rev + 0x50,
+ * Polaris11 rev + 0x5a, Polaris12 rev + 0x64, VegaM rev + 0x6e; Carrizo
+ * rev + 0x01, Stoney rev + 0x61.  Mesa's ranges are the same but for
+ * Tahiti (0x05-0x13, so Linux's 1 is in none) and Pitcairn and Verde (one
+ * later than Linux's rev 0).  The processors are LLVM's (AMDGPUUsage,
+ * "Processors": tahiti gfx600, pitcairn and verde gfx601, oland and
+ * hainan gfx602, kaveri gfx700, hawaii gfx701, kabini and mullins gfx703,
+ * bonaire gfx704, carrizo gfx801, iceland and tonga gfx802, fiji and
+ * polaris10/11 gfx803, stoney gfx810; Polaris12 and VegaM are gfx803 as in
+ * Mesa ac_llvm_util.c).
  */
 static const struct {
 	uint32_t family, rev_lo, rev_hi;
 	const char *target;
 } rev_targets[] = {
+	{ AMDGPU_FAMILY_SI, 0x01, 0x14, "gfx600" },	/* Tahiti */
+	{ AMDGPU_FAMILY_SI, 0x14, 0x3c, "gfx601" },	/* Pitcairn, Verde */
+	{ AMDGPU_FAMILY_SI, 0x3c, 0xff, "gfx602" },	/* Oland, Hainan */
+	{ AMDGPU_FAMILY_CI, 0x14, 0x28, "gfx704" },	/* Bonaire */
+	{ AMDGPU_FAMILY_CI, 0x28, 0x3c, "gfx701" },	/* Hawaii */
+	{ AMDGPU_FAMILY_KV, 0x01, 0x81, "gfx700" },	/* Kaveri (Spectre, Spooky) */
+	{ AMDGPU_FAMILY_KV, 0x81, 0xff, "gfx703" },	/* Kabini, Mullins */
+	{ AMDGPU_FAMILY_VI, 0x01, 0x28, "gfx802" },	/* Iceland (Topaz), Tonga */
+	{ AMDGPU_FAMILY_VI, 0x3c, 0xff, "gfx803" },	/* Fiji, Polaris10/11/12, VegaM */
+	{ AMDGPU_FAMILY_CZ, 0x01, 0x21, "gfx801" },	/* Carrizo */
+	{ AMDGPU_FAMILY_CZ, 0x61, 0xff, "gfx810" },	/* Stoney */
 	{ AMDGPU_FAMILY_AI, 0x01, 0x14, "gfx900" },	/* Vega10 */
 	{ AMDGPU_FAMILY_AI, 0x14, 0x28, "gfx904" },	/* Vega12 */
 	{ AMDGPU_FAMILY_AI, 0x28, 0x32, "gfx906" },	/* Vega20 */
@@ -265,12 +294,6 @@ int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amd
 	const struct ip_row *ir = ip ? by_ip(ip) : NULL;
 	enum vsharp_gfx level;
 
-	for (size_t i = 0; i < ARRAY_SIZE(old_families); i++)
-		if (old_families[i].family == fam)
-			return vsharp_fail(err, -ENODEV,
-					   "family %u (%s), chip rev 0x%02x: the GPU backend supports GFX9 to GFX12 only",
-					   fam, old_families[i].what, rev);
-
 	if (ip) {
 		/*
 		 * The GC version is what the kernel itself programs the chip by;
@@ -316,6 +339,66 @@ int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amd
 	out->level = level;
 	out->target = target_of(id);
 	return 0;
+}
+
+int vsharp_amdgpu_runnable(const struct vsharp_amdgpu_id *id, const struct vsharp_amdgpu_level *lv,
+			   struct vsharp_error *err)
+{
+	bool shaders = vsharp_stubs_level(lv->level), ibs = vsharp_pm4_level(lv->level) != NULL;
+	const char *gfx = vsharp_gfx_name(lv->level);
+
+	if (shaders && ibs)
+		return 0;
+	return vsharp_fail(err, -ENODEV, "family %u, chip rev 0x%02x (%s) is %s: vsharp has no %s for %s yet",
+			   id->family_id, id->chip_external_rev, lv->target ? lv->target : gfx, gfx,
+			   shaders ? "compute command buffers (PM4)" :
+			   ibs ? "probe shaders" : "probe shaders or compute command buffers (PM4)", gfx);
+}
+
+/*
+ * GCN parts that the radeon driver drives too, by PCI device id: the
+ * ranges of Linux amdgpu_drv.c pciidlist (CHIP_TAHITI .. CHIP_MULLINS; the
+ * ids of these ranges that radeon's drm_pciids.h lists are the same chips
+ * there).  amdgpu takes them only with radeon's support for the generation
+ * off and its own on: "Use radeon.si_support=0 amdgpu.si_support=1 to
+ * override" (amdgpu_drv.c amdgpu_pci_probe; cik_support likewise).
+ */
+static const struct {
+	uint16_t lo, hi;
+	const char *chip, *gen, *param;
+} radeon_gcn[] = {
+	{ 0x1304, 0x131d, "Kaveri", "CIK, GFX7", "cik_support" },
+	{ 0x6600, 0x6631, "Oland", "SI, GFX6", "si_support" },
+	{ 0x6640, 0x665f, "Bonaire", "CIK, GFX7", "cik_support" },
+	{ 0x6660, 0x666f, "Hainan", "SI, GFX6", "si_support" },
+	{ 0x6780, 0x679f, "Tahiti", "SI, GFX6", "si_support" },
+	{ 0x67a0, 0x67be, "Hawaii", "CIK, GFX7", "cik_support" },
+	{ 0x6800, 0x6819, "Pitcairn", "SI, GFX6", "si_support" },
+	{ 0x6820, 0x683f, "Verde", "SI, GFX6", "si_support" },
+	{ 0x9830, 0x983f, "Kabini", "CIK, GFX7", "cik_support" },
+	{ 0x9850, 0x985f, "Mullins", "CIK, GFX7", "cik_support" },
+};
+
+void vsharp_amdgpu_radeon_hint(int pci_device, char *buf, size_t size)
+{
+	if (!size)
+		return;
+	if (pci_device < 0) {
+		snprintf(buf, size,
+			 "the radeon driver owns the card: for an SI (GFX6) part boot with radeon.si_support=0 amdgpu.si_support=1, for a CIK (GFX7) part with radeon.cik_support=0 amdgpu.cik_support=1; older Radeons have no amdgpu support");
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(radeon_gcn); i++)
+		if (pci_device >= radeon_gcn[i].lo && pci_device <= radeon_gcn[i].hi) {
+			snprintf(buf, size,
+				 "the radeon driver owns the card (1002:%04x, %s, %s): boot with radeon.%s=0 amdgpu.%s=1 to have amdgpu drive it",
+				 (unsigned)pci_device, radeon_gcn[i].chip, radeon_gcn[i].gen,
+				 radeon_gcn[i].param, radeon_gcn[i].param);
+			return;
+		}
+	snprintf(buf, size,
+		 "the radeon driver owns the card (PCI device 0x%04x): not an SI or CIK part, so amdgpu cannot drive it",
+		 (unsigned)pci_device);
 }
 
 void vsharp_amdgpu_describe(const struct vsharp_amdgpu_id *id, const struct vsharp_amdgpu_level *lv,

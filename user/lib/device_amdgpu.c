@@ -429,6 +429,44 @@ static int drm_driver_name(int fd, char *name, size_t size)
 	return 0;
 }
 
+/*
+ * The PCI device id behind a render node, if the kernel driver bound to
+ * that PCI device is DRIVER, else -1.  Read from sysfs as udev and lspci
+ * -k see it: /sys/class/drm/renderDN/device/device holds the id ("0x6798")
+ * and /sys/class/drm/renderDN/device/driver links to the bound driver.
+ */
+static int pci_device_bound_to(const char *node, const char *driver)
+{
+	const char *base = strrchr(node, '/');
+	char path[300], link[256];
+	unsigned long id;
+	ssize_t n;
+	char *end;
+	FILE *f;
+
+	base = base ? base + 1 : node;
+	snprintf(path, sizeof(path), "/sys/class/drm/%s/device/driver", base);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return -1;
+	link[n] = '\0';
+	end = strrchr(link, '/');
+	if (strcmp(end ? end + 1 : link, driver))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/class/drm/%s/device/device", base);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (!fgets(link, sizeof(link), f))
+		link[0] = '\0';
+	fclose(f);
+	errno = 0;
+	id = strtoul(link, &end, 16);
+	if (errno || end == link || (*end && *end != '\n') || id > 0xffff)
+		return -1;
+	return (int)id;
+}
+
 static int open_failed(const char *node, int e, struct vsharp_error *err)
 {
 	struct group *g;
@@ -486,6 +524,14 @@ static int open_node(const char *node, struct vsharp_device **out, struct vsharp
 		ret = -ENODEV;
 		goto fail;
 	}
+	if (!strcmp(drv, "radeon")) {
+		char hint[320];
+
+		vsharp_amdgpu_radeon_hint(pci_device_bound_to(node, drv), hint, sizeof(hint));
+		add_reason(err, "%s is driver 'radeon', not amdgpu: %s", node, hint);
+		ret = -ENODEV;
+		goto fail;
+	}
 	if (strcmp(drv, "amdgpu")) {
 		add_reason(err, "%s is driver '%s', not amdgpu", node, drv);
 		ret = -ENODEV;
@@ -521,6 +567,8 @@ static int open_node(const char *node, struct vsharp_device **out, struct vsharp
 		goto fail;
 	}
 	ret = vsharp_amdgpu_map_level(&id, &lv, &why);
+	if (!ret)
+		ret = vsharp_amdgpu_runnable(&id, &lv, &why);
 	if (ret) {
 		add_reason(err, "%s: %s", node, why.msg);
 		goto fail;

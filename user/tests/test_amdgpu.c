@@ -16,6 +16,8 @@
 #include "ktap.h"
 #include "vsharp/amdgpu.h"
 #include "vsharp/device.h"
+#include "vsharp/pm4.h"
+#include "vsharp/stubs.h"
 
 #define IPV VSHARP_AMDGPU_IP_VERSION
 
@@ -34,8 +36,34 @@ static int map(uint32_t family, uint32_t rev, uint32_t hw_major, uint32_t ip,
 
 static void test_family_levels(struct ktap *t)
 {
-	/* Family ids: amdgpu_drm.h AMDGPU_FAMILY_*; revisions: Mesa ranges. */
+	/*
+	 * Family ids: amdgpu_drm.h AMDGPU_FAMILY_*; revisions: Mesa ranges, and
+	 * before GFX9 the external_rev_id Linux si.c, cik.c and vi.c
+	 * *_common_early_init give each chip; compute hw_ip majors: the
+	 * gfx_vN_0 IP block (6, 7, 8).
+	 */
 	static const struct map_case cases[] = {
+		{ 110, 0x01, 6, 0, VSHARP_GFX6 },	/* SI: Tahiti rev 0 */
+		{ 110, 0x06, 6, 0, VSHARP_GFX6 },	/* Tahiti rev 2 */
+		{ 110, 0x14, 6, 0, VSHARP_GFX6 },	/* Pitcairn rev 0 (20) */
+		{ 110, 0x28, 6, 0, VSHARP_GFX6 },	/* Verde rev 0 (40) */
+		{ 110, 0x3c, 6, 0, VSHARP_GFX6 },	/* Oland (60) */
+		{ 110, 0x46, 6, 0, VSHARP_GFX6 },	/* Hainan (70) */
+		{ 120, 0x14, 7, 0, VSHARP_GFX7 },	/* CI: Bonaire rev 0 */
+		{ 120, 0x28, 7, 0, VSHARP_GFX7 },	/* Hawaii */
+		{ 125, 0x01, 7, 0, VSHARP_GFX7 },	/* KV: Kaveri */
+		{ 125, 0x41, 7, 0, VSHARP_GFX7 },	/* Kaveri 1002:1312 */
+		{ 125, 0x81, 7, 0, VSHARP_GFX7 },	/* Kabini rev 0 */
+		{ 125, 0xa1, 7, 0, VSHARP_GFX7 },	/* Mullins rev 0 */
+		{ 130, 0x01, 8, 0, VSHARP_GFX8 },	/* VI: Topaz */
+		{ 130, 0x14, 8, 0, VSHARP_GFX8 },	/* Tonga rev 0 */
+		{ 130, 0x3c, 8, 0, VSHARP_GFX8 },	/* Fiji rev 0 */
+		{ 130, 0x50, 8, 0, VSHARP_GFX8 },	/* Polaris10 rev 0 */
+		{ 130, 0x5a, 8, 0, VSHARP_GFX8 },	/* Polaris11 rev 0 */
+		{ 130, 0x64, 8, 0, VSHARP_GFX8 },	/* Polaris12 rev 0 */
+		{ 130, 0x6e, 8, 0, VSHARP_GFX8 },	/* VegaM rev 0 */
+		{ 135, 0x01, 8, 0, VSHARP_GFX8 },	/* CZ: Carrizo rev 0 */
+		{ 135, 0x61, 8, 0, VSHARP_GFX8 },	/* Stoney rev 0 */
 		{ 141, 0x01, 9, 0, VSHARP_GFX9 },	/* AI: Vega10 */
 		{ 141, 0x28, 9, 0, VSHARP_GFX9 },	/* Vega20 */
 		{ 141, 0x31, 9, 0, VSHARP_GFX9 },	/* Vega20, last rev before MI100 */
@@ -116,12 +144,14 @@ static void expect_refused(struct ktap *t, uint32_t family, uint32_t rev, uint32
 
 static void test_refused(struct ktap *t)
 {
-	/* Pre-GFX9 families: named with family id and chip rev. */
-	expect_refused(t, 135, 0x61, 8, 0,
-		       (const char *const[]){ "family 135", "CZ", "rev 0x61", "GFX9 to GFX12", NULL });
-	expect_refused(t, 130, 0x14, 8, 0, (const char *const[]){ "family 130", "VI", NULL });
-	expect_refused(t, 110, 0x00, 6, 0, (const char *const[]){ "family 110", "SI", NULL });
-	expect_refused(t, 120, 0x14, 7, 0, (const char *const[]){ "family 120", "CI", NULL });
+	/* Pre-GFX9 families whose other facts say another level. */
+	expect_refused(t, 130, 0x50, 9, 0,
+		       (const char *const[]){ "family 130", "rev 0x50", "maps to gfx8",
+					      "compute block reports version 9.0", NULL });
+	expect_refused(t, 110, 0x14, 7, 0, (const char *const[]){ "maps to gfx6", "version 7.0", NULL });
+	expect_refused(t, 135, 0x61, 8, IPV(9, 0, 1),
+		       (const char *const[]){ "gfx8 by family but GC IP 9.0.1 is gfx9",
+					      "refusing to guess", NULL });
 	/* Unknown family, no GC version. */
 	expect_refused(t, 0, 0x00, 0, 0,
 		       (const char *const[]){ "family 0", "unknown family", NULL });
@@ -188,6 +218,17 @@ static void test_targets(struct ktap *t)
 		{ 143, 0x3c, 0, "gfx1032" }, { 144, 0x01, 0, "gfx1033" },
 		{ 145, 0x01, 0, "gfx1100" }, { 145, 0x10, 0, "gfx1102" },
 		{ 145, 0x20, 0, "gfx1101" }, { 148, 0x01, 0, "gfx1103" },
+		/* LLVM AMDGPUUsage processors of the pre-GFX9 chips. */
+		{ 110, 0x01, 0, "gfx600" },  { 110, 0x06, 0, "gfx600" },
+		{ 110, 0x14, 0, "gfx601" },  { 110, 0x29, 0, "gfx601" },
+		{ 110, 0x3c, 0, "gfx602" },  { 110, 0x46, 0, "gfx602" },
+		{ 120, 0x14, 0, "gfx704" },  { 120, 0x28, 0, "gfx701" },
+		{ 125, 0x01, 0, "gfx700" },  { 125, 0x41, 0, "gfx700" },
+		{ 125, 0x85, 0, "gfx703" },  { 125, 0xa1, 0, "gfx703" },
+		{ 130, 0x01, 0, "gfx802" },  { 130, 0x14, 0, "gfx802" },
+		{ 130, 0x3c, 0, "gfx803" },  { 130, 0x50, 0, "gfx803" },
+		{ 130, 0x64, 0, "gfx803" },  { 130, 0x6e, 0, "gfx803" },
+		{ 135, 0x01, 0, "gfx801" },  { 135, 0x61, 0, "gfx810" },
 		{ 143, 0x01, IPV(10, 1, 10), "gfx1010" },
 		{ 143, 0x14, IPV(10, 1, 1), "gfx1012" },
 		{ 145, 0x20, IPV(11, 0, 3), "gfx1101" },
@@ -195,6 +236,7 @@ static void test_targets(struct ktap *t)
 		{ 152, 0x01, IPV(12, 0, 1), "gfx1201" },
 		/* Chips the tables do not name: the level names them. */
 		{ 152, 0x01, 0, NULL },      { 141, 0x00, IPV(9, 4, 0), "gfx906" },
+		{ 130, 0x30, 0, NULL },      { 135, 0x30, 0, NULL },
 		{ 160, 0x01, IPV(12, 0, 9), NULL },
 	};
 
@@ -213,6 +255,89 @@ static void test_targets(struct ktap *t)
 			  parsed == lv.level, "%s is %s, mapped to %s", cases[i].target,
 			  vsharp_gfx_name(parsed), vsharp_gfx_name(lv.level));
 	}
+}
+
+/*
+ * A level vsharp has no probe shaders or command buffers for is refused
+ * with that reason; every level from GFX9 has both.
+ */
+static void test_runnable(struct ktap *t)
+{
+	static const struct {
+		uint32_t family, rev, hw_major, ip;
+		const char *name;
+	} parts[] = {
+		{ 110, 0x14, 6, 0, "gfx601" },	/* Pitcairn */
+		{ 120, 0x28, 7, 0, "gfx701" },	/* Hawaii */
+		{ 125, 0x01, 7, 0, "gfx700" },	/* Kaveri */
+		{ 130, 0x50, 8, 0, "gfx803" },	/* Polaris10 */
+		{ 135, 0x61, 8, 0, "gfx810" },	/* Stoney */
+		{ 141, 0x01, 9, IPV(9, 0, 1), "gfx900" },
+		{ 143, 0x01, 10, IPV(10, 1, 10), "gfx1010" },
+		{ 143, 0x28, 10, IPV(10, 3, 0), "gfx1030" },
+		{ 145, 0x01, 11, IPV(11, 0, 0), "gfx1100" },
+		{ 152, 0x40, 12, IPV(12, 0, 0), "gfx1200" },
+	};
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		struct vsharp_amdgpu_id id = { parts[i].family, parts[i].rev, parts[i].hw_major, 0,
+					       parts[i].ip };
+		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
+		struct vsharp_error err = { "" };
+		bool has = false;
+		int ret;
+
+		if (!CHECK(t, vsharp_amdgpu_map_level(&id, &lv, NULL) == 0))
+			continue;
+		has = vsharp_stubs_level(lv.level) && vsharp_pm4_level(lv.level);
+		ret = vsharp_amdgpu_runnable(&id, &lv, &err);
+		CHECK_MSG(t, ret == (has ? 0 : -ENODEV), "%s: %d (%s)", parts[i].name, ret, err.msg);
+		if (lv.level >= VSHARP_GFX9)
+			CHECK_MSG(t, has && ret == 0, "%s: %s", parts[i].name, err.msg);
+		if (ret)
+			CHECK_MSG(t, strstr(err.msg, parts[i].name) &&
+				  strstr(err.msg, vsharp_gfx_name(lv.level)) &&
+				  strstr(err.msg, "vsharp has no") && strstr(err.msg, "yet"),
+				  "%s: %s", parts[i].name, err.msg);
+		if (ret && i == 3)
+			printf("# e.g. %s\n", err.msg);
+	}
+}
+
+/*
+ * The radeon hint, by PCI device ids of Linux amdgpu_drv.c pciidlist
+ * (and a Cayman id that only radeon's drm_pciids.h lists).
+ */
+static void test_radeon_hint(struct ktap *t)
+{
+	static const struct {
+		int id;
+		const char *words[3];
+	} cases[] = {
+		{ 0x6798, { "1002:6798, Tahiti, SI, GFX6", "radeon.si_support=0 amdgpu.si_support=1" } },
+		{ 0x6818, { "Pitcairn", "amdgpu.si_support=1" } },
+		{ 0x683f, { "Verde", "amdgpu.si_support=1" } },
+		{ 0x6611, { "Oland", "amdgpu.si_support=1" } },
+		{ 0x6660, { "Hainan", "amdgpu.si_support=1" } },
+		{ 0x67b0, { "1002:67b0, Hawaii, CIK, GFX7", "radeon.cik_support=0 amdgpu.cik_support=1" } },
+		{ 0x6658, { "Bonaire", "amdgpu.cik_support=1" } },
+		{ 0x1304, { "Kaveri", "amdgpu.cik_support=1" } },
+		{ 0x9830, { "Kabini", "amdgpu.cik_support=1" } },
+		{ 0x9850, { "Mullins", "amdgpu.cik_support=1" } },
+		{ 0x6718, { "PCI device 0x6718", "amdgpu cannot drive it" } },
+		{ -1, { "radeon.si_support=0 amdgpu.si_support=1",
+			"radeon.cik_support=0 amdgpu.cik_support=1" } },
+	};
+	char buf[320], tiny[8];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		vsharp_amdgpu_radeon_hint(cases[i].id, buf, sizeof(buf));
+		CHECK_MSG(t, !strncmp(buf, "the radeon driver owns the card", 31), "%s", buf);
+		for (const char *const *w = cases[i].words; *w; w++)
+			CHECK_MSG(t, strstr(buf, *w), "0x%04x: \"%s\" lacks \"%s\"", cases[i].id, buf, *w);
+	}
+	vsharp_amdgpu_radeon_hint(0x6798, tiny, sizeof(tiny));
+	CHECK_STR(t, tiny, "the rad");
 }
 
 static void test_describe(struct ktap *t)
@@ -385,7 +510,7 @@ static void test_open_this_machine(struct ktap *t)
 	if (ret == 0) {
 		printf("# opened %s\n", dev->name);
 		CHECK(t, dev->hardware);
-		CHECK(t, dev->level >= VSHARP_GFX9 && dev->level <= VSHARP_GFX12);
+		CHECK(t, vsharp_stubs_level(dev->level) && vsharp_pm4_level(dev->level));
 		CHECK(t, !strncmp(dev->name, "amdgpu ", 7));
 		vsharp_device_close(dev);
 		return;
@@ -488,7 +613,8 @@ static void test_open_dir(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_family_levels), KTAP_CASE(test_ip_discovery_levels),
-	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_describe),
+	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_runnable),
+	  KTAP_CASE(test_radeon_hint), KTAP_CASE(test_describe),
 	  KTAP_CASE(test_fences), KTAP_CASE(test_reset_flags), KTAP_CASE(test_hang_report),
 	  KTAP_CASE(test_cancelled),
 	  KTAP_CASE(test_bo_handles), KTAP_CASE(test_open_this_machine),

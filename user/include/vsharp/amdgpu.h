@@ -45,14 +45,29 @@ struct vsharp_amdgpu_level {
 };
 
 /*
- * Maps what the kernel reports to a level GFX9..GFX12.  The GC IP version
- * decides when the kernel reports one, otherwise the family id (and, in
- * family 143, the chip revision: Navi1x is GFX10, Navi2x GFX10.3).  Older
- * families, unknown ones and facts that contradict each other are refused
- * with -ENODEV and a sentence naming the family id and chip revision.
+ * Maps what the kernel reports to a level GFX6..GFX12.  The GC IP version
+ * decides when the kernel reports one (GFX9 on), otherwise the family id
+ * (and, in family 143, the chip revision: Navi1x is GFX10, Navi2x GFX10.3);
+ * the chip revision also names the chip (target).  Unknown families, CDNA
+ * and facts that contradict each other are refused with -ENODEV and a
+ * sentence naming the family id and chip revision.
  */
 int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amdgpu_level *out,
 			    struct vsharp_error *err);
+
+/*
+ * 0 when vsharp can run on the level LV: it has the probe shaders and the
+ * compute command buffers for it; else -ENODEV saying which are missing.
+ */
+int vsharp_amdgpu_runnable(const struct vsharp_amdgpu_id *id, const struct vsharp_amdgpu_level *lv,
+			   struct vsharp_error *err);
+
+/*
+ * The reason to give when the radeon driver, not amdgpu, is bound to a
+ * card with PCI device id PCI_DEVICE (-1 if unknown): for the SI and CIK
+ * parts amdgpu can drive, the module parameters that hand it over.
+ */
+void vsharp_amdgpu_radeon_hint(int pci_device, char *buf, size_t size);
 
 /*
  * The device name: "amdgpu gfx1100 (family 145, rev 0x01, GC 11.0.0)
