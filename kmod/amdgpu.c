@@ -4,8 +4,11 @@
  * amdgpu.  Opt-in (vsharp.amdgpu=1).  Built only against the full source
  * tree the running kernel came from (AMDGPU_SRC=), because it reaches into
  * struct amdgpu_device: it takes the driver's own adev->srbm_mutex and
- * selects the VMID bank through GRBM_GFX_CNTL exactly as soc15/nv/soc21
- * _grbm_select() do (those are not exported), then restores VMID 0.
+ * selects the VMID bank exactly as amdgpu does (its helpers are not
+ * exported), then restores VMID 0: through GRBM_GFX_CNTL like
+ * soc15/nv/soc21 _grbm_select() from GFX9 on, through SRBM_GFX_CNTL like
+ * cik_srbm_select() and vi_srbm_select() on GFX7 and GFX8.  GFX6 (SI) has
+ * no SH_MEM_CONFIG and is skipped.
  *
  * Guards, each documented in Documentation/kmod.rst:
  * - binding: a device is refused when the amdgpu that drives it cannot be
@@ -40,7 +43,7 @@ struct vsharp_amdgpu {
 	struct amdgpu_device *adev;
 	struct module *owner;
 	u32 sh_mem_config;		/* dword offsets */
-	u32 grbm_gfx_cntl;
+	u32 vmid_select;		/* GRBM_GFX_CNTL or SRBM_GFX_CNTL */
 };
 
 static struct vsharp_amdgpu *to_amd(struct vsharp_dev *vdev)
@@ -49,42 +52,59 @@ static struct vsharp_amdgpu *to_amd(struct vsharp_dev *vdev)
 }
 
 /*
- * Register offsets (dwords) and base-address indices per GC major version,
- * from include/asic_reg/gc/: scripts/build-kmod-amdgpu compares each line
- * with the header named in its comment.  GRBM_GFX_CNTL.VMID is bits [7:4]
- * on all of them.
+ * Register offsets (dwords) and base-address indices per GC major version:
+ * SH_MEM_CONFIG and the register whose VMID field selects its bank,
+ * GRBM_GFX_CNTL from GFX9 on (include/asic_reg/gc/), SRBM_GFX_CNTL on GFX7
+ * and GFX8 (asic_reg/gca/ and asic_reg/oss/).  Before GFX9 there is no
+ * IP discovery and no base table: the offsets are absolute (ABS).
+ * scripts/check-amdgpu-offsets compares each line with the headers named
+ * in its comment.  The VMID field is bits [7:4] in all of them
+ * (GRBM_GFX_CNTL__VMID_MASK, SRBM_GFX_CNTL__VMID_MASK 0xf0 in
+ * oss_2_0_sh_mask.h and oss_3_0_sh_mask.h).
  */
+#define ABS UINT_MAX
+
 struct amd_regs {
 	unsigned int gc_major;
 	u32 sh_mem_config;
 	unsigned int sh_mem_config_idx;
-	u32 grbm_gfx_cntl;
-	unsigned int grbm_gfx_cntl_idx;
+	u32 vmid_select;
+	unsigned int vmid_select_idx;
 };
 
 static const struct amd_regs amd_regs[] = {
+	{ 7, 0x230d, ABS, 0x0391, ABS },	/* gca/gfx_7_2_d.h oss/oss_2_0_d.h */
+	{ 8, 0x230d, ABS, 0x0391, ABS },	/* gca/gfx_8_0_d.h oss/oss_3_0_d.h */
 	{ 9, 0x030d, 0, 0x0022, 0 },	/* gc_9_0_offset.h */
 	{ 10, 0x10ad, 0, 0x0dc2, 0 },	/* gc_10_1_0_offset.h gc_10_3_0_offset.h */
 	{ 11, 0x09e4, 1, 0x0900, 1 },	/* gc_11_0_0_offset.h */
 	{ 12, 0x09e4, 1, 0x0900, 1 },	/* gc_12_0_0_offset.h */
 };
 
+/* The dword offset of a register, or U32_MAX without a base table. */
+static u32 amd_reg(const u32 *base, u32 offset, unsigned int idx)
+{
+	if (idx == ABS)
+		return offset;
+	return base ? base[idx] + offset : U32_MAX;
+}
+
 static int amd_reg_offsets(struct vsharp_amdgpu *a)
 {
 	struct amdgpu_device *adev = a->adev;
 	const struct amd_regs *r = NULL;
-	u32 *base = adev->reg_offset[GC_HWIP][0];
+	const u32 *base = adev->reg_offset[GC_HWIP][0];
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(amd_regs); i++)
 		if (amd_regs[i].gc_major == a->dev.gc.major)
 			r = &amd_regs[i];
-	if (!r || !base)
+	if (!r)
 		return -ENODEV;
-	a->sh_mem_config = base[r->sh_mem_config_idx] + r->sh_mem_config;
-	a->grbm_gfx_cntl = base[r->grbm_gfx_cntl_idx] + r->grbm_gfx_cntl;
-	if ((a->sh_mem_config + 1) * 4 > adev->rmmio_size ||
-	    (a->grbm_gfx_cntl + 1) * 4 > adev->rmmio_size)
+	a->sh_mem_config = amd_reg(base, r->sh_mem_config, r->sh_mem_config_idx);
+	a->vmid_select = amd_reg(base, r->vmid_select, r->vmid_select_idx);
+	if (a->sh_mem_config >= adev->rmmio_size / 4 ||
+	    a->vmid_select >= adev->rmmio_size / 4)
 		return -ENODEV;
 	return 0;
 }
@@ -143,8 +163,8 @@ static void amd_unlock(struct vsharp_amdgpu *a, int idx)
 
 static void amd_select_vmid(struct vsharp_amdgpu *a, unsigned int vmid)
 {
-	writel(vmid << 4, a->adev->rmmio + a->grbm_gfx_cntl * 4);
-	readl(a->adev->rmmio + a->grbm_gfx_cntl * 4);
+	writel(vmid << 4, a->adev->rmmio + a->vmid_select * 4);
+	readl(a->adev->rmmio + a->vmid_select * 4);
 }
 
 static int amd_read(struct vsharp_dev *vdev, unsigned int vmid, u32 *val)
@@ -215,6 +235,37 @@ static u32 amd_gc_version(struct amdgpu_device *adev)
 #endif
 }
 
+/*
+ * The device's GC version: the discovered one from Vega on; before it,
+ * where amdgpu leaves ip_versions[] 0, that of its GFX IP block (6.0.0,
+ * 7.1.0 .. 7.3.0, 8.0.0, 8.1.0: si.c, cik.c, vi.c *_set_ip_blocks).
+ * Return: 0, or -ENODEV when neither is there.
+ */
+static int amd_gc(struct vsharp_amdgpu *a)
+{
+	struct amdgpu_device *adev = a->adev;
+	u32 ver = amd_gc_version(adev);
+	int i;
+
+	if (ver) {
+		a->dev.gc.major = IP_VERSION_MAJ(ver);
+		a->dev.gc.minor = IP_VERSION_MIN(ver);
+		a->dev.gc.rev = IP_VERSION_REV(ver);
+		return 0;
+	}
+	for (i = 0; i < adev->num_ip_blocks && i < AMDGPU_MAX_IP_NUM; i++) {
+		const struct amdgpu_ip_block_version *v = adev->ip_blocks[i].version;
+
+		if (v && v->type == AMD_IP_BLOCK_TYPE_GFX) {
+			a->dev.gc.major = v->major;
+			a->dev.gc.minor = v->minor;
+			a->dev.gc.rev = v->rev;
+			return 0;
+		}
+	}
+	return -ENODEV;
+}
+
 static const struct vsharp_layout *amd_gc_layout(const struct vsharp_gc *gc)
 {
 	/* GC 9.4.3 has one SH_MEM_CONFIG per XCC; only XCC 0 is reachable */
@@ -236,17 +287,21 @@ static const char *amd_mismatch(struct vsharp_amdgpu *a)
 {
 	struct amdgpu_device *adev = a->adev;
 	struct pci_dev *pdev = a->pdev;
+	int bar;
 
 	if (a->owner && test_bit(TAINT_OOT_MODULE, &a->owner->taints))
 		return "amdgpu is an out-of-tree module (DKMS?)";
 	if (a->ddev->dev != &pdev->dev || adev->dev != &pdev->dev ||
 	    adev->pdev != pdev)
 		return "adev->dev/pdev do not point at the device";
-	/* amdgpu_device_init(): the register BAR is 5 from CHIP_BONAIRE on */
-	if (adev->asic_type >= CHIP_LAST || adev->asic_type < CHIP_BONAIRE ||
-	    adev->rmmio_base != pci_resource_start(pdev, 5) ||
-	    adev->rmmio_size != pci_resource_len(pdev, 5))
+	/* amdgpu_device_init(): the register BAR is 5 from CHIP_BONAIRE on, 2 before */
+	bar = adev->asic_type >= CHIP_BONAIRE ? 5 : 2;
+	if (adev->asic_type >= CHIP_LAST ||
+	    adev->rmmio_base != pci_resource_start(pdev, bar) ||
+	    adev->rmmio_size != pci_resource_len(pdev, bar))
 		return "adev->asic_type/rmmio_base/rmmio_size do not match the device";
+	if (adev->num_ip_blocks < 0 || adev->num_ip_blocks > AMDGPU_MAX_IP_NUM)
+		return "adev->num_ip_blocks is out of range";
 	if (adev->vm_manager.first_kfd_vmid < 2 ||
 	    adev->vm_manager.first_kfd_vmid > VSHARP_NUM_VMIDS)
 		return "adev->vm_manager.first_kfd_vmid is out of range";
@@ -259,7 +314,6 @@ static int amd_create(struct pci_dev *pdev, unsigned int index,
 	struct device_driver *drv;
 	struct vsharp_amdgpu *a;
 	const char *why;
-	u32 ver;
 
 	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
@@ -288,10 +342,16 @@ static int amd_create(struct pci_dev *pdev, unsigned int index,
 		pr_info("%s: SR-IOV virtual function, skipped\n", pci_name(pdev));
 		goto err;
 	}
-	ver = amd_gc_version(a->adev);
-	a->dev.gc.major = IP_VERSION_MAJ(ver);
-	a->dev.gc.minor = IP_VERSION_MIN(ver);
-	a->dev.gc.rev = IP_VERSION_REV(ver);
+	if (amd_gc(a)) {
+		pr_info("%s: no GC version and no GFX IP block, skipped\n",
+			pci_name(pdev));
+		goto err;
+	}
+	if (a->dev.gc.major == 6) {
+		pr_info("%s: GFX6 (SI) has no SH_MEM_CONFIG (gfx_6_0_d.h), skipped\n",
+			pci_name(pdev));
+		goto err;
+	}
 	a->dev.layout = amd_gc_layout(&a->dev.gc);
 	if (!a->dev.layout || amd_reg_offsets(a)) {
 		pr_info("%s: GC %u.%u.%u not supported, skipped\n",

@@ -110,7 +110,7 @@ struct vsharp_dev *vsharp_emu_create(unsigned int index, const char *gc,
 		return ERR_PTR(-ENOMEM);
 	ret = vsharp_parse_gc(gc, &emu->dev.gc);
 	if (ret) {
-		pr_err("gc=%s: not a GC version with a known SH_MEM_CONFIG layout (MAJOR.MINOR.REV: 9.x.x, 10.1.x, 10.3.x, 11.x.x, 12.x.x)\n",
+		pr_err("gc=%s: not a GC version with a known SH_MEM_CONFIG layout (MAJOR.MINOR.REV: 7.1.0-7.3.0, 8.0.0, 8.1.0, 9.x.x, 10.1.x, 10.3.x, 11.x.x, 12.x.x)\n",
 		       gc ? gc : "");
 		kfree(emu);
 		return ERR_PTR(ret);

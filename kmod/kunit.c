@@ -36,7 +36,8 @@ static void parse_gc_test(struct kunit *test)
 {
 	static const char * const bad[] = {
 		"", "9", "9.0", "9.0.1.2", "a.b.c", "9..1", ".9.0.1", "9.0.1 ",
-		"256.0.0", "8.0.0", "10.2.0", "13.0.0", "-9.0.1", "9.0.x",
+		"256.0.0", "6.0.0", "7.0.0", "7.4.0", "7.2.1", "8.2.0",
+		"8.0.1", "10.2.0", "13.0.0", "-9.0.1", "9.0.x",
 		"99999999999.0.0",
 	};
 	struct vsharp_gc gc;
@@ -58,6 +59,9 @@ static void layout_test(struct kunit *test)
 		const char *gc, *family;
 		unsigned int align_shift, nfields;
 	} cases[] = {
+		/* gca/gfx_7_2_sh_mask.h, gca/gfx_8_0_sh_mask.h */
+		{ "7.1.0", "gfx7", 2, 5 }, { "7.3.0", "gfx7", 2, 5 },
+		{ "8.0.0", "gfx8", 3, 6 }, { "8.1.0", "gfx8", 3, 6 },
 		{ "9.0.1", "gfx9", 3, 4 }, { "9.4.2", "gfx9", 3, 4 },
 		{ "9.4.3", "gfx9.4.3", 3, 5 }, { "10.1.10", "gfx10.1", 2, 8 },
 		{ "10.3.0", "gfx10.3", 2, 5 }, { "10.3.7", "gfx10.3", 2, 5 },
@@ -102,6 +106,32 @@ static void defaults_test(struct kunit *test)
 {
 	struct vsharp_gc gc;
 	unsigned int v;
+
+	/*
+	 * gfx_v7_0_constants_init / gfx_v7_0_init_compute_vmid: VMIDs 0..7
+	 * ALIGNMENT_MODE UNALIGNED (3) << 2 | DEFAULT_MTYPE MTYPE_NC (1) << 4 |
+	 * APE1_MTYPE MTYPE_UC (3) << 7; 8..15 UNALIGNED << 2 |
+	 * MTYPE_NONCACHED (3, cikd.h) << 4.
+	 */
+	gc = gc_of(test, "7.2.0");
+	KUNIT_EXPECT_FALSE(test, vsharp_gc_noretry_default(&gc));
+	KUNIT_EXPECT_EQ(test, vsharp_gc_first_kfd_vmid(&gc), 8U);
+	for (v = 0; v < 16; v++)
+		KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, v, false),
+				v < 8 ? 0x19cU : 0x3cU);
+	/*
+	 * gfx_v8_0_constants_init / gfx_v8_0_init_compute_vmid: VMID 0
+	 * UNALIGNED << 3 | MTYPE_UC << 5 | MTYPE_UC << 8; 1..7 the same with
+	 * MTYPE_NC << 5; 8..15 SH_MEM_ADDRESS_MODE_HSA64 (2) | UNALIGNED << 3 |
+	 * MTYPE_CC (2) << 5 | PRIVATE_ATC_MASK (0x4).
+	 */
+	gc = gc_of(test, "8.0.0");
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 0, false), 0x378U);
+	for (v = 1; v < 16; v++)
+		KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, v, false),
+				v < 8 ? 0x338U : 0x5eU);
+	gc = gc_of(test, "8.1.0");
+	KUNIT_EXPECT_EQ(test, vsharp_gc_default_sh_mem_config(&gc, 7, false), 0x338U);
 
 	/* gfx_v9_0_constants_init / gfx_v9_0_init_compute_vmid */
 	gc = gc_of(test, "9.0.1");
