@@ -26,7 +26,8 @@ include packaging/install.mk
 # which build kernels and boot VMs, last.
 CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES) \
 	shim-vsharp="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP=$(BUILD)/san/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/shim_vsharp.sh" \
-	install="BUILD=$(BUILD) scripts/install-check" docs="scripts/docs-check $(BUILD)/htmldocs"
+	install="BUILD=$(BUILD) scripts/install-check" docs="scripts/docs-check $(BUILD)/htmldocs" \
+	kselftest="BUILD=$(BUILD) scripts/kselftest-check"
 
 include kmod/kmod.mk
 CHECK_SUITES += dkms=scripts/dkms-check

@@ -219,4 +219,4 @@ TEST_F(dev, lost_after_driver_rewrite)
 	}
 }
 
-TEST_HARNESS_MAIN
+VS_HARNESS_MAIN(VS_NEED_DEVICE)

@@ -414,4 +414,4 @@ TEST(concurrent_create_free)
 	free_all();
 }
 
-TEST_HARNESS_MAIN
+VS_HARNESS_MAIN(VS_NEED_MODULE)

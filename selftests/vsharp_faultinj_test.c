@@ -469,7 +469,6 @@ TEST_F_TIMEOUT(sweeps, sweep_mmap_and_export, SWEEP_TIMEOUT)
 
 TEST_F_TIMEOUT(sweeps, load, LOAD_TIMEOUT)
 {
-	const char *ko = getenv("VSHARP_KO");
 	int nth, left = 0, ret, fd, loaded = 0;
 	time_t start;
 
@@ -477,7 +476,7 @@ TEST_F_TIMEOUT(sweeps, load, LOAD_TIMEOUT)
 	if (ret)
 		SKIP(return, "no fail-nth or fault-injection debugfs (%s)", strerror(-ret));
 	ASSERT_EQ(0, vs_unload_wait());
-	fd = open(ko ? ko : "/lib/vsharp.ko", O_RDONLY | O_CLOEXEC);
+	fd = open(vs_ko_path(), O_RDONLY | O_CLOEXEC);
 	ASSERT_LE(0, fd);
 	log_marker("vsharp_faultinj: allocation-failure reports expected from here");
 	start = time(NULL);
@@ -508,4 +507,4 @@ TEST_F_TIMEOUT(sweeps, load, LOAD_TIMEOUT)
 	close(nth_fd);
 }
 
-TEST_HARNESS_MAIN
+VS_HARNESS_MAIN(VS_NEED_KO_FILE)

@@ -366,4 +366,4 @@ TEST(concurrent_writers)
 	ASSERT_EQ(0, vs_write(vpath, "1-7"));
 }
 
-TEST_HARNESS_MAIN
+VS_HARNESS_MAIN(VS_NEED_DEVICE)

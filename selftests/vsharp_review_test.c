@@ -508,4 +508,4 @@ TEST(c6_pages_charged_to_memcg)
 	EXPECT_EQ(0, rmdir(cg));
 }
 
-TEST_HARNESS_MAIN
+VS_HARNESS_MAIN(VS_NEED_MODULE | VS_NEED_KO_FILE)

@@ -3,7 +3,8 @@
  * vsharp.ko unload and reload: refused (never unsafe) while debugfs files
  * are open or mapped and while dma-bufs exist; clean once they are gone,
  * including buffers nobody freed; a reload starts from the defaults.
- * Needs $VSHARP_KO (default /lib/vsharp.ko) and $VSHARP_PARAMS.
+ * Loads vs_ko_path() ($VSHARP_KO, or the installed module) with
+ * $VSHARP_PARAMS.
  */
 #include <sys/mman.h>
 
@@ -161,4 +162,4 @@ TEST(reload_cycles)
 	EXPECT_TRUE(vs_loaded());
 }
 
-TEST_HARNESS_MAIN
+VS_HARNESS_MAIN(VS_NEED_KO_FILE)

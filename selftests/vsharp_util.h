@@ -14,17 +14,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <limits.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
+#include "kselftest.h"
 #include "vsharp_ioctl.h"
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
-#define VS_ROOT "/sys/kernel/debug/vsharp"
+#define VS_DEBUGFS "/sys/kernel/debug"
+#define VS_ROOT VS_DEBUGFS "/vsharp"
 #define VS_MAX_DEVS 16
 
 static inline const char *vs_path(char *out, size_t size, const char *fmt, ...)
@@ -159,13 +165,41 @@ static inline int vs_unload(void)
 	return 0;
 }
 
-/* load $VSHARP_KO (default /lib/vsharp.ko) with @params; 0 or -errno */
+/*
+ * The vsharp.ko file the tests that unload and reload it use: $VSHARP_KO,
+ * else where DKMS (updates/dkms) or a plain modules_install (extra) put it
+ * for the running kernel; NULL when there is none.
+ */
+static inline const char *vs_ko_path(void)
+{
+	static const char * const dirs[] = { "updates/dkms", "extra" };
+	static char path[PATH_MAX];
+	const char *ko = getenv("VSHARP_KO");
+	struct utsname u;
+	size_t i;
+
+	if (ko && *ko)
+		return ko;
+	if (uname(&u))
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		vs_path(path, sizeof(path), "/lib/modules/%s/%s/vsharp.ko",
+			u.release, dirs[i]);
+		if (access(path, R_OK) == 0)
+			return path;
+	}
+	return NULL;
+}
+
+/* load vs_ko_path() with @params; 0 or -errno */
 static inline int vs_load_params(const char *params)
 {
-	const char *ko = getenv("VSHARP_KO");
+	const char *ko = vs_ko_path();
 	int fd, ret = 0;
 
-	fd = open(ko ? ko : "/lib/vsharp.ko", O_RDONLY | O_CLOEXEC);
+	if (!ko)
+		return -ENOENT;
+	fd = open(ko, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	if (syscall(SYS_finit_module, fd, params, 0))
@@ -209,6 +243,91 @@ static inline int vs_loaded(void)
 
 	return stat(VS_ROOT, &st) == 0;
 }
+
+/*
+ * The vsharp command the end-to-end tests run: $VSHARP, else the first
+ * "vsharp" on $PATH; NULL when there is none.
+ */
+static inline const char *vs_vsharp_path(void)
+{
+	static char path[PATH_MAX];
+	const char *env = getenv("VSHARP"), *dirs = getenv("PATH");
+	const char *p;
+	size_t len;
+
+	if (env && *env)
+		return env;
+	for (p = dirs ? dirs : ""; *p; p += len + (p[len] == ':')) {
+		len = strcspn(p, ":");
+		if (len && snprintf(path, sizeof(path), "%.*s/vsharp", (int)len, p) <
+			   (int)sizeof(path) && access(path, X_OK) == 0)
+			return path;
+	}
+	return NULL;
+}
+
+/* What a selftest program needs besides root and a mounted debugfs. */
+enum vs_need {
+	VS_NEED_MODULE = 1 << 0,	/* vsharp.ko loaded */
+	VS_NEED_KO_FILE = 1 << 1,	/* a vsharp.ko file to (re)load (vs_ko_path) */
+	VS_NEED_VSHARP = 1 << 2,	/* the vsharp command (vs_vsharp_path) */
+	VS_NEED_DEVICE = 1 << 3,	/* vsharp.ko loaded, with a device */
+};
+
+/* @var names a file that is not there (errno says why): a failure */
+static inline void vs_exit_bad_env(const char *var, const char *val)
+{
+	int err = errno;
+
+	ksft_print_header();
+	ksft_exit_fail_msg("%s=%s: %s\n", var, val, strerror(err));
+}
+
+/*
+ * kselftest's answer to a machine that cannot run the program: the reason
+ * as a SKIP line and exit code 4 (KSFT_SKIP), before any case runs.  A
+ * $VSHARP_KO or $VSHARP that names no usable file is the caller's mistake:
+ * that fails, with the name.
+ */
+static inline void vs_skip_unless(unsigned int needs)
+{
+	const char *ko = getenv("VSHARP_KO"), *cmd = getenv("VSHARP");
+	char names[VS_MAX_DEVS][32];
+	const char *why = NULL;
+	struct statfs sfs;
+
+	if (geteuid() != 0)
+		why = "needs root: vsharp.ko's debugfs files are root-only";
+	else if (statfs(VS_DEBUGFS, &sfs) || sfs.f_type != DEBUGFS_MAGIC)
+		why = "debugfs is not mounted on " VS_DEBUGFS
+		      " (mount -t debugfs none " VS_DEBUGFS ")";
+	else if (ko && *ko && access(ko, R_OK))
+		vs_exit_bad_env("VSHARP_KO", ko);
+	else if (cmd && *cmd && access(cmd, X_OK))
+		vs_exit_bad_env("VSHARP", cmd);
+	else if ((needs & (VS_NEED_MODULE | VS_NEED_DEVICE)) &&
+		   !vs_exists("/sys/module/vsharp"))
+		why = "vsharp.ko is not loaded (insmod vsharp.ko)";
+	else if ((needs & VS_NEED_DEVICE) && vs_devices(names, VS_MAX_DEVS) <= 0)
+		why = "vsharp.ko has no device under " VS_ROOT
+		      " (load it with gc=<GC versions> or amdgpu=1)";
+	else if ((needs & VS_NEED_KO_FILE) && !vs_ko_path())
+		why = "no vsharp.ko file to load: set VSHARP_KO, or install the module (dkms install vsharp)";
+	else if ((needs & VS_NEED_VSHARP) && !vs_vsharp_path())
+		why = "the vsharp command is not on PATH: set VSHARP to its path";
+	if (why) {
+		ksft_print_header();
+		ksft_exit_skip("%s\n", why);
+	}
+}
+
+/* The harness's main, behind vs_skip_unless(@needs). */
+#define VS_HARNESS_MAIN(needs)					\
+	int main(int argc, char **argv)				\
+	{							\
+		vs_skip_unless(needs);				\
+		return test_harness_run(argc, argv);		\
+	}
 
 /* SH_MEM_CONFIG as amdgpu 6.1 initialises it (independent of the module) */
 struct vs_gc_info {
