@@ -325,6 +325,41 @@ static int dump_line(struct reader *r, const char *s, size_t len)
 	return 0;
 }
 
+/*
+ * Mesa's ac_parse_ib() text (radv and radeonsi hang reports) opens with
+ * "------------------ NAME begin - IP ------------------" at a line start.
+ */
+static bool is_mesa_ib(const char *s, size_t len)
+{
+	static const char open[] = "------------------ ", begin[] = " begin - ";
+
+	for (size_t at = 0; at + sizeof(open) - 1 <= len;) {
+		const char *nl = memchr(s + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - s) : len;
+
+		if (!memcmp(s + at, open, sizeof(open) - 1)) {
+			for (size_t i = at; i + sizeof(begin) - 1 <= end; i++)
+				if (!memcmp(s + i, begin, sizeof(begin) - 1))
+					return true;
+		}
+		at = end + 1;
+	}
+	return false;
+}
+
+/*
+ * ac_parse_ib() prints each dword of the IB as 8 hex digits at the start of
+ * a line, the decoded text after it; lines of decoded text alone start with
+ * blanks, and so do nested IBs (format_ib_output() indents them), which are
+ * skipped like the text.
+ */
+static int mesa_ib_line(struct reader *r, const char *s, size_t len)
+{
+	int64_t v = len >= 8 && (len == 8 || blank(s[8])) ? digits(s, 8, 16) : -1;
+
+	return v >= 0 ? push(r, (uint32_t)v) : 0;
+}
+
 static int parse(struct reader *r, const char *text, size_t len)
 {
 	bool c_mode, block = false;
@@ -336,6 +371,17 @@ static int parse(struct reader *r, const char *text, size_t len)
 		return vsharp_fail(r->err, -EFBIG,
 				   "%zu bytes of text is more than the input limit of %u bytes (64 MiB)",
 				   len, VSHARP_DWORDS_MAX_BYTES);
+	if (is_mesa_ib(text, len)) {
+		r->line = 1;
+		for (size_t at = 0; at < len && !ret; r->line++) {
+			const char *nl = memchr(text + at, '\n', len - at);
+			size_t n = nl ? (size_t)(nl - text) - at : len - at;
+
+			ret = mesa_ib_line(r, text + at, n);
+			at += n + 1;
+		}
+		return ret;
+	}
 	c_mode = has_brace(text, len);
 	buf = malloc(len + 1);
 	if (!buf)
@@ -447,8 +493,13 @@ static int slurp(FILE *f, const char *path, char **data, size_t *len, struct vsh
 	return 0;
 }
 
-static bool control(unsigned char c)
+/* Control bytes other than blanks; an ANSI colour escape (ESC '[', Mesa's IB dumps) is text. */
+static bool control(const char *s, size_t i, size_t len)
 {
+	unsigned char c = (unsigned char)s[i];
+
+	if (c == 0x1b && i + 1 < len && s[i + 1] == '[')
+		return false;
 	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') ||
 	       c == 0x7f;
 }
@@ -472,7 +523,7 @@ int vsharp_dwords_read_file(const char *path, struct vsharp_dwords *d, struct vs
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)data[i];
 
-		if (control(c) && !ctl++)
+		if (control(data, i, len) && !ctl++)
 			first_ctl = i;
 		if (!ctl && c == '\n')
 			line++;

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..88"
+echo "1..89"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -248,6 +248,47 @@ expect ib_decode_ring_file 0 '^  512: COND_EXEC \(3\) shader_type=0$' -- \
 expect_err ib_decode_ring_text -- 'ctx.txt: text, not an amdgpu_ring debugfs file' -- \
 	ib decode --gfx gfx9 --ring "$ibdir/ctx.txt"
 rm -rf "$ibdir"
+# A RADV hang report's IB in Mesa's ac_parse_ib() layout (colours included):
+# the packets RADV emits for a dispatch (radv_emit_compute_pipeline's
+# SET_SH_REG of R_00B830/R_00B848/R_00B81C/R_00B900, si_cs_emit_cache_flush's
+# EVENT_WRITE CS_PARTIAL_FLUSH | EVENT_INDEX(4), DISPATCH_DIRECT with
+# radv_device.c's dispatch_initiator COMPUTE_SHADER_EN | ORDER_MODE plus
+# FORCE_START_AT_000, radv_cmd_buffer_trace_emit's WRITE_DATA and NOP with
+# ac_debug.h AC_ENCODE_TRACE_POINT(1)).  vsharp must read the dwords from the
+# dump and decode what Mesa's text beside them states.
+"$VSHARP" ib decode --gfx gfx9 --json "$(dirname "$0")/data/radv-hang-ib-gfx9.txt" | python3 -c '
+import json, re, sys
+mesa = open(sys.argv[1], encoding="utf-8").read()
+mesa = re.sub("\033\\[[0-9;]*m", "", mesa)
+words = [l for l in mesa.splitlines() if re.match("[0-9a-f]{8}( |$)", l)]
+said = dict(re.findall(r"^[0-9a-f]{8} +([A-Z_0-9]+) <- (\S+)", mesa, re.M))
+said = {k: int(v, 0) for k, v in said.items()}
+names = re.findall(r"^[0-9a-f]{8} ([A-Z_0-9]+)(?:\(.*\))?:$", mesa, re.M)
+d = json.load(sys.stdin)
+p = d["packets"]
+assert [q["name"] for q in p] == names, ([q["name"] for q in p], names)
+assert sum(1 + q["count"] + 1 for q in p) == len(words) == 30, len(words)
+got = {w["name"]: w for q in p for w in q["dwords"]}
+for k, v in said.items():
+    if k.startswith("COMPUTE_") and k[8:11] not in ("DIM", "DIS"):
+        assert got[k]["value"] == v, (k, got[k], v)
+disp = p[names.index("DISPATCH_DIRECT")]["dwords"]
+assert [w["value"] for w in disp[:3]] == [said["COMPUTE_DIM_" + a] for a in "XYZ"], disp
+init = disp[3]
+assert init["value"] == said["COMPUTE_DISPATCH_INITIATOR"], init
+assert [f for f, x in init["fields"].items() if x["value"]] == \
+    ["COMPUTE_SHADER_EN", "FORCE_START_AT_000", "ORDER_MODE"], init
+ev = got["EVENT_CNTL"]["fields"]
+assert ev["EVENT_TYPE"]["enum"] == re.search(r"EVENT_TYPE = (\w+)", mesa)[1], ev
+assert ev["EVENT_INDEX"]["value"] == int(re.search(r"EVENT_INDEX <- (\d+)", mesa)[1]), ev
+wd = got["CONTROL"]["fields"]
+assert wd["DST_SEL"]["value"] == 5 and wd["WR_CONFIRM"]["value"] == 1, wd
+addr = got["DST_ADDR_HI"]["value"] << 32 | got["DST_ADDR_LO"]["value"]
+assert addr == said["DST_ADDR"], hex(addr)
+nop = got["PAYLOAD"]["value"]
+assert nop >> 16 == 0xcafe and nop & 0xffff == int(re.search(r"Trace point ID: (\d+)", mesa)[1])
+' "$(dirname "$0")/data/radv-hang-ib-gfx9.txt"
+ok $? ib_decode_radv_hang_report
 
 # The usage lines of Documentation/cli.rst are those --help prints (and the
 # verb list those of vsharp help), whitespace aside.
@@ -303,5 +344,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 88 ] || echo "# ran $n cases, plan says 88"
+[ "$n" = 89 ] || echo "# ran $n cases, plan says 89"
 [ "$failed" = 0 ]

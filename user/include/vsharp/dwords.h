@@ -23,6 +23,10 @@
  *    "==" is the dword, the decoded text after it is skipped; "name == N"
  *    lines without an index (rptr, wptr) and umr's "Dumping IB ..." header
  *    lines are skipped;
+ *  - Mesa's ac_parse_ib() output (radv/radeonsi hang reports, recognised by
+ *    its "------------------ NAME begin - IP" line): the 8 hex digits that
+ *    start a line are the dword, everything else (decoded text, indented
+ *    nested IBs, ANSI colour escapes) is skipped;
  *  - separators: blanks and commas; comments: '#', "//" and ';' to the end
  *    of the line, C comments.
  *
