@@ -219,4 +219,7 @@ TEST_F(dev, lost_after_driver_rewrite)
 	}
 }
 
-VS_HARNESS_MAIN(VS_NEED_DEVICE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_DEVICE);
+}

@@ -414,4 +414,7 @@ TEST(concurrent_create_free)
 	free_all();
 }
 
-VS_HARNESS_MAIN(VS_NEED_MODULE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_MODULE);
+}

@@ -170,4 +170,7 @@ TEST(align_sets_reads_back_and_restores_mode)
 	ASSERT_EQ(0, vs_write(path, "1"));
 }
 
-VS_HARNESS_MAIN(VS_NEED_DEVICE | VS_NEED_VSHARP)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_DEVICE | VS_NEED_VSHARP);
+}

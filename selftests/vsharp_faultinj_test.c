@@ -507,4 +507,7 @@ TEST_F_TIMEOUT(sweeps, load, LOAD_TIMEOUT)
 	close(nth_fd);
 }
 
-VS_HARNESS_MAIN(VS_NEED_KO_FILE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_KO_FILE);
+}

@@ -366,4 +366,7 @@ TEST(concurrent_writers)
 	ASSERT_EQ(0, vs_write(vpath, "1-7"));
 }
 
-VS_HARNESS_MAIN(VS_NEED_DEVICE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_DEVICE);
+}

@@ -195,4 +195,7 @@ TEST_F_TIMEOUT(fuzz, all_files, 900)
 	EXPECT_STREQ("", list);
 }
 
-VS_HARNESS_MAIN(VS_NEED_DEVICE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_DEVICE);
+}

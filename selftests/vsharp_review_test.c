@@ -508,4 +508,7 @@ TEST(c6_pages_charged_to_memcg)
 	EXPECT_EQ(0, rmdir(cg));
 }
 
-VS_HARNESS_MAIN(VS_NEED_MODULE | VS_NEED_KO_FILE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_MODULE | VS_NEED_KO_FILE);
+}

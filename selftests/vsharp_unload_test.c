@@ -162,4 +162,7 @@ TEST(reload_cycles)
 	EXPECT_TRUE(vs_loaded());
 }
 
-VS_HARNESS_MAIN(VS_NEED_KO_FILE)
+int main(int argc, char **argv)
+{
+	return vs_harness_main(argc, argv, VS_NEED_KO_FILE);
+}

@@ -306,13 +306,13 @@ static inline void vs_skip_unless(unsigned int needs)
 	else if (cmd && *cmd && access(cmd, X_OK))
 		vs_exit_bad_env("VSHARP", cmd);
 	else if ((needs & (VS_NEED_MODULE | VS_NEED_DEVICE)) &&
-		   !vs_exists("/sys/module/vsharp"))
+		 !vs_exists("/sys/module/vsharp"))
 		why = "vsharp.ko is not loaded (insmod vsharp.ko)";
 	else if ((needs & VS_NEED_DEVICE) && vs_devices(names, VS_MAX_DEVS) <= 0)
 		why = "vsharp.ko has no device under " VS_ROOT
 		      " (load it with gc=<GC versions> or amdgpu=1)";
 	else if ((needs & VS_NEED_KO_FILE) && !vs_ko_path())
-		why = "no vsharp.ko file to load: set VSHARP_KO, or install the module (dkms install vsharp)";
+		why = "no vsharp.ko to load: set VSHARP_KO, or install it (dkms install vsharp)";
 	else if ((needs & VS_NEED_VSHARP) && !vs_vsharp_path())
 		why = "the vsharp command is not on PATH: set VSHARP to its path";
 	if (why) {
@@ -321,13 +321,12 @@ static inline void vs_skip_unless(unsigned int needs)
 	}
 }
 
-/* The harness's main, behind vs_skip_unless(@needs). */
-#define VS_HARNESS_MAIN(needs)					\
-	int main(int argc, char **argv)				\
-	{							\
-		vs_skip_unless(needs);				\
-		return test_harness_run(argc, argv);		\
-	}
+/* What each program's main returns: the harness, behind vs_skip_unless(@needs). */
+static inline int vs_harness_main(int argc, char **argv, unsigned int needs)
+{
+	vs_skip_unless(needs);
+	return test_harness_run(argc, argv);
+}
 
 /* SH_MEM_CONFIG as amdgpu 6.1 initialises it (independent of the module) */
 struct vs_gc_info {
