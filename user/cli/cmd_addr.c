@@ -41,8 +41,10 @@ static const char usage[] =
 	"         [--align-mode dword|dword_strict|strict|unaligned] [--glc] [--tfe] [--lds --m0 N]\n"
 	"         [--tformat DATA_NUM] [--rule NAME=CHOICE]... [--json]\n"
 	"         [--mem HEX | --mem-file FILE] [--vdata DWORDS] [--vdst-init DWORDS] [--lds-size N]\n"
-	"       DS instructions: --vaddr N [--offset N | --offset0 N --offset1 N] [--m0 N]\n"
-	"         [--lanes N [--vaddr-stride N | --vaddrs DWORDS]]\n";
+	"       vsharp addr --gfx LEVEL --op DS_NAME --vaddr N [--offset N | --offset0 N --offset1 N] [--m0 N]\n"
+	"         [--lanes N [--vaddr-stride N | --vaddrs DWORDS]] [--mem HEX | --mem-file FILE]\n"
+	"         [--vdata DWORDS] [--vdst-init DWORDS] [--lds-size N] [--align-mode MODE]\n"
+	"         [--rule NAME=CHOICE]... [--json]\n";
 
 /* --vdata, --vdst-init, --vaddrs: dwords in any form the dword reader takes. */
 static bool parse_dwords(const char *opt, const char *val, uint32_t *out, size_t max, size_t *n)

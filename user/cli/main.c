@@ -10,20 +10,31 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 	const char *synopsis, *help;
 	bool own_help;		/* the verb prints its own usage on --help */
+	const char *usage;	/* --help's synopsis when longer than the one vsharp help lists */
 } verbs[] = {
-	{ "desc", cmd_desc, "desc encode|decode|kind", "build or read a V# buffer descriptor", true },
-	{ "addr", cmd_addr, "addr <V#> --op NAME ...", "one lane through the model, step by step", true },
-	{ "rules", cmd_rules, "rules", "the model's named rules and their sources", false },
-	{ "align", cmd_align, "align [--gfx L|all] [--mode M] [--format F] ...",
-	  "the alignment atlas: mode x access x size x misalignment", false },
-	{ "stubs", cmd_stubs, "stubs --gfx LEVEL", "the probe stubs of a level (make shaders)", false },
-	{ "disasm", cmd_disasm, "disasm --gfx LEVEL [WORD...|--file F]",
-	  "shader words as llvm-objdump-19 prints them", true },
-	{ "ops", cmd_ops, "ops --gfx LEVEL [--asm] [--all]", "list the buffer and LDS instructions of a level", false },
-	{ "ib", cmd_ib, "ib decode|example --gfx LEVEL",
-	  "read a PM4 stream or ring dump, or build a compute IB", true },
-	{ "run", cmd_run, "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
-	  "the suites on a GPU or the emulated device (KTAP; --list)", false },
+	{ .name = "desc", .fn = cmd_desc, .synopsis = "desc encode|decode|kind",
+	  .help = "build or read a V# buffer descriptor", .own_help = true },
+	{ .name = "addr", .fn = cmd_addr, .synopsis = "addr <V#> --op NAME ...",
+	  .help = "one lane through the model, step by step", .own_help = true },
+	{ .name = "rules", .fn = cmd_rules, .synopsis = "rules",
+	  .help = "the model's named rules and their sources" },
+	{ .name = "align", .fn = cmd_align, .synopsis = "align [--gfx L|all] [--mode M] [--format F] ...",
+	  .help = "the alignment atlas: mode x access x size x misalignment",
+	  .usage = "align [--gfx LEVEL|all] [--mode MODE|all] [--format text|csv|json|svg] [--cross-level]\n"
+		   "                [--device emu|amdgpu] [--allow-memviol] [--emu-rule NAME=CHOICE]... [--debugfs DIR]" },
+	{ .name = "stubs", .fn = cmd_stubs, .synopsis = "stubs --gfx LEVEL",
+	  .help = "the probe stubs of a level (make shaders)" },
+	{ .name = "disasm", .fn = cmd_disasm, .synopsis = "disasm --gfx LEVEL [WORD...|--file F]",
+	  .help = "shader words as llvm-objdump-19 prints them", .own_help = true },
+	{ .name = "ops", .fn = cmd_ops, .synopsis = "ops --gfx LEVEL [--asm] [--all]",
+	  .help = "list the buffer and LDS instructions of a level" },
+	{ .name = "ib", .fn = cmd_ib, .synopsis = "ib decode|example --gfx LEVEL",
+	  .help = "read a PM4 stream or ring dump, or build a compute IB", .own_help = true },
+	{ .name = "run", .fn = cmd_run, .synopsis = "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
+	  .help = "the suites on a GPU or the emulated device (KTAP; --list)",
+	  .usage = "run [--device auto|amdgpu|emu] [--gfx FAMILY|all] [--align-mode MODE]\n"
+		   "              [--allow-memviol] [--debugfs DIR] [--verdicts-json FILE] [--emu-rule NAME=CHOICE]...\n"
+		   "              [--list] [SUITE...]" },
 };
 
 static int usage(FILE *f)
@@ -46,7 +57,8 @@ int main(int argc, char **argv)
 		if (!verbs[i].own_help && argc == 3 &&
 		    (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
 			printf("usage: vsharp %s\n  %s (Documentation/cli.rst, \"vsharp %s\")\n",
-			       verbs[i].synopsis, verbs[i].help, verbs[i].name);
+			       verbs[i].usage ? verbs[i].usage : verbs[i].synopsis, verbs[i].help,
+			       verbs[i].name);
 			return 0;
 		}
 		return verbs[i].fn(argc - 2, argv + 2);

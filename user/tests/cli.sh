@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..89"
+echo "1..95"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -333,6 +333,9 @@ doc_usage help; ok $? doc_usage_vsharp_help
 doc_usage desc --help; ok $? doc_usage_desc
 doc_usage disasm --help; ok $? doc_usage_disasm
 doc_usage ib --help; ok $? doc_usage_ib
+for v in addr align ops rules run stubs; do
+	doc_usage "$v" --help; ok $? "doc_usage_$v"
+done
 
 # Every verb answers --help on stdout with its usage and exit status 0.
 r=0
@@ -344,5 +347,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 89 ] || echo "# ran $n cases, plan says 89"
+[ "$n" = 95 ] || echo "# ran $n cases, plan says 95"
 [ "$failed" = 0 ]
