@@ -160,25 +160,27 @@ static void print_json(const struct addr_args *a, const struct vsharp_buffer_pla
 	out_str(&o, "op", vsharp_op_name(op, p->a.level));
 	out_u64(&o, "index", out->index);
 	out_u64(&o, "offset", out->offset);
-	out_u64(&o, "address", out->addr);
+	out_hex(&o, "address", out->addr);
 	addr_print_bools(&o, "in_range", in_range, out->n_dwords);
 	out_bool(&o, "memviol", out->memviol);
 	out_bool(&o, "unbound", out->unbound);
 	out_str(&o, "range_check", vsharp_range_text(p->range));
 	out_u64(&o, "alignment", p->align);
-	out_u64(&o, "address_unaligned", out->addr_unaligned);
-	out_num_list(&o, "dword_addresses", dwords, out->n_dwords, true);
+	out_hex(&o, "address_unaligned", out->addr_unaligned);
+	out_num_list(&o, "dword_addresses", dwords, out->n_dwords, OUT_ADDR);
 	out_bool(&o, "ignored", out->ignored);
 	out_bool(&o, "fault", out->fault);
-	out_num_list(&o, "vdst", vdst, out->n_vdst, true);
+	out_num_list(&o, "vdst", vdst, out->n_vdst, OUT_HEX);
 	if (a->tfe)
 		out_u64(&o, "tfe_status", out->vdst[out->n_vdst - 1]);
-	if (op->kind == VSHARP_OP_ATOMIC && a->glc)
-		out_u64(&o, "atomic_return", out->vdst[0] |
-			(op->bytes == 8 ? (uint64_t)out->vdst[1] << 32 : 0));
+	/* A 64-bit atomic returns a 64-bit value: a string, as addresses (cli.rst "JSON"). */
+	if (op->kind == VSHARP_OP_ATOMIC && a->glc && op->bytes == 8)
+		out_hex(&o, "atomic_return", out->vdst[0] | (uint64_t)out->vdst[1] << 32);
+	else if (op->kind == VSHARP_OP_ATOMIC && a->glc)
+		out_u64(&o, "atomic_return", out->vdst[0]);
 	addr_print_writes(&o, "writes", mem);
 	if (op->kind == VSHARP_OP_LOAD_LDS || a->lds) {
-		out_u64(&o, "lds_address", out->lds_addr);
+		out_hex(&o, "lds_address", out->lds_addr);
 		out_bool(&o, "lds_written", out->lds_written);
 		addr_print_writes(&o, "lds_writes", lds);
 	}

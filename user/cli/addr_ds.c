@@ -163,19 +163,19 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 	out_begin(&o, stdout, true);
 	out_str(&o, "gfx", vsharp_gfx_name(r->acc.level));
 	out_str(&o, "op", vsharp_op_name(op, r->acc.level));
-	out_u64(&o, "address", out->addr[0]);
+	out_hex(&o, "address", out->addr[0]);
 	if (out->n_addr > 1)
-		out_u64(&o, "address1", out->addr[1]);
+		out_hex(&o, "address1", out->addr[1]);
 	addr_print_bools(&o, "in_range", in_range, n);
 	out_bool(&o, "memviol", out->memviol);
-	out_num_list(&o, "address_unaligned", unaligned, out->n_addr, true);
-	out_num_list(&o, "byte_in_range", masks, out->n_addr, true);
-	out_num_list(&o, "vdst", vdst, out->n_vdst, true);
+	out_num_list(&o, "address_unaligned", unaligned, out->n_addr, OUT_ADDR);
+	out_num_list(&o, "byte_in_range", masks, out->n_addr, OUT_HEX);
+	out_num_list(&o, "vdst", vdst, out->n_vdst, OUT_HEX);
 	addr_print_writes(&o, "writes", lds);
 	if (r->n_lanes > 1) {
 		fprintf(o.f, ", \"lanes\": [");
 		for (unsigned i = 0; i < r->n_lanes; i++)
-			fprintf(o.f, "%s{\"lane\": %u, \"vaddr\": %u, \"address\": %u, \"bank\": %u, \"in_range\": %s, \"memviol\": %s}",
+			fprintf(o.f, "%s{\"lane\": %u, \"vaddr\": %u, \"address\": \"0x%x\", \"bank\": %u, \"in_range\": %s, \"memviol\": %s}",
 				i ? ", " : "", r->lane[i], r->vaddr[i], r->out[i].addr[0], r->bank[i],
 				r->out[i].in_range[0] ? "true" : "false",
 				r->out[i].memviol ? "true" : "false");

@@ -63,7 +63,7 @@ void addr_print_writes(struct cli_out *o, const char *key, const struct addr_ima
 		while (end < im->size && written(im, end))
 			end++;
 		if (o->json) {
-			fprintf(o->f, "%s{\"address\": %" PRIu64 ", \"bytes\": \"", first ? "" : ", ",
+			fprintf(o->f, "%s{\"address\": \"0x%" PRIx64 "\", \"bytes\": \"", first ? "" : ", ",
 				im->va + i);
 			for (size_t k = i; k < end; k++)
 				fprintf(o->f, "%02x", im->bytes[0][k]);

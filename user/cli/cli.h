@@ -48,7 +48,10 @@ void out_bool(struct cli_out *o, const char *key, bool v);
 /* A list of strings: comma-separated in text, an array in JSON. */
 void out_list(struct cli_out *o, const char *key, const char *const *v, unsigned n);
 /* Numbers: a JSON array of decimals, or comma-separated (hex if asked) in text. */
-void out_num_list(struct cli_out *o, const char *key, const uint64_t *v, unsigned n, bool hex);
+/* How out_num_list() prints: decimal; hex in text (a number in JSON); an address, hex in text and a "0x" string in JSON. */
+enum out_num { OUT_DEC, OUT_HEX, OUT_ADDR };
+void out_num_list(struct cli_out *o, const char *key, const uint64_t *v, unsigned n,
+		  enum out_num how);
 
 int cmd_desc(int argc, char **argv);
 int cmd_run(int argc, char **argv);

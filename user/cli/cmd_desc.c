@@ -175,7 +175,7 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 	out_begin(&o, stdout, json);
 	out_str(&o, "gfx", vsharp_gfx_name(level));
 	if (json)	/* dwords are numbers in JSON (Documentation/cli.rst, "JSON") */
-		out_num_list(&o, "words", (const uint64_t[]){ dw[0], dw[1], dw[2], dw[3] }, 4, false);
+		out_num_list(&o, "words", (const uint64_t[]){ dw[0], dw[1], dw[2], dw[3] }, 4, OUT_DEC);
 	else
 		out_str(&o, "words", words);
 	out_hex(&o, "base", b.base);

@@ -102,7 +102,8 @@ void out_list(struct cli_out *o, const char *k, const char *const *v, unsigned n
 	end_value(o);
 }
 
-void out_num_list(struct cli_out *o, const char *k, const uint64_t *v, unsigned n, bool hex)
+void out_num_list(struct cli_out *o, const char *k, const uint64_t *v, unsigned n,
+		  enum out_num how)
 {
 	key(o, k);
 	if (o->json)
@@ -110,7 +111,10 @@ void out_num_list(struct cli_out *o, const char *k, const uint64_t *v, unsigned 
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
 			fputs(o->json ? ", " : ",", o->f);
-		fprintf(o->f, o->json || !hex ? "%" PRIu64 : "0x%" PRIx64, v[i]);
+		if (o->json && how == OUT_ADDR)
+			fprintf(o->f, "\"0x%" PRIx64 "\"", v[i]);
+		else
+			fprintf(o->f, o->json || how == OUT_DEC ? "%" PRIu64 : "0x%" PRIx64, v[i]);
 	}
 	if (o->json)
 		fputc(']', o->f);

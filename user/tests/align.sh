@@ -124,7 +124,7 @@ for line in open(text):
         if access.startswith('format-'):
             args += ['--format', formats[size]]
         out = json.loads(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
-        shift = address - out['address']
+        shift = address - int(out['address'], 16)
         touched = (address % 4 + int(size) - 1) // 4 + 1
         want = 'F' if out['memviol'] else '0123456789abcdef'[shift] if shift else \
             's' if touched > (int(size) + 3) // 4 else '.'

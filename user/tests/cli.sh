@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..95"
+echo "1..96"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -140,20 +140,66 @@ expect dashdash_ends_options 0 '^num_records: 3$' -- desc decode --gfx gfx9 -- 1
 expect_err kind_stride_needs_structured -- '--stride: only structured buffers' -- \
 	desc kind --gfx gfx9 --kind raw --size 64 --stride 4
 # addr: R3 Table 46 raw check; dwords 2 and 3 of a B128 at 56 of 64 bytes are out.
-expect addr_json_b128 0 '"address": 56, "in_range": \[true, true, false, false\], "memviol": false' -- \
+expect addr_json_b128 0 '"address": "0x38", "in_range": \[true, true, false, false\], "memviol": false' -- \
 	addr --gfx gfx11 --op buffer_load_b128 --num-records 64 --offen --voffset 56 --json
 expect addr_structured 0 '^address = base 0x10000 \+ soffset 8 \+ buffer_offset = 0x1005c$' -- \
 	addr --gfx gfx11 --op buffer_load_b32 --base 0x10000 --num-records 64 --stride 16 \
 	--idxen --vindex 3 --offen --voffset 32 --offset 4 --soffset 8
-expect addr_dword_mode 0 '"address": 4, "in_range": \[true\], "memviol": false' -- \
+expect addr_dword_mode 0 '"address": "0x4", "in_range": \[true\], "memviol": false' -- \
 	addr --gfx gfx9 --op buffer_load_dword --num-records 64 --offen --voffset 6 --align-mode dword --json
 expect addr_strict_memviol 0 '"memviol": true' -- \
 	addr --gfx gfx10 --op buffer_load_dwordx2 --num-records 64 --offen --voffset 4 --align-mode strict --json
-expect addr_ds_read2 0 '"address": 260, "address1": 268, "in_range": \[true, true\]' -- \
+expect addr_ds_read2 0 '"address": "0x104", "address1": "0x10c", "in_range": \[true, true\]' -- \
 	addr --gfx gfx9 --op ds_read2_b32 --vaddr 0x100 --offset0 1 --offset1 3 --json
 expect addr_rule_variant 0 '"in_range": \[true\]' -- \
 	addr --gfx gfx10 --op buffer_load_dword --num-records 64 --offen --voffset 62 --rule gfx10_raw=offset_ge --json
 expect rules_listing 0 '^gfx10_raw: ' -- rules
+# One JSON convention (cli.rst "JSON"): every address, in every verb, is a
+# "0x" string, offsets and 32-bit values numbers.  The values: Vega ISA
+# §8.1.5, base + sgpr_offset + (vgpr_offset + inst_offset) for a raw buffer;
+# ds_read2_b32's ADDR + OFFSET0 * 4 per lane; a 64-bit atomic's return.
+python3 - "$VSHARP" "$(dirname "$0")/data/radv-hang-ib-gfx9.txt" <<'EOF'
+import json, re, subprocess, sys
+vsharp, ib = sys.argv[1:]
+def run(*args):
+    return json.loads(subprocess.run([vsharp, *args], capture_output=True, text=True,
+                                     check=True).stdout)
+def walk(o, path=""):
+    if isinstance(o, dict):
+        for k, x in o.items():
+            if k.endswith("address") or k in ("address1", "address_unaligned", "dword_addresses",
+                                              "base", "pgm_va", "atomic_return"):
+                for y in x if isinstance(x, list) else [x]:
+                    assert isinstance(y, str) and re.fullmatch("0x[0-9a-f]+", y), (path + k, y)
+            elif k in ("offset", "index", "vaddr", "count", "header", "value", "reg"):
+                assert isinstance(x, int), (path + k, x)
+            walk(x, path + k + ".")
+    elif isinstance(o, list):
+        for x in o:
+            walk(x, path)
+a = run("addr", "--gfx", "gfx9", "--op", "buffer_store_dword", "--base", "0x123456789000",
+        "--num-records", "64", "--offen", "--voffset", "8", "--offset", "4", "--soffset", "0x10",
+        "--vdata", "0xdeadbeef", "--json")
+assert a["address"] == a["address_unaligned"] == "0x12345678901c" and a["offset"] == 12, a
+assert a["dword_addresses"] == ["0x12345678901c"], a
+assert a["writes"] == [{"address": "0x12345678901c", "bytes": "efbeadde"}], a
+d = run("addr", "--gfx", "gfx9", "--op", "ds_read2_b32", "--vaddr", "0x100", "--offset0", "1",
+        "--offset1", "3", "--lanes", "2", "--vaddr-stride", "8", "--json")
+assert d["lanes"][1]["address"] == "0x10c" and d["lanes"][1]["vaddr"] == 0x108, d
+# Without --mem the image holds byte i = i & 0xff: bytes 8..15 read as 0x0f0e0d0c0b0a0908.
+x = run("addr", "--gfx", "gfx9", "--op", "buffer_atomic_swap_x2", "--num-records", "64",
+        "--offen", "--voffset", "8", "--glc", "--vdata", "1,2", "--json")
+assert x["atomic_return"] == "0xf0e0d0c0b0a0908", x
+l = run("addr", "--gfx", "gfx9", "--op", "buffer_load_dword", "--num-records", "64", "--lds",
+        "--m0", "0x10", "--json")
+assert l["lds_address"] == "0x10" and l["lds_writes"][0]["address"] == "0x10", l
+for o in (a, d, x, l, run("desc", "decode", "--gfx", "gfx9", "--json", "0x89000", "0x1234", "0x40",
+                          "0x00027fac"),
+          run("disasm", "--gfx", "gfx9", "--json", "--address", "0x123456789000", "0xbf810000"),
+          run("ib", "decode", "--gfx", "gfx9", "--json", ib)):
+    walk(o)
+EOF
+ok $? json_addresses_are_strings_in_every_verb
 # addr with data.  Memory is little-endian: bytes 55 66 77 88 at base + 4 load as 0x88776655.
 expect addr_positional_vdesc_mem 0 '"vdst": \[2289526357\]' -- \
 	addr --gfx gfx11 0x00001000 0x00000000 0x00000040 0x1003dfac --op buffer_load_b32 --offen --voffset 4 \
@@ -161,10 +207,10 @@ expect addr_positional_vdesc_mem 0 '"vdst": \[2289526357\]' -- \
 # UNORM8 (D3D: c / 255, nearest): ff -> 1.0, 00 -> 0, 33 -> 0.2 (0x3e4ccccd), 80 -> 128/255 (0x3f008081).
 expect addr_format_load_values 0 '"vdst": \[1065353216, 0, 1045220557, 1056997505\]' -- \
 	addr --gfx gfx11 --op buffer_load_format_xyzw --format 8_8_8_8_UNORM --num-records 64 --offen --mem 'ff 00 33 80' --json
-expect addr_store_writes 0 '"writes": \[\{"address": 6, "bytes": "efbeadde"\}\]' -- \
+expect addr_store_writes 0 '"writes": \[\{"address": "0x6", "bytes": "efbeadde"\}\]' -- \
 	addr --gfx gfx11 --op buffer_store_b32 --num-records 64 --offen --voffset 6 --vdata 0xdeadbeef --json
 # cmpswap (DATA[0] new, DATA[1] compare): the pattern at 8 is 08 09 0a 0b = 0x0b0a0908.
-expect addr_atomic_return 0 '"atomic_return": 185207048, "writes": \[\{"address": 8, "bytes": "07000000"\}\]' -- \
+expect addr_atomic_return 0 '"atomic_return": 185207048, "writes": \[\{"address": "0x8", "bytes": "07000000"\}\]' -- \
 	addr --gfx gfx9 --op buffer_atomic_cmpswap --num-records 64 --offen --voffset 8 --glc --vdata 0x7,0x0b0a0908 --json
 # No NACK, no status write: the TFE VGPR keeps 0xabcd even out of range.
 expect addr_tfe_kept 0 '"tfe_status": 43981' -- \
@@ -347,5 +393,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 95 ] || echo "# ran $n cases, plan says 95"
+[ "$n" = 96 ] || echo "# ran $n cases, plan says 96"
 [ "$failed" = 0 ]
