@@ -26,7 +26,7 @@ struct addr_args {
 	const char *op, *align, *tformat;
 	const char *rules[ADDR_MAX_RULES];
 	unsigned n_rules;
-	bool idxen, offen, glc, tfe, lds, json, have_offset01, have_m0;
+	bool idxen, offen, glc, tfe, lds, json, have_offset01, have_m0, have_vindex, have_voffset;
 	uint32_t vindex, voffset, soffset, offset, lane, m0, vaddr, offset0, offset1;
 	uint32_t vdata[8];
 	size_t n_vdata;

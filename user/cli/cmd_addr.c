@@ -151,8 +151,12 @@ static bool take(struct addr_args *a, int id, const char *val)
 	case AO_JSON: a->json = true; return true;
 	case AO_ALIGN: a->align = val; return true;
 	case AO_TFORMAT: a->tformat = val; return true;
-	case AO_VINDEX: return cli_parse_u32("--vindex", val, &a->vindex);
-	case AO_VOFFSET: return cli_parse_u32("--voffset", val, &a->voffset);
+	case AO_VINDEX:
+		a->have_vindex = true;
+		return cli_parse_u32("--vindex", val, &a->vindex);
+	case AO_VOFFSET:
+		a->have_voffset = true;
+		return cli_parse_u32("--voffset", val, &a->voffset);
 	case AO_SOFFSET: return cli_parse_u32("--soffset", val, &a->soffset);
 	case AO_OFFSET: return cli_parse_u32("--offset", val, &a->offset);
 	case AO_VADDR: return cli_parse_u32("--vaddr", val, &a->vaddr);
@@ -283,6 +287,11 @@ static int run(struct addr_args *a, int argc, char **argv)
 	if (!a->op)
 		return cli_error("--op: required (an instruction as LLVM spells it, see vsharp ops --gfx LEVEL)\n%s",
 				 usage);
+	/* A VGPR the instruction does not read would be silently ignored. */
+	if (a->have_voffset && !a->offen)
+		return cli_error("--voffset: given without --offen, so the instruction reads no offset VGPR (add --offen, or leave --voffset out)");
+	if (a->have_vindex && !a->idxen)
+		return cli_error("--vindex: given without --idxen, so the instruction reads no index VGPR (add --idxen, or leave --vindex out)");
 	if (n_words) {
 		if (desc_fields_given(&a->desc))
 			return cli_error("V#: give it either as four dwords or with the desc options (allowed one form, with --gfx)");

@@ -5,6 +5,9 @@
 
 #include "cli.h"
 
+/* The release; packaging/install.mk's VERSION says the same (cli.sh checks it). */
+#define VSHARP_RELEASE "0.1.0"
+
 static const struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -51,6 +54,10 @@ int main(int argc, char **argv)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
 		return usage(stdout);
+	if (!strcmp(argv[1], "--version")) {
+		printf("vsharp %s\n", VSHARP_RELEASE);
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
 		if (strcmp(argv[1], verbs[i].name))
 			continue;

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..96"
+echo "1..99"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -236,6 +236,10 @@ expect rules_documented 0 '^addtid_m0: DS ADDTID adds M0\[15:0\]' -- rules
 expect_err addr_offset_range -- 'offset: 4096 does not fit the 12-bit instruction offset on gfx9' -- \
 	addr --gfx gfx9 --op buffer_load_dword --offset 4096
 expect_err addr_wrong_level 'op: gfx11 has no buffer_load_dword' -- addr --gfx gfx11 --op buffer_load_dword
+expect_err addr_voffset_without_offen '--voffset: given without --offen' -- \
+	addr --gfx gfx9 --op buffer_load_dword --voffset 4
+expect_err addr_vindex_without_idxen '--vindex: given without --idxen' -- \
+	addr --gfx gfx9 --op buffer_load_dword --vindex 1
 expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
@@ -383,6 +387,10 @@ for v in addr align ops rules run stubs; do
 	doc_usage "$v" --help; ok $? "doc_usage_$v"
 done
 
+# --version: the release packaging/install.mk builds (VERSION).
+release=$(sed -n 's/^VERSION := //p' "$(dirname "$0")/../../packaging/install.mk")
+expect version 0 "^vsharp $release\$" -- --version
+
 # Every verb answers --help on stdout with its usage and exit status 0.
 r=0
 for v in desc addr rules align stubs disasm ops ib run; do
@@ -393,5 +401,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 96 ] || echo "# ran $n cases, plan says 96"
+[ "$n" = 99 ] || echo "# ran $n cases, plan says 99"
 [ "$failed" = 0 ]
