@@ -6,11 +6,12 @@
 #include "vsharp/ops.h"
 
 /*
- * `vsharp ops --gfx LEVEL [--asm] [--all]`: the instruction catalogue of a
+ * `vsharp ops --gfx LEVEL [--asm | --json] [--all]`: the instruction catalogue of a
  * level.  --asm adds one line of assembly per instruction in LLVM syntax, so
  * llvm-mc can confirm the catalogue (user/tests/ops_llvm.sh); --all lists
  * every catalogue entry with the level's spelling, marked Y (the level has
- * it) or N (it must not assemble there).
+ * it) or N (it must not assemble there).  --json: {"gfx", "ops": [{"name",
+ * "on"}]}, "on" false only with --all.
  */
 static void vreg(char *buf, size_t size, unsigned first, unsigned n)
 {
@@ -71,12 +72,14 @@ int cmd_ops(int argc, char **argv)
 		{ "--gfx", true, 1 },
 		{ "--asm", false, 2 },
 		{ "--all", false, 3 },
+		{ "--json", false, 4 },
 		{ NULL, false, 0 },
 	};
 	const char *gfx = NULL, *val;
 	struct vsharp_error err;
 	enum vsharp_gfx level;
-	bool with_asm = false, all = false;
+	bool with_asm = false, all = false, json = false;
+	const char *sep = "";
 	int i = 0, id;
 
 	while ((id = cli_getopt(argc, argv, &i, opts, "ops", &val)) != CLI_END) {
@@ -88,11 +91,16 @@ int cmd_ops(int argc, char **argv)
 			gfx = val;
 		with_asm |= id == 2;
 		all |= id == 3;
+		json |= id == 4;
 	}
+	if (with_asm && json)
+		return cli_error("--asm: assembly for llvm-mc, not JSON (allowed one of --asm, --json)");
 	if (!gfx)
 		return cli_error("--gfx: required");
 	if (vsharp_gfx_parse(gfx, &level, &err))
 		return cli_lib_error(&err);
+	if (json)
+		printf("{\"gfx\": \"%s\", \"ops\": [", vsharp_gfx_name(level));
 	for (unsigned k = 0; k < vsharp_op_count; k++) {
 		const struct vsharp_op *op = &vsharp_ops[k];
 		const char *name = vsharp_op_name(op, level);
@@ -100,6 +108,11 @@ int cmd_ops(int argc, char **argv)
 
 		if (!name || (!on && !all))
 			continue;
+		if (json) {
+			printf("%s{\"name\": \"%s\", \"on\": %s}", sep, name, on ? "true" : "false");
+			sep = ", ";
+			continue;
+		}
 		if (all)
 			printf("%c ", on ? 'Y' : 'N');
 		if (with_asm)
@@ -110,5 +123,7 @@ int cmd_ops(int argc, char **argv)
 			printf("\n%s%s off, s[0:3], s4 lds", all ? (on ? "Y " : "N ") : "", name);
 		printf("\n");
 	}
+	if (json)
+		puts("]}");
 	return 0;
 }

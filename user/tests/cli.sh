@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..99"
+echo "1..100"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -154,6 +154,28 @@ expect addr_ds_read2 0 '"address": "0x104", "address1": "0x10c", "in_range": \[t
 expect addr_rule_variant 0 '"in_range": \[true\]' -- \
 	addr --gfx gfx10 --op buffer_load_dword --num-records 64 --offen --voffset 62 --rule gfx10_raw=offset_ge --json
 expect rules_listing 0 '^gfx10_raw: ' -- rules
+# rules and ops --json: the same lists as the text, as JSON.  LLVM 19 spells
+# the GFX11 dword load buffer_load_b32 (llvm-mc-19 -mcpu=gfx1100
+# -show-encoding prints it so); the GFX9 raw check of Vega ISA §8.1.5 leaves
+# SOFFSET out (gfx9_raw_soffset=excluded).
+python3 - "$VSHARP" <<'EOF'
+import json, subprocess, sys
+v = sys.argv[1]
+def out(*a):
+    return subprocess.run([v, *a], capture_output=True, text=True, check=True).stdout
+ops = json.loads(out("ops", "--gfx", "gfx11", "--json", "--all"))["ops"]
+text = [l.split() for l in out("ops", "--gfx", "gfx11", "--all").splitlines()]
+assert [(o["name"], o["on"]) for o in ops] == [(n, f == "Y") for f, n in text], "ops"
+assert {"name": "buffer_load_b32", "on": True} in ops, ops[:8]
+r = json.loads(out("rules", "--json"))
+names = [x["name"] for x in r["rules"] + r["convert"] + r["documented"]]
+listed = [l.split(":")[0] for l in out("rules").splitlines() if l and not l[0].isspace()
+          and not l.endswith("):")]
+assert names == listed, (names, listed)
+g9 = next(x for x in r["rules"] if x["name"] == "gfx9_raw_soffset")
+assert [c["name"] for c in g9["choices"] if "gfx9" in c["default_on"]] == ["excluded"], g9
+EOF
+ok $? rules_and_ops_json
 # One JSON convention (cli.rst "JSON"): every address, in every verb, is a
 # "0x" string, offsets and 32-bit values numbers.  The values: Vega ISA
 # §8.1.5, base + sgpr_offset + (vgpr_offset + inst_offset) for a raw buffer;
@@ -401,5 +423,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 99 ] || echo "# ran $n cases, plan says 99"
+[ "$n" = 100 ] || echo "# ran $n cases, plan says 100"
 [ "$failed" = 0 ]
