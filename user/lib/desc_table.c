@@ -6,18 +6,26 @@
  * The two steps check and place one field at a time through the layout
  * table; they define the V# and write the messages.  A buffer's members
  * fall into groups whose bits do not depend on one another: the format
- * with ADD_TID, the swizzle with its element size, the index stride, each
- * DST_SEL, OOB_SELECT, the GFX12 scale and compression bits.  Running the
- * two steps over every value of a group gives a table, per level, from the
- * group's value to its bits of the V#, or to REFUSED.  Encoding is then a
- * lookup per group ORed into the words, with every check folded into one
- * test; a refused value hands the buffer to the two steps, which refuse it
- * with their message (and, were a table ever too strict, would encode it:
- * the tables can cost speed, never change a result).  Decoding reads each
- * group's bits of the words as an index into tables built the same way
- * from the decoding step.  test_desc compares both with the two steps.
+ * with ADD_TID, the stride with ADD_TID and its scale, the swizzle with its
+ * element size, the index stride, each DST_SEL, OOB_SELECT, the GFX12
+ * compression bits.  Running the two steps over every value of a group
+ * gives a table, per level, from the group's value to its bits of the V#,
+ * or to REFUSED.  Encoding is then a lookup per group ORed into the words,
+ * with every check folded into one test; a refused value hands the buffer
+ * to the two steps, which refuse it with their message (and, were a table
+ * ever too strict, would encode it: the tables can cost speed, never
+ * change a result).
+ *
+ * Decoding cuts word 3 into four runs of bits, the same on every level
+ * (the DST_SELs, the format fields, the fields up to ADD_TID, the top
+ * byte), plus word 1's two swizzle bits.  Each run's value indexes a table
+ * built from the decoding step: the bytes of struct vsharp_buffer that the
+ * run decides, and its flags.  The decoded buffer is the OR of five table
+ * entries.  test_desc compares both directions with the two steps.
  */
+#include <assert.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 #include <threads.h>
 
@@ -27,57 +35,80 @@
 /* TYPE (bits 127:126) is 0 in every buffer V#: in word 3's tables its top bit marks a refusal. */
 #define REFUSED (1u << 31)
 
-/* A field or a group of fields in one word: (word >> shift) & mask; mask 0 where absent. */
-struct place {
-	uint8_t word, shift;
-	uint32_t mask;
+/*
+ * The V# shape every level shares (AMD's SQ_BUF_RSRC_WORD1/3 masks, Mesa's
+ * gfx10/11/12-rsrc.json): BASE, STRIDE and NUM_RECORDS fill words 0-2
+ * below word 1's two swizzle bits; in word 3 the DST_SELs take bits 0-11,
+ * the format fields (with STRIDE_SCALE on GFX12) start at 12, ADD_TID is
+ * bit 23 and the top byte holds OOB_SELECT, RESOURCE_LEVEL, compression
+ * and TYPE.  A level that broke it would fail test_desc's comparisons
+ * with the two steps.
+ */
+#define STRIDE_SHIFT 16		/* word 1 */
+#define STRIDE_MASK 0x3fffu
+#define SWIZZLE_SHIFT 30	/* word 1 */
+#define RUN_MASK 63u		/* the DST_SEL and middle runs: 6 bits */
+#define SEL_RUN 6		/* two DST_SELs per table */
+#define FORMAT_SHIFT 12
+#define MIDDLE_SHIFT 18		/* 6 bits up to ADD_TID */
+#define TOP_SHIFT 24
+
+/*
+ * The decoded buffer after base, stride and num_records: three 64-bit
+ * pieces of its bytes, ORed from table entries.  Each piece holds members
+ * of fixed groups: the DST_SELs and data format, then the number format,
+ * swizzle, element size, index stride and ADD_TID, then OOB_SELECT, the
+ * stride scale and the compression bits.
+ */
+#define REST_OFFSET offsetof(struct vsharp_buffer, dst_sel)
+static_assert(REST_OFFSET == 16 && sizeof(struct vsharp_buffer) == REST_OFFSET + 24 &&
+	      offsetof(struct vsharp_buffer, format.nfmt) == 24 &&
+	      offsetof(struct vsharp_buffer, swizzle) == 28 &&
+	      offsetof(struct vsharp_buffer, add_tid) == 31 &&
+	      offsetof(struct vsharp_buffer, oob_select) == 32,
+	      "struct vsharp_buffer moved: the decoding pieces assume this layout");
+
+/* The format run: its bytes of all three pieces, its flags, the stride's scale and high bits. */
+struct format_piece {
+	uint64_t bytes[3];
+	uint32_t stride_high;	/* GFX8/9 ADD_TID: STRIDE[17:14] from DATA_FORMAT */
+	uint16_t stride_scale;
+	uint8_t flags;
 };
 
-/* The format fields, STRIDE_SCALE and ADD_TID. */
-struct format_entry {
-	uint8_t dfmt, nfmt, stride_scale, flags;
-	uint32_t stride;	/* GFX8/9 ADD_TID: STRIDE[17:14] from DATA_FORMAT */
-};
-
-struct swizzle_entry {
-	uint8_t swizzle, element_size, flags;
-};
-
-/* OOB_SELECT, RESOURCE_LEVEL, WRITE_COMPRESS_ENABLE, COMPRESSION_EN and TYPE. */
-struct top_entry {
-	uint8_t oob_select, write_compress, compression, flags;
-};
-
-struct scale_entry {
+struct stride_entry {
 	uint32_t word3;		/* STRIDE_SCALE's bits, or REFUSED */
-	uint32_t shift;		/* log2 of the scale: the stride is STRIDE << shift */
-	uint32_t rest;		/* stride bits below the scale, which must be 0 */
+	uint32_t limit;		/* the largest stride >> shift */
+	uint32_t high_mul;	/* GFX8/9 ADD_TID: STRIDE[17:14] times this: their word-3 bits */
+	uint8_t shift;		/* log2 of the scale */
 };
 
 struct level_plan {
 	/* Encoding: bits of word 3 (or REFUSED) per value of a buffer member. */
 	uint32_t format[2][16][16];	/* [add_tid][dfmt][nfmt], ADD_TID included */
-	uint64_t swizzle[2][256];	/* [swizzle][element_size]: word 1 | word 3 << 32 */
+	uint32_t swizzle[2][256];	/* [swizzle][element_size] */
+	uint32_t swizzle_word1[2][256];
 	uint32_t index_stride[256];
 	uint32_t dst_sel[4][256];
 	uint32_t oob_select[256];	/* with RESOURCE_LEVEL where the level needs it */
 	uint32_t compression[2][2];	/* [write_compress][compression] */
-	struct scale_entry stride_scale[256];
-	uint32_t stride_limit[2];	/* [add_tid]: the largest STRIDE before the scale */
-	uint8_t stride_high_shift;	/* GFX8/9 ADD_TID: STRIDE[17:14] in word 3 */
+	struct stride_entry stride[2][256];	/* [add_tid][stride_scale] */
 
-	/* Decoding: what each group of fields means, indexed by the group's bits of word 3. */
-	struct format_entry format_of[2][256];	/* [ADD_TID][format fields, STRIDE_SCALE] */
-	struct swizzle_entry swizzle_of[16];	/* SWIZZLE_ENABLE | ELEMENT_SIZE << 2 */
-	struct top_entry top_of[256];		/* word 3 >> top_shift */
-	uint8_t index_stride_of[4];
-	uint8_t sel_flags[8];
-	struct place format_bits, swizzle_bits, element_size_bits;
-	uint8_t top_shift, add_tid_shift, index_stride_shift, sel_shift[4];
+	/* Decoding: per value of each run of bits, its bytes of one piece and its flags. */
+	struct format_piece format_of[2 * 256];	/* [ADD_TID][format run] */
+	uint32_t format_mask;			/* the format run's width on this level */
+	uint64_t middle_bytes[RUN_MASK + 1];
+	uint32_t format_row[RUN_MASK + 1];	/* the middle run's ADD_TID: 0 or 256 */
+	uint64_t top_bytes[256];
+	uint32_t top_flags[256];
+	uint64_t sel_bytes[2][RUN_MASK + 1];
+	uint32_t sel_flags[2][RUN_MASK + 1];
+	uint64_t swizzle_bytes[4];
+	uint32_t swizzle_flags[4];
 };
 
 static struct level_plan plans[VSHARP_GFX_COUNT];
-static atomic_bool plan_ready[VSHARP_GFX_COUNT];
+static const struct level_plan *_Atomic ready[VSHARP_GFX_COUNT];
 static mtx_t plan_lock;
 static once_flag plan_lock_once = ONCE_FLAG_INIT;
 
@@ -107,6 +138,11 @@ static unsigned decode_fields(enum vsharp_gfx level, const uint32_t dw[4],
 	return flags;
 }
 
+struct place {
+	uint8_t word, shift;
+	uint32_t mask;
+};
+
 static struct place place_of(enum vsharp_gfx level, enum vsharp_field f)
 {
 	struct vsharp_field_info info;
@@ -120,38 +156,73 @@ static struct place place_of(enum vsharp_gfx level, enum vsharp_field f)
 	return p;
 }
 
-/* The bits of the words that a set of fields occupies on a level. */
-static void field_bits(enum vsharp_gfx level, uint64_t fields, uint32_t bits[4])
-{
-	memset(bits, 0, 4 * sizeof(*bits));
-	for (int f = 0; f < VSHARP_FIELD_COUNT; f++) {
-		struct place p = place_of(level, f);
-
-		if (fields >> f & 1)
-			bits[p.word] |= p.mask << p.shift;
-	}
-}
-
 #define F(f) (1ull << VSHARP_F_##f)
 
 /* Word 3 as the two steps encode B, masked to FIELDS, or REFUSED. */
 static uint32_t probe_word3(enum vsharp_gfx level, const struct vsharp_buffer *b, uint64_t fields)
 {
-	uint32_t dw[4], bits[4];
+	uint32_t dw[4], bits = 0;
 
 	if (encode_fields(level, b, dw, NULL))
 		return REFUSED;
-	field_bits(level, fields, bits);
-	return dw[3] & bits[3];
+	for (int f = 0; f < VSHARP_FIELD_COUNT; f++) {
+		struct place p = place_of(level, f);
+
+		if (fields >> f & 1 && p.word == 3)
+			bits |= p.mask << p.shift;
+	}
+	return dw[3] & bits;
+}
+
+/* The largest stride the two steps take for B's other members (their checks are monotonic). */
+static uint32_t stride_limit(enum vsharp_gfx level, struct vsharp_buffer b)
+{
+	uint32_t dw[4];
+	uint64_t lo = 0, hi = 1ull << 32;
+
+	while (hi - lo > 1) {
+		b.stride = (uint32_t)((lo + hi) / 2);
+		if (encode_fields(level, &b, dw, NULL))
+			hi = b.stride;
+		else
+			lo = b.stride;
+	}
+	return (uint32_t)lo;
+}
+
+static void plan_stride(enum vsharp_gfx level, struct level_plan *p, struct vsharp_buffer b)
+{
+	uint32_t dw[4], base3;
+
+	for (unsigned v = 0; v < 256; v++) {
+		struct stride_entry *e = &p->stride[b.add_tid][v];
+
+		b.stride = 0;
+		b.stride_scale = v;
+		e->word3 = probe_word3(level, &b, F(STRIDE_SCALE));
+		if (e->word3 == REFUSED)
+			continue;
+		/* Powers of two: a rotation divides, and a remainder lands past the limit. */
+		e->shift = (uint8_t)__builtin_ctz(v);
+		e->limit = stride_limit(level, b) >> e->shift;
+		/* Where a stride past 14 bits puts its high bits, if anywhere. */
+		encode_fields(level, &b, dw, NULL);
+		base3 = dw[3];
+		b.stride = (STRIDE_MASK + 1) << e->shift;
+		if (!encode_fields(level, &b, dw, NULL) && dw[3] != base3)
+			e->high_mul = 1u << __builtin_ctz(dw[3] ^ base3);
+	}
 }
 
 static void plan_encoder(enum vsharp_gfx level, struct level_plan *p)
 {
-	struct vsharp_buffer def, b;
-	uint32_t dw[4], bits[4];
-	struct vsharp_format tid_format = { VSHARP_DFMT_COUNT, 0 };
+	struct vsharp_buffer def, b, tid_def;
+	uint32_t dw[4];
 
 	vsharp_buffer_default(level, &def);
+	tid_def = def;
+	tid_def.add_tid = true;
+	tid_def.format.dfmt = VSHARP_DFMT_COUNT;
 	for (unsigned tid = 0; tid < 2; tid++) {
 		for (unsigned d = 0; d < 16; d++) {
 			for (unsigned n = 0; n < 16; n++) {
@@ -163,37 +234,14 @@ static void plan_encoder(enum vsharp_gfx level, struct level_plan *p)
 								   F(DATA_FORMAT) | F(FORMAT) |
 								   F(ADD_TID_ENABLE));
 				if (tid && p->format[tid][d][n] != REFUSED &&
-				    tid_format.dfmt == VSHARP_DFMT_COUNT)
-					tid_format = b.format;
+				    tid_def.format.dfmt == VSHARP_DFMT_COUNT)
+					tid_def.format = b.format;
 			}
 		}
 	}
-	/* The stride checks are monotonic: bisect for the largest STRIDE the steps take. */
-	for (unsigned tid = 0; tid < 2; tid++) {
-		uint64_t lo = 0, hi = 1ull << 32;
-
-		b = def;
-		b.add_tid = tid;
-		if (tid)
-			b.format = tid_format;
-		while (hi - lo > 1) {
-			b.stride = (uint32_t)((lo + hi) / 2);
-			if (encode_fields(level, &b, dw, NULL))
-				hi = b.stride;
-			else
-				lo = b.stride;
-		}
-		p->stride_limit[tid] = (uint32_t)lo;
-	}
-	p->stride_high_shift = place_of(level, VSHARP_F_DATA_FORMAT).shift;
+	plan_stride(level, p, def);
+	plan_stride(level, p, tid_def);
 	for (unsigned v = 0; v < 256; v++) {
-		b = def;
-		b.stride_scale = v;
-		p->stride_scale[v].word3 = probe_word3(level, &b, F(STRIDE_SCALE));
-		/* The scales are powers of two: a shift and a mask do the division. */
-		p->stride_scale[v].shift = v ? (uint32_t)__builtin_ctz(v) : 0;
-		p->stride_scale[v].rest = (1u << p->stride_scale[v].shift) - 1;
-
 		b = def;
 		b.index_stride = v;
 		p->index_stride[v] = probe_word3(level, &b, F(INDEX_STRIDE));
@@ -208,15 +256,14 @@ static void plan_encoder(enum vsharp_gfx level, struct level_plan *p)
 			p->dst_sel[c][v] = probe_word3(level, &b, 1ull << (VSHARP_F_DST_SEL_X + c));
 		}
 		for (unsigned s = 0; s < 2; s++) {
+			struct place w1 = place_of(level, VSHARP_F_SWIZZLE_ENABLE);
+
 			b = def;
 			b.swizzle = s;
 			b.element_size = v;
-			if (encode_fields(level, &b, dw, NULL)) {
-				p->swizzle[s][v] = (uint64_t)REFUSED << 32;
-				continue;
-			}
-			field_bits(level, F(SWIZZLE_ENABLE) | F(ELEMENT_SIZE), bits);
-			p->swizzle[s][v] = (dw[1] & bits[1]) | (uint64_t)(dw[3] & bits[3]) << 32;
+			p->swizzle[s][v] = probe_word3(level, &b, F(ELEMENT_SIZE));
+			if (!encode_fields(level, &b, dw, NULL))
+				p->swizzle_word1[s][v] = dw[1] & w1.mask << w1.shift;
 		}
 	}
 	for (unsigned wc = 0; wc < 2; wc++) {
@@ -230,25 +277,61 @@ static void plan_encoder(enum vsharp_gfx level, struct level_plan *p)
 	}
 }
 
-static void put(uint32_t dw[4], struct place p, uint32_t v)
+/* Bytes 16..39 of a buffer as the three pieces. */
+static void rest_of(const struct vsharp_buffer *b, uint64_t rest[3])
 {
-	dw[p.word] |= (v & p.mask) << p.shift;
+	memcpy(rest, (const char *)b + REST_OFFSET, 3 * sizeof(*rest));
 }
 
-/* The bits of word 3 from the lowest to the highest of FIELDS on a level. */
-static struct place span_of(enum vsharp_gfx level, const enum vsharp_field *fields, size_t n)
+/* Marks a member's bytes in the three pieces. */
+static void own(uint64_t mask[3], size_t offset, size_t size)
 {
-	unsigned lo = 32, hi = 0;
+	struct vsharp_buffer b;
+	uint64_t m[3];
 
-	for (size_t i = 0; i < n; i++) {
-		struct vsharp_field_info info;
+	memset(&b, 0, sizeof(b));
+	memset((char *)&b + offset, 0xff, size);
+	rest_of(&b, m);
+	for (int i = 0; i < 3; i++)
+		mask[i] |= m[i];
+}
 
-		if (!vsharp_field_info(level, fields[i], &info))
-			continue;
-		lo = info.lo % 32 < lo ? info.lo % 32 : lo;
-		hi = info.lo % 32 + info.width > hi ? info.lo % 32 + info.width : hi;
+#define OWN(mask, member) own(mask, offsetof(struct vsharp_buffer, member), \
+			      sizeof(((struct vsharp_buffer *)0)->member))
+
+/*
+ * A run's entry: the decoding step on words holding only the run's bits,
+ * kept to the bytes of PIECE the run owns; its flags among FLAG_MASK in FLAGS.
+ */
+static uint64_t piece_of(enum vsharp_gfx level, const uint32_t dw[4], unsigned piece,
+			 const uint64_t mask[3], unsigned flag_mask, uint32_t *flags)
+{
+	struct vsharp_buffer b;
+	uint64_t rest[3];
+	unsigned f = decode_fields(level, dw, &b);
+
+	rest_of(&b, rest);
+	*flags = f & flag_mask;
+	return rest[piece] & mask[piece];
+}
+
+/* Whether a run of word WORD at SHIFT, COUNT values, changes the element size. */
+static bool decides_element_size(enum vsharp_gfx level, unsigned word, unsigned shift,
+				 unsigned count)
+{
+	struct vsharp_buffer b;
+	uint32_t dw[4] = { 0, 0, 0, 0 };
+	uint8_t first;
+
+	decode_fields(level, dw, &b);
+	first = b.element_size;
+	for (unsigned v = 1; v < count; v++) {
+		dw[word] = v << shift;
+		decode_fields(level, dw, &b);
+		if (b.element_size != first)
+			return true;
 	}
-	return (struct place){ 3, (uint8_t)lo, (uint32_t)((1ull << (hi - lo)) - 1) };
+	return false;
 }
 
 static void plan_decoder(enum vsharp_gfx level, struct level_plan *p)
@@ -256,69 +339,79 @@ static void plan_decoder(enum vsharp_gfx level, struct level_plan *p)
 	static const enum vsharp_field format_fields[] = {
 		VSHARP_F_NUM_FORMAT, VSHARP_F_DATA_FORMAT, VSHARP_F_FORMAT, VSHARP_F_STRIDE_SCALE,
 	};
-	static const enum vsharp_field top_fields[] = {
-		VSHARP_F_OOB_SELECT, VSHARP_F_RESOURCE_LEVEL, VSHARP_F_WRITE_COMPRESS_ENABLE,
-		VSHARP_F_COMPRESSION_EN, VSHARP_F_TYPE,
-	};
+	uint64_t sel[3] = { 0 }, middle[3] = { 0 }, swizzle[3] = { 0 }, top[3] = { 0 };
+	uint64_t format[3];
 	struct place tid = place_of(level, VSHARP_F_ADD_TID_ENABLE);
-	struct place is = place_of(level, VSHARP_F_INDEX_STRIDE);
-	struct vsharp_buffer b;
+	unsigned format_end = FORMAT_SHIFT;
+	uint32_t no_flags;
 
-	p->format_bits = span_of(level, format_fields, ARRAY_SIZE(format_fields));
-	p->add_tid_shift = tid.shift;
+	OWN(sel, dst_sel);
+	OWN(middle, add_tid);
+	OWN(middle, index_stride);
+	OWN(swizzle, swizzle);
+	OWN(top, oob_select);
+	OWN(top, write_compress);
+	OWN(top, compression);
+	if (decides_element_size(level, 3, MIDDLE_SHIFT, RUN_MASK + 1))
+		OWN(middle, element_size);
+	if (decides_element_size(level, 1, SWIZZLE_SHIFT, 4))
+		OWN(swizzle, element_size);
+	/* The format run has the rest: the format, the scale, an element size nothing decides. */
+	for (int i = 0; i < 3; i++)
+		format[i] = ~(sel[i] | middle[i] | swizzle[i] | top[i]);
+
+	for (size_t i = 0; i < ARRAY_SIZE(format_fields); i++) {
+		struct place pl = place_of(level, format_fields[i]);
+		unsigned end = pl.shift + (unsigned)__builtin_popcount(pl.mask);
+
+		if (pl.mask && end > format_end)
+			format_end = end;
+	}
+	p->format_mask = (1u << (format_end - FORMAT_SHIFT)) - 1;
 	for (unsigned t = 0; t < 2; t++) {
-		for (unsigned k = 0; k <= p->format_bits.mask; k++) {
-			uint32_t dw[4] = { 0, 0, 0, t << tid.shift | k << p->format_bits.shift };
+		for (unsigned k = 0; k <= p->format_mask; k++) {
+			uint32_t dw[4] = { 0, 0, 0, t << tid.shift | k << FORMAT_SHIFT };
+			struct format_piece *e = &p->format_of[t * 256 + k];
+			struct vsharp_buffer b;
+			uint64_t rest[3];
 			unsigned flags = decode_fields(level, dw, &b);
 
-			p->format_of[t][k] = (struct format_entry){
-				(uint8_t)b.format.dfmt, (uint8_t)b.format.nfmt, b.stride_scale,
-				(uint8_t)(flags & (VSHARP_DESC_INVALID_FORMAT |
-						   VSHARP_DESC_RESERVED_FORMAT |
-						   VSHARP_DESC_STRIDE_IN_DFMT)),
-				b.stride,
-			};
+			rest_of(&b, rest);
+			for (int i = 0; i < 3; i++)
+				e->bytes[i] = rest[i] & format[i];
+			e->stride_high = b.stride;
+			e->stride_scale = b.stride_scale;
+			e->flags = (uint8_t)(flags & (VSHARP_DESC_INVALID_FORMAT |
+						      VSHARP_DESC_RESERVED_FORMAT |
+						      VSHARP_DESC_STRIDE_IN_DFMT));
 		}
 	}
+	for (unsigned k = 0; k <= RUN_MASK; k++) {
+		uint32_t dw[4] = { 0, 0, 0, k << MIDDLE_SHIFT };
 
-	p->swizzle_bits = place_of(level, VSHARP_F_SWIZZLE_ENABLE);
-	p->element_size_bits = place_of(level, VSHARP_F_ELEMENT_SIZE);
-	for (unsigned k = 0; k < 16; k++) {
-		uint32_t dw[4] = { 0, 0, 0, 0 };
-		unsigned flags;
-
-		put(dw, p->swizzle_bits, k & 3);
-		put(dw, p->element_size_bits, k >> 2);
-		flags = decode_fields(level, dw, &b);
-		p->swizzle_of[k] = (struct swizzle_entry){
-			b.swizzle, b.element_size, (uint8_t)(flags & VSHARP_DESC_RESERVED_SWIZZLE),
-		};
+		p->middle_bytes[k] = piece_of(level, dw, 1, middle, 0, &no_flags);
+		p->format_row[k] = (dw[3] >> tid.shift & 1) * 256;
 	}
+	for (unsigned k = 0; k < 256; k++) {
+		uint32_t dw[4] = { 0, 0, 0, k << TOP_SHIFT };
 
-	p->top_shift = span_of(level, top_fields, ARRAY_SIZE(top_fields)).shift;
-	for (unsigned k = 0; k <= UINT32_MAX >> p->top_shift; k++) {
-		uint32_t dw[4] = { 0, 0, 0, k << p->top_shift };
-		unsigned flags = decode_fields(level, dw, &b);
-
-		p->top_of[k] = (struct top_entry){
-			b.oob_select, b.write_compress, b.compression,
-			(uint8_t)(flags & (VSHARP_DESC_NOT_BUFFER | VSHARP_DESC_RESOURCE_LEVEL_0)),
-		};
+		p->top_bytes[k] = piece_of(level, dw, 2, top, VSHARP_DESC_NOT_BUFFER |
+					   VSHARP_DESC_RESOURCE_LEVEL_0, &p->top_flags[k]);
 	}
+	for (unsigned h = 0; h < 2; h++) {
+		for (unsigned k = 0; k <= RUN_MASK; k++) {
+			uint32_t dw[4] = { 0, 0, 0, k << (h * SEL_RUN) };
 
-	p->index_stride_shift = is.shift;
-	for (unsigned k = 0; k <= is.mask; k++) {
-		uint32_t dw[4] = { 0, 0, 0, k << is.shift };
-
-		decode_fields(level, dw, &b);
-		p->index_stride_of[k] = b.index_stride;
+			p->sel_bytes[h][k] = piece_of(level, dw, 0, sel,
+						      VSHARP_DESC_RESERVED_DST_SEL,
+						      &p->sel_flags[h][k]);
+		}
 	}
-	for (unsigned c = 0; c < 4; c++)
-		p->sel_shift[c] = place_of(level, VSHARP_F_DST_SEL_X + c).shift;
-	for (unsigned v = 0; v < 8; v++) {
-		uint32_t dw[4] = { 0, 0, 0, v << p->sel_shift[0] };
+	for (unsigned k = 0; k < 4; k++) {
+		uint32_t dw[4] = { 0, k << SWIZZLE_SHIFT, 0, 0 };
 
-		p->sel_flags[v] = decode_fields(level, dw, &b) & VSHARP_DESC_RESERVED_DST_SEL;
+		p->swizzle_bytes[k] = piece_of(level, dw, 1, swizzle, VSHARP_DESC_RESERVED_SWIZZLE,
+					       &p->swizzle_flags[k]);
 	}
 }
 
@@ -328,52 +421,73 @@ static void init_plan_lock(void)
 }
 
 __attribute__((cold, noinline))
-static const struct level_plan *build_plan(enum vsharp_gfx level)
+static void build_plan(enum vsharp_gfx level)
 {
 	call_once(&plan_lock_once, init_plan_lock);
 	mtx_lock(&plan_lock);
-	if (!atomic_load_explicit(&plan_ready[level], memory_order_relaxed)) {
+	if (!atomic_load_explicit(&ready[level], memory_order_relaxed)) {
 		plan_encoder(level, &plans[level]);
 		plan_decoder(level, &plans[level]);
-		atomic_store_explicit(&plan_ready[level], true, memory_order_release);
+		atomic_store_explicit(&ready[level], &plans[level], memory_order_release);
 	}
 	mtx_unlock(&plan_lock);
-	return &plans[level];
 }
 
-static inline const struct level_plan *plan_of(enum vsharp_gfx level)
+static inline const struct level_plan *ready_plan(enum vsharp_gfx level)
 {
-	if (atomic_load_explicit(&plan_ready[level], memory_order_acquire))
-		return &plans[level];
-	return build_plan(level);
+	return atomic_load_explicit(&ready[level], memory_order_acquire);
+}
+
+/*
+ * A level without its tables, or no level at all: out of line, so that the
+ * fast paths make no call that would need registers saved around it.
+ */
+__attribute__((cold, noinline))
+static int encode_first(enum vsharp_gfx level, const struct vsharp_buffer *b, uint32_t dw[4],
+			struct vsharp_error *err)
+{
+	if ((unsigned)level >= VSHARP_GFX_COUNT)
+		return encode_fields(level, b, dw, err);
+	build_plan(level);
+	return vsharp_desc_encode(level, b, dw, err);
+}
+
+__attribute__((cold, noinline))
+static unsigned decode_first(enum vsharp_gfx level, const uint32_t dw[4], struct vsharp_buffer *b)
+{
+	if ((unsigned)level >= VSHARP_GFX_COUNT)
+		return decode_fields(level, dw, b);
+	build_plan(level);
+	return vsharp_desc_decode(level, dw, b);
 }
 
 int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 		       uint32_t dw[4], struct vsharp_error *err)
 {
 	const struct level_plan *p;
-	const struct scale_entry *sc;
-	unsigned dfmt = b->format.dfmt, nfmt = b->format.nfmt, tid = b->add_tid;
-	uint64_t swz, refused;
-	uint32_t stride, w3;
+	const struct stride_entry *se;
+	uint32_t dfmt, nfmt, s, w3;
 
-	if ((unsigned)level >= VSHARP_GFX_COUNT)
+	if ((unsigned)level >= VSHARP_GFX_COUNT || !(p = ready_plan(level)))
+		return encode_first(level, b, dw, err);
+	dfmt = b->format.dfmt;
+	nfmt = b->format.nfmt;
+	if ((dfmt | nfmt) >= 16)
 		return encode_fields(level, b, dw, err);
-	p = plan_of(level);
-	sc = &p->stride_scale[b->stride_scale];
-	stride = b->stride >> sc->shift;
-	swz = p->swizzle[b->swizzle][b->element_size];
-	w3 = p->format[tid][dfmt & 15][nfmt & 15] | sc->word3 | p->index_stride[b->index_stride] |
+	se = &p->stride[b->add_tid][b->stride_scale];
+	/* STRIDE, or past the limit when the stride is no multiple of the scale. */
+	s = b->stride >> se->shift | b->stride << (-se->shift & 31);
+	w3 = p->format[b->add_tid][dfmt][nfmt] | se->word3 |
+	     p->swizzle[b->swizzle][b->element_size] | p->index_stride[b->index_stride] |
 	     p->dst_sel[0][b->dst_sel[0]] | p->dst_sel[1][b->dst_sel[1]] |
 	     p->dst_sel[2][b->dst_sel[2]] | p->dst_sel[3][b->dst_sel[3]] |
 	     p->oob_select[b->oob_select] | p->compression[b->write_compress][b->compression] |
-	     (uint32_t)(swz >> 32) | (stride >> 14) << p->stride_high_shift;
-	refused = (b->base >> 48) | ((dfmt | nfmt) >> 4) | (b->stride & sc->rest) |
-		  (stride > p->stride_limit[tid]) | (w3 & REFUSED);
-	if (refused)
+	     (s >> 14) * se->high_mul;
+	if ((w3 & REFUSED) || (b->base >> 48) || s > se->limit)
 		return encode_fields(level, b, dw, err);
 	dw[0] = (uint32_t)b->base;
-	dw[1] = (uint32_t)(b->base >> 32) | (stride & 0x3fff) << 16 | (uint32_t)swz;
+	dw[1] = (uint32_t)(b->base >> 32) | (s & STRIDE_MASK) << STRIDE_SHIFT |
+		p->swizzle_word1[b->swizzle][b->element_size];
 	dw[2] = b->num_records;
 	dw[3] = w3;
 	return 0;
@@ -383,41 +497,33 @@ unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
 			    struct vsharp_buffer *b)
 {
 	const struct level_plan *p;
-	const struct format_entry *fe;
-	const struct swizzle_entry *se;
-	const struct top_entry *te;
-	uint32_t w1 = dw[1], w3 = dw[3], tid;
+	const struct format_piece *format;
+	uint32_t w0, w1, w2, w3;
 	unsigned flags;
+	uint64_t rest;
 
-	if ((unsigned)level >= VSHARP_GFX_COUNT)
-		return decode_fields(level, dw, b);
-	p = plan_of(level);
-	tid = w3 >> p->add_tid_shift & 1;
-	fe = &p->format_of[tid][w3 >> p->format_bits.shift & p->format_bits.mask];
-	se = &p->swizzle_of[(w1 >> p->swizzle_bits.shift & p->swizzle_bits.mask) |
-			    (w3 >> p->element_size_bits.shift & p->element_size_bits.mask) << 2];
-	te = &p->top_of[w3 >> p->top_shift];
-	memset(b, 0, sizeof(*b));
-	/* BASE, STRIDE and NUM_RECORDS sit in words 0-2 alike on every level. */
-	b->base = dw[0] | (uint64_t)(w1 & 0xffff) << 32;
-	b->stride = (w1 >> 16 & 0x3fff) * fe->stride_scale + fe->stride;
-	b->num_records = dw[2];
-	flags = fe->flags | se->flags | te->flags;
-	for (unsigned c = 0; c < 4; c++) {
-		b->dst_sel[c] = w3 >> p->sel_shift[c] & 7;
-		flags |= p->sel_flags[b->dst_sel[c]];
-	}
-	b->format.dfmt = fe->dfmt;
-	b->format.nfmt = fe->nfmt;
-	b->swizzle = se->swizzle;
-	b->element_size = se->element_size;
-	b->index_stride = p->index_stride_of[w3 >> p->index_stride_shift & 3];
-	b->add_tid = tid;
-	b->oob_select = te->oob_select;
-	b->stride_scale = fe->stride_scale;
-	b->write_compress = te->write_compress;
-	b->compression = te->compression;
-	if (!(dw[0] | w1 | dw[2] | w3))
-		flags |= VSHARP_DESC_UNBOUND;
-	return flags;
+	if ((unsigned)level >= VSHARP_GFX_COUNT || !(p = ready_plan(level)))
+		return decode_first(level, dw, b);
+	w0 = dw[0];
+	w1 = dw[1];
+	w2 = dw[2];
+	w3 = dw[3];
+	flags = (w0 | w1 | w2 | w3) ? 0 : VSHARP_DESC_UNBOUND;
+	b->base = w0 | (uint64_t)(uint16_t)w1 << 32;
+	format = &p->format_of[p->format_row[w3 >> MIDDLE_SHIFT & RUN_MASK] +
+			       (w3 >> FORMAT_SHIFT & p->format_mask)];
+	b->stride = (w1 >> STRIDE_SHIFT & STRIDE_MASK) * format->stride_scale + format->stride_high;
+	b->num_records = w2;
+	/* One piece at a time, each stored before the next: fewer registers live. */
+	rest = format->bytes[0] | p->sel_bytes[0][w3 & RUN_MASK] |
+	       p->sel_bytes[1][w3 >> SEL_RUN & RUN_MASK];
+	memcpy((char *)b + REST_OFFSET, &rest, sizeof(rest));
+	rest = format->bytes[1] | p->middle_bytes[w3 >> MIDDLE_SHIFT & RUN_MASK] |
+	       p->swizzle_bytes[w1 >> SWIZZLE_SHIFT];
+	memcpy((char *)b + REST_OFFSET + 8, &rest, sizeof(rest));
+	rest = format->bytes[2] | p->top_bytes[w3 >> TOP_SHIFT];
+	memcpy((char *)b + REST_OFFSET + 16, &rest, sizeof(rest));
+	return flags | format->flags | p->top_flags[w3 >> TOP_SHIFT] |
+	       p->swizzle_flags[w1 >> SWIZZLE_SHIFT] | p->sel_flags[0][w3 & RUN_MASK] |
+	       p->sel_flags[1][w3 >> SEL_RUN & RUN_MASK];
 }

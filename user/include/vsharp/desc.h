@@ -197,7 +197,8 @@ unsigned vsharp_fields_to_buffer(enum vsharp_gfx level,
 /*
  * The two steps in one call, from per-level tables built from the two
  * steps on first use (desc_table.c): the same words, flags, refusals and
- * messages, about 20 times faster.
+ * messages, about 80 instructions instead of 2,400 (encode) and 1,400
+ * (decode).
  */
 int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 		       uint32_t dw[4], struct vsharp_error *err);
