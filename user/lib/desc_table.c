@@ -32,6 +32,13 @@
 #include "vsharp/desc.h"
 #include "util.h"
 
+/* GCC's SLP pass would join the stride and record count in a vector register: 4 more instructions. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define SCALAR_STORES __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define SCALAR_STORES
+#endif
+
 /* TYPE (bits 127:126) is 0 in every buffer V#: in word 3's tables its top bit marks a refusal. */
 #define REFUSED (1u << 31)
 
@@ -461,6 +468,21 @@ static unsigned decode_first(enum vsharp_gfx level, const uint32_t dw[4], struct
 	return vsharp_desc_decode(level, dw, b);
 }
 
+/* A refusal: the two steps on the plan's level, so that the fast path keeps no level. */
+__attribute__((cold, noinline))
+static int encode_refused(const struct level_plan *p, const struct vsharp_buffer *b,
+			  uint32_t dw[4], struct vsharp_error *err)
+{
+	return encode_fields((enum vsharp_gfx)(p - plans), b, dw, err);
+}
+
+/* Unbound means all 128 bits zero: off the path, as word 3 rarely is. */
+__attribute__((cold, noinline))
+static unsigned unbound(const uint32_t dw[4])
+{
+	return dw[0] | dw[1] | dw[2] | dw[3] ? 0 : VSHARP_DESC_UNBOUND;
+}
+
 int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 		       uint32_t dw[4], struct vsharp_error *err)
 {
@@ -473,7 +495,7 @@ int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 	dfmt = b->format.dfmt;
 	nfmt = b->format.nfmt;
 	if ((dfmt | nfmt) >= 16)
-		return encode_fields(level, b, dw, err);
+		return encode_refused(p, b, dw, err);
 	se = &p->stride[b->add_tid][b->stride_scale];
 	/* STRIDE, or past the limit when the stride is no multiple of the scale. */
 	s = b->stride >> se->shift | b->stride << (-se->shift & 31);
@@ -484,7 +506,7 @@ int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 	     p->oob_select[b->oob_select] | p->compression[b->write_compress][b->compression] |
 	     (s >> 14) * se->high_mul;
 	if ((w3 & REFUSED) || (b->base >> 48) || s > se->limit)
-		return encode_fields(level, b, dw, err);
+		return encode_refused(p, b, dw, err);
 	dw[0] = (uint32_t)b->base;
 	dw[1] = (uint32_t)(b->base >> 32) | (s & STRIDE_MASK) << STRIDE_SHIFT |
 		p->swizzle_word1[b->swizzle][b->element_size];
@@ -493,6 +515,7 @@ int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 	return 0;
 }
 
+SCALAR_STORES
 unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
 			    struct vsharp_buffer *b)
 {
@@ -508,7 +531,6 @@ unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
 	w1 = dw[1];
 	w2 = dw[2];
 	w3 = dw[3];
-	flags = (w0 | w1 | w2 | w3) ? 0 : VSHARP_DESC_UNBOUND;
 	b->base = w0 | (uint64_t)(uint16_t)w1 << 32;
 	format = &p->format_of[p->format_row[w3 >> MIDDLE_SHIFT & RUN_MASK] +
 			       (w3 >> FORMAT_SHIFT & p->format_mask)];
@@ -523,7 +545,8 @@ unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
 	memcpy((char *)b + REST_OFFSET + 8, &rest, sizeof(rest));
 	rest = format->bytes[2] | p->top_bytes[w3 >> TOP_SHIFT];
 	memcpy((char *)b + REST_OFFSET + 16, &rest, sizeof(rest));
-	return flags | format->flags | p->top_flags[w3 >> TOP_SHIFT] |
-	       p->swizzle_flags[w1 >> SWIZZLE_SHIFT] | p->sel_flags[0][w3 & RUN_MASK] |
-	       p->sel_flags[1][w3 >> SEL_RUN & RUN_MASK];
+	flags = format->flags | p->top_flags[w3 >> TOP_SHIFT] |
+		p->swizzle_flags[w1 >> SWIZZLE_SHIFT] | p->sel_flags[0][w3 & RUN_MASK] |
+		p->sel_flags[1][w3 >> SEL_RUN & RUN_MASK];
+	return w3 ? flags : flags | unbound(dw);
 }
