@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The steps of lava/vsharp-kselftest.yaml on the device under test, as
+# root: install the bundle (lava/make-bundle), load vsharp.ko, run the
+# kselftests with the kernel's run_kselftest.sh and `vsharp run --device
+# amdgpu`, unload, and report every result as a LAVA test case
+# (lava-test-case NAME --result pass|fail|skip; without LAVA the same as
+# "NAME RESULT" lines).  POSIX sh and busybox suffice.
+#
+#   lava/vsharp-lava.sh -b BUNDLE [-d DIR] [-p "MODULE PARAMS"] [-t "TEST ..."]
+#
+# BUNDLE: a path or an http(s) URL of the tarball.  DIR: where it goes
+# (default /opt).  TEST: kselftest programs to run (default all).
+set -u
+bundle= dir=/opt params= tests=
+while getopts "b:d:p:t:" opt; do
+	case $opt in
+	b) bundle=$OPTARG ;;
+	d) dir=$OPTARG ;;
+	p) params=$OPTARG ;;
+	t) tests=$OPTARG ;;
+	*) echo "usage: $0 -b BUNDLE [-d DIR] [-p PARAMS] [-t TESTS]" >&2; exit 2 ;;
+	esac
+done
+if [ -z "$bundle" ]; then
+	echo "$0: -b BUNDLE is required (lava/make-bundle makes it)" >&2
+	exit 2
+fi
+root=$dir/vsharp
+logs=${TMPDIR:-/tmp}/vsharp-lava
+mkdir -p "$logs"
+
+report() {
+	if command -v lava-test-case >/dev/null 2>&1; then
+		lava-test-case "$1" --result "$2"
+	else
+		echo "$1 $2"
+	fi
+}
+
+# 1. Install.
+r=pass
+case $bundle in
+http://* | https://*)
+	wget -q -O "$logs/bundle.tar.gz" "$bundle" || r=fail
+	bundle=$logs/bundle.tar.gz
+	;;
+esac
+[ $r = pass ] && mkdir -p "$dir" && tar -xzf "$bundle" -C "$dir" || r=fail
+[ -x "$root/bin/vsharp" ] && [ -f "$root/vsharp.ko" ] && [ -x "$root/kselftest/run_kselftest.sh" ] || r=fail
+report install $r
+[ $r = pass ] || exit 1
+
+# 2. debugfs and the module (a copy loaded before, by DKMS say, goes first).
+grep -q '^[^ ]* /sys/kernel/debug debugfs ' /proc/mounts ||
+	mount -t debugfs none /sys/kernel/debug
+[ -d /sys/module/vsharp ] && rmmod vsharp
+# shellcheck disable=SC2086
+insmod "$root/vsharp.ko" $params && r=pass || r=fail
+report insmod $r
+
+# 3. The kselftests: one case per program and one per harness case.
+export VSHARP="$root/bin/vsharp" VSHARP_KO="$root/vsharp.ko" VSHARP_PARAMS="$params"
+sel=
+for t in $tests; do
+	sel="$sel -t vsharp:$t"
+done
+# shellcheck disable=SC2086
+"$root/kselftest/run_kselftest.sh" $sel 2>&1 | tee "$logs/kselftest.log"
+awk '
+/^# selftests: vsharp: / { prog = $4; next }
+/^# #  RUN / { run = $4; next }
+/^# (not )?ok [0-9]+ / {
+	res = $2 == "ok" ? ($0 ~ /# SKIP/ ? "skip" : "pass") : "fail"
+	name = $2 == "ok" ? $4 : $5
+	# the 6.1 harness names no skipped case: the case it last started
+	if (name == "#" || name == "")
+		name = run
+	print prog "." name, res
+	next
+}
+/^(not )?ok [0-9]+ selftests: vsharp: / {
+	ok = $1 == "ok"
+	print (ok ? $5 : $6), ok ? ($0 ~ /# SKIP/ ? "skip" : "pass") : "fail"
+}' "$logs/kselftest.log" >"$logs/kselftest.results"
+while read -r name res; do
+	report "$name" "$res"
+done <"$logs/kselftest.results"
+
+# 4. The real GPU.  Without one vsharp exits 4 (KSFT_SKIP) with its reason:
+# a skip, never a pass.  Otherwise a case per suite of each GPU.
+"$root/bin/vsharp" run --device amdgpu >"$logs/amdgpu.ktap" 2>&1
+rc=$?
+cat "$logs/amdgpu.ktap"
+if [ $rc = 4 ] && grep -q '^1\.\.0 # SKIP' "$logs/amdgpu.ktap"; then
+	report amdgpu skip
+else
+	awk '
+	/^    # Subtest: / { gpu = $3 }
+	/^    (not )?ok [0-9]+ / { print "amdgpu." gpu "." ($1 == "ok" ? $3 : $4), $1 == "ok" ? "pass" : "fail" }
+	' "$logs/amdgpu.ktap" >"$logs/amdgpu.results"
+	while read -r name res; do
+		report "$name" "$res"
+	done <"$logs/amdgpu.results"
+	[ $rc = 0 ] && [ -s "$logs/amdgpu.results" ] && report amdgpu pass || report amdgpu fail
+fi
+
+# 5. Unload.
+rmmod vsharp && r=pass || r=fail
+report rmmod $r
