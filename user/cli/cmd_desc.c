@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,92 @@ static void print_umr(enum vsharp_gfx level, const uint32_t dw[4])
 	}
 }
 
+/* One reading of NUM_RECORDS: the bytes it covers from the base, and when. */
+struct extent {
+	const char *when;	/* the instructions it holds for */
+	bool records;		/* NUM_RECORDS counts records of STRIDE bytes, else bytes */
+	const char *unchecked;	/* why there is no range check; NULL: there is one */
+};
+
+/*
+ * How the range check reads NUM_RECORDS (the model's defaults, Documentation/
+ * model.rst "Range checking"): GFX9 counts records for structured accesses
+ * (IDXEN with a stride) and bytes otherwise, ADD_TID without IDXEN is not
+ * checked (Vega ISA §8.1.5); GFX10+ by OOB_SELECT, records for 0 and 1, none
+ * for 2, bytes for 3 (records when swizzled with a stride on GFX11+); GFX6-8
+ * bytes unless swizzled with a stride.  Returns how many readings.
+ */
+static unsigned extents(enum vsharp_gfx level, const struct vsharp_buffer *b, struct extent e[2])
+{
+	bool swz_stride = b->swizzle && b->stride;
+
+	if (level <= VSHARP_GFX8) {
+		e[0] = (struct extent){ .when = "every access", .records = swz_stride };
+		return 1;
+	}
+	if (level == VSHARP_GFX9) {
+		if (!b->stride && !b->add_tid) {
+			e[0] = (struct extent){ .when = "every access" };
+			return 1;
+		}
+		e[0] = (struct extent){ .when = "with IDXEN", .records = b->stride != 0 };
+		e[1] = (struct extent){ .when = "without IDXEN",
+					.unchecked = b->add_tid ? "ADD_TID without IDXEN: private" : NULL };
+		return 2;
+	}
+	switch (b->oob_select) {
+	case VSHARP_OOB_STRUCTURED_WITH_OFFSET:
+	case VSHARP_OOB_STRUCTURED:
+		e[0] = (struct extent){ .when = "every access", .records = true };
+		break;
+	case VSHARP_OOB_DISABLED:
+		e[0] = (struct extent){ .when = "every access",
+					.unchecked = "OOB_SELECT 2: only NUM_RECORDS 0 is out of range" };
+		break;
+	default:
+		e[0] = (struct extent){ .when = "every access",
+					.records = level >= VSHARP_GFX11 && swz_stride };
+		break;
+	}
+	return 1;
+}
+
+/* text: "extent: 0x400000..0x404000 (16384 bytes: 1024 records of 16 bytes, with IDXEN)" */
+static void print_extents(struct cli_out *o, enum vsharp_gfx level, const struct vsharp_buffer *b)
+{
+	struct extent e[2];
+	unsigned n = extents(level, b, e);
+
+	if (o->json)
+		fputs(", \"extent\": [", o->f);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t bytes = (uint64_t)b->num_records * (e[i].records ? b->stride : 1);
+		char text[160];
+
+		if (o->json) {
+			fprintf(o->f, "%s{\"when\": \"%s\", ", i ? ", " : "", e[i].when);
+			if (e[i].unchecked)
+				fprintf(o->f, "\"checked\": false, \"why\": \"%s\"}", e[i].unchecked);
+			else
+				fprintf(o->f, "\"checked\": true, \"counts\": \"%s\", \"bytes\": %" PRIu64 ", \"end\": \"0x%" PRIx64 "\"}",
+					e[i].records ? "records" : "bytes", bytes, b->base + bytes);
+			continue;
+		}
+		if (e[i].unchecked)
+			snprintf(text, sizeof(text), "not range-checked (%s, %s)", e[i].when,
+				 e[i].unchecked);
+		else if (e[i].records)
+			snprintf(text, sizeof(text), "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes: %u records of %u bytes, %s)",
+				 b->base, b->base + bytes, bytes, b->num_records, b->stride, e[i].when);
+		else
+			snprintf(text, sizeof(text), "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes, %s)",
+				 b->base, b->base + bytes, bytes, e[i].when);
+		out_str(o, "extent", text);
+	}
+	if (o->json)
+		fputc(']', o->f);
+}
+
 static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json)
 {
 	struct part_at all[2 * VSHARP_FIELD_COUNT];
@@ -191,6 +278,7 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 		out_u64(&o, "oob_select", b.oob_select);
 	if (vsharp_field_info(level, VSHARP_F_STRIDE_SCALE, &info))
 		out_u64(&o, "stride_scale", b.stride_scale);
+	print_extents(&o, level, &b);
 	out_list(&o, "flags", flags, nflags);
 
 	/* Each field: SQ_BUF_RSRC_WORD3.DST_SEL_X[2:0]: 4 (0x4) SQ_SEL_X */

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..100"
+echo "1..102"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -105,6 +105,14 @@ expect decode_base 0 '^base: 0x1234deadbeef$' -- desc decode --gfx gfx9 0xdeadbe
 expect decode_dst_sel 0 '^dst_sel: X001$' -- desc decode --gfx gfx9 0 0 0 0x00027204
 expect decode_oob 0 '^oob_select: 3$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
 expect decode_unbound 0 '^flags: unbound,invalid_format$' -- desc decode --gfx gfx12 0 0 0 0
+# The extent NUM_RECORDS gives: a GFX9 structured access checks index >= NUM_RECORDS,
+# a raw one offset >= NUM_RECORDS (Vega ISA §8.1.5), so the new-user review's V#
+# (stride 16, 1024 records) covers 0x400000..0x404000 with IDXEN, 1 KiB without;
+# GFX10 OOB_SELECT 3 (RAW) checks bytes (RDNA ISA, SQ_BUF_RSRC_WORD3.OOB_SELECT).
+expect decode_extent_structured 0 '^extent: 0x400000\.\.0x404000 \(16384 bytes: 1024 records of 16 bytes, with IDXEN\)$' -- \
+	desc decode --gfx gfx9 00400000 00100000 00000400 0x00074fac
+expect decode_extent_raw 0 '^extent: 0x1000\.\.0x1040 \(64 bytes, every access\)$' -- \
+	desc decode --gfx gfx10 0x1000 0 0x40 0x31016fac
 expect decode_resource_level 0 '^flags: resource_level_0$' -- desc decode --gfx gfx10 0 0 0 0x30016fac
 expect decode_raw_field 0 '^SQ_BUF_RSRC_WORD3.RESOURCE_LEVEL\[24:24\]: 1 \(0x1\)$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
 expect decode_json 0 '"format": "32_FLOAT"' -- desc decode --json --gfx gfx9 0 0 0 0x00027fac
@@ -429,5 +437,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 100 ] || echo "# ran $n cases, plan says 100"
+[ "$n" = 102 ] || echo "# ran $n cases, plan says 102"
 [ "$failed" = 0 ]
