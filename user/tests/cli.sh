@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..102"
+echo "1..103"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -113,6 +113,16 @@ expect decode_extent_structured 0 '^extent: 0x400000\.\.0x404000 \(16384 bytes: 
 	desc decode --gfx gfx9 00400000 00100000 00000400 0x00074fac
 expect decode_extent_raw 0 '^extent: 0x1000\.\.0x1040 \(64 bytes, every access\)$' -- \
 	desc decode --gfx gfx10 0x1000 0 0x40 0x31016fac
+# IGT lib/amdgpu/amd_dispatch.c amdgpu_memcpy_dispatch_test: word1 (addr >> 32) |
+# 0x100000, NUM_RECORDS 0x400 and word3 0x1104bfac (version 10), 0x1003dfac (11),
+# 0x1203dfac (12); the test asserts all 16384 bytes of bo_dst are copied, so
+# each V# covers 16 KiB.
+r=0
+for v in gfx10:0x1104bfac gfx10.3:0x1104bfac gfx11:0x1003dfac gfx12:0x1203dfac; do
+	"$VSHARP" desc decode --gfx "${v%%:*}" 0x00400000 0x00100000 0x400 "${v#*:}" >"$out" 2>"$err"
+	grep -q '^extent: 0x400000\.\.0x404000 (16384 bytes' "$out" || { echo "# $v: $(grep extent "$out")"; r=1; }
+done
+ok $r decode_extent_igt_memcpy
 expect decode_resource_level 0 '^flags: resource_level_0$' -- desc decode --gfx gfx10 0 0 0 0x30016fac
 expect decode_raw_field 0 '^SQ_BUF_RSRC_WORD3.RESOURCE_LEVEL\[24:24\]: 1 \(0x1\)$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
 expect decode_json 0 '"format": "32_FLOAT"' -- desc decode --json --gfx gfx9 0 0 0 0x00027fac
@@ -437,5 +447,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 102 ] || echo "# ran $n cases, plan says 102"
+[ "$n" = 103 ] || echo "# ran $n cases, plan says 103"
 [ "$failed" = 0 ]
