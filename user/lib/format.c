@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 
 #include "vsharp/format.h"
 #include "util.h"
@@ -233,18 +234,45 @@ int vsharp_nfmt_code(enum vsharp_gfx level, enum vsharp_nfmt nfmt)
 	return nfmt_codes[nfmt][level];
 }
 
+/*
+ * The code tables inverted once, so that decoding a code is one index:
+ * NUM_FORMAT code -> number format per GFX6-9 level (-1: reserved), and
+ * unified FORMAT code -> format per table (DFMT_INVALID: no format).
+ */
+#define UNIFIED_CODES 128
+static int8_t nfmt_of_code[VSHARP_GFX10][8];
+static struct vsharp_format format_of_code[2][UNIFIED_CODES];	/* [GFX11 table][code] */
+static once_flag code_index_once = ONCE_FLAG_INIT;
+
+static void index_codes(void)
+{
+	memset(nfmt_of_code, -1, sizeof(nfmt_of_code));
+	for (int l = 0; l < VSHARP_GFX10; l++)
+		for (int nf = 0; nf < VSHARP_NFMT_COUNT; nf++)
+			if (nfmt_codes[nf][l] >= 0)
+				nfmt_of_code[l][nfmt_codes[nf][l]] = (int8_t)nf;
+	for (int t = 0; t < 2; t++) {
+		const uint8_t (*codes)[NF] = t ? gfx11_codes : gfx10_codes;
+
+		for (int d = 1; d < VSHARP_DFMT_COUNT; d++)
+			for (int nf = 0; nf < NF; nf++)
+				if (codes[d][nf])
+					format_of_code[t][codes[d][nf]] =
+						(struct vsharp_format){ d, nf };
+	}
+}
+
 bool vsharp_nfmt_from_code(enum vsharp_gfx level, unsigned code,
 			   enum vsharp_nfmt *nfmt)
 {
-	if (!vsharp_format_split_fields(level))
+	/* The split-field levels are GFX6..GFX9. */
+	if ((unsigned)level >= VSHARP_GFX10 || code >= 8)
 		return false;
-	for (int nf = 0; nf < VSHARP_NFMT_COUNT; nf++) {
-		if (nfmt_codes[nf][level] == (int)code) {
-			*nfmt = nf;
-			return true;
-		}
-	}
-	return false;
+	call_once(&code_index_once, index_codes);
+	if (nfmt_of_code[level][code] < 0)
+		return false;
+	*nfmt = nfmt_of_code[level][code];
+	return true;
 }
 
 int vsharp_unified_format_code(enum vsharp_gfx level, struct vsharp_format fmt)
@@ -257,16 +285,14 @@ int vsharp_unified_format_code(enum vsharp_gfx level, struct vsharp_format fmt)
 bool vsharp_format_from_unified(enum vsharp_gfx level, unsigned code,
 				struct vsharp_format *fmt)
 {
-	if (vsharp_format_split_fields(level) || code == 0)
+	const struct vsharp_format *f;
+
+	if (vsharp_format_split_fields(level) || code == 0 || code >= UNIFIED_CODES)
 		return false;
-	for (int d = 1; d < VSHARP_DFMT_COUNT; d++) {
-		for (int nf = 0; nf < NF; nf++) {
-			if (unified_table(level)[d][nf] == code) {
-				fmt->dfmt = d;
-				fmt->nfmt = nf;
-				return true;
-			}
-		}
-	}
-	return false;
+	call_once(&code_index_once, index_codes);
+	f = &format_of_code[unified_table(level) == gfx11_codes][code];
+	if (f->dfmt == VSHARP_DFMT_INVALID)
+		return false;
+	*fmt = *f;
+	return true;
 }
