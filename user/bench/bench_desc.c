@@ -74,14 +74,14 @@ int main(void)
 				acc += dw[0] ^ dw[3];
 			}
 		}
-		bench_stop(t0, name, "descriptors", n / SET * SET);
+		bench_stop_in(t0, name, "descriptors", n / SET * SET, "vsharp_desc_encode");
 
 		snprintf(name, sizeof(name), "desc decode %s", vsharp_gfx_name(l));
 		t0 = bench_start();
 		for (uint64_t r = 0; r < n / SET; r++)
 			for (unsigned i = 0; i < SET; i++)
 				acc += vsharp_desc_decode(l, words[i], &b) + b.stride;
-		bench_stop(t0, name, "descriptors", n / SET * SET);
+		bench_stop_in(t0, name, "descriptors", n / SET * SET, "vsharp_desc_decode");
 		bench_sink = acc;
 	}
 	return 0;
