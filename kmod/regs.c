@@ -9,9 +9,9 @@
  * GFX7 and GFX8 have no GC IP version (amdgpu's IP discovery starts with
  * Vega); their version here is that of amdgpu's GFX IP block: gfx_v7_1
  * (Kaveri), gfx_v7_2 (Bonaire, Kabini, Mullins), gfx_v7_3 (Hawaii),
- * gfx_v8_0 and gfx_v8_1 (Carrizo, Stoney) in cik.c and vi.c.  GFX6 (SI)
- * has no SH_MEM_CONFIG at all: gfx_6_0_d.h defines none and gfx_v6_0.c
- * programs none.
+ * gfx_v8_0 (Topaz to VegaM, Carrizo) and gfx_v8_1 (Stoney) in cik.c and
+ * vi.c.  GFX6 (SI) has no SH_MEM_CONFIG at all: gfx_6_0_d.h defines none
+ * and gfx_v6_0.c programs none.
  */
 #include <linux/build_bug.h>
 #include <linux/ctype.h>
