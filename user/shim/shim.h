@@ -40,7 +40,8 @@ struct shim_profile {
 	const char *slot;		/* PCI_SLOT_NAME */
 	uint32_t family, chip_rev, external_rev;
 	uint32_t gc_major, gc_minor, gc_rev;	/* GC IP version (ip_discovery_version) */
-	uint32_t ip_block_major;	/* gfx_vN_0 ip block major (hw_ip_version_major) */
+	uint32_t ip_block_major;	/* gfx_vN_M ip block major (hw_ip_version_major) */
+	uint32_t ip_block_minor;	/* its minor: 3 for gfx_v7_3 (hw_ip_version_minor) */
 	uint32_t gfx_rings;		/* 0 on parts without a graphics ring (CDNA) */
 	uint32_t num_se, num_sh_per_se, cu_per_sh, cu_active;
 	uint32_t wave_size, max_gprs;

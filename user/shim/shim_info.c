@@ -2,12 +2,14 @@
 /*
  * AMDGPU_INFO: what amdgpu_info_ioctl() (Linux amdgpu_kms.c) answers, from
  * the chip profile.  libdrm 2.4.114's amdgpu_device_initialize() asks
- * ACCEL_WORKING, DEV_INFO and READ_MMR_REG of GB_ADDR_CONFIG; its
+ * ACCEL_WORKING, DEV_INFO and READ_MMR_REG of GB_ADDR_CONFIG (before GFX9
+ * of more registers, mmr_allowed[]); its
  * amdgpu_query_* functions and vsharp ask HW_IP_INFO/COUNT, FW_VERSION,
  * VRAM_GTT, MEMORY, the usage counters and VRAM_LOST_COUNTER.  Like the
  * kernel, each answer is copied up to the caller's return_size.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -62,7 +64,7 @@ static int hw_ip_info(const struct drm_amdgpu_info *q)
 	if (q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE) {
 		rings = q->query_hw_ip.type == AMDGPU_HW_IP_GFX ? p->gfx_rings : SHIM_COMPUTE_RINGS;
 		ip.hw_ip_version_major = p->ip_block_major;
-		ip.hw_ip_version_minor = 0;
+		ip.hw_ip_version_minor = p->ip_block_minor;
 		ip.ib_start_alignment = 32;
 		ip.ib_size_alignment = 32;
 		ip.available_rings = (1u << rings) - 1;
@@ -102,6 +104,39 @@ static int fw_version(const struct drm_amdgpu_info *q)
 	return reply(q, &fw, sizeof(fw));
 }
 
+/*
+ * The registers libdrm's amdgpu_query_gpu_info_init() reads, all in the
+ * kernel's allow-lists (si.c, cik.c, vi.c *_allowed_read_registers,
+ * soc15.c ...): GB_ADDR_CONFIG on every chip and, before GFX9 (family
+ * below AI), CC_RB_BACKEND_DISABLE, PA_SC_RASTER_CONFIG, GB_TILE_MODE0-31
+ * and MC_ARB_RAMCFG, from CI on PA_SC_RASTER_CONFIG_1 and
+ * GB_MACROTILE_MODE0-15 too.  Only GB_ADDR_CONFIG has a profile value; the
+ * others read 0: every render backend enabled, and tiling and memory
+ * settings that vsharp's linear buffers never depend on.
+ */
+static const struct {
+	uint32_t first, count, family_lo, family_hi;
+} mmr_allowed[] = {
+	{ GB_ADDR_CONFIG, 1, 0, UINT32_MAX },
+	{ 0x263d, 1, 0, AMDGPU_FAMILY_AI },		/* CC_RB_BACKEND_DISABLE */
+	{ 0xa0d4, 1, 0, AMDGPU_FAMILY_AI },		/* PA_SC_RASTER_CONFIG */
+	{ 0xa0d5, 1, AMDGPU_FAMILY_CI, AMDGPU_FAMILY_AI },	/* PA_SC_RASTER_CONFIG_1 */
+	{ 0x2644, 32, 0, AMDGPU_FAMILY_AI },		/* GB_TILE_MODE0-31 */
+	{ 0x2664, 16, AMDGPU_FAMILY_CI, AMDGPU_FAMILY_AI },	/* GB_MACROTILE_MODE0-15 */
+	{ 0x09d8, 1, 0, AMDGPU_FAMILY_AI },		/* MC_ARB_RAMCFG */
+};
+
+static bool readable(uint32_t reg)
+{
+	uint32_t family = shim.profile->family;
+
+	for (size_t i = 0; i < ARRAY_SIZE(mmr_allowed); i++)
+		if (reg >= mmr_allowed[i].first && reg - mmr_allowed[i].first < mmr_allowed[i].count &&
+		    family >= mmr_allowed[i].family_lo && family < mmr_allowed[i].family_hi)
+			return true;
+	return false;
+}
+
 static int read_mmr_reg(const struct drm_amdgpu_info *q)
 {
 	unsigned se = q->read_mmr_reg.instance >> AMDGPU_INFO_MMR_SE_INDEX_SHIFT &
@@ -115,13 +150,14 @@ static int read_mmr_reg(const struct drm_amdgpu_info *q)
 	    q->read_mmr_reg.count > ARRAY_SIZE(regs))
 		return -EINVAL;
 	for (unsigned i = 0; i < q->read_mmr_reg.count; i++) {
+		uint32_t reg = q->read_mmr_reg.dword_offset + i;
+
 		/* The kernel's allow-list answers -EFAULT for other registers. */
-		if (q->read_mmr_reg.dword_offset + i != GB_ADDR_CONFIG) {
-			shim_trace("READ_MMR_REG 0x%x: not in the allow-list (-EFAULT)",
-				   q->read_mmr_reg.dword_offset + i);
+		if (!readable(reg)) {
+			shim_trace("READ_MMR_REG 0x%x: not in the allow-list (-EFAULT)", reg);
 			return -EFAULT;
 		}
-		regs[i] = shim.profile->gb_addr_config;
+		regs[i] = reg == GB_ADDR_CONFIG ? shim.profile->gb_addr_config : 0;
 	}
 	return reply(q, regs, q->read_mmr_reg.count * sizeof(regs[0]));
 }

@@ -22,6 +22,7 @@ static const struct {
 } driver_text[] = {
 	{ "amdgpu", "20150101", "AMD GPU" },
 	{ "i915", "20201103", "Intel Graphics" },
+	{ "radeon", "20080528", "ATI Radeon" },	/* radeon_drv.h DRIVER_DATE, DRIVER_DESC */
 };
 
 /* drm_copy_field(): truncates to the caller's room and reports the full length. */

@@ -8,9 +8,11 @@
  * xf86drm.c, process_device and drmParsePciDeviceInfo).
  *
  * The shim builds that tree as real files in a private temporary folder and
- * sends every path under /dev/dri, /sys/dev/char/226:128 and the device's
- * /sys/devices folder there; only the node itself needs faking (a char
- * device 226:128 cannot be a plain file).
+ * sends every path under /dev/dri, /sys/dev/char/226:128, /sys/class/drm
+ * and the device's /sys/devices folder there; only the node itself needs
+ * faking (a char device 226:128 cannot be a plain file).  The device's
+ * driver link names the profile's driver, as the PCI core links the bound
+ * driver (what vsharp reads to tell a card radeon owns).
  */
 #define _GNU_SOURCE	/* makedev() via sys/sysmacros.h is fine; mkdtemp, asprintf */
 #include <errno.h>
@@ -39,11 +41,11 @@ struct entry {
 	size_t len;		/* bytes of text (config is binary) */
 };
 
-static struct entry entries[32];
+static struct entry entries[40];
 static size_t nentries;
 
 /* The virtual prefixes sent into the tree (absolute, filled at set-up). */
-static char prefixes[3][128];
+static char prefixes[4][128];
 
 __attribute__((format(printf, 3, 4)))
 static void add(enum entry_type type, const char *path, const char *fmt, ...)
@@ -92,7 +94,7 @@ static const char *under(const char *dir, const char *leaf)
 
 static void describe_tree(const struct shim_profile *p)
 {
-	char dev[96], drm[128], chr[64];
+	char dev[96], drm[128], chr[64], cls[64];
 
 	snprintf(dev, sizeof(dev), PCI_ROOT "/%s", p->slot);
 	snprintf(drm, sizeof(drm), "%s/drm/renderD%d", dev, SHIM_RENDER_MINOR);
@@ -104,6 +106,8 @@ static void describe_tree(const struct shim_profile *p)
 	add(DIR_ENTRY, "sys", "%s", "");
 	add(DIR_ENTRY, "sys/bus", "%s", "");
 	add(DIR_ENTRY, "sys/bus/pci", "%s", "");
+	add(DIR_ENTRY, "sys/bus/pci/drivers", "%s", "");
+	add(DIR_ENTRY, under("sys/bus/pci/drivers", p->driver), "%s", "");
 	add(DIR_ENTRY, "sys/class", "%s", "");
 	add(DIR_ENTRY, "sys/class/drm", "%s", "");
 	add(DIR_ENTRY, "sys/devices", "%s", "");
@@ -121,6 +125,8 @@ static void describe_tree(const struct shim_profile *p)
 	add(FILE_ENTRY, under(dev, "class"), "0x030000\n");
 	add_config(under(dev, "config"), p);
 	add(LINK_ENTRY, under(dev, "subsystem"), "../../../bus/pci");
+	/* The PCI driver bound to the device, as lspci -k reads it. */
+	add(LINK_ENTRY, under(dev, "driver"), "../../../bus/pci/drivers/%s", p->driver);
 	add(DIR_ENTRY, under(dev, "drm"), "%s", "");
 	add(DIR_ENTRY, drm, "%s", "");
 	add(FILE_ENTRY, under(drm, "uevent"), "MAJOR=%d\nMINOR=%d\nDEVNAME=dri/renderD%d\n",
@@ -132,10 +138,14 @@ static void describe_tree(const struct shim_profile *p)
 	add(DIR_ENTRY, "sys/dev/char", "%s", "");
 	add(LINK_ENTRY, chr, "../../devices/pci0000:00/%s/drm/renderD%d", p->slot,
 	    SHIM_RENDER_MINOR);
+	snprintf(cls, sizeof(cls), "sys/class/drm/renderD%d", SHIM_RENDER_MINOR);
+	add(LINK_ENTRY, cls, "../../devices/pci0000:00/%s/drm/renderD%d", p->slot,
+	    SHIM_RENDER_MINOR);
 
 	snprintf(prefixes[0], sizeof(prefixes[0]), "/dev/dri");
 	snprintf(prefixes[1], sizeof(prefixes[1]), "/%s", chr);
 	snprintf(prefixes[2], sizeof(prefixes[2]), "/%s", dev);
+	snprintf(prefixes[3], sizeof(prefixes[3]), "/sys/class/drm");
 }
 
 static int write_file(const char *path, const char *data, size_t len)

@@ -7,38 +7,58 @@
  *    data/amdgpu.ids (/usr/share/libdrm/amdgpu.ids) and Linux
  *    drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c (pciidlist).
  *  - family: include/uapi/drm/amdgpu_drm.h AMDGPU_FAMILY_*.
- *  - chip_external_rev: Linux soc15.c / nv.c / soc21.c / soc24.c
- *    (*_common_early_init: adev->external_rev_id = adev->rev_id + N), which
- *    is also how Mesa's amdgpu_asic_addr.h ranges are laid out; chip_rev
- *    (rev_id) is 0 for every part here.
+ *  - chip_external_rev: Linux si.c / cik.c / vi.c / soc15.c / nv.c /
+ *    soc21.c / soc24.c (*_common_early_init: adev->external_rev_id =
+ *    adev->rev_id + N), which is also how Mesa's amdgpu_asic_addr.h ranges
+ *    are laid out; chip_rev (rev_id) is 0 for every part here.
  *  - GC IP version: Linux amdgpu_discovery.c, the kernel's KFD
  *    gfx_target_version table (GC 9.0.1 gfx900, 10.1.10 gfx1010, 10.3.0
- *    gfx1030, 11.0.0 gfx1100, 12.0.0 gfx1200, 9.4.2 gfx90a).  The
- *    hw_ip_version_major is the gfx_vN_0 IP block's major (minor 0),
- *    amdgpu_kms.c amdgpu_hw_ip_info().
+ *    gfx1030, 11.0.0 gfx1100, 12.0.0 gfx1200, 9.4.2 gfx90a); none before
+ *    GFX9 (IP discovery starts with Vega: 0).  The hw_ip_version
+ *    major and minor are the GFX IP block's, amdgpu_kms.c
+ *    amdgpu_hw_ip_info(): gfx_v6_0 for SI (si.c), gfx_v7_3 for Hawaii
+ *    (cik.c), gfx_v8_0 for Polaris and gfx_v8_1 for Stoney (vi.c),
+ *    gfx_vN_0 from GFX9 on.
  *  - shader engines, arrays, CUs: the products' public specifications
- *    (CU count = SE * SH * CU/SH, every CU active on these SKUs).
+ *    (CU count = SE * SH * CU/SH, every CU active on these SKUs); before
+ *    GFX9 also gfx_v6_0.c / gfx_v7_0.c / gfx_v8_0.c *_gpu_early_init
+ *    (Pitcairn 2 SE x 2 SH x 5 CU, Hawaii 4 x 1 x 11, Stoney 1 x 1 x 3;
+ *    Polaris10's come from the VBIOS, 4 x 1 x 9 on the RX 480).
  *  - LDS: 64 KiB per CU on GCN/CDNA, 128 KiB per WGP on RDNA (AMD's RDNA,
  *    RDNA2, RDNA3 and RDNA4 ISA documents, "Local Data Share").
  *  - wave size: the discovery table's gc_wave_size, 64 on GFX9, 32 on
  *    GFX10+ (what AMDGPU_INFO_DEV_INFO.wave_front_size returns).
  *  - VA: 48 bits on GFX9+ (gmc_v9_0.c / gmc_v10_0.c / gmc_v11_0.c
- *    amdgpu_vm_adjust_size(adev, 256 * 1024, 9, 3, 48)).
- *  - GB_ADDR_CONFIG: gfx_v9_0.c VEGA10_GB_ADDR_CONFIG_GOLDEN for Vega 10;
+ *    amdgpu_vm_adjust_size(adev, 256 * 1024, 9, 3, 48)); before GFX9
+ *    gmc_v6_0.c / gmc_v7_0.c / gmc_v8_0.c call amdgpu_vm_adjust_size(adev,
+ *    64, 9, 1, 40), which sizes the VM at 3x system memory rounded up to a
+ *    power of two: 64 GiB, 36 bits, on the 16 GiB machine assumed below.
+ *  - GB_ADDR_CONFIG: gfx_v9_0.c VEGA10_GB_ADDR_CONFIG_GOLDEN for Vega 10,
+ *    the golden values gfx_v6_0.c (TAHITI_, for Pitcairn too), cikd.h
+ *    (HAWAII_) and gfx_v8_0.c (TONGA_ for Polaris10, CARRIZO_ for Stoney)
+ *    start from;
  *    the others are read from the chip by the kernel, so the value here is
  *    only representative (libdrm copies it into gpu_info.gb_addr_cfg and
  *    nothing in vsharp reads it).
  *  - VRAM size and width: the products' specifications; the CPU-visible
  *    window is the 256 MiB BAR of a machine without resizable BAR; GTT is
- *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.
+ *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.  The
+ *    Stoney APU's VRAM is a carve-out of system memory whose size the
+ *    firmware sets: 256 MiB here, all of it CPU-visible.
  *  - DRM version: amdgpu_drv.c KMS_DRIVER_MAJOR/MINOR, 3.49 in Linux 6.1
  *    (Debian 12) for the chips 6.1 supports; 3.59 for GC 12, which needs a
  *    newer kernel.
  *
+ * Subsystem ids of the GFX6-GFX8 boards are 0: they vary per board and
+ * nothing reads them.
+ *
  * The refusal profiles are chips or nodes vsharp must refuse or skip:
  * a CDNA part (GC 9.4.2 reports family AI like Vega 10), a GC 12.5 part
  * (family 152 like Navi 4x; its PCI id and sizes are placeholders, only the
- * GC version matters), an i915 node and a node the user may not open.
+ * GC version matters), a Tahiti that the radeon driver owns (radeon_drv.c
+ * KMS_DRIVER_MAJOR 2, MINOR 50), an i915 node and a node the user may not
+ * open.  The GFX6-GFX8 chips are skipped while vsharp has no probe shaders
+ * or command buffers for their level, and run once it has.
  */
 #include <errno.h>
 #include <string.h>
@@ -56,13 +76,51 @@
 #define MIB (1024ull * KIB)
 #define GIB (1024ull * MIB)
 
-/* Columns shared by every amdgpu row. */
-#define AMDGPU_NODE .driver = "amdgpu", .drm_major = 3, .vendor = 0x1002, .subvendor = 0x1002, \
-	.slot = "0000:03:00.0", .va_bits = 48, .vis_vram_size = 256 * MIB, .gtt_size = 12 * GIB
+/* Columns shared by every amdgpu row, and those of GFX9+ and GFX6-GFX8 nodes. */
+#define AMDGPU_ROW .driver = "amdgpu", .drm_major = 3, .vendor = 0x1002, .subvendor = 0x1002, \
+	.slot = "0000:03:00.0", .gtt_size = 12 * GIB
+#define AMDGPU_NODE AMDGPU_ROW, .va_bits = 48, .vis_vram_size = 256 * MIB
+#define GCN_NODE AMDGPU_ROW, .va_bits = 36, .vis_vram_size = 256 * MIB
 #define GCN_SHADER .wave_size = 64, .max_gprs = 256, .lds_per_cu = 64 * KIB
 #define RDNA_SHADER .wave_size = 32, .max_gprs = 512, .lds_per_cu = 128 * KIB
 
 const struct shim_profile shim_profiles[] = {
+	{
+		.name = "gfx601", .what = "Pitcairn, AMD Radeon HD 7800 Series (6818:00)",
+		GCN_NODE, .drm_minor = 49, .device = 0x6818, .pci_rev = 0x00,
+		.family = AMDGPU_FAMILY_SI, .external_rev = 0x14,	/* si.c: rev_id + 20 */
+		.ip_block_major = 6, .gfx_rings = 1,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 5, .cu_active = 20, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 2 * GIB,
+		.gb_addr_config = 0x12011003, .level = VSHARP_GFX6,
+	},
+	{
+		.name = "gfx701", .what = "Hawaii, AMD Radeon R9 200 Series (67B0:00), the R9 290X",
+		GCN_NODE, .drm_minor = 49, .device = 0x67b0, .pci_rev = 0x00,
+		.family = AMDGPU_FAMILY_CI, .external_rev = 0x28,	/* cik.c: fixed 0x28 */
+		.ip_block_major = 7, .ip_block_minor = 3, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 11, .cu_active = 44, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 512, .vram_size = 4 * GIB,
+		.gb_addr_config = 0x12011003, .level = VSHARP_GFX7,
+	},
+	{
+		.name = "gfx803", .what = "Polaris 10, AMD Radeon RX 480 Graphics (67DF:C7)",
+		GCN_NODE, .drm_minor = 49, .device = 0x67df, .pci_rev = 0xc7,
+		.family = AMDGPU_FAMILY_VI, .external_rev = 0x50,	/* vi.c: rev_id + 0x50 */
+		.ip_block_major = 8, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 9, .cu_active = 36, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 8 * GIB,
+		.gb_addr_config = 0x22011003, .level = VSHARP_GFX8,
+	},
+	{
+		.name = "gfx810", .what = "Stoney, AMD Radeon R5 Graphics (98E4:C4), an APU",
+		GCN_NODE, .drm_minor = 49, .device = 0x98e4, .pci_rev = 0xc4,
+		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x61,	/* vi.c: rev_id + 0x61 */
+		.ip_block_major = 8, .ip_block_minor = 1, .gfx_rings = 1,
+		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 3, .cu_active = 3, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_DDR4, .vram_bit_width = 64, .vram_size = 256 * MIB,
+		.gb_addr_config = 0x22010001, .level = VSHARP_GFX8,
+	},
 	{
 		.name = "gfx900", .what = "Vega 10, AMD Radeon RX Vega (687F:C1)",
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x687f, .pci_rev = 0xc1, .subdevice = 0x0b36,
@@ -126,6 +184,13 @@ const struct shim_profile shim_profiles[] = {
 		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER,
 		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 1024, .vram_size = 16 * GIB,
 		.gb_addr_config = 0x00000442, .level = VSHARP_GFX12,
+	},
+	{
+		/* A GCN 1.0 card left to radeon (amdgpu.si_support=0, the default). */
+		.name = "radeon", .what = "an AMD Radeon HD 7970 (6798:00) bound to radeon",
+		.driver = "radeon", .drm_major = 2, .drm_minor = 50, .vendor = 0x1002,
+		.device = 0x6798, .pci_rev = 0x00, .subvendor = 0x1002, .subdevice = 0x0000,
+		.slot = "0000:03:00.0",
 	},
 	{
 		/* i915 answers DRM_IOCTL_VERSION with its own name, version 1.6.0. */

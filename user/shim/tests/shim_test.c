@@ -521,20 +521,59 @@ static void test_profile_noperm(struct ktap *t)
 	CHECK_EQ(t, st.st_mode & 0777, 0660);
 }
 
-/* What each chip reports: libdrm amdgpu.ids, Linux soc15.c/nv.c/soc21.c/soc24.c, KFD GC versions. */
+/*
+ * A card radeon owns: the DRM driver says radeon 2.x, and sysfs links the
+ * PCI device to the radeon driver and gives its id (Linux drm_pciids.h:
+ * 0x6798 is a Tahiti).
+ */
+static void test_profile_radeon(struct ktap *t)
+{
+	char link[256], id[16] = "";
+	drmVersionPtr v;
+	ssize_t n;
+	FILE *f;
+	int fd = open(NODE, O_RDWR);
+
+	if (!CHECK(t, fd >= 0))
+		return;
+	v = drmGetVersion(fd);
+	CHECK_STR(t, v ? v->name : NULL, "radeon");
+	CHECK_EQ(t, v ? v->version_major : 0, 2);
+	drmFreeVersion(v);
+	close(fd);
+	n = readlink("/sys/class/drm/renderD128/device/driver", link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = '\0';
+	CHECK_MSG(t, n > 7 && !strcmp(link + n - 7, "/radeon"), "driver link '%s'", link);
+	f = fopen("/sys/class/drm/renderD128/device/device", "r");
+	if (CHECK(t, f != NULL)) {
+		CHECK(t, fgets(id, sizeof(id), f) != NULL);
+		fclose(f);
+	}
+	CHECK_STR(t, id, "0x6798\n");
+}
+
+/*
+ * What each chip reports: libdrm amdgpu.ids, Linux si.c/cik.c/vi.c/
+ * soc15.c/nv.c/soc21.c/soc24.c, KFD GC versions (none before GFX9), the
+ * GFX IP block's version (gfx_v6_0, gfx_v7_3, gfx_v8_0, gfx_v8_1, ...).
+ */
 struct facts {
 	const char *chip;
-	uint32_t family, external_rev, device, gc, hw_major, gfx_rings;
+	uint32_t family, external_rev, device, gc, hw_major, hw_minor, gfx_rings;
 };
 
 static const struct facts chips[] = {
-	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 1 },
-	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 1 },
-	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 1 },
-	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 1 },
-	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 1 },
-	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0 },
-	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 1 },
+	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1 },
+	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1 },
+	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1 },
+	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1 },
+	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1 },
+	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1 },
+	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1 },
+	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1 },
+	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1 },
+	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0 },
+	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1 },
 };
 
 static void test_profile_facts(struct ktap *t)
@@ -557,6 +596,7 @@ static void test_profile_facts(struct ktap *t)
 	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_COMPUTE, 0, &hw), 0);
 	CHECK_EQ(t, hw._pad, f->gc);
 	CHECK_EQ(t, hw.hw_ip_version_major, f->hw_major);
+	CHECK_EQ(t, hw.hw_ip_version_minor, f->hw_minor);
 	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
 	CHECK_EQ(t, hw.available_rings, (1u << f->gfx_rings) - 1);
 	dev_close(&d);
@@ -594,6 +634,11 @@ static const struct tcase cases[] = {
 	{ "fault_eintr", test_fault_eintr, NULL, "eintr", 0, NULL },
 	{ "profile_i915", test_profile_i915, "i915", NULL, 0, NULL },
 	{ "profile_noperm", test_profile_noperm, "noperm", NULL, 0, NULL },
+	{ "profile_radeon", test_profile_radeon, "radeon", NULL, 0, NULL },
+	{ "profile_gfx601", test_profile_facts, "gfx601", NULL, 0, NULL },
+	{ "profile_gfx701", test_profile_facts, "gfx701", NULL, 0, NULL },
+	{ "profile_gfx803", test_profile_facts, "gfx803", NULL, 0, NULL },
+	{ "profile_gfx810", test_profile_facts, "gfx810", NULL, 0, NULL },
 	{ "profile_gfx900", test_profile_facts, "gfx900", NULL, 0, NULL },
 	{ "profile_gfx1010", test_profile_facts, "gfx1010", NULL, 0, NULL },
 	{ "profile_gfx1030", test_profile_facts, "gfx1030", NULL, 0, NULL },
@@ -601,7 +646,7 @@ static const struct tcase cases[] = {
 	{ "profile_gfx1200", test_profile_facts, "gfx1200", NULL, 0, NULL },
 	{ "profile_gfx90a", test_profile_facts, "gfx90a", NULL, 0, NULL },
 	{ "profile_gc12.5", test_profile_facts, "gc12.5", NULL, 0, NULL },
-	{ "bad_chip_name", test_bad_chip_name, "gfx9000", NULL, 2, "allowed: gfx900, gfx1010" },
+	{ "bad_chip_name", test_bad_chip_name, "gfx9000", NULL, 2, "allowed: gfx601, gfx701, gfx803, gfx810, gfx900, gfx1010" },
 	{ "bad_fault_spec", test_bad_chip_name, NULL, "hang:0", 2, "COUNT out of range" },
 };
 
