@@ -86,42 +86,6 @@
 
 const struct shim_profile shim_profiles[] = {
 	{
-		.name = "gfx601", .what = "Pitcairn, AMD Radeon HD 7800 Series (6818:00)",
-		GCN_NODE, .drm_minor = 49, .device = 0x6818, .pci_rev = 0x00,
-		.family = AMDGPU_FAMILY_SI, .external_rev = 0x14,	/* si.c: rev_id + 20 */
-		.ip_block_major = 6, .gfx_rings = 1,
-		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 5, .cu_active = 20, GCN_SHADER,
-		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 2 * GIB,
-		.gb_addr_config = 0x12011003, .level = VSHARP_GFX6,
-	},
-	{
-		.name = "gfx701", .what = "Hawaii, AMD Radeon R9 200 Series (67B0:00), the R9 290X",
-		GCN_NODE, .drm_minor = 49, .device = 0x67b0, .pci_rev = 0x00,
-		.family = AMDGPU_FAMILY_CI, .external_rev = 0x28,	/* cik.c: fixed 0x28 */
-		.ip_block_major = 7, .ip_block_minor = 3, .gfx_rings = 1,
-		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 11, .cu_active = 44, GCN_SHADER,
-		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 512, .vram_size = 4 * GIB,
-		.gb_addr_config = 0x12011003, .level = VSHARP_GFX7,
-	},
-	{
-		.name = "gfx803", .what = "Polaris 10, AMD Radeon RX 480 Graphics (67DF:C7)",
-		GCN_NODE, .drm_minor = 49, .device = 0x67df, .pci_rev = 0xc7,
-		.family = AMDGPU_FAMILY_VI, .external_rev = 0x50,	/* vi.c: rev_id + 0x50 */
-		.ip_block_major = 8, .gfx_rings = 1,
-		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 9, .cu_active = 36, GCN_SHADER,
-		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 8 * GIB,
-		.gb_addr_config = 0x22011003, .level = VSHARP_GFX8,
-	},
-	{
-		.name = "gfx810", .what = "Stoney, AMD Radeon R5 Graphics (98E4:C4), an APU",
-		GCN_NODE, .drm_minor = 49, .device = 0x98e4, .pci_rev = 0xc4,
-		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x61,	/* vi.c: rev_id + 0x61 */
-		.ip_block_major = 8, .ip_block_minor = 1, .gfx_rings = 1,
-		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 3, .cu_active = 3, GCN_SHADER,
-		.vram_type = AMDGPU_VRAM_TYPE_DDR4, .vram_bit_width = 64, .vram_size = 256 * MIB,
-		.gb_addr_config = 0x22010001, .level = VSHARP_GFX8,
-	},
-	{
 		.name = "gfx900", .what = "Vega 10, AMD Radeon RX Vega (687F:C1)",
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x687f, .pci_rev = 0xc1, .subdevice = 0x0b36,
 		.family = AMDGPU_FAMILY_AI, .external_rev = 0x01,	/* soc15.c: fixed 0x1 */
@@ -186,13 +150,6 @@ const struct shim_profile shim_profiles[] = {
 		.gb_addr_config = 0x00000442, .level = VSHARP_GFX12,
 	},
 	{
-		/* A GCN 1.0 card left to radeon (amdgpu.si_support=0, the default). */
-		.name = "radeon", .what = "an AMD Radeon HD 7970 (6798:00) bound to radeon",
-		.driver = "radeon", .drm_major = 2, .drm_minor = 50, .vendor = 0x1002,
-		.device = 0x6798, .pci_rev = 0x00, .subvendor = 0x1002, .subdevice = 0x0000,
-		.slot = "0000:03:00.0",
-	},
-	{
 		/* i915 answers DRM_IOCTL_VERSION with its own name, version 1.6.0. */
 		.name = "i915", .what = "an Intel Arc A770 (8086:56A0) node",
 		.driver = "i915", .drm_major = 1, .drm_minor = 6, .vendor = 0x8086, .device = 0x56a0,
@@ -202,6 +159,54 @@ const struct shim_profile shim_profiles[] = {
 		/* Navi 21 behind a node the user is not in the group of. */
 		.name = "noperm", .what = "Navi 21 on a node open() refuses with EACCES",
 		.like = "gfx1030", .open_errno = EACCES,
+	},
+	/*
+	 * GFX6-GFX8 and a card radeon owns, after the rows above so that the
+	 * profile indices the fuzz corpus (user/fuzz/corpus/shim) encodes keep
+	 * naming the same chips.
+	 */
+	{
+		.name = "gfx601", .what = "Pitcairn, AMD Radeon HD 7800 Series (6818:00)",
+		GCN_NODE, .drm_minor = 49, .device = 0x6818, .pci_rev = 0x00,
+		.family = AMDGPU_FAMILY_SI, .external_rev = 0x14,	/* si.c: rev_id + 20 */
+		.ip_block_major = 6, .gfx_rings = 1,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 5, .cu_active = 20, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 2 * GIB,
+		.gb_addr_config = 0x12011003, .level = VSHARP_GFX6,
+	},
+	{
+		.name = "gfx701", .what = "Hawaii, AMD Radeon R9 200 Series (67B0:00), the R9 290X",
+		GCN_NODE, .drm_minor = 49, .device = 0x67b0, .pci_rev = 0x00,
+		.family = AMDGPU_FAMILY_CI, .external_rev = 0x28,	/* cik.c: fixed 0x28 */
+		.ip_block_major = 7, .ip_block_minor = 3, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 11, .cu_active = 44, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 512, .vram_size = 4 * GIB,
+		.gb_addr_config = 0x12011003, .level = VSHARP_GFX7,
+	},
+	{
+		.name = "gfx803", .what = "Polaris 10, AMD Radeon RX 480 Graphics (67DF:C7)",
+		GCN_NODE, .drm_minor = 49, .device = 0x67df, .pci_rev = 0xc7,
+		.family = AMDGPU_FAMILY_VI, .external_rev = 0x50,	/* vi.c: rev_id + 0x50 */
+		.ip_block_major = 8, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 9, .cu_active = 36, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 8 * GIB,
+		.gb_addr_config = 0x22011003, .level = VSHARP_GFX8,
+	},
+	{
+		.name = "gfx810", .what = "Stoney, AMD Radeon R5 Graphics (98E4:C4), an APU",
+		GCN_NODE, .drm_minor = 49, .device = 0x98e4, .pci_rev = 0xc4,
+		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x61,	/* vi.c: rev_id + 0x61 */
+		.ip_block_major = 8, .ip_block_minor = 1, .gfx_rings = 1,
+		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 3, .cu_active = 3, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_DDR4, .vram_bit_width = 64, .vram_size = 256 * MIB,
+		.gb_addr_config = 0x22010001, .level = VSHARP_GFX8,
+	},
+	{
+		/* A GCN 1.0 card left to radeon (amdgpu.si_support=0, the default). */
+		.name = "radeon", .what = "an AMD Radeon HD 7970 (6798:00) bound to radeon",
+		.driver = "radeon", .drm_major = 2, .drm_minor = 50, .vendor = 0x1002,
+		.device = 0x6798, .pci_rev = 0x00, .subvendor = 0x1002, .subdevice = 0x0000,
+		.slot = "0000:03:00.0",
 	},
 };
 
