@@ -92,14 +92,14 @@ struct stride_entry {
 
 struct level_plan {
 	/* Encoding: bits of word 3 (or REFUSED) per value of a buffer member. */
-	uint32_t format[2][16][16];	/* [add_tid][dfmt][nfmt], ADD_TID included */
-	uint32_t swizzle[2][256];	/* [swizzle][element_size] */
-	uint32_t swizzle_word1[2][256];
+	uint32_t format[16][16][2];	/* [dfmt][nfmt][add_tid], ADD_TID included */
+	uint32_t swizzle[256][2];	/* [element_size][swizzle] */
+	uint32_t swizzle_word1[256][2];
 	uint32_t index_stride[256];
 	uint32_t dst_sel[4][256];
 	uint32_t oob_select[256];	/* with RESOURCE_LEVEL where the level needs it */
 	uint32_t compression[2][2];	/* [write_compress][compression] */
-	struct stride_entry stride[2][256];	/* [add_tid][stride_scale] */
+	struct stride_entry stride[256][2];	/* [stride_scale][add_tid] */
 
 	/* Decoding: per value of each run of bits, its bytes of one piece and its flags. */
 	struct format_piece format_of[2 * 256];	/* [ADD_TID][format run] */
@@ -202,7 +202,7 @@ static void plan_stride(enum vsharp_gfx level, struct level_plan *p, struct vsha
 	uint32_t dw[4], base3;
 
 	for (unsigned v = 0; v < 256; v++) {
-		struct stride_entry *e = &p->stride[b.add_tid][v];
+		struct stride_entry *e = &p->stride[v][b.add_tid];
 
 		b.stride = 0;
 		b.stride_scale = v;
@@ -237,10 +237,10 @@ static void plan_encoder(enum vsharp_gfx level, struct level_plan *p)
 				b.add_tid = tid;
 				b.format.dfmt = d;
 				b.format.nfmt = n;
-				p->format[tid][d][n] = probe_word3(level, &b, F(NUM_FORMAT) |
+				p->format[d][n][tid] = probe_word3(level, &b, F(NUM_FORMAT) |
 								   F(DATA_FORMAT) | F(FORMAT) |
 								   F(ADD_TID_ENABLE));
-				if (tid && p->format[tid][d][n] != REFUSED &&
+				if (tid && p->format[d][n][tid] != REFUSED &&
 				    tid_def.format.dfmt == VSHARP_DFMT_COUNT)
 					tid_def.format = b.format;
 			}
@@ -268,9 +268,9 @@ static void plan_encoder(enum vsharp_gfx level, struct level_plan *p)
 			b = def;
 			b.swizzle = s;
 			b.element_size = v;
-			p->swizzle[s][v] = probe_word3(level, &b, F(ELEMENT_SIZE));
+			p->swizzle[v][s] = probe_word3(level, &b, F(ELEMENT_SIZE));
 			if (!encode_fields(level, &b, dw, NULL))
-				p->swizzle_word1[s][v] = dw[1] & w1.mask << w1.shift;
+				p->swizzle_word1[v][s] = dw[1] & w1.mask << w1.shift;
 		}
 	}
 	for (unsigned wc = 0; wc < 2; wc++) {
@@ -496,11 +496,11 @@ int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 	nfmt = b->format.nfmt;
 	if ((dfmt | nfmt) >= 16)
 		return encode_refused(p, b, dw, err);
-	se = &p->stride[b->add_tid][b->stride_scale];
+	se = &p->stride[b->stride_scale][b->add_tid];
 	/* STRIDE, or past the limit when the stride is no multiple of the scale. */
 	s = b->stride >> se->shift | b->stride << (-se->shift & 31);
-	w3 = p->format[b->add_tid][dfmt][nfmt] | se->word3 |
-	     p->swizzle[b->swizzle][b->element_size] | p->index_stride[b->index_stride] |
+	w3 = p->format[dfmt][nfmt][b->add_tid] | se->word3 |
+	     p->swizzle[b->element_size][b->swizzle] | p->index_stride[b->index_stride] |
 	     p->dst_sel[0][b->dst_sel[0]] | p->dst_sel[1][b->dst_sel[1]] |
 	     p->dst_sel[2][b->dst_sel[2]] | p->dst_sel[3][b->dst_sel[3]] |
 	     p->oob_select[b->oob_select] | p->compression[b->write_compress][b->compression] |
@@ -509,7 +509,7 @@ int vsharp_desc_encode(enum vsharp_gfx level, const struct vsharp_buffer *b,
 		return encode_refused(p, b, dw, err);
 	dw[0] = (uint32_t)b->base;
 	dw[1] = (uint32_t)(b->base >> 32) | (s & STRIDE_MASK) << STRIDE_SHIFT |
-		p->swizzle_word1[b->swizzle][b->element_size];
+		p->swizzle_word1[b->element_size][b->swizzle];
 	dw[2] = b->num_records;
 	dw[3] = w3;
 	return 0;
