@@ -23,7 +23,7 @@ static const char usage_disasm[] =
 	"       vsharp disasm --gfx LEVEL [--address ADDR] [--json] --file FILE\n"
 	"\n"
 	"  FILE: text or binary (Documentation/cli.rst \"Dword input\"); - is stdin\n"
-	"  no words: the level's probe shader; LEVEL: gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
+	"  no words: the level's probe shader; LEVEL: gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
 
 static bool json;
 
@@ -140,8 +140,8 @@ int cmd_disasm(int argc, char **argv)
 		cli_lib_error(&err);
 		goto out;
 	}
-	if (level < VSHARP_GFX9) {
-		cli_error("--gfx: %s has no decoder (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+	if (level < VSHARP_GFX8) {
+		cli_error("--gfx: %s has no decoder (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 			  vsharp_gfx_name(level));
 		goto out;
 	}

@@ -21,7 +21,7 @@
 #define EXIT_SKIP 4		/* kselftest's "skipped" */
 
 static const enum vsharp_gfx families[] = {
-	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+	VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 
 #define MAX_EMU_RULES 16
@@ -144,9 +144,9 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		printf("        # %s: error %d: %s\n", s->name, ret, err.msg);
 	if (t.reports > MAX_REPORTS)
 		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
-	/* HW_ID[23:20] on GFX9, HW_ID2[27:24] on GFX10+. */
+	/* HW_ID[23:20] up to GFX9, HW_ID2[27:24] on GFX10+. */
 	printf("        # %s: the waves ran under VMID %u\n", s->name,
-	       (t.vmid >> (dev->level == VSHARP_GFX9 ? 20 : 24)) & 0xf);
+	       (t.vmid >> (dev->level <= VSHARP_GFX9 ? 20 : 24)) & 0xf);
 	printf("        # %s: %llu cases: %llu passed, %llu failed, %llu skipped\n", s->name,
 	       (unsigned long long)(t.passed + t.failed + t.skipped), (unsigned long long)t.passed,
 	       (unsigned long long)t.failed, (unsigned long long)t.skipped);
@@ -282,7 +282,7 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	const struct run_opts o = *op;
 	struct vsharp_device *hw = NULL;
 	struct vsharp_error err = { "" };
-	enum vsharp_gfx chosen[5];
+	enum vsharp_gfx chosen[sizeof(families) / sizeof(families[0])];
 	struct tally total = { 0 };
 	unsigned n = 0, idx = 0;
 	bool ok = true;
@@ -314,13 +314,13 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	if (hw) {
 		chosen[n++] = hw->level;
 	} else {
-		for (unsigned f = 0; f < 5; f++)
+		for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++)
 			if (!strcmp(o.gfx, "all") || families[f] == level)
 				chosen[n++] = families[f];
 		if (!n) {
 			if (json)
 				fclose(json);
-			return cli_error("--gfx: %s has no emulated device (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12, all)",
+			return cli_error("--gfx: %s has no emulated device (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12, all)",
 					 o.gfx);
 		}
 	}

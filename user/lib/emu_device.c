@@ -128,8 +128,8 @@ int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vs
 	struct emu_device *d;
 	int ret;
 
-	if (level < VSHARP_GFX9 || level >= VSHARP_GFX_COUNT)
-		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated device (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+	if (!emu_level(level))
+		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated device (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				   vsharp_gfx_name(level));
 	d = calloc(1, sizeof(*d));
 	if (!d)

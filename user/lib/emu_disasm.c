@@ -122,19 +122,20 @@ struct hwreg_name {
 	const char *name;
 };
 
+#define L8 VSHARP_GFX_BIT(VSHARP_GFX8)
 #define L9 VSHARP_GFX_BIT(VSHARP_GFX9)
 #define L10 VSHARP_GFX_BIT(VSHARP_GFX10)
 #define L103 VSHARP_GFX_BIT(VSHARP_GFX10_3)
 #define L11 VSHARP_GFX_BIT(VSHARP_GFX11)
 #define L12 VSHARP_GFX_BIT(VSHARP_GFX12)
 #define L10X (L10 | L103)
-#define LALL (L9 | L10X | L11 | L12)
+#define LALL (L8 | L9 | L10X | L11 | L12)
 
 static const struct hwreg_name hwregs[] = {
 	{ LALL, 1, "HW_REG_MODE" },
 	{ LALL, 2, "HW_REG_STATUS" },
-	{ L9 | L10X | L11, 3, "HW_REG_TRAPSTS" },
-	{ L9, 4, "HW_REG_HW_ID" },
+	{ L8 | L9 | L10X | L11, 3, "HW_REG_TRAPSTS" },
+	{ L8 | L9, 4, "HW_REG_HW_ID" },
 	{ L12, 4, "HW_REG_STATE_PRIV" },
 	{ LALL, 5, "HW_REG_GPR_ALLOC" },
 	{ LALL, 6, "HW_REG_LDS_ALLOC" },
@@ -187,12 +188,13 @@ static void hwreg(struct out *o, enum vsharp_gfx level, const struct emu_insn *i
 	put(o, ")");
 }
 
-/* s_waitcnt counter fields: VM_CNT is split on GFX9/10. */
+/* s_waitcnt counter fields: VM_CNT is 4 bits before GFX9, split on GFX9/10. */
 struct waitcnt_layout {
 	uint8_t vm_lo_shift, vm_lo_bits, vm_hi_shift, vm_hi_bits;
 	uint8_t exp_shift, exp_bits, lgkm_shift, lgkm_bits;
 };
 
+static const struct waitcnt_layout waitcnt_gfx6 = { 0, 4, 0, 0, 4, 3, 8, 4 };
 static const struct waitcnt_layout waitcnt_gfx9 = { 0, 4, 14, 2, 4, 3, 8, 4 };
 static const struct waitcnt_layout waitcnt_gfx10 = { 0, 4, 14, 2, 4, 3, 8, 6 };
 static const struct waitcnt_layout waitcnt_gfx11 = { 10, 6, 0, 0, 0, 3, 4, 6 };
@@ -206,7 +208,8 @@ static unsigned bits(unsigned v, unsigned shift, unsigned n)
 static void waitcnt(struct out *o, enum vsharp_gfx level, uint16_t imm)
 {
 	const struct waitcnt_layout *l = level >= VSHARP_GFX11 ? &waitcnt_gfx11 :
-					 level >= VSHARP_GFX10 ? &waitcnt_gfx10 : &waitcnt_gfx9;
+					 level >= VSHARP_GFX10 ? &waitcnt_gfx10 :
+					 level >= VSHARP_GFX9 ? &waitcnt_gfx9 : &waitcnt_gfx6;
 	unsigned vm = bits(imm, l->vm_lo_shift, l->vm_lo_bits) |
 		      bits(imm, l->vm_hi_shift, l->vm_hi_bits) << l->vm_lo_bits;
 	unsigned exp = bits(imm, l->exp_shift, l->exp_bits);

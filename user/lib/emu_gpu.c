@@ -33,6 +33,8 @@
  *    loadcnt, storecnt, dscnt and kmcnt).
  */
 static const struct emu_level levels[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX8] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
 	[VSHARP_GFX9] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
 			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
 	[VSHARP_GFX10] = { 512, 3, 64, { 4, 8 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
@@ -47,7 +49,8 @@ static const struct emu_level levels[VSHARP_GFX_COUNT] = {
 
 const struct emu_level *emu_level(enum vsharp_gfx level)
 {
-	if (level < VSHARP_GFX9 || level >= VSHARP_GFX_COUNT)
+	/* Levels without a row have no emulated GPU. */
+	if ((unsigned)level >= VSHARP_GFX_COUNT || !levels[level].lds_alloc_granule)
 		return NULL;
 	return &levels[level];
 }
@@ -78,7 +81,7 @@ int vsharp_gpu_create(const struct vsharp_gpu_config *cfg, struct vsharp_gpu **o
 
 	*out = NULL;
 	if (!emu_level(cfg->level))
-		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated GPU (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated GPU (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				   vsharp_gfx_name(cfg->level));
 	if (cfg->lds_per_cu < 1024 || cfg->lds_per_cu > (1u << 20) || cfg->lds_per_cu % 1024)
 		return vsharp_fail(err, -EINVAL, "emu: lds_per_cu %u (allowed 1024..1048576 in KiB steps)",

@@ -225,7 +225,8 @@ static void wait_for(struct emu_wave *w, enum emu_counter cnt, uint64_t n)
 
 /*
  * s_waitcnt simm16 fields (Vega ISA §4.4 and RDNA ISA SOPP tables):
- * GFX9/GFX10 vmcnt [3:0] + [15:14], lgkmcnt [11:8] (GFX10 [13:8]);
+ * GFX8 vmcnt [3:0] (GCN3 ISA §4.4), GFX9/GFX10 vmcnt [3:0] + [15:14],
+ * lgkmcnt [11:8] (GFX10 [13:8]);
  * GFX11 vmcnt [15:10], lgkmcnt [9:4].
  */
 static void waitcnt_packed(struct emu_wave *w, uint32_t s)
@@ -236,7 +237,7 @@ static void waitcnt_packed(struct emu_wave *w, uint32_t s)
 		vm = s >> 10 & 0x3f;
 		lgkm = s >> 4 & 0x3f;
 	} else {
-		vm = (s & 0xf) | (s >> 14 & 3) << 4;
+		vm = (s & 0xf) | (w->level >= VSHARP_GFX9 ? (s >> 14 & 3) << 4 : 0);
 		lgkm = s >> 8 & (w->level >= VSHARP_GFX10 ? 0x3f : 0xf);
 	}
 	wait_for(w, EMU_CNT_LOAD, vm);
@@ -323,13 +324,13 @@ static uint64_t sread64(const struct emu_wave *w, unsigned first)
 static uint32_t hwreg(const struct emu_wave *w, unsigned id)
 {
 	/*
-	 * HW_ID (GFX9, id 4): VM_ID in [23:20]; HW_ID2 (GFX10+, id 24): VM_ID in
-	 * [27:24] (gc_9_0 / gc_10_3_0 sh_mask.h).  The other fields stay 0: the
+	 * HW_ID (GFX6-9, id 4): VM_ID in [23:20]; HW_ID2 (GFX10+, id 24): VM_ID in
+	 * [27:24] (gca/gfx_6_0, gfx_7_2, gfx_8_0, gc_9_0 / gc_10_3_0 sh_mask.h).  The other fields stay 0: the
 	 * emulator has one SE, SH, CU and SIMD.
 	 */
 	unsigned vmid = w->gpu->cfg.vmid & 0xf;
 
-	if (w->level == VSHARP_GFX9 && id == 4)
+	if (w->level <= VSHARP_GFX9 && id == 4)
 		return vmid << 20;
 	if (w->level >= VSHARP_GFX10 && id == 24)
 		return vmid << 24;

@@ -12,7 +12,7 @@
 #include "vsharp/pm4.h"
 #include "util.h"
 
-#define L9	VSHARP_GFX_RANGE(VSHARP_GFX9, VSHARP_GFX12)
+#define L8	VSHARP_GFX_RANGE(VSHARP_GFX8, VSHARP_GFX12)
 #define L10	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX12)
 #define L11	VSHARP_GFX_RANGE(VSHARP_GFX11, VSHARP_GFX12)
 #define L12	VSHARP_GFX_BIT(VSHARP_GFX12)
@@ -42,11 +42,11 @@ static const struct {
 	uint32_t levels;
 } preamble_regs[] = {
 	/* [L]/[I] steps 1, 2, 9: start at 0, no scratch, no wave limits. */
-	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, L9 },
-	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, L9 },
-	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, L9 },
-	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, L9 },
-	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, L9 },
+	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, L8 },
+	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, L8 },
+	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, L8 },
+	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, L8 },
+	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, L8 },
 	/* GFX10+: [L] zeroes REQ_CTRL, USER_ACCUM_0..3 and CHKSUM; Mesa DISPATCH_TUNNEL. */
 	{ { VSHARP_COMPUTE_REQ_CTRL, K_SH, 0 }, L10 },
 	{ { VSHARP_COMPUTE_USER_ACCUM_0, K_SH, 0 }, L10 },
@@ -62,10 +62,10 @@ static const struct {
 	 * SET_SH_REG as Mesa writes them (ac_cmdbuf.c); no peer sends them
 	 * with index 3.
 	 */
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, L9 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, L9 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, L9 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, L9 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, L8 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, L8 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, L8 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, L8 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8, K_SH, ~0u }, L12 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4, K_SH, ~0u }, L11 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 1, K_SH, ~0u }, L11 },
@@ -151,7 +151,7 @@ static const struct vsharp_pm4_level *level_info(enum vsharp_gfx level,
 
 	if (!lv)
 		vsharp_fail(err, -EINVAL,
-			    "level: %s has no PM4 support (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+			    "level: %s has no PM4 support (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 			    vsharp_gfx_name(level));
 	return lv;
 }
@@ -171,7 +171,7 @@ int vsharp_pm4_preamble(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsha
 	/*
 	 * ACQUIRE_MEM over the whole address space: COHER_SIZE 0xffffffff,
 	 * COHER_SIZE_HI 0xff (Mesa; 256-byte units), base 0, poll interval 0xA.
-	 * GFX9 carries the actions in CP_COHER_CNTL; GFX10+ leaves that dword
+	 * GFX8/9 carry the actions in CP_COHER_CNTL; GFX10+ leaves that dword
 	 * 0 (engine ME on a compute queue) and adds GCR_CNTL.
 	 */
 	put(&st, VSHARP_PKT3(VSHARP_PKT3_ACQUIRE_MEM, lv->acquire_body - 1, 1));
@@ -218,7 +218,7 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 				   d->pgm_va);
 	if (d->vgprs < 1 || d->vgprs > 256)
 		return vsharp_fail(err, -EINVAL, "vgprs: %u (allowed 1..256)", d->vgprs);
-	/* RSRC1.SGPRS is 4 bits of 8-SGPR blocks on GFX9; GFX10+ allocate a fixed 128. */
+	/* RSRC1.SGPRS is 4 bits of 8-SGPR blocks on GFX6-9; GFX10+ allocate a fixed 128. */
 	if (d->sgprs > (lv->sgprs_field ? 128 : lv->sgprs_fixed))
 		return vsharp_fail(err, -EINVAL, "sgprs: %u (allowed 0..%u on %s)", d->sgprs,
 				   lv->sgprs_field ? 128 : lv->sgprs_fixed, gfx);
@@ -271,7 +271,7 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 		   (d->tgid[0] ? 1u << 7 : 0) | (d->tgid[1] ? 1u << 8 : 0) |
 		   (d->tgid[2] ? 1u << 9 : 0) |
 		   (d->tidig_comps - 1) << 11 |
-		   lds / 512 << 15;			/* LDS_SIZE in 512-byte units */
+		   lds / lv->lds_encode << 15;		/* LDS_SIZE in the level's units */
 	e->rsrc3 = lv->rsrc3 ? lv->rsrc3_value : 0;
 	for (int i = 0; i < 3; i++)
 		e->num_thread[i] = d->threads[i];

@@ -115,7 +115,7 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 
 	if (!lv)
 		return vsharp_fail(err, -EINVAL,
-				   "level: %s has no PM4 support (allowed gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+				   "level: %s has no PM4 support (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				   vsharp_gfx_name(level));
 	if (dispatch->type != 3 || dispatch->opcode != VSHARP_PKT3_DISPATCH_DIRECT ||
 	    dispatch->n_body != 4)
@@ -162,8 +162,10 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 	rsrc2 = reg(regs, VSHARP_COMPUTE_PGM_RSRC2);
 	vgpr_blocks = (rsrc1 & 0x3f) + 1;
 	st->vgprs_alloc = vgpr_blocks * (st->wave32 ? 8 : 4);
-	/* GFX9 allocates SGPRs in 16s: field/2 + 1 blocks (see pm4.c). */
-	st->sgprs_alloc = lv->sgprs_field ? (((rsrc1 >> 6) & 0xf) / 2 + 1) * 16 : lv->sgprs_fixed;
+	/* 8-SGPR blocks, allocated in the level's granule (16 on GFX9, see pm4.c). */
+	st->sgprs_alloc = lv->sgprs_field ?
+			  (((rsrc1 >> 6) & 0xf) * 8 + 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc :
+			  lv->sgprs_fixed;
 
 	st->user_sgprs = (rsrc2 >> 1) & 0x1f;
 	if (st->user_sgprs > 16)
@@ -182,7 +184,7 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 	if (st->tidig_comps > 3)
 		return vsharp_fail(err, -EINVAL,
 				   "COMPUTE_PGM_RSRC2: TIDIG_COMP_CNT 3 (allowed 0..2)");
-	st->lds_bytes = ((rsrc2 >> 15) & 0x1ff) * 512;
+	st->lds_bytes = ((rsrc2 >> 15) & 0x1ff) * lv->lds_encode;
 	/* NUM_THREAD_FULL is bits 15:0; PARTIAL (31:16) is not used by vsharp. */
 	for (int i = 0; i < 3; i++) {
 		st->threads[i] = reg(regs, VSHARP_COMPUTE_NUM_THREAD_X + i) & 0xffff;

@@ -15,10 +15,11 @@
 #include "vsharp/pm4.h"
 #include "util.h"
 
-#define L9	VSHARP_GFX_RANGE(VSHARP_GFX9, VSHARP_GFX12)
+#define L9	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX12)	/* GCN's layouts onwards */
 #define L10	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX12)
 #define L10_11	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX11)
-#define L9_11	VSHARP_GFX_RANGE(VSHARP_GFX9, VSHARP_GFX11)
+#define L9_11	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX11)
+#define L6_9	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX9)
 #define L11	VSHARP_GFX_BIT(VSHARP_GFX11)
 #define L12	VSHARP_GFX_BIT(VSHARP_GFX12)
 
@@ -46,7 +47,7 @@ enum fmt {
 	F_HEX,
 	F_FLAG,		/* the name when set */
 	F_VGPRS,	/* RSRC1.VGPRS as a count for wave64 (and wave32 where it exists) */
-	F_SGPRS,	/* RSRC1.SGPRS as a count (GFX9) */
+	F_SGPRS,	/* RSRC1.SGPRS as a count (GFX6-9) */
 	F_LDS,		/* RSRC2.LDS_SIZE in bytes */
 	F_ENUM,		/* F_ENUM + k: the value's name in enums[k] */
 };
@@ -113,7 +114,7 @@ static const struct field {
 	const char *name;
 } fields[] = {
 	{ VSHARP_COMPUTE_PGM_RSRC1, L9, 0, 5, F_VGPRS, "vgprs" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, VSHARP_GFX_BIT(VSHARP_GFX9), 6, 9, F_SGPRS, "sgprs" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L6_9, 6, 9, F_SGPRS, "sgprs" },
 	{ VSHARP_COMPUTE_PGM_RSRC1, L9, 12, 19, F_HEX, "float_mode" },
 	{ VSHARP_COMPUTE_PGM_RSRC1, L9_11, 21, 21, F_FLAG, "dx10_clamp" },
 	{ VSHARP_COMPUTE_PGM_RSRC1, L12, 21, 21, F_FLAG, "wg_rr_en" },
@@ -152,7 +153,7 @@ static const struct field {
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 6, 6, F_FLAG, "ORDER_MODE" },
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 10, 10, F_FLAG, "SCALAR_L1_INV_VOL" },
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 11, 11, F_FLAG, "VECTOR_L1_INV_VOL" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, VSHARP_GFX_BIT(VSHARP_GFX9), 12, 12, F_FLAG,
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L6_9, 12, 12, F_FLAG,
 	  "DATA_ATC" },
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 14, 14, F_FLAG, "RESTORE" },
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L10, 15, 15, F_FLAG, "CS_W32_EN" },
@@ -392,8 +393,12 @@ static void item_hex64(struct decoder *d, const char *key, uint64_t v)
 /* " name=value ..." for the known fields of V, then any other bits set. */
 static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
 {
+	const struct vsharp_pm4_level *lv = vsharp_pm4_level(level);
 	uint32_t known = 0;
 	bool any = false;
+
+	if (!lv)
+		return;
 
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 		const struct field *f = &fields[i];
@@ -413,10 +418,11 @@ static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 			decoded = (x + 1) * 4;	/* wave64 granule; wave32 allocates twice as many */
 			break;
 		case F_SGPRS:
-			decoded = (x / 2 + 1) * 16;
+			/* 8-SGPR blocks, allocated in the level's granule (pm4_regs.c). */
+			decoded = ((x + 1) * 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc;
 			break;
 		case F_LDS:
-			decoded = x * 512;
+			decoded = x * lv->lds_encode;
 			break;
 		default:
 			if (f->fmt >= F_ENUM && x < enums[f->fmt - F_ENUM].n)
@@ -443,7 +449,7 @@ static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 			fprintf(d->out, " %s=0x%x", name, x);
 			break;
 		case F_VGPRS:
-			if (level == VSHARP_GFX9)
+			if (!lv->wave32)
 				fprintf(d->out, " vgprs=%u", (x + 1) * 4);
 			else
 				fprintf(d->out, " vgprs=%u(w64)/%u(w32)", (x + 1) * 4, (x + 1) * 8);

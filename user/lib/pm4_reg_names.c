@@ -6,6 +6,9 @@
  * SPI, PA, DB, CB and SQ ones a hang dump shows.  Names and offsets are
  * those of Linux's drivers/gpu/drm/amd/include/asic_reg/gc/ headers:
  *
+ *   GFX6     gca/gfx_6_0_d.h     mm*  absolute offsets (the compute SH registers only)
+ *   GFX7     gca/gfx_7_2_d.h     mm*  absolute offsets (the compute SH registers only)
+ *   GFX8     gca/gfx_8_0_d.h     mm*  absolute offsets (the compute SH registers only)
  *   GFX9     gc_9_0_offset.h     mm*  segment bases 0x2000, 0xa000 (vega10_ip_offset.h GC_BASE)
  *   GFX10    gc_10_1_0_offset.h  mm*  0x1260, 0xa000 (navi10_ip_offset.h)
  *   GFX10.3  gc_10_3_0_offset.h  mm*  0x1260, 0xa000 (sienna_cichlid_ip_offset.h)
@@ -27,6 +30,10 @@
 #include "util.h"
 
 #define G9	VSHARP_GFX_BIT(VSHARP_GFX9)
+#define G6_8	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX8)
+#define SH_ALL	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX12)
+#define SH_CI	VSHARP_GFX_RANGE(VSHARP_GFX7, VSHARP_GFX12)
+#define SH_VI	VSHARP_GFX_RANGE(VSHARP_GFX8, VSHARP_GFX12)
 #define G10	VSHARP_GFX_BIT(VSHARP_GFX10)
 #define G103	VSHARP_GFX_BIT(VSHARP_GFX10_3)
 #define G11	VSHARP_GFX_BIT(VSHARP_GFX11)
@@ -228,38 +235,43 @@ static const struct reg_row rows[] = {
 	 * queue) and the save/restore state the CP itself writes
 	 * (COMPUTE_RELAUNCH, COMPUTE_WAVE_RESTORE_*, GFX9's 0x2e22..0x2e28).
 	 */
-	REG(ALL, 0x2e00, "COMPUTE_DISPATCH_INITIATOR"),
-	REG(ALL, 0x2e01, "COMPUTE_DIM_X"),
-	REG(ALL, 0x2e02, "COMPUTE_DIM_Y"),
-	REG(ALL, 0x2e03, "COMPUTE_DIM_Z"),
-	REG(ALL, 0x2e04, "COMPUTE_START_X"),
-	REG(ALL, 0x2e05, "COMPUTE_START_Y"),
-	REG(ALL, 0x2e06, "COMPUTE_START_Z"),
-	REG(ALL, 0x2e07, "COMPUTE_NUM_THREAD_X"),
-	REG(ALL, 0x2e08, "COMPUTE_NUM_THREAD_Y"),
-	REG(ALL, 0x2e09, "COMPUTE_NUM_THREAD_Z"),
-	REG(ALL, 0x2e0a, "COMPUTE_PIPELINESTAT_ENABLE"),
-	REG(ALL, 0x2e0b, "COMPUTE_PERFCOUNT_ENABLE"),
-	REG(ALL, 0x2e0c, "COMPUTE_PGM_LO"),
-	REG(ALL, 0x2e0d, "COMPUTE_PGM_HI"),
+	REG(SH_ALL, 0x2e00, "COMPUTE_DISPATCH_INITIATOR"),
+	REG(SH_ALL, 0x2e01, "COMPUTE_DIM_X"),
+	REG(SH_ALL, 0x2e02, "COMPUTE_DIM_Y"),
+	REG(SH_ALL, 0x2e03, "COMPUTE_DIM_Z"),
+	REG(SH_ALL, 0x2e04, "COMPUTE_START_X"),
+	REG(SH_ALL, 0x2e05, "COMPUTE_START_Y"),
+	REG(SH_ALL, 0x2e06, "COMPUTE_START_Z"),
+	REG(SH_ALL, 0x2e07, "COMPUTE_NUM_THREAD_X"),
+	REG(SH_ALL, 0x2e08, "COMPUTE_NUM_THREAD_Y"),
+	REG(SH_ALL, 0x2e09, "COMPUTE_NUM_THREAD_Z"),
+	REG(SH_CI, 0x2e0a, "COMPUTE_PIPELINESTAT_ENABLE"),
+	REG(SH_CI, 0x2e0b, "COMPUTE_PERFCOUNT_ENABLE"),
+	REG(SH_ALL, 0x2e0c, "COMPUTE_PGM_LO"),
+	REG(SH_ALL, 0x2e0d, "COMPUTE_PGM_HI"),
+	/* GFX6-8 name 0x2e0e..0x2e11 after the trap handler's base and memory. */
+	REG(G6_8, 0x2e0e, "COMPUTE_TBA_LO"),
+	REG(G6_8, 0x2e0f, "COMPUTE_TBA_HI"),
+	REG(G6_8, 0x2e10, "COMPUTE_TMA_LO"),
+	REG(G6_8, 0x2e11, "COMPUTE_TMA_HI"),
 	REG(ALL, 0x2e0e, "COMPUTE_DISPATCH_PKT_ADDR_LO"),
 	REG(ALL, 0x2e0f, "COMPUTE_DISPATCH_PKT_ADDR_HI"),
 	REG(ALL, 0x2e10, "COMPUTE_DISPATCH_SCRATCH_BASE_LO"),
 	REG(ALL, 0x2e11, "COMPUTE_DISPATCH_SCRATCH_BASE_HI"),
-	REG(ALL, 0x2e12, "COMPUTE_PGM_RSRC1"),
-	REG(ALL, 0x2e13, "COMPUTE_PGM_RSRC2"),
-	REG(ALL, 0x2e15, "COMPUTE_RESOURCE_LIMITS"),
-	REG(ALL, 0x2e16, "COMPUTE_STATIC_THREAD_MGMT_SE0"),
-	REG(ALL, 0x2e17, "COMPUTE_STATIC_THREAD_MGMT_SE1"),
-	REG(ALL, 0x2e18, "COMPUTE_TMPRING_SIZE"),
-	REG(ALL, 0x2e19, "COMPUTE_STATIC_THREAD_MGMT_SE2"),
-	REG(ALL, 0x2e1a, "COMPUTE_STATIC_THREAD_MGMT_SE3"),
-	REG(ALL, 0x2e1b, "COMPUTE_RESTART_X"),
-	REG(ALL, 0x2e1c, "COMPUTE_RESTART_Y"),
-	REG(ALL, 0x2e1d, "COMPUTE_RESTART_Z"),
-	REG(ALL, 0x2e1e, "COMPUTE_THREAD_TRACE_ENABLE"),
-	REG(ALL, 0x2e20, "COMPUTE_DISPATCH_ID"),
-	REG(ALL, 0x2e21, "COMPUTE_THREADGROUP_ID"),
+	REG(SH_ALL, 0x2e12, "COMPUTE_PGM_RSRC1"),
+	REG(SH_ALL, 0x2e13, "COMPUTE_PGM_RSRC2"),
+	REG(SH_ALL, 0x2e15, "COMPUTE_RESOURCE_LIMITS"),
+	REG(SH_ALL, 0x2e16, "COMPUTE_STATIC_THREAD_MGMT_SE0"),
+	REG(SH_ALL, 0x2e17, "COMPUTE_STATIC_THREAD_MGMT_SE1"),
+	REG(SH_ALL, 0x2e18, "COMPUTE_TMPRING_SIZE"),
+	REG(SH_CI, 0x2e19, "COMPUTE_STATIC_THREAD_MGMT_SE2"),
+	REG(SH_CI, 0x2e1a, "COMPUTE_STATIC_THREAD_MGMT_SE3"),
+	REG(SH_CI, 0x2e1b, "COMPUTE_RESTART_X"),
+	REG(SH_CI, 0x2e1c, "COMPUTE_RESTART_Y"),
+	REG(SH_CI, 0x2e1d, "COMPUTE_RESTART_Z"),
+	REG(SH_CI, 0x2e1e, "COMPUTE_THREAD_TRACE_ENABLE"),
+	REG(SH_VI, 0x2e20, "COMPUTE_DISPATCH_ID"),
+	REG(SH_VI, 0x2e21, "COMPUTE_THREADGROUP_ID"),
 	REG(G10_12, 0x2e22, "COMPUTE_REQ_CTRL"),
 	REG(G12, 0x2e23, "COMPUTE_STATIC_THREAD_MGMT_SE8"),
 	ARR(G10_12, 0x2e24, 4, 1, N4("COMPUTE_USER_ACCUM_", "")),
@@ -270,7 +282,7 @@ static const struct reg_row rows[] = {
 	REG(G11_12, 0x2e2d, "COMPUTE_STATIC_THREAD_MGMT_SE6"),
 	REG(G11_12, 0x2e2e, "COMPUTE_STATIC_THREAD_MGMT_SE7"),
 	REG(G11_12, 0x2e2f, "COMPUTE_DISPATCH_INTERLEAVE"),
-	ARR(ALL, 0x2e40, 16, 1, N16("COMPUTE_USER_DATA_", "")),
+	ARR(SH_ALL, 0x2e40, 16, 1, N16("COMPUTE_USER_DATA_", "")),
 	REG(G10_12, 0x2e7d, "COMPUTE_DISPATCH_TUNNEL"),
 	REG(G10_12, 0x2e7e, "COMPUTE_DISPATCH_END"),
 
@@ -746,7 +758,7 @@ static const struct reg_row rows[] = {
  * Every element of rows[] per level, sorted by offset, built once: a dump
  * of millions of register writes looks each one up.
  */
-#define LEVELS (VSHARP_GFX12 - VSHARP_GFX9 + 1)
+#define LEVELS (VSHARP_GFX12 - VSHARP_GFX6 + 1)
 #define ELEMENTS_MAX 1536
 
 struct reg_elem {
@@ -771,7 +783,7 @@ static void build_elems(void)
 		for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
 			const struct reg_row *r = &rows[i];
 
-			if (!(r->levels & VSHARP_GFX_BIT(VSHARP_GFX9 + l)))
+			if (!(r->levels & VSHARP_GFX_BIT(VSHARP_GFX6 + l)))
 				continue;
 			/* Over 1000 on no level; test_pm4_decode checks the last row of each. */
 			for (unsigned k = 0; k < r->count && n_elems[l] < ELEMENTS_MAX; k++)
@@ -785,9 +797,9 @@ static void build_elems(void)
 const char *vsharp_reg_name(enum vsharp_gfx level, uint32_t reg)
 {
 	struct reg_elem key = { (uint16_t)reg, NULL }, *e;
-	unsigned l = (unsigned)level - VSHARP_GFX9;
+	unsigned l = (unsigned)level - VSHARP_GFX6;
 
-	if (level < VSHARP_GFX9 || level > VSHARP_GFX12 || reg > 0xffff)
+	if (level < VSHARP_GFX6 || level > VSHARP_GFX12 || reg > 0xffff)
 		return NULL;
 	call_once(&elems_once, build_elems);
 	e = bsearch(&key, elems[l], n_elems[l], sizeof(key), elem_cmp);

@@ -9,7 +9,7 @@
 #include "vsharp/pm4.h"
 #include "util.h"
 
-/* ACQUIRE_MEM CP_COHER_CNTL on GFX9 ([Lx] soc15d.h, gfx_v9_0_emit_mem_sync). */
+/* ACQUIRE_MEM CP_COHER_CNTL on GFX7-9 ([Lx] cikd.h, vid.h, soc15d.h, gfx_v9_0_emit_mem_sync). */
 #define COHER_TC_WB_ACTION_ENA		(1u << 18)
 #define COHER_TCL1_ACTION_ENA		(1u << 22)
 #define COHER_TC_ACTION_ENA		(1u << 23)
@@ -51,30 +51,49 @@
  */
 #define CU_MASK_IDX3 3
 
-/* LDS allocation granule (Mesa ac_gpu_info.c lds_alloc_granularity). */
+/*
+ * LDS_SIZE units and allocation granule (Mesa ac_gpu_info.c
+ * lds_encode_granularity: 128 dwords from GFX7, 64 on GFX6;
+ * lds_alloc_granularity: 256 dwords from GFX10.3).
+ */
 #define LDS_ALLOC_512 512u
 #define LDS_ALLOC_1K 1024u
 
+/*
+ * SGPR allocation granule where RSRC1.SGPRS counts 8-SGPR blocks: 8 on
+ * GFX6-8, 16 on GFX9 (LLVM AMDGPUBaseInfo.cpp getSGPREncodingGranule and
+ * getNumSGPRBlocks: "16 for GFX9, 8 for GFX6-8").
+ */
+#define SGPR_ALLOC_8 8u
+#define SGPR_ALLOC_16 16u
+
 static const struct vsharp_pm4_level levels[] = {
 	{
+		/* [Lx] gfx_v8_0.c gfx_v8_0_emit_mem_sync_compute: GFX9's five actions. */
+		.level = VSHARP_GFX8, .acquire_body = 6, .coher_cntl = GFX9_COHER,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .cu_mask_index = -1,
+		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
+	},
+	{
 		.level = VSHARP_GFX9, .acquire_body = 6, .coher_cntl = GFX9_COHER,
-		.sgprs_field = true, .cu_mask_index = -1, .lds_alloc = LDS_ALLOC_512,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_16, .cu_mask_index = -1,
+		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX10, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
-		.cu_mask_index = CU_MASK_IDX3, .lds_alloc = LDS_ALLOC_512,
+		.cu_mask_index = CU_MASK_IDX3, .lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX10_3, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
-		.cu_mask_index = CU_MASK_IDX3, .lds_alloc = LDS_ALLOC_1K,
+		.cu_mask_index = CU_MASK_IDX3, .lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
 	},
 	{
 		.level = VSHARP_GFX11, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
 		.rsrc3_value = GFX11_RSRC3, .cu_mask_index = CU_MASK_IDX3, .packed_tid = true,
-		.lds_alloc = LDS_ALLOC_1K,
+		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
 	},
 	{
 		/*
@@ -84,7 +103,7 @@ static const struct vsharp_pm4_level levels[] = {
 		.level = VSHARP_GFX12, .acquire_body = 7, .gcr_cntl = GFX12_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
 		.cu_mask_index = -1, .packed_tid = true, .tgid_ttmp = true,
-		.lds_alloc = LDS_ALLOC_1K,
+		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
 	},
 };
 

@@ -70,7 +70,8 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		w->stub.idxen = suite_rand(&r, 2);
 		w->buf.add_tid = true;
 		w->buf.stride = 4 * (1 + suite_rand(&r, 8));
-		if (level == VSHARP_GFX9)
+		/* GFX8/9: DATA_FORMAT holds STRIDE[17:14] under ADD_TID (desc.c). */
+		if (level == VSHARP_GFX8 || level == VSHARP_GFX9)
 			w->buf.format.dfmt = VSHARP_DFMT_INVALID;
 		break;
 	}

@@ -284,6 +284,9 @@ static void d16_unused_half(struct sink *k)
 	for (unsigned i = 0; i < ARRAY_SIZE(ops); i++) {
 		struct vsharp_probe_wave *w = wave(k, ops[i][0], ops[i][1], VSHARP_ALIGN_UNALIGNED, false, 32);
 
+		/* Before GFX9 there is no D16 load into half a VGPR. */
+		if (!w)
+			continue;
 		for (unsigned l = 0; l < w->n_lanes; l++) {
 			w->lane[l].voffset = 4 * l;
 			w->lane[l].vindex = 4 * l;

@@ -310,8 +310,8 @@ expect_err ib_decode_bad_token "bad.txt: line 2: 'zz' is not a dword" -- ib deco
 printf '\000\020\377\377\377' >"$ibdir/odd.bin"
 expect_err ib_decode_odd_bytes 'odd.bin: 5 bytes is not a whole number of dwords' -- \
 	ib decode --gfx gfx9 "$ibdir/odd.bin"
-expect_err ib_decode_gfx8 -- '--gfx: gfx8 has no PM4 support \(allowed gfx9, gfx10, gfx10.3, gfx11, gfx12\)' -- \
-	ib decode --gfx gfx8 "$ibdir/rsrc1.txt"
+expect_err ib_decode_gfx7 -- '--gfx: gfx7 has no PM4 support \(allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\)' -- \
+	ib decode --gfx gfx7 "$ibdir/rsrc1.txt"
 expect_err ib_decode_no_gfx -- '--gfx: required' -- ib decode "$ibdir/rsrc1.txt"
 expect_err ib_decode_no_file 'ib decode: FILE: required' -- ib decode --gfx gfx9
 expect_err ib_example_wave32_gfx9 'wave32: gfx9 runs wave64 only' -- ib example --gfx gfx9 --wave32

@@ -12,12 +12,12 @@ VSHARP=${VSHARP:-build/san/vsharp}
 MC=${LLVM_MC:-llvm-mc-19}
 OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
 SHADERS=${SHADERS:-shaders/gen/shaders.c}
-families="gfx9:gfx9:gfx900 gfx10:gfx10:gfx1010 gfx10.3:gfx10_3:gfx1030 gfx11:gfx11:gfx1100 gfx12:gfx12:gfx1200"
+families="gfx8:gfx8:gfx803 gfx9:gfx9:gfx900 gfx10:gfx10:gfx1010 gfx10.3:gfx10_3:gfx1030 gfx11:gfx11:gfx1100 gfx12:gfx12:gfx1200"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "KTAP version 1"
-echo "1..5"
+echo "1..6"
 for tool in "$MC" "$OBJDUMP"; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "# $tool not found; install it with: scripts/deps shaders"

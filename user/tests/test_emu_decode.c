@@ -11,7 +11,7 @@
 #include "vsharp/shaders.h"
 
 static const enum vsharp_gfx levels[] = {
-	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+	VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 
 static int dec(enum vsharp_gfx level, const uint32_t *w, unsigned n, struct emu_insn *in,
@@ -28,6 +28,52 @@ static void disasm_is(struct ktap *t, enum vsharp_gfx level, const struct emu_in
 
 	emu_disasm(level, in, buf, sizeof(buf));
 	CHECK_STR(t, buf, want);
+}
+
+/*
+ * Words llvm-mc-19 -show-encoding gave for the text beside them (-mcpu=gfx803
+ * for GFX8): each decodes in as many dwords and prints the same text back.
+ */
+static const struct {
+	enum vsharp_gfx level;
+	uint32_t w[3];
+	const char *text;
+} llvm_words[] = {
+	/* GFX8: VI opcode numbers, SMEM with a 20-bit offset, DS OP [24:17] and GDS 16. */
+	{ VSHARP_GFX8, { 0xe0525004, 0x03010102 }, "buffer_load_dword v1, v2, s[4:7], s3 offen offset:4 glc slc" },
+	{ VSHARP_GFX8, { 0xe02c3000, 0x0c020c04 }, "buffer_load_format_d16_xyzw v[12:15], v[4:5], s[8:11], s12 idxen offen" },
+	{ VSHARP_GFX8, { 0xe1045000, 0x0c020805 }, "buffer_atomic_cmpswap v[8:9], v5, s[8:11], s12 offen glc" },
+	{ VSHARP_GFX8, { 0xe0411000, 0x0c020005 }, "buffer_load_ubyte v5, s[8:11], s12 offen lds" },
+	{ VSHARP_GFX8, { 0xea58b004, 0x0c020c04 }, "tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_UINT] idxen offen offset:4" },
+	{ VSHARP_GFX8, { 0xd89c0100, 0x001a1815 }, "ds_write2_b64 v21, v[24:25], v[26:27] offset1:1" },
+	{ VSHARP_GFX8, { 0xd86c0104, 0x0c000004 }, "ds_read_b32 v12, v4 offset:260" },
+	{ VSHARP_GFX8, { 0xd8010000, 0x00000804 }, "ds_add_u32 v4, v8 gds" },
+	{ VSHARP_GFX8, { 0xc00e0202, 0x000fffff }, "s_load_dwordx8 s[8:15], s[4:5], 0xfffff" },
+	{ VSHARP_GFX8, { 0xbf8c0273 }, "s_waitcnt vmcnt(3) lgkmcnt(2)" },
+	{ VSHARP_GFX8, { 0xb890f804 }, "s_getreg_b32 s16, hwreg(HW_REG_HW_ID)" },
+	{ VSHARP_GFX8, { 0xbe941c00 }, "s_getpc_b64 s[20:21]" },
+	{ VSHARP_GFX8, { 0x8e038d02 }, "s_lshl_b32 s3, s2, 13" },
+	{ VSHARP_GFX8, { 0xbe8700ff, 0x00027fac }, "s_mov_b32 s7, 0x27fac" },
+	{ VSHARP_GFX8, { 0x242a0084 }, "v_lshlrev_b32_e32 v21, 4, v0" },
+};
+
+static void test_llvm_words(struct ktap *t)
+{
+	for (size_t i = 0; i < sizeof(llvm_words) / sizeof(llvm_words[0]); i++) {
+		const char *text = llvm_words[i].text;
+		unsigned n = 1 + (llvm_words[i].w[1] != 0) + (llvm_words[i].w[2] != 0);
+		size_t len = strcspn(text, " ");
+		struct vsharp_error err;
+		struct emu_insn in;
+
+		if (!CHECK_MSG(t, dec(llvm_words[i].level, llvm_words[i].w, 3, &in, &err) == 0,
+			       "%s: %s", text, err.msg))
+			continue;
+		CHECK_MSG(t, in.words == n, "%s: %u dwords, llvm-mc %u", text, in.words, n);
+		CHECK_MSG(t, in.name && strlen(in.name) >= len && !strncmp(in.name, text, len),
+			  "%s: decoded as %s", text, in.name ? in.name : "(none)");
+		disasm_is(t, llvm_words[i].level, &in, text);
+	}
 }
 
 /* GFX9 MUBUF (Vega Tables 87, 88): OFFSET [11:0], OFFEN 12, IDXEN 13, GLC 14, SLC 17, OP [24:18]. */
@@ -443,7 +489,7 @@ static void test_refusals(struct ktap *t)
 	}
 }
 
-KTAP_MAIN(KTAP_CASE(test_mubuf_gfx9), KTAP_CASE(test_mubuf_gfx11), KTAP_CASE(test_vbuffer_gfx12),
+KTAP_MAIN(KTAP_CASE(test_llvm_words), KTAP_CASE(test_mubuf_gfx9), KTAP_CASE(test_mubuf_gfx11), KTAP_CASE(test_vbuffer_gfx12),
 	  KTAP_CASE(test_mtbuf_format), KTAP_CASE(test_ds_offsets), KTAP_CASE(test_sopp_branch),
 	  KTAP_CASE(test_constants), KTAP_CASE(test_stubs), KTAP_CASE(test_shaders_decode),
 	  KTAP_CASE(test_fuzz),

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The emulated shader core, instruction by instruction, on GFX9 words that
- * llvm-mc 19 assembled (the text is beside each word).  Expected results
- * follow the Vega ISA's definitions: S_ADD_U32 sets SCC to the carry,
+ * The emulated shader core, instruction by instruction, on GFX8 and GFX9
+ * words that llvm-mc 19 assembled (the text is beside each word).  Expected results
+ * follow the GCN3 and Vega ISA definitions: S_ADD_U32 sets SCC to the carry,
  * S_ADDC_U32 adds it, S_BRANCH jumps SIMM16 dwords past the next
  * instruction, S_GETPC_B64 gives the address of the next instruction,
  * HW_ID carries VM_ID in [23:20], and a VOP2 literal follows its word.
@@ -11,7 +11,7 @@
 #include "vsharp/emu.h"
 #include "vsharp/pm4.h"
 
-static const uint32_t program[] = {
+static const uint32_t program_gfx9[] = {
 	0x80060302,		/* s_add_u32 s6, s2, s3 */
 	0x82078003,		/* s_addc_u32 s7, s3, 0 */
 	0x8e088403,		/* s_lshl_b32 s8, s3, 4 */
@@ -36,8 +36,53 @@ static const uint32_t program[] = {
 	0xbf810000,		/* s_endpgm */
 };
 
-static void test_gfx9_program(struct ktap *t)
+/*
+ * The same program for gfx803: no GLOBAL segment, so the results leave
+ * through a raw-buffer V# (Mesa's word 3 0x27fac, 4096 bytes); the literal
+ * VOP2 is a v_and_b32 (VI's v_add_u32 writes a carry to VCC).
+ */
+static const uint32_t program_gfx8[] = {
+	0x80060302,		/* s_add_u32 s6, s2, s3 */
+	0x82078003,		/* s_addc_u32 s7, s3, 0 */
+	0x8e088403,		/* s_lshl_b32 s8, s3, 4 */
+	0xbe8900ff, 0x12345678,	/* s_mov_b32 s9, 0x12345678 */
+	0xbe8a1c00,		/* s_getpc_b64 s[10:11] (at dword 5) */
+	0xbf820001,		/* s_branch 1 */
+	0xbe890080,		/* s_mov_b32 s9, 0 (skipped) */
+	0xb88cf804,		/* s_getreg_b32 s12, hwreg(HW_REG_HW_ID) */
+	0xc0020340, 0x00000400,	/* s_load_dword s13, s[0:1], 0x400 */
+	0xbf8c007f,		/* s_waitcnt lgkmcnt(0) */
+	0x24020085,		/* v_lshlrev_b32_e32 v1, 5, v0 */
+	0x7e040206,		/* v_mov_b32_e32 v2, s6 */
+	0x7e060207,		/* v_mov_b32_e32 v3, s7 */
+	0x7e080208,		/* v_mov_b32_e32 v4, s8 */
+	0x7e0a0209,		/* v_mov_b32_e32 v5, s9 */
+	0x7e0c020c,		/* v_mov_b32_e32 v6, s12 */
+	0x260e00ff, 0x00007fff,	/* v_and_b32_e32 v7, 0x7fff, v0 */
+	0x7e10020d,		/* v_mov_b32_e32 v8, s13 */
+	0x7e12020a,		/* v_mov_b32_e32 v9, s10 */
+	0xbe900000,		/* s_mov_b32 s16, s0 */
+	0xbe910001,		/* s_mov_b32 s17, s1 */
+	0xbe9200ff, 0x00001000,	/* s_mov_b32 s18, 0x1000 */
+	0xbe9300ff, 0x00027fac,	/* s_mov_b32 s19, 0x27fac */
+	0xe07c1000, 0x80040201,	/* buffer_store_dwordx4 v[2:5], v1, s[16:19], 0 offen */
+	0xe07c1010, 0x80040601,	/* buffer_store_dwordx4 v[6:9], v1, s[16:19], 0 offen offset:16 */
+	0xbf810000,		/* s_endpgm */
+};
+
+static const struct {
+	enum vsharp_gfx level;
+	const uint32_t *words;
+	unsigned n;
+	uint32_t lane_base;	/* what the VOP2 with a literal gives lane 0 */
+} programs[] = {
+	{ VSHARP_GFX8, program_gfx8, sizeof(program_gfx8) / 4, 0 },
+	{ VSHARP_GFX9, program_gfx9, sizeof(program_gfx9) / 4, 0x440 },
+};
+
+static void run_program(struct ktap *t, size_t i)
 {
+	enum vsharp_gfx level = programs[i].level;
 	struct vsharp_device *dev;
 	struct vsharp_bo code, out, ib;
 	struct vsharp_error err = { "" };
@@ -46,20 +91,20 @@ static void test_gfx9_program(struct ktap *t)
 	uint64_t fence;
 	const uint32_t *res;
 
-	if (!CHECK_MSG(t, vsharp_emu_open(VSHARP_GFX9, &dev, &err) == 0, "%s", err.msg))
+	if (!CHECK_MSG(t, vsharp_emu_open(level, &dev, &err) == 0, "%s", err.msg))
 		return;
 	vsharp_emu_set_vmid(dev, 5);
-	CHECK(t, dev->ops->bo_alloc(dev, sizeof(program), VSHARP_BO_CODE, &code, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, 4 * programs[i].n, VSHARP_BO_CODE, &code, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_DATA, &out, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
-	memcpy(code.cpu, program, sizeof(program));
+	memcpy(code.cpu, programs[i].words, 4 * programs[i].n);
 	((uint32_t *)out.cpu)[0x400 / 4] = 0xcafe0042;
 
 	memset(&d, 0, sizeof(d));
-	d.level = VSHARP_GFX9;
+	d.level = level;
 	d.pgm_va = code.va;
 	d.vgprs = 16;
-	d.sgprs = 16;
+	d.sgprs = 24;
 	d.user_sgprs = 4;
 	d.user_data[0] = (uint32_t)out.va;
 	d.user_data[1] = (uint32_t)(out.va >> 32);
@@ -70,11 +115,12 @@ static void test_gfx9_program(struct ktap *t)
 	d.tgid[0] = true;
 	d.tidig_comps = 1;
 	vsharp_ib_init(&pm4, ib.cpu, 1024);
-	CHECK(t, vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &err) == 0);
+	CHECK(t, vsharp_pm4_preamble(&pm4, level, &err) == 0);
 	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0);
 	CHECK(t, vsharp_pm4_finish(&pm4, &err) == 0);
 	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
-	if (!CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s", err.msg))
+	if (!CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s: %s",
+		       vsharp_gfx_name(level), err.msg))
 		goto out;
 	res = out.cpu;
 	for (unsigned l = 0; l < 64; l++) {
@@ -85,12 +131,18 @@ static void test_gfx9_program(struct ktap *t)
 		CHECK_EQ(t, r[2], 32);			/* 2 << 4 */
 		CHECK_EQ(t, r[3], 0x12345678);		/* the branch skipped the zeroing */
 		CHECK_EQ(t, r[4], 5u << 20);		/* HW_ID.VM_ID */
-		CHECK_EQ(t, r[5], 0x440 + l);		/* literal + thread id */
+		CHECK_EQ(t, r[5], programs[i].lane_base + l);	/* literal and thread id */
 		CHECK_EQ(t, r[6], 0xcafe0042);		/* scalar load */
 		CHECK_EQ(t, r[7], (uint32_t)(code.va + 6 * 4));	/* next instruction */
 	}
 out:
 	vsharp_device_close(dev);
+}
+
+static void test_programs(struct ktap *t)
+{
+	for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++)
+		run_program(t, i);
 }
 
 /* Anything the emulator does not implement is an error naming the instruction. */
@@ -143,5 +195,5 @@ static void test_unknown_packet(struct ktap *t)
 	vsharp_device_close(dev);
 }
 
-KTAP_MAIN(KTAP_CASE(test_gfx9_program), KTAP_CASE(test_unknown_instruction),
+KTAP_MAIN(KTAP_CASE(test_programs), KTAP_CASE(test_unknown_instruction),
 	  KTAP_CASE(test_unknown_packet))

@@ -17,7 +17,7 @@
 		   #a, #b, (int64_t)(a), (int64_t)(b))
 
 static const enum vsharp_gfx levels[] = {
-	VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+	VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 #define N_LEVELS (sizeof(levels) / sizeof(levels[0]))
 
@@ -126,7 +126,7 @@ static void test_register_names(struct ktap *t)
 		{ 0x2e16, "COMPUTE_STATIC_THREAD_MGMT_SE0" }, { 0x2e17, "COMPUTE_STATIC_THREAD_MGMT_SE1" },
 		{ 0x2e18, "COMPUTE_TMPRING_SIZE" }, { 0x2e19, "COMPUTE_STATIC_THREAD_MGMT_SE2" },
 		{ 0x2e1a, "COMPUTE_STATIC_THREAD_MGMT_SE3" }, { 0x2e40, "COMPUTE_USER_DATA_0" },
-		{ 0x2e4f, "COMPUTE_USER_DATA_15" }, { 0x2e10, "COMPUTE_DISPATCH_SCRATCH_BASE_LO" },
+		{ 0x2e4f, "COMPUTE_USER_DATA_15" },
 	};
 	char name[32];
 
@@ -140,11 +140,15 @@ static void test_register_names(struct ktap *t)
 		CHECK(t, vsharp_reg_name(levels[l], 0x2e50) == NULL);
 		CHECK(t, vsharp_reg_name(levels[l], 0x2e14) == NULL);
 	}
-	/* GFX10+ registers. */
+	/* GFX10+ registers; 0x2e10 is COMPUTE_TMA_LO before GFX9 (gca/gfx_8_0_d.h). */
 	CHECK(t, vsharp_reg_name(VSHARP_GFX9, 0x2e28) == NULL);
 	CHECK(t, vsharp_reg_name(VSHARP_GFX9, 0x2e22) == NULL);
 	CHECK(t, vsharp_reg_name(VSHARP_GFX9, 0x2e2a) == NULL);
-	for (size_t l = 1; l < N_LEVELS; l++) {
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX9, 0x2e10), "COMPUTE_DISPATCH_SCRATCH_BASE_LO");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX8, 0x2e10), "COMPUTE_TMA_LO");
+	for (size_t l = 0; l < N_LEVELS; l++) {
+		if (levels[l] < VSHARP_GFX10)
+			continue;
 		CHECK_STR(t, vsharp_reg_name(levels[l], 0x2e28), "COMPUTE_PGM_RSRC3");
 		CHECK_STR(t, vsharp_reg_name(levels[l], 0x2e22), "COMPUTE_REQ_CTRL");
 		CHECK_STR(t, vsharp_reg_name(levels[l], 0x2e24), "COMPUTE_USER_ACCUM_0");
@@ -160,8 +164,16 @@ static void test_register_names(struct ktap *t)
 	/* uconfig, written on GFX9/10 only. */
 	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX9, 0xc07b), "CP_COHER_START_DELAY");
 	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX10_3, 0xc07b), "CP_COHER_START_DELAY");
-	/* No PM4 below GFX9. */
-	CHECK(t, vsharp_reg_name(VSHARP_GFX8, 0x2e12) == NULL);
+	/* GFX6-8 (gca/gfx_6_0_d.h, gfx_7_2_d.h, gfx_8_0_d.h): the trap registers at 0x2e0e. */
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX8, 0x2e12), "COMPUTE_PGM_RSRC1");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX8, 0x2e0e), "COMPUTE_TBA_LO");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX8, 0x2e11), "COMPUTE_TMA_HI");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX8, 0x2e21), "COMPUTE_THREADGROUP_ID");
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX7, 0x2e1a), "COMPUTE_STATIC_THREAD_MGMT_SE3");
+	CHECK(t, vsharp_reg_name(VSHARP_GFX7, 0x2e21) == NULL);
+	CHECK_STR(t, vsharp_reg_name(VSHARP_GFX6, 0x2e4f), "COMPUTE_USER_DATA_15");
+	CHECK(t, vsharp_reg_name(VSHARP_GFX6, 0x2e19) == NULL);
+	CHECK(t, vsharp_reg_name(VSHARP_GFX8, 0x2004) == NULL);
 	CHECK(t, vsharp_reg_name(VSHARP_GFX_COUNT, 0x2e12) == NULL);
 	/* The enum carries the same offsets. */
 	CHECK_EQ(t, VSHARP_COMPUTE_PGM_RSRC3, 0x2e28);
@@ -173,7 +185,6 @@ static void test_register_names(struct ktap *t)
 static void test_level_table(struct ktap *t)
 {
 	CHECK(t, vsharp_pm4_level(VSHARP_GFX6) == NULL);
-	CHECK(t, vsharp_pm4_level(VSHARP_GFX8) == NULL);
 	for (size_t l = 0; l < N_LEVELS; l++) {
 		const struct vsharp_pm4_level *lv = vsharp_pm4_level(levels[l]);
 
@@ -208,6 +219,9 @@ static void test_rsrc_llvm(struct ktap *t)
 		unsigned comps;
 		uint32_t rsrc1, rsrc2;
 	} rows[] = {
+		{ VSHARP_GFX8, "gfx803", 8, 16, false, 8, 1, 0, 0, 1, 0x000c0041, 0x00000090 },
+		{ VSHARP_GFX8, "gfx803", 256, 102, false, 16, 1, 1, 1, 3, 0x000c033f, 0x000013a0 },
+		{ VSHARP_GFX8, "gfx803", 37, 33, false, 4, 0, 1, 0, 2, 0x000c0109, 0x00000908 },
 		{ VSHARP_GFX9, "gfx900", 8, 16, false, 8, 1, 0, 0, 1, 0x000c0041, 0x00000090 },
 		{ VSHARP_GFX9, "gfx900", 1, 1, false, 0, 0, 0, 0, 1, 0x000c0000, 0x00000000 },
 		{ VSHARP_GFX9, "gfx900", 256, 102, false, 16, 1, 1, 1, 3, 0x000c033f, 0x000013a0 },
@@ -369,9 +383,11 @@ static void test_initiator_wave32(struct ktap *t)
 	uint32_t buf[256];
 	unsigned n;
 
-	for (size_t l = 1; l < N_LEVELS; l++) {
+	for (size_t l = 0; l < N_LEVELS; l++) {
 		struct vsharp_dispatch d = peer_dispatch(levels[l]);
 
+		if (levels[l] < VSHARP_GFX10)
+			continue;
 		d.wave32 = true;
 		d.vgprs = 24;
 		n = build(&d, buf, 256);
@@ -404,7 +420,7 @@ static void test_roundtrip(struct ktap *t)
 {
 	for (size_t l = 0; l < N_LEVELS; l++) {
 		for (int w32 = 0; w32 < 2; w32++) {
-			if (w32 && levels[l] == VSHARP_GFX9)
+			if (w32 && levels[l] <= VSHARP_GFX9)
 				continue;
 			for (int iter = 0; iter < 300; iter++) {
 				struct vsharp_dispatch d = {
@@ -437,9 +453,13 @@ static void test_roundtrip(struct ktap *t)
 				CHECK_EQ(t, st.pgm_va, d.pgm_va);
 				CHECK_EQ(t, st.wave32, d.wave32);
 				CHECK_EQ(t, st.vgprs_alloc, round_up(d.vgprs, g));
-				/* GFX9 allocates SGPRs in 16s (at least one block); GFX10+ 128. */
-				CHECK_EQ(t, st.sgprs_alloc, levels[l] == VSHARP_GFX9 ?
-					 round_up(d.sgprs ? d.sgprs : 1, 16) : 128);
+				/*
+				 * SGPRs in 8s on GFX6-8, 16s on GFX9 (at least one block;
+				 * LLVM getSGPREncodingGranule); GFX10+ 128.
+				 */
+				CHECK_EQ(t, st.sgprs_alloc, levels[l] <= VSHARP_GFX9 ?
+					 round_up(d.sgprs ? d.sgprs : 1,
+						  levels[l] == VSHARP_GFX9 ? 16 : 8) : 128);
 				CHECK_EQ(t, st.user_sgprs, d.user_sgprs);
 				CHECK(t, !memcmp(st.user_data, d.user_data, d.user_sgprs * 4));
 				CHECK_EQ(t, st.lds_bytes, round_up(d.lds_bytes,
@@ -516,8 +536,11 @@ static void test_preamble(struct ktap *t)
 		/* ACQUIRE_MEM first. */
 		CHECK(t, vsharp_pm4_next(buf, ib.n, &pos, &p, &err) == 1);
 		CHECK_EQ(t, p.opcode, 0x58);
-		if (lv == VSHARP_GFX9) {
-			/* n=5: CP_COHER_CNTL = the kernel's gfx_v9_0_emit_mem_sync value. */
+		if (lv <= VSHARP_GFX9) {
+			/*
+			 * n=5: CP_COHER_CNTL = the kernel's gfx_v9_0_emit_mem_sync and
+			 * gfx_v8_0_emit_mem_sync_compute value.
+			 */
 			CHECK_EQ(t, buf[0], 0xc0055802);
 			CHECK_EQ(t, p.body[0], 0x28c40000);
 		} else {
@@ -572,8 +595,8 @@ static void test_preamble(struct ktap *t)
 		CHECK_EQ(t, vsharp_pm4_reg_written(&regs, 0x2e2f) && sh(&regs, 0x2e2f) == 64,
 			 lv >= VSHARP_GFX11);
 		CHECK_EQ(t, vsharp_pm4_reg_written(&regs, 0x2e2f), lv >= VSHARP_GFX11);
-		/* CP_COHER_START_DELAY: 0 on GFX9, 0x20 on GFX10/10.3, absent after. */
-		if (lv <= VSHARP_GFX10_3) {
+		/* CP_COHER_START_DELAY: 0 on GFX9, 0x20 on GFX10/10.3, absent else (Mesa). */
+		if (lv >= VSHARP_GFX9 && lv <= VSHARP_GFX10_3) {
 			if (CHECK(t, first_packet(buf, ib.n, 0x79, 0x7b, &p)))
 				CHECK_EQ(t, p.body[1], lv == VSHARP_GFX9 ? 0 : 0x20);
 		} else {
@@ -596,7 +619,7 @@ static void test_encode_errors(struct ktap *t)
 	CHECK_MSG(t, strstr(err.msg, text) != NULL, "'%s' lacks '%s'", err.msg, text);	\
 } while (0)
 	REFUSED((d.level = VSHARP_GFX9, d.wave32 = true), "wave32: gfx9 runs wave64 only");
-	REFUSED(d.level = VSHARP_GFX8, "level: gfx8 has no PM4 support (allowed gfx9");
+	REFUSED(d.level = VSHARP_GFX_COUNT, "level: gfx? has no PM4 support (allowed");
 	REFUSED(d.pgm_va = 0x1080, "pgm_va: 0x1080 is not 256-byte aligned");
 	REFUSED(d.pgm_va = 1ull << 48, "pgm_va: 0x1000000000000 does not fit 48 bits");
 	REFUSED(d.vgprs = 0, "vgprs: 0 (allowed 1..256)");
@@ -813,7 +836,7 @@ static void test_dispatch_state_errors(struct ktap *t)
 	vsharp_pm4_next((const uint32_t[]){ 0xc0031502, 1, 1, 1, 0x44 }, 5, &pos, &p, &err);
 	CHECK_EQ(t, vsharp_pm4_dispatch_state(VSHARP_GFX10, &regs, &p, &st, &err), -EINVAL);
 	CHECK_MSG(t, strstr(err.msg, "COMPUTE_SHADER_EN") != NULL, "%s", err.msg);
-	CHECK_EQ(t, vsharp_pm4_dispatch_state(VSHARP_GFX8, &regs, &p, &st, &err), -EINVAL);
+	CHECK_EQ(t, vsharp_pm4_dispatch_state(VSHARP_GFX_COUNT, &regs, &p, &st, &err), -EINVAL);
 	/* Not a DISPATCH_DIRECT. */
 	pos = 0;
 	vsharp_pm4_next((const uint32_t[]){ 0xc0017602, 0x212, 0 }, 3, &pos, &p, &err);

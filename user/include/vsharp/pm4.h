@@ -84,7 +84,7 @@ enum vsharp_compute_reg {
 /*
  * What differs between levels in the command buffers vsharp builds, as data
  * (pm4_regs.c); NULL from vsharp_pm4_level() for levels without PM4
- * support (below GFX9).
+ * support.
  */
 struct vsharp_pm4_level {
 	enum vsharp_gfx level;
@@ -92,12 +92,14 @@ struct vsharp_pm4_level {
 	uint32_t coher_cntl;		/* ACQUIRE_MEM CP_COHER_CNTL action bits (GFX9) */
 	uint32_t gcr_cntl;		/* ACQUIRE_MEM GCR_CNTL (GFX10+) */
 	bool wave32;			/* CS_W32_EN exists */
-	bool sgprs_field;		/* RSRC1.SGPRS is programmed (GFX9) */
+	bool sgprs_field;		/* RSRC1.SGPRS is programmed (GFX6-9), in 8-SGPR blocks */
+	unsigned sgpr_alloc;		/* SGPRs the hardware allocates at a time there */
 	unsigned sgprs_fixed;		/* SGPRs allocated when it is not */
 	bool mem_ordered;		/* RSRC1.MEM_ORDERED (bit 30) exists and is set */
 	bool rsrc3;			/* COMPUTE_PGM_RSRC3 at 0x2e28 */
 	uint32_t rsrc3_value;		/* what vsharp writes there */
 	int cu_mask_index;		/* SE0..3 CU masks by SET_SH_REG (-1) or SET_SH_REG_INDEX INDEX */
+	unsigned lds_encode;		/* bytes per RSRC2.LDS_SIZE unit */
 	unsigned lds_alloc;		/* bytes the hardware rounds an LDS request up to */
 	bool packed_tid;		/* work-item ids packed into v0 (x 9:0, y 19:10, z 29:20) */
 	bool tgid_ttmp;			/* work-group ids in ttmp9 (x), ttmp7 (y 15:0, z 31:16) */
@@ -122,7 +124,7 @@ static inline void vsharp_ib_init(struct vsharp_ib *ib, uint32_t *buf, unsigned 
 
 /* One compute dispatch of a shader already in GPU memory. */
 struct vsharp_dispatch {
-	enum vsharp_gfx level;		/* GFX9, GFX10, GFX10.3, GFX11, GFX12 */
+	enum vsharp_gfx level;		/* a level vsharp_pm4_level() knows */
 	uint64_t pgm_va;		/* entry point, 256-byte aligned */
 	unsigned vgprs;			/* VGPRs the shader uses (1..256) */
 	unsigned sgprs;			/* SGPRs the shader uses (GFX9 allocation only) */
