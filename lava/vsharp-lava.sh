@@ -28,6 +28,7 @@ if [ -z "$bundle" ]; then
 	exit 2
 fi
 root=$dir/vsharp
+here=$(cd "$(dirname "$0")" && pwd)
 logs=${TMPDIR:-/tmp}/vsharp-lava
 mkdir -p "$logs"
 
@@ -68,43 +69,19 @@ for t in $tests; do
 done
 # shellcheck disable=SC2086
 "$root/kselftest/run_kselftest.sh" $sel 2>&1 | tee "$logs/kselftest.log"
-awk '
-/^# selftests: vsharp: / { prog = $4; next }
-/^# #  RUN / { run = $4; next }
-/^# (not )?ok [0-9]+ / {
-	res = $2 == "ok" ? ($0 ~ /# SKIP/ ? "skip" : "pass") : "fail"
-	name = $2 == "ok" ? $4 : $5
-	# the 6.1 harness names no skipped case: the case it last started
-	if (name == "#" || name == "")
-		name = run
-	print prog "." name, res
-	next
-}
-/^(not )?ok [0-9]+ selftests: vsharp: / {
-	ok = $1 == "ok"
-	print (ok ? $5 : $6), ok ? ($0 ~ /# SKIP/ ? "skip" : "pass") : "fail"
-}' "$logs/kselftest.log" >"$logs/kselftest.results"
+"$here/ktap-cases" kselftest "$logs/kselftest.log" >"$logs/kselftest.results"
 while read -r name res; do
 	report "$name" "$res"
 done <"$logs/kselftest.results"
 
-# 4. The real GPU.  Without one vsharp exits 4 (KSFT_SKIP) with its reason:
-# a skip, never a pass.  Otherwise a case per suite of each GPU.
+# 4. The real GPU: without one, vsharp exits 4 with its reason, a skip.
 "$root/bin/vsharp" run --device amdgpu >"$logs/amdgpu.ktap" 2>&1
 rc=$?
 cat "$logs/amdgpu.ktap"
-if [ $rc = 4 ] && grep -q '^1\.\.0 # SKIP' "$logs/amdgpu.ktap"; then
-	report amdgpu skip
-else
-	awk '
-	/^    # Subtest: / { gpu = $3 }
-	/^    (not )?ok [0-9]+ / { print "amdgpu." gpu "." ($1 == "ok" ? $3 : $4), $1 == "ok" ? "pass" : "fail" }
-	' "$logs/amdgpu.ktap" >"$logs/amdgpu.results"
-	while read -r name res; do
-		report "$name" "$res"
-	done <"$logs/amdgpu.results"
-	[ $rc = 0 ] && [ -s "$logs/amdgpu.results" ] && report amdgpu pass || report amdgpu fail
-fi
+"$here/ktap-cases" amdgpu "$logs/amdgpu.ktap" $rc >"$logs/amdgpu.results"
+while read -r name res; do
+	report "$name" "$res"
+done <"$logs/amdgpu.results"
 
 # 5. Unload.
 rmmod vsharp && r=pass || r=fail
