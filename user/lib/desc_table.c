@@ -16,11 +16,11 @@
  * ever too strict, would encode it: the tables can cost speed, never
  * change a result).
  *
- * Decoding cuts word 3 into four runs of bits, the same on every level
- * (the DST_SELs, the format fields, the fields up to ADD_TID, the top
+ * Decoding cuts word 3 into runs of bits at the same place on every level
+ * (two DST_SELs each, the format fields, the fields up to ADD_TID, the top
  * byte), plus word 1's two swizzle bits.  Each run's value indexes a table
  * built from the decoding step: the bytes of struct vsharp_buffer that the
- * run decides, and its flags.  The decoded buffer is the OR of five table
+ * run decides, and its flags.  The decoded buffer is the OR of six table
  * entries.  test_desc compares both directions with the two steps.
  */
 #include <assert.h>
