@@ -172,6 +172,17 @@ __attribute__((format(printf, 1, 2))) int shim_unsupported(const char *fmt, ...)
 /* A line as the kernel would log it: "amdgpu 0000:03:00.0: ...". */
 __attribute__((format(printf, 1, 2))) void shim_klog(const char *fmt, ...);
 
+/*
+ * copy_from_user()/copy_to_user() of BYTES at user address PTR fail with
+ * -EFAULT when address 0 is involved: the page is never mapped.  The shim
+ * reads user memory in place, so it can tell only 0 apart; 0 bytes from 0
+ * copy nothing and succeed, as in the kernel.
+ */
+static inline bool shim_user_fault(uint64_t ptr, size_t bytes)
+{
+	return bytes && !ptr;
+}
+
 /* The node and the fake sysfs tree (shim_node.c). */
 int shim_tree_create(void);
 void shim_tree_remove(void);

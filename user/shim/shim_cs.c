@@ -185,6 +185,8 @@ int shim_wait_fences(struct shim_file *f, void *arg)
 	uint32_t count = w->in.fence_count, first = ~0u;
 	bool all = w->in.wait_all, signalled = all;
 
+	if (shim_user_fault(w->in.fences, (size_t)count * sizeof(*fences)))
+		return -EFAULT;
 	for (uint32_t i = 0; i < count; i++) {
 		enum fence_state st;
 		int error = 0;
@@ -287,10 +289,19 @@ static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job 
 	const uint64_t *chunks = (const uint64_t *)(uintptr_t)cs->in.chunks;
 	int r = 0;
 
+	if (shim_user_fault(cs->in.chunks, (size_t)cs->in.num_chunks * sizeof(*chunks)))
+		return -EFAULT;
 	for (uint32_t i = 0; i < cs->in.num_chunks && !r; i++) {
 		const struct drm_amdgpu_cs_chunk *c = (const void *)(uintptr_t)chunks[i];
-		const void *data = (const void *)(uintptr_t)c->chunk_data;
-		size_t bytes = (size_t)c->length_dw * 4;
+		const void *data;
+		size_t bytes;
+
+		if (shim_user_fault(chunks[i], sizeof(*c)))
+			return -EFAULT;
+		data = (const void *)(uintptr_t)c->chunk_data;
+		bytes = (size_t)c->length_dw * 4;
+		if (shim_user_fault(c->chunk_data, bytes))
+			return -EFAULT;
 
 		switch (c->chunk_id) {
 		case AMDGPU_CHUNK_ID_IB:

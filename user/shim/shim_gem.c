@@ -445,6 +445,8 @@ int shim_gem_op(struct shim_file *f, void *arg)
 	info.alignment = bo->alignment;
 	info.domains = bo->domains;
 	info.domain_flags = bo->flags;
+	if (shim_user_fault(args->value, sizeof(info)))
+		return -EFAULT;
 	memcpy((void *)(uintptr_t)args->value, &info, sizeof(info));
 	return 0;
 }
@@ -477,6 +479,8 @@ int shim_bo_list_fill(struct shim_file *f, const struct drm_amdgpu_bo_list_in *i
 
 	if (in->bo_number > BO_LIST_MAX_ENTRIES)
 		return -EINVAL;
+	if (shim_user_fault(in->bo_info_ptr, (size_t)in->bo_number * stride))
+		return -EFAULT;
 	out->n = 0;
 	out->bos = calloc(in->bo_number ? in->bo_number : 1, sizeof(*out->bos));
 	if (!out->bos)
@@ -486,7 +490,8 @@ int shim_bo_list_fill(struct shim_file *f, const struct drm_amdgpu_bo_list_in *i
 		struct shim_bo *bo;
 
 		/* Entries shorter than the uapi struct are zero-extended. */
-		memcpy(&e, entry, stride < sizeof(e) ? stride : sizeof(e));
+		if (stride)
+			memcpy(&e, entry, stride < sizeof(e) ? stride : sizeof(e));
 		bo = shim_bo_lookup(f, e.bo_handle);
 		if (!bo) {
 			shim_list_free(out);

@@ -383,6 +383,39 @@ out:
 	dev_close(&d);
 }
 
+/*
+ * User address 0: copy_from_user() fails, the ioctl answers -EFAULT (Linux
+ * 6.1 amdgpu_bo_create_list_entry_array(), amdgpu_cs_pass1(),
+ * amdgpu_cs_wait_fences_ioctl()); a copy of 0 bytes from
+ * 0 succeeds, so a BO list of zero-sized entries holds handle 0, which
+ * drm_gem_object_lookup() does not find (-ENOENT).
+ */
+static void test_null_user_pointers(struct ktap *t)
+{
+	union drm_amdgpu_bo_list list = { .in = { .operation = AMDGPU_BO_LIST_OP_CREATE,
+						   .bo_number = 2,
+						   .bo_info_size = sizeof(struct drm_amdgpu_bo_list_entry) } };
+	struct drm_amdgpu_info info = { .return_size = 4, .query = AMDGPU_INFO_ACCEL_WORKING };
+	union drm_amdgpu_cs cs = { .in = { .num_chunks = 1 } };
+	union drm_amdgpu_wait_fences wait = { .in = { .fence_count = 1 } };
+	union drm_amdgpu_ctx ctx = { .in = { .op = AMDGPU_CTX_OP_ALLOC_CTX } };
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_BO_LIST, &list, sizeof(list)), -EFAULT);
+	list.in.bo_info_size = 0;
+	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_BO_LIST, &list, sizeof(list)), -ENOENT);
+	/* amdgpu_info_ioctl() refuses a NULL return_pointer before any copy. */
+	CHECK_EQ(t, drmCommandWrite(d.fd, DRM_AMDGPU_INFO, &info, sizeof(info)), -EINVAL);
+	/* amdgpu_cs_parser_init() looks the context up before the chunks. */
+	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_CTX, &ctx, sizeof(ctx)), 0);
+	cs.in.ctx_id = ctx.out.alloc.ctx_id;
+	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_CS, &cs, sizeof(cs)), -EFAULT);
+	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_WAIT_FENCES, &wait, sizeof(wait)), -EFAULT);
+	dev_close(&d);
+}
+
 /* Fault injection: each under its VSHARP_SHIM_FAULT (see the case table). */
 
 static void hung_job_checks(struct ktap *t, bool vram_lost)
@@ -623,6 +656,7 @@ static const struct tcase cases[] = {
 	{ "va_refusals", test_va_refusals, NULL, NULL, 0, NULL },
 	{ "userptr_and_sizes", test_userptr_and_sizes, NULL, NULL, 0, NULL },
 	{ "cs_nop", test_cs_nop, "gfx1100", NULL, 0, NULL },
+	{ "null_user_pointers", test_null_user_pointers, NULL, NULL, 0, NULL },
 	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
 	  "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout]" },
 	{ "fault_hang", test_fault_hang, NULL, "hang", 0, "VSHARP_SHIM_FAULT=hang" },
