@@ -555,6 +555,11 @@ static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool a
 		printf("# SKIP amdgpu: --mode %s needs vsharp.ko to set it: %s\n", o->mode, err.msg);
 		return 4;
 	}
+	/* SI: no alignment mode register, so no mode to name the measurement by. */
+	if (ret == -EOPNOTSUPP) {
+		printf("# SKIP amdgpu: %s\n", err.msg);
+		return 4;
+	}
 	return cli_lib_error(&err);
 }
 

@@ -16,9 +16,12 @@
 #include "util.h"
 #include "vsharp/kmod.h"
 
-/* The module's SH_MEM_CONFIG layout names per level (<dev>/family). */
+/*
+ * The module's SH_MEM_CONFIG layout names per level (<dev>/family).  GFX6 has
+ * none: SI has no SH_MEM_CONFIG (Linux gfx_6_0_d.h), so no alignment mode.
+ */
 static const char *const families[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX9] = "gfx9", [VSHARP_GFX10] = "gfx10.1", [VSHARP_GFX10_3] = "gfx10.3",
+	[VSHARP_GFX7] = "gfx7", [VSHARP_GFX8] = "gfx8", [VSHARP_GFX9] = "gfx9", [VSHARP_GFX10] = "gfx10.1", [VSHARP_GFX10_3] = "gfx10.3",
 	[VSHARP_GFX11] = "gfx11", [VSHARP_GFX12] = "gfx12",
 };
 
@@ -79,6 +82,10 @@ int vsharp_kmod_find(const char *debugfs, const char *backend, enum vsharp_gfx l
 	struct dirent *e;
 	DIR *d;
 
+	if (!want)
+		return vsharp_fail(err, -EOPNOTSUPP,
+				   "kmod: vsharp.ko sets no alignment mode on %s: it has no SH_MEM_CONFIG (Linux gfx_6_0_d.h); allowed gfx7 to gfx12",
+				   vsharp_gfx_name(level) ? vsharp_gfx_name(level) : "this level");
 	if ((size_t)snprintf(root, sizeof(root), "%s/vsharp", debugfs) >= sizeof(root))
 		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/vsharp: path too long", debugfs);
 	d = opendir(root);
@@ -90,7 +97,7 @@ int vsharp_kmod_find(const char *debugfs, const char *backend, enum vsharp_gfx l
 
 		if (strncmp(s, backend, blen) || strspn(s + blen, "0123456789") != strlen(s + blen) || !s[blen])
 			continue;
-		if (!path_of(sub, sizeof(sub), root, s) || !want ||
+		if (!path_of(sub, sizeof(sub), root, s) ||
 		    vsharp_kmod_read(sub, "family", family, sizeof(family), NULL) || strcmp(family, want))
 			continue;
 		if (matches < 2)
@@ -99,8 +106,8 @@ int vsharp_kmod_find(const char *debugfs, const char *backend, enum vsharp_gfx l
 	}
 	closedir(d);
 	if (!matches)
-		return vsharp_fail(err, -ENOENT, "kmod: no %s device of family %s under %s", backend,
-				   want ? want : "?", root);
+		return vsharp_fail(err, -ENOENT, "kmod: no %s device of family %s under %s", backend, want,
+				   root);
 	if (matches > 1)
 		return vsharp_fail(err, -EEXIST,
 				   "kmod: %u %s devices of family %s under %s (%s, %s%s): load vsharp.ko with the device under test alone",

@@ -127,6 +127,14 @@ static void test_find(struct ktap *t)
 	device("amdgpu1", "gfx11\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	CHECK_EQ(t, vsharp_kmod_find(root, "amdgpu", VSHARP_GFX11, dir, sizeof(dir), &err), -EEXIST);
 	CHECK(t, strstr(err.msg, "2 amdgpu devices of family gfx11") != NULL);
+	/* GFX7/GFX8 by their ABI names; SI has no SH_MEM_CONFIG at all. */
+	device("emu1", "gfx8\n", "unaligned\n", "unmodified\n", want, sizeof(want));
+	CHECK_EQ(t, vsharp_kmod_find(root, "emu", VSHARP_GFX8, dir, sizeof(dir), &err), 0);
+	CHECK_STR(t, dir, want);
+	CHECK_EQ(t, vsharp_kmod_find(root, "emu", VSHARP_GFX7, dir, sizeof(dir), &err), -ENOENT);
+	CHECK(t, strstr(err.msg, "no emu device of family gfx7") != NULL);
+	CHECK_EQ(t, vsharp_kmod_find(root, "emu", VSHARP_GFX6, dir, sizeof(dir), &err), -EOPNOTSUPP);
+	CHECK(t, strstr(err.msg, "sets no alignment mode on gfx6") != NULL);
 }
 
 /* Nothing changed by the module before: `restore` puts every VMID back. */
