@@ -2,7 +2,10 @@
 #
 # make install / make uninstall: the vsharp command, libvsharp (shared, with
 # a versioned soname, and static), its headers, vsharp.pc, the man pages
-# built from Documentation/ with Debian's rst2man (python3-docutils).
+# built from Documentation/ with Debian's rst2man (python3-docutils), and
+# the selftests as a run_kselftest.sh tree in $(KSELFTESTDIR) when the
+# kernel's kselftest lib.mk can be found (selftests/Makefile says where it
+# looks; without it make install says so and leaves them out).
 #
 #   make install [PREFIX=/usr/local] [DESTDIR=...] [LIBDIR=...]
 #   make uninstall [PREFIX=...] [DESTDIR=...]
@@ -18,12 +21,17 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+KSELFTESTDIR ?= $(LIBDIR)/vsharp/kselftest
 DKMSDIR ?= /usr/src/vsharp-$(VERSION)
 
 MAN_PAGES := $(BUILD)/man/vsharp.1 $(BUILD)/man/vsharp.ko.4
 INSTALLED_HEADERS := $(notdir $(wildcard user/include/vsharp/*.h))
 
-.PHONY: install uninstall man install-dkms uninstall-dkms
+.PHONY: install uninstall man install-dkms uninstall-dkms install-selftests
+
+# Where selftests/Makefile finds lib.mk: KSFT_DIR, the running kernel's
+# build tree, or Debian's linux-source (scripts/deps kernel-source).
+KSELFTEST_SOURCE := $(or $(KSFT_DIR),$(wildcard /lib/modules/$(shell uname -r)/build/tools/testing/selftests/lib.mk),$(wildcard /usr/src/linux-source-6.1.tar.xz))
 
 $(BUILD)/man/vsharp.1: Documentation/cli.rst scripts/rst-man
 	@mkdir -p $(@D)
@@ -53,6 +61,15 @@ install: user $(MAN_PAGES) $(BUILD)/vsharp.pc
 	install -m 644 $(BUILD)/vsharp.pc $(DESTDIR)$(PKGCONFIGDIR)/vsharp.pc
 	install -m 644 $(BUILD)/man/vsharp.1 $(DESTDIR)$(MANDIR)/man1/vsharp.1
 	install -m 644 $(BUILD)/man/vsharp.ko.4 $(DESTDIR)$(MANDIR)/man4/vsharp.ko.4
+	@$(MAKE) --no-print-directory install-selftests
+
+install-selftests:
+ifneq ($(KSELFTEST_SOURCE),)
+	$(MAKE) --no-print-directory -C selftests BUILD=$(abspath $(BUILD)) \
+		install INSTALL_PATH=$(DESTDIR)$(KSELFTESTDIR)
+else
+	@echo "install: selftests left out: no kselftest lib.mk (set KSFT_DIR, or scripts/deps kernel-source)"
+endif
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/vsharp $(DESTDIR)$(LIBDIR)/libvsharp.so.$(VERSION) \
@@ -61,6 +78,8 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/vsharp.1 $(DESTDIR)$(MANDIR)/man4/vsharp.ko.4
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/vsharp/,$(INSTALLED_HEADERS))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/vsharp 2>/dev/null
+	rm -rf $(DESTDIR)$(KSELFTESTDIR)
+	-rmdir $(DESTDIR)$(LIBDIR)/vsharp 2>/dev/null
 
 # The module's source tree where DKMS looks for it; then `dkms install
 # vsharp/$(VERSION)` builds and installs vsharp.ko for each kernel.
