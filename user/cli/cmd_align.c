@@ -477,7 +477,7 @@ static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool a
 		struct vsharp_rules r;
 
 		if (all_levels)
-			return cli_error("--gfx: --device emu measures one level (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)");
+			return cli_error("--gfx: --device emu measures one level (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)");
 		if (vsharp_emu_open(level, dev, &err))
 			return cli_lib_error(&err);
 		vsharp_rules_default(level, &r);

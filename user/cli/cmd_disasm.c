@@ -23,7 +23,7 @@ static const char usage_disasm[] =
 	"       vsharp disasm --gfx LEVEL [--address ADDR] [--json] --file FILE\n"
 	"\n"
 	"  FILE: text or binary (Documentation/cli.rst \"Dword input\"); - is stdin\n"
-	"  no words: the level's probe shader; LEVEL: gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
+	"  no words: the level's probe shader; LEVEL: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
 
 static bool json;
 
@@ -138,11 +138,6 @@ int cmd_disasm(int argc, char **argv)
 	}
 	if (vsharp_gfx_parse(gfx, &level, &err)) {
 		cli_lib_error(&err);
-		goto out;
-	}
-	if (level < VSHARP_GFX8) {
-		cli_error("--gfx: %s has no decoder (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
-			  vsharp_gfx_name(level));
 		goto out;
 	}
 	if (file) {

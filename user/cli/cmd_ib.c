@@ -32,7 +32,7 @@ static bool parse_level(const char *gfx, enum vsharp_gfx *level)
 		return false;
 	}
 	if (!vsharp_pm4_level(*level)) {
-		cli_error("--gfx: %s has no PM4 support (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+		cli_error("--gfx: %s has no PM4 support (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 			  vsharp_gfx_name(*level));
 		return false;
 	}

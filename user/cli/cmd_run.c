@@ -21,7 +21,7 @@
 #define EXIT_SKIP 4		/* kselftest's "skipped" */
 
 static const enum vsharp_gfx families[] = {
-	VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+	VSHARP_GFX6, VSHARP_GFX7, VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 
 #define MAX_EMU_RULES 16
@@ -320,7 +320,7 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		if (!n) {
 			if (json)
 				fclose(json);
-			return cli_error("--gfx: %s has no emulated device (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12, all)",
+			return cli_error("--gfx: %s has no emulated device (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12, all)",
 					 o.gfx);
 		}
 	}
@@ -403,7 +403,7 @@ int cmd_run(int argc, char **argv)
 		if (!json)
 			return cli_error("--verdicts-json: cannot write '%s': %s", o.verdicts_json, strerror(errno));
 	}
-	fams = calloc(5, sizeof(*fams));
+	fams = calloc(sizeof(families) / sizeof(families[0]), sizeof(*fams));
 	if (!fams) {
 		if (json)
 			fclose(json);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Instruction decoder of the emulated device: the probe shaders' encodings
- * for GFX8, GFX9, GFX10/10.3, GFX11 and GFX12 into struct emu_insn.
+ * for GFX6 to GFX12 into struct emu_insn.
  *
  * Everything that differs between families is data: which word patterns are
  * which microcode format (encs), where each field sits (the *_layout tables),
@@ -50,9 +50,12 @@ static int32_t sext(uint32_t v, unsigned bits)
 	return (int32_t)((v ^ m) - m);
 }
 
-enum fam { FAM_GFX8, FAM_GFX9, FAM_GFX10, FAM_GFX11, FAM_GFX12, FAM_COUNT };
+enum fam { FAM_GFX6, FAM_GFX8, FAM_GFX9, FAM_GFX10, FAM_GFX11, FAM_GFX12, FAM_COUNT };
 
+#define L6 VSHARP_GFX_BIT(VSHARP_GFX6)
+#define L7 VSHARP_GFX_BIT(VSHARP_GFX7)
 #define L8 VSHARP_GFX_BIT(VSHARP_GFX8)
+#define L6_7 (L6 | L7)
 #define L9 VSHARP_GFX_BIT(VSHARP_GFX9)
 #define L10 VSHARP_GFX_BIT(VSHARP_GFX10)
 #define L103 VSHARP_GFX_BIT(VSHARP_GFX10_3)
@@ -84,6 +87,18 @@ struct enc {
 	{ 0xfe000000, 0x7e000000, EMU_FMT_VOP1, 1, "VOP1" }, \
 	{ 0xfe000000, 0x7c000000, EMU_FMT_NONE, 1, "VOPC" }, \
 	{ 0x80000000, 0x00000000, EMU_FMT_VOP2, 1, "VOP2" }
+
+/* SI/CI: SMRD is one dword (11000 in bits 31:27); FLAT (CI) is not implemented. */
+static const struct enc encs_gfx6[] = {
+	SCALAR_ENCS,
+	{ 0xf8000000, 0xc0000000, EMU_FMT_SMEM, 1, "SMRD" },
+	{ 0xfc000000, 0xd0000000, EMU_FMT_NONE, 2, "VOP3" },
+	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
+	{ 0xfc000000, 0xdc000000, EMU_FMT_NONE, 2, "FLAT" },
+	{ 0xfc000000, 0xe0000000, EMU_FMT_MUBUF, 2, "MUBUF" },
+	{ 0xfc000000, 0xe8000000, EMU_FMT_MTBUF, 2, "MTBUF" },
+	{ 0, 0, 0, 0, NULL }
+};
 
 static const struct enc encs_gfx9[] = {
 	SCALAR_ENCS,
@@ -134,7 +149,8 @@ static const struct sop_layout sop = {
 
 struct smem_layout {
 	struct fld op, sbase, sdata, offset, soffset, imm, soe, glc, dlc, th, scope;
-	bool offset_unsigned;	/* GFX8: a 20-bit unsigned byte offset */
+	bool offset_unsigned;	/* GFX6-8: an unsigned offset */
+	uint8_t offset_shift;	/* GFX6/7 SMRD: the offset counts dwords */
 };
 
 struct flat_layout {
@@ -146,7 +162,7 @@ struct ds_layout {
 };
 
 struct buf_layout {
-	struct fld op, op_hi, offset, offen, idxen, glc, slc, dlc, lds, tfe, th, scope;
+	struct fld op, op_hi, offset, offen, idxen, addr64, glc, slc, dlc, lds, tfe, th, scope;
 	struct fld vaddr, vdata, srsrc, soffset, fmt, dfmt, nfmt;
 };
 
@@ -175,6 +191,33 @@ static const struct family families[FAM_COUNT] = {
 	 * XNACK_MASK, so s0..s101 are the SGPRs.  FLAT has no segment field:
 	 * the probe shaders of this level use none.
 	 */
+	/*
+	 * GFX6 and GFX7 (SI and CI ISA guides, "Microcode Formats"): SMRD with
+	 * an 8-bit dword offset; DS with GDS at 17 and OP at [25:18]; MUBUF and
+	 * MTBUF with ADDR64 at 15, SLC at 54 and MTBUF OP at [18:16].  s104 and
+	 * s105 are FLAT_SCRATCH on CI (nothing on SI): s0..s103 are the SGPRs.
+	 */
+	[FAM_GFX6] = {
+		.encs = encs_gfx6,
+		.sregs = { 104, 124, 0xffff },
+		.smem = { .op = F(26, 22), .sdata = F(21, 15), .sbase = F(14, 9),
+			  .imm = F(8, 8), .offset = F(7, 0), .offset_unsigned = true,
+			  .offset_shift = 2 },
+		.ds = { F(25, 18), F(7, 0), F(15, 8), F(17, 17), F(39, 32), F(47, 40),
+			F(55, 48), F(63, 56) },
+		.mubuf = { .op = F(24, 18), .offset = F(11, 0), .offen = F(12, 12),
+			   .idxen = F(13, 13), .glc = F(14, 14), .addr64 = F(15, 15),
+			   .lds = F(16, 16), .vaddr = F(39, 32), .vdata = F(47, 40),
+			   .srsrc = F(52, 48), .slc = F(54, 54), .tfe = F(55, 55),
+			   .soffset = F(63, 56) },
+		.mtbuf = { .op = F(18, 16), .offset = F(11, 0), .offen = F(12, 12),
+			   .idxen = F(13, 13), .glc = F(14, 14), .addr64 = F(15, 15),
+			   .dfmt = F(22, 19), .nfmt = F(25, 23), .vaddr = F(39, 32),
+			   .vdata = F(47, 40), .srsrc = F(52, 48), .slc = F(54, 54),
+			   .tfe = F(55, 55), .soffset = F(63, 56) },
+		.flat_off_null = 0x7f,
+		.srsrc_scale = 4,
+	},
 	[FAM_GFX8] = {
 		.encs = encs_gfx9,
 		.sregs = { 102, 124, 0xffff },
@@ -301,32 +344,32 @@ struct op_row {
 
 static const struct op_row op_rows[] = {
 	/* SOP2 */
-	{ L8 | LGCN | L11, EMU_FMT_SOP2, 0, EMU_OP_S_ADD_U32, 0, "s_add_u32" },
-	{ L8 | LGCN | L11, EMU_FMT_SOP2, 4, EMU_OP_S_ADDC_U32, 0, "s_addc_u32" },
+	{ L6_7 | L8 | LGCN | L11, EMU_FMT_SOP2, 0, EMU_OP_S_ADD_U32, 0, "s_add_u32" },
+	{ L6_7 | L8 | LGCN | L11, EMU_FMT_SOP2, 4, EMU_OP_S_ADDC_U32, 0, "s_addc_u32" },
 	{ L12, EMU_FMT_SOP2, 0, EMU_OP_S_ADD_U32, 0, "s_add_co_u32" },
 	{ L12, EMU_FMT_SOP2, 4, EMU_OP_S_ADDC_U32, 0, "s_add_co_ci_u32" },
 	{ L8 | L9, EMU_FMT_SOP2, 28, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
-	{ L10X, EMU_FMT_SOP2, 30, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
+	{ L6_7 | L10X, EMU_FMT_SOP2, 30, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
 	{ LRDNA3, EMU_FMT_SOP2, 8, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
 	/* SOP1 */
 	{ L8 | L9 | LRDNA3, EMU_FMT_SOP1, 0, EMU_OP_S_MOV_B32, 0, "s_mov_b32" },
-	{ L10X, EMU_FMT_SOP1, 3, EMU_OP_S_MOV_B32, 0, "s_mov_b32" },
+	{ L6_7 | L10X, EMU_FMT_SOP1, 3, EMU_OP_S_MOV_B32, 0, "s_mov_b32" },
 	{ L8 | L9, EMU_FMT_SOP1, 28, EMU_OP_S_GETPC_B64, 0, "s_getpc_b64" },
 	{ L8 | L9, EMU_FMT_SOP1, 29, EMU_OP_S_SETPC_B64, 0, "s_setpc_b64" },
-	{ L10X, EMU_FMT_SOP1, 31, EMU_OP_S_GETPC_B64, 0, "s_getpc_b64" },
-	{ L10X, EMU_FMT_SOP1, 32, EMU_OP_S_SETPC_B64, 0, "s_setpc_b64" },
+	{ L6_7 | L10X, EMU_FMT_SOP1, 31, EMU_OP_S_GETPC_B64, 0, "s_getpc_b64" },
+	{ L6_7 | L10X, EMU_FMT_SOP1, 32, EMU_OP_S_SETPC_B64, 0, "s_setpc_b64" },
 	{ LRDNA3, EMU_FMT_SOP1, 71, EMU_OP_S_GETPC_B64, 0, "s_getpc_b64" },
 	{ LRDNA3, EMU_FMT_SOP1, 72, EMU_OP_S_SETPC_B64, 0, "s_setpc_b64" },
 	/* SOPK */
 	{ L8 | L9 | LRDNA3, EMU_FMT_SOPK, 17, EMU_OP_S_GETREG_B32, 0, "s_getreg_b32" },
-	{ L10X, EMU_FMT_SOPK, 18, EMU_OP_S_GETREG_B32, 0, "s_getreg_b32" },
+	{ L6_7 | L10X, EMU_FMT_SOPK, 18, EMU_OP_S_GETREG_B32, 0, "s_getreg_b32" },
 	{ L10X, EMU_FMT_SOPK, 23, EMU_OP_S_WAITCNT, EMU_WAIT_VSCNT, "s_waitcnt_vscnt" },
 	{ L11, EMU_FMT_SOPK, 24, EMU_OP_S_WAITCNT, EMU_WAIT_VSCNT, "s_waitcnt_vscnt" },
 	/* SOPP */
-	{ L8 | LALL, EMU_FMT_SOPP, 0, EMU_OP_S_NOP, 0, "s_nop" },
-	{ L8 | LGCN, EMU_FMT_SOPP, 1, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
-	{ L8 | LGCN, EMU_FMT_SOPP, 2, EMU_OP_S_BRANCH, 0, "s_branch" },
-	{ L8 | LGCN, EMU_FMT_SOPP, 12, EMU_OP_S_WAITCNT, 0, "s_waitcnt" },
+	{ L6_7 | L8 | LALL, EMU_FMT_SOPP, 0, EMU_OP_S_NOP, 0, "s_nop" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SOPP, 1, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SOPP, 2, EMU_OP_S_BRANCH, 0, "s_branch" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SOPP, 12, EMU_OP_S_WAITCNT, 0, "s_waitcnt" },
 	{ L10X | LRDNA3, EMU_FMT_SOPP, 31, EMU_OP_S_CODE_END, 0, "s_code_end" },
 	{ LRDNA3, EMU_FMT_SOPP, 48, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
 	{ LRDNA3, EMU_FMT_SOPP, 32, EMU_OP_S_BRANCH, 0, "s_branch" },
@@ -336,24 +379,24 @@ static const struct op_row op_rows[] = {
 	{ L12, EMU_FMT_SOPP, 70, EMU_OP_S_WAITCNT, EMU_WAIT_DSCNT, "s_wait_dscnt" },
 	{ L12, EMU_FMT_SOPP, 71, EMU_OP_S_WAITCNT, EMU_WAIT_KMCNT, "s_wait_kmcnt" },
 	/* SMEM loads */
-	{ L8 | LGCN, EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_dword" },
-	{ L8 | LGCN, EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_dwordx2" },
-	{ L8 | LGCN, EMU_FMT_SMEM, 2, EMU_OP_S_LOAD, 4, "s_load_dwordx4" },
-	{ L8 | LGCN, EMU_FMT_SMEM, 3, EMU_OP_S_LOAD, 8, "s_load_dwordx8" },
-	{ L8 | LGCN, EMU_FMT_SMEM, 4, EMU_OP_S_LOAD, 16, "s_load_dwordx16" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_dword" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_dwordx2" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 2, EMU_OP_S_LOAD, 4, "s_load_dwordx4" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 3, EMU_OP_S_LOAD, 8, "s_load_dwordx8" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 4, EMU_OP_S_LOAD, 16, "s_load_dwordx16" },
 	{ LRDNA3, EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_b32" },
 	{ LRDNA3, EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_b64" },
 	{ LRDNA3, EMU_FMT_SMEM, 2, EMU_OP_S_LOAD, 4, "s_load_b128" },
 	{ LRDNA3, EMU_FMT_SMEM, 3, EMU_OP_S_LOAD, 8, "s_load_b256" },
 	{ LRDNA3, EMU_FMT_SMEM, 4, EMU_OP_S_LOAD, 16, "s_load_b512" },
 	/* VOP1, VOP2 */
-	{ L8 | LALL, EMU_FMT_VOP1, 1, EMU_OP_V_MOV_B32, 0, "v_mov_b32_e32" },
+	{ L6_7 | L8 | LALL, EMU_FMT_VOP1, 1, EMU_OP_V_MOV_B32, 0, "v_mov_b32_e32" },
 	{ L8 | L9, EMU_FMT_VOP2, 18, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
 	{ L8 | L9, EMU_FMT_VOP2, 19, EMU_OP_V_AND_B32, 0, "v_and_b32_e32" },
 	{ L9, EMU_FMT_VOP2, 52, EMU_OP_V_ADD_U32, 0, "v_add_u32_e32" },
-	{ L10X, EMU_FMT_VOP2, 26, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
+	{ L6_7 | L10X, EMU_FMT_VOP2, 26, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
 	{ LRDNA3, EMU_FMT_VOP2, 24, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
-	{ L10X | LRDNA3, EMU_FMT_VOP2, 27, EMU_OP_V_AND_B32, 0, "v_and_b32_e32" },
+	{ L6_7 | L10X | LRDNA3, EMU_FMT_VOP2, 27, EMU_OP_V_AND_B32, 0, "v_and_b32_e32" },
 	{ L10X | LRDNA3, EMU_FMT_VOP2, 37, EMU_OP_V_ADD_U32, 0, "v_add_nc_u32_e32" },
 	/* GLOBAL (FLAT segment 2) */
 	{ L9, EMU_FMT_GLOBAL, 20, EMU_OP_GLOBAL_LOAD, 1, "global_load_dword" },
@@ -381,7 +424,7 @@ static const struct op_row op_rows[] = {
 };
 
 /*
- * Buffer and LDS opcodes: every instruction of the catalogue on GFX8..GFX12,
+ * Buffer and LDS opcodes: every instruction of the catalogue on GFX6..GFX12,
  * by the name LLVM gives it there (vsharp_op_find resolves the entry).  The
  * numbers were listed by assembling `vsharp ops --asm` with llvm-mc-19
  * -show-encoding and cross-checked against the ISA guides' opcode tables.  On
@@ -399,48 +442,48 @@ struct mem_row {
 #define DS EMU_FMT_DS
 
 static const struct mem_row mem_rows[] = {
-	{ L10X, MUBUF, 8, "buffer_load_ubyte" },
-	{ L10X, MUBUF, 9, "buffer_load_sbyte" },
-	{ L10X, MUBUF, 10, "buffer_load_ushort" },
-	{ L10X, MUBUF, 11, "buffer_load_sshort" },
-	{ L10X, MUBUF, 12, "buffer_load_dword" },
-	{ L10X, MUBUF, 13, "buffer_load_dwordx2" },
-	{ L10X, MUBUF, 14, "buffer_load_dwordx4" },
-	{ L10X, MUBUF, 15, "buffer_load_dwordx3" },
-	{ L10X, MUBUF, 30, "buffer_store_dwordx4" },
-	{ L10X, MUBUF, 31, "buffer_store_dwordx3" },
-	{ L10X, MUBUF, 48, "buffer_atomic_swap" },
-	{ L10X, MUBUF, 49, "buffer_atomic_cmpswap" },
-	{ L10X, MUBUF, 50, "buffer_atomic_add" },
-	{ L10X, MUBUF, 51, "buffer_atomic_sub" },
-	{ L10X, MUBUF, 53, "buffer_atomic_smin" },
-	{ L10X, MUBUF, 54, "buffer_atomic_umin" },
-	{ L10X, MUBUF, 55, "buffer_atomic_smax" },
-	{ L10X, MUBUF, 56, "buffer_atomic_umax" },
-	{ L10X, MUBUF, 57, "buffer_atomic_and" },
-	{ L10X, MUBUF, 58, "buffer_atomic_or" },
-	{ L10X, MUBUF, 59, "buffer_atomic_xor" },
-	{ L10X, MUBUF, 60, "buffer_atomic_inc" },
-	{ L10X, MUBUF, 61, "buffer_atomic_dec" },
-	{ L10X, MUBUF, 62, "buffer_atomic_fcmpswap" },
-	{ L10X, MUBUF, 63, "buffer_atomic_fmin" },
-	{ L10X, MUBUF, 64, "buffer_atomic_fmax" },
-	{ L10X, MUBUF, 80, "buffer_atomic_swap_x2" },
-	{ L10X, MUBUF, 81, "buffer_atomic_cmpswap_x2" },
-	{ L10X, MUBUF, 82, "buffer_atomic_add_x2" },
-	{ L10X, MUBUF, 83, "buffer_atomic_sub_x2" },
-	{ L10X, MUBUF, 85, "buffer_atomic_smin_x2" },
-	{ L10X, MUBUF, 86, "buffer_atomic_umin_x2" },
-	{ L10X, MUBUF, 87, "buffer_atomic_smax_x2" },
-	{ L10X, MUBUF, 88, "buffer_atomic_umax_x2" },
-	{ L10X, MUBUF, 89, "buffer_atomic_and_x2" },
-	{ L10X, MUBUF, 90, "buffer_atomic_or_x2" },
-	{ L10X, MUBUF, 91, "buffer_atomic_xor_x2" },
-	{ L10X, MUBUF, 92, "buffer_atomic_inc_x2" },
-	{ L10X, MUBUF, 93, "buffer_atomic_dec_x2" },
-	{ L10X, MUBUF, 94, "buffer_atomic_fcmpswap_x2" },
-	{ L10X, MUBUF, 95, "buffer_atomic_fmin_x2" },
-	{ L10X, MUBUF, 96, "buffer_atomic_fmax_x2" },
+	{ L6 | L7 | L10X, MUBUF, 8, "buffer_load_ubyte" },
+	{ L6 | L7 | L10X, MUBUF, 9, "buffer_load_sbyte" },
+	{ L6 | L7 | L10X, MUBUF, 10, "buffer_load_ushort" },
+	{ L6 | L7 | L10X, MUBUF, 11, "buffer_load_sshort" },
+	{ L6 | L7 | L10X, MUBUF, 12, "buffer_load_dword" },
+	{ L6 | L7 | L10X, MUBUF, 13, "buffer_load_dwordx2" },
+	{ L6 | L7 | L10X, MUBUF, 14, "buffer_load_dwordx4" },
+	{ L6 | L7 | L10X, MUBUF, 15, "buffer_load_dwordx3" },
+	{ L6 | L7 | L10X, MUBUF, 30, "buffer_store_dwordx4" },
+	{ L6 | L7 | L10X, MUBUF, 31, "buffer_store_dwordx3" },
+	{ L6 | L7 | L10X, MUBUF, 48, "buffer_atomic_swap" },
+	{ L6 | L7 | L10X, MUBUF, 49, "buffer_atomic_cmpswap" },
+	{ L6 | L7 | L10X, MUBUF, 50, "buffer_atomic_add" },
+	{ L6 | L7 | L10X, MUBUF, 51, "buffer_atomic_sub" },
+	{ L6 | L7 | L10X, MUBUF, 53, "buffer_atomic_smin" },
+	{ L6 | L7 | L10X, MUBUF, 54, "buffer_atomic_umin" },
+	{ L6 | L7 | L10X, MUBUF, 55, "buffer_atomic_smax" },
+	{ L6 | L7 | L10X, MUBUF, 56, "buffer_atomic_umax" },
+	{ L6 | L7 | L10X, MUBUF, 57, "buffer_atomic_and" },
+	{ L6 | L7 | L10X, MUBUF, 58, "buffer_atomic_or" },
+	{ L6 | L7 | L10X, MUBUF, 59, "buffer_atomic_xor" },
+	{ L6 | L7 | L10X, MUBUF, 60, "buffer_atomic_inc" },
+	{ L6 | L7 | L10X, MUBUF, 61, "buffer_atomic_dec" },
+	{ L6 | L7 | L10X, MUBUF, 62, "buffer_atomic_fcmpswap" },
+	{ L6 | L7 | L10X, MUBUF, 63, "buffer_atomic_fmin" },
+	{ L6 | L7 | L10X, MUBUF, 64, "buffer_atomic_fmax" },
+	{ L6 | L7 | L10X, MUBUF, 80, "buffer_atomic_swap_x2" },
+	{ L6 | L7 | L10X, MUBUF, 81, "buffer_atomic_cmpswap_x2" },
+	{ L6 | L7 | L10X, MUBUF, 82, "buffer_atomic_add_x2" },
+	{ L6 | L7 | L10X, MUBUF, 83, "buffer_atomic_sub_x2" },
+	{ L6 | L7 | L10X, MUBUF, 85, "buffer_atomic_smin_x2" },
+	{ L6 | L7 | L10X, MUBUF, 86, "buffer_atomic_umin_x2" },
+	{ L6 | L7 | L10X, MUBUF, 87, "buffer_atomic_smax_x2" },
+	{ L6 | L7 | L10X, MUBUF, 88, "buffer_atomic_umax_x2" },
+	{ L6 | L7 | L10X, MUBUF, 89, "buffer_atomic_and_x2" },
+	{ L6 | L7 | L10X, MUBUF, 90, "buffer_atomic_or_x2" },
+	{ L6 | L7 | L10X, MUBUF, 91, "buffer_atomic_xor_x2" },
+	{ L6 | L7 | L10X, MUBUF, 92, "buffer_atomic_inc_x2" },
+	{ L6 | L7 | L10X, MUBUF, 93, "buffer_atomic_dec_x2" },
+	{ L6 | L7 | L10X, MUBUF, 94, "buffer_atomic_fcmpswap_x2" },
+	{ L6 | L7 | L10X, MUBUF, 95, "buffer_atomic_fmin_x2" },
+	{ L6 | L7 | L10X, MUBUF, 96, "buffer_atomic_fmax_x2" },
 	{ L10X, MUBUF, 128, "buffer_load_format_d16_x" },
 	{ L10X, MUBUF, 129, "buffer_load_format_d16_xy" },
 	{ L10X, MUBUF, 130, "buffer_load_format_d16_xyz" },
@@ -504,20 +547,20 @@ static const struct mem_row mem_rows[] = {
 	{ L8 | L9, MUBUF, 106, "buffer_atomic_xor_x2" },
 	{ L8 | L9, MUBUF, 107, "buffer_atomic_inc_x2" },
 	{ L8 | L9, MUBUF, 108, "buffer_atomic_dec_x2" },
-	{ L8 | LALL, MUBUF, 0, "buffer_load_format_x" },
-	{ L8 | LALL, MUBUF, 1, "buffer_load_format_xy" },
-	{ L8 | LALL, MUBUF, 2, "buffer_load_format_xyz" },
-	{ L8 | LALL, MUBUF, 3, "buffer_load_format_xyzw" },
-	{ L8 | LALL, MUBUF, 4, "buffer_store_format_x" },
-	{ L8 | LALL, MUBUF, 5, "buffer_store_format_xy" },
-	{ L8 | LALL, MUBUF, 6, "buffer_store_format_xyz" },
-	{ L8 | LALL, MUBUF, 7, "buffer_store_format_xyzw" },
-	{ L8 | LGCN, MUBUF, 24, "buffer_store_byte" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 0, "buffer_load_format_x" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 1, "buffer_load_format_xy" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 2, "buffer_load_format_xyz" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 3, "buffer_load_format_xyzw" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 4, "buffer_store_format_x" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 5, "buffer_store_format_xy" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 6, "buffer_store_format_xyz" },
+	{ L6 | L7 | L8 | LALL, MUBUF, 7, "buffer_store_format_xyzw" },
+	{ L6 | L7 | L8 | LGCN, MUBUF, 24, "buffer_store_byte" },
 	{ LGCN, MUBUF, 25, "buffer_store_byte_d16_hi" },
-	{ L8 | LGCN, MUBUF, 26, "buffer_store_short" },
+	{ L6 | L7 | L8 | LGCN, MUBUF, 26, "buffer_store_short" },
 	{ LGCN, MUBUF, 27, "buffer_store_short_d16_hi" },
-	{ L8 | LGCN, MUBUF, 28, "buffer_store_dword" },
-	{ L8 | LGCN, MUBUF, 29, "buffer_store_dwordx2" },
+	{ L6 | L7 | L8 | LGCN, MUBUF, 28, "buffer_store_dword" },
+	{ L6 | L7 | L8 | LGCN, MUBUF, 29, "buffer_store_dwordx2" },
 	{ LGCN, MUBUF, 32, "buffer_load_ubyte_d16" },
 	{ LGCN, MUBUF, 33, "buffer_load_ubyte_d16_hi" },
 	{ LGCN, MUBUF, 34, "buffer_load_sbyte_d16" },
@@ -609,14 +652,14 @@ static const struct mem_row mem_rows[] = {
 	{ L12, MTBUF, 141, "tbuffer_store_d16_format_xy" },
 	{ L12, MTBUF, 142, "tbuffer_store_d16_format_xyz" },
 	{ L12, MTBUF, 143, "tbuffer_store_d16_format_xyzw" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 0, "tbuffer_load_format_x" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 1, "tbuffer_load_format_xy" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 2, "tbuffer_load_format_xyz" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 3, "tbuffer_load_format_xyzw" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 4, "tbuffer_store_format_x" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 5, "tbuffer_store_format_xy" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 6, "tbuffer_store_format_xyz" },
-	{ L8 | L9|L10|L103|L11, MTBUF, 7, "tbuffer_store_format_xyzw" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 0, "tbuffer_load_format_x" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 1, "tbuffer_load_format_xy" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 2, "tbuffer_load_format_xyz" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 3, "tbuffer_load_format_xyzw" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 4, "tbuffer_store_format_x" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 5, "tbuffer_store_format_xy" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 6, "tbuffer_store_format_xyz" },
+	{ L6 | L7 | L8 | L9|L10|L103|L11, MTBUF, 7, "tbuffer_store_format_xyzw" },
 	{ L8 | LGCN, MTBUF, 8, "tbuffer_load_format_d16_x" },
 	{ L8 | LGCN, MTBUF, 9, "tbuffer_load_format_d16_xy" },
 	{ L8 | LGCN, MTBUF, 10, "tbuffer_load_format_d16_xyz" },
@@ -645,72 +688,72 @@ static const struct mem_row mem_rows[] = {
 	{ L9, DS, 90, "ds_read_u16_d16" },
 	{ L9, DS, 91, "ds_read_u16_d16_hi" },
 	{ L9, DS, 182, "ds_read_addtid_b32" },
-	{ L8 | LALL, DS, 0, "ds_add_u32" },
-	{ L8 | LALL, DS, 1, "ds_sub_u32" },
-	{ L8 | LALL, DS, 2, "ds_rsub_u32" },
-	{ L8 | LALL, DS, 3, "ds_inc_u32" },
-	{ L8 | LALL, DS, 4, "ds_dec_u32" },
-	{ L8 | LALL, DS, 5, "ds_min_i32" },
-	{ L8 | LALL, DS, 6, "ds_max_i32" },
-	{ L8 | LALL, DS, 7, "ds_min_u32" },
-	{ L8 | LALL, DS, 8, "ds_max_u32" },
-	{ L8 | LALL, DS, 9, "ds_and_b32" },
-	{ L8 | LALL, DS, 10, "ds_or_b32" },
-	{ L8 | LALL, DS, 11, "ds_xor_b32" },
-	{ L8 | LALL, DS, 12, "ds_mskor_b32" },
-	{ L8 | LALL, DS, 32, "ds_add_rtn_u32" },
-	{ L8 | LALL, DS, 33, "ds_sub_rtn_u32" },
-	{ L8 | LALL, DS, 34, "ds_rsub_rtn_u32" },
-	{ L8 | LALL, DS, 35, "ds_inc_rtn_u32" },
-	{ L8 | LALL, DS, 36, "ds_dec_rtn_u32" },
-	{ L8 | LALL, DS, 37, "ds_min_rtn_i32" },
-	{ L8 | LALL, DS, 38, "ds_max_rtn_i32" },
-	{ L8 | LALL, DS, 39, "ds_min_rtn_u32" },
-	{ L8 | LALL, DS, 40, "ds_max_rtn_u32" },
-	{ L8 | LALL, DS, 41, "ds_and_rtn_b32" },
-	{ L8 | LALL, DS, 42, "ds_or_rtn_b32" },
-	{ L8 | LALL, DS, 43, "ds_xor_rtn_b32" },
-	{ L8 | LALL, DS, 44, "ds_mskor_rtn_b32" },
-	{ L8 | LALL, DS, 64, "ds_add_u64" },
-	{ L8 | LALL, DS, 65, "ds_sub_u64" },
-	{ L8 | LALL, DS, 71, "ds_min_u64" },
-	{ L8 | LALL, DS, 72, "ds_max_u64" },
-	{ L8 | LALL, DS, 73, "ds_and_b64" },
-	{ L8 | LALL, DS, 74, "ds_or_b64" },
-	{ L8 | LALL, DS, 75, "ds_xor_b64" },
-	{ L8 | LALL, DS, 96, "ds_add_rtn_u64" },
-	{ L8 | LALL, DS, 97, "ds_sub_rtn_u64" },
-	{ L8 | LALL, DS, 103, "ds_min_rtn_u64" },
-	{ L8 | LALL, DS, 104, "ds_max_rtn_u64" },
-	{ L8 | LALL, DS, 105, "ds_and_rtn_b64" },
-	{ L8 | LALL, DS, 106, "ds_or_rtn_b64" },
-	{ L8 | LALL, DS, 107, "ds_xor_rtn_b64" },
-	{ L8 | LGCN, DS, 13, "ds_write_b32" },
-	{ L8 | LGCN, DS, 14, "ds_write2_b32" },
-	{ L8 | LGCN, DS, 15, "ds_write2st64_b32" },
-	{ L8 | LGCN, DS, 16, "ds_cmpst_b32" },
-	{ L8 | LGCN, DS, 30, "ds_write_b8" },
-	{ L8 | LGCN, DS, 31, "ds_write_b16" },
-	{ L8 | LGCN, DS, 45, "ds_wrxchg_rtn_b32" },
-	{ L8 | LGCN, DS, 48, "ds_cmpst_rtn_b32" },
-	{ L8 | LGCN, DS, 54, "ds_read_b32" },
-	{ L8 | LGCN, DS, 55, "ds_read2_b32" },
-	{ L8 | LGCN, DS, 56, "ds_read2st64_b32" },
-	{ L8 | LGCN, DS, 57, "ds_read_i8" },
-	{ L8 | LGCN, DS, 58, "ds_read_u8" },
-	{ L8 | LGCN, DS, 59, "ds_read_i16" },
-	{ L8 | LGCN, DS, 60, "ds_read_u16" },
-	{ L8 | LGCN, DS, 77, "ds_write_b64" },
-	{ L8 | LGCN, DS, 78, "ds_write2_b64" },
-	{ L8 | LGCN, DS, 79, "ds_write2st64_b64" },
-	{ L8 | LGCN, DS, 109, "ds_wrxchg_rtn_b64" },
-	{ L8 | LGCN, DS, 118, "ds_read_b64" },
-	{ L8 | LGCN, DS, 119, "ds_read2_b64" },
-	{ L8 | LGCN, DS, 120, "ds_read2st64_b64" },
-	{ L8 | LGCN, DS, 222, "ds_write_b96" },
-	{ L8 | LGCN, DS, 223, "ds_write_b128" },
-	{ L8 | LGCN, DS, 254, "ds_read_b96" },
-	{ L8 | LGCN, DS, 255, "ds_read_b128" },
+	{ L6 | L7 | L8 | LALL, DS, 0, "ds_add_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 1, "ds_sub_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 2, "ds_rsub_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 3, "ds_inc_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 4, "ds_dec_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 5, "ds_min_i32" },
+	{ L6 | L7 | L8 | LALL, DS, 6, "ds_max_i32" },
+	{ L6 | L7 | L8 | LALL, DS, 7, "ds_min_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 8, "ds_max_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 9, "ds_and_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 10, "ds_or_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 11, "ds_xor_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 12, "ds_mskor_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 32, "ds_add_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 33, "ds_sub_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 34, "ds_rsub_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 35, "ds_inc_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 36, "ds_dec_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 37, "ds_min_rtn_i32" },
+	{ L6 | L7 | L8 | LALL, DS, 38, "ds_max_rtn_i32" },
+	{ L6 | L7 | L8 | LALL, DS, 39, "ds_min_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 40, "ds_max_rtn_u32" },
+	{ L6 | L7 | L8 | LALL, DS, 41, "ds_and_rtn_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 42, "ds_or_rtn_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 43, "ds_xor_rtn_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 44, "ds_mskor_rtn_b32" },
+	{ L6 | L7 | L8 | LALL, DS, 64, "ds_add_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 65, "ds_sub_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 71, "ds_min_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 72, "ds_max_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 73, "ds_and_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 74, "ds_or_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 75, "ds_xor_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 96, "ds_add_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 97, "ds_sub_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 103, "ds_min_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 104, "ds_max_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 105, "ds_and_rtn_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 106, "ds_or_rtn_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 107, "ds_xor_rtn_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 13, "ds_write_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 14, "ds_write2_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 15, "ds_write2st64_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 16, "ds_cmpst_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 30, "ds_write_b8" },
+	{ L6 | L7 | L8 | LGCN, DS, 31, "ds_write_b16" },
+	{ L6 | L7 | L8 | LGCN, DS, 45, "ds_wrxchg_rtn_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 48, "ds_cmpst_rtn_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 54, "ds_read_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 55, "ds_read2_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 56, "ds_read2st64_b32" },
+	{ L6 | L7 | L8 | LGCN, DS, 57, "ds_read_i8" },
+	{ L6 | L7 | L8 | LGCN, DS, 58, "ds_read_u8" },
+	{ L6 | L7 | L8 | LGCN, DS, 59, "ds_read_i16" },
+	{ L6 | L7 | L8 | LGCN, DS, 60, "ds_read_u16" },
+	{ L6 | L7 | L8 | LGCN, DS, 77, "ds_write_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 78, "ds_write2_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 79, "ds_write2st64_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 109, "ds_wrxchg_rtn_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 118, "ds_read_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 119, "ds_read2_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 120, "ds_read2st64_b64" },
+	{ L7 | L8 | LGCN, DS, 222, "ds_write_b96" },
+	{ L7 | L8 | LGCN, DS, 223, "ds_write_b128" },
+	{ L7 | L8 | LGCN, DS, 254, "ds_read_b96" },
+	{ L7 | L8 | LGCN, DS, 255, "ds_read_b128" },
 	{ LRDNA3, DS, 13, "ds_store_b32" },
 	{ LRDNA3, DS, 14, "ds_store_2addr_b32" },
 	{ LRDNA3, DS, 15, "ds_store_2addr_stride64_b32" },
@@ -748,26 +791,26 @@ static const struct mem_row mem_rows[] = {
 	{ LRDNA3, DS, 254, "ds_load_b96" },
 	{ LRDNA3, DS, 255, "ds_load_b128" },
 	/* Opcode numbers from llvm-mc 19 encodings (DS OP field; RDNA2/3/4 opcode tables). */
-	{ L8 | LALL, DS, 66, "ds_rsub_u64" },
-	{ L8 | LALL, DS, 67, "ds_inc_u64" },
-	{ L8 | LALL, DS, 68, "ds_dec_u64" },
-	{ L8 | LALL, DS, 69, "ds_min_i64" },
-	{ L8 | LALL, DS, 70, "ds_max_i64" },
-	{ L8 | LALL, DS, 76, "ds_mskor_b64" },
-	{ L8 | LALL, DS, 98, "ds_rsub_rtn_u64" },
-	{ L8 | LALL, DS, 99, "ds_inc_rtn_u64" },
-	{ L8 | LALL, DS, 100, "ds_dec_rtn_u64" },
-	{ L8 | LALL, DS, 101, "ds_min_rtn_i64" },
-	{ L8 | LALL, DS, 102, "ds_max_rtn_i64" },
-	{ L8 | LALL, DS, 108, "ds_mskor_rtn_b64" },
-	{ L8 | LGCN, DS, 80, "ds_cmpst_b64" },
-	{ L8 | LGCN, DS, 112, "ds_cmpst_rtn_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 66, "ds_rsub_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 67, "ds_inc_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 68, "ds_dec_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 69, "ds_min_i64" },
+	{ L6 | L7 | L8 | LALL, DS, 70, "ds_max_i64" },
+	{ L6 | L7 | L8 | LALL, DS, 76, "ds_mskor_b64" },
+	{ L6 | L7 | L8 | LALL, DS, 98, "ds_rsub_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 99, "ds_inc_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 100, "ds_dec_rtn_u64" },
+	{ L6 | L7 | L8 | LALL, DS, 101, "ds_min_rtn_i64" },
+	{ L6 | L7 | L8 | LALL, DS, 102, "ds_max_rtn_i64" },
+	{ L6 | L7 | L8 | LALL, DS, 108, "ds_mskor_rtn_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 80, "ds_cmpst_b64" },
+	{ L6 | L7 | L8 | LGCN, DS, 112, "ds_cmpst_rtn_b64" },
 	{ LRDNA3, DS, 80, "ds_cmpstore_b64" },
 	{ LRDNA3, DS, 112, "ds_cmpstore_rtn_b64" },
-	{ L8 | LALL, DS, 18, "ds_min_f32" },
-	{ L8 | LALL, DS, 19, "ds_max_f32" },
-	{ L8 | LALL, DS, 50, "ds_min_rtn_f32" },
-	{ L8 | LALL, DS, 51, "ds_max_rtn_f32" },
+	{ L6 | L7 | L8 | LALL, DS, 18, "ds_min_f32" },
+	{ L6 | L7 | L8 | LALL, DS, 19, "ds_max_f32" },
+	{ L6 | L7 | L8 | LALL, DS, 50, "ds_min_rtn_f32" },
+	{ L6 | L7 | L8 | LALL, DS, 51, "ds_max_rtn_f32" },
 	{ L8 | LALL, DS, 21, "ds_add_f32" },
 	{ L8 | L9, DS, 53, "ds_add_rtn_f32" },
 	{ L10X, DS, 85, "ds_add_rtn_f32" },
@@ -780,46 +823,46 @@ static const struct mem_row mem_rows[] = {
 	{ L8 | L9, DS, 61, "ds_swizzle_b32" },
 	{ L8 | L9, DS, 62, "ds_permute_b32" },
 	{ L8 | L9, DS, 63, "ds_bpermute_b32" },
-	{ L10X | LRDNA3, DS, 53, "ds_swizzle_b32" },
+	{ L6 | L7 | L10X | LRDNA3, DS, 53, "ds_swizzle_b32" },
 	{ L10X | LRDNA3, DS, 178, "ds_permute_b32" },
 	{ L10X | LRDNA3, DS, 179, "ds_bpermute_b32" },
 	/* DS *_src2_* (ISA-V opcodes 128-211; GFX10 keeps the numbers). */
-	{ L8 | L9 | L10, DS, 128, "ds_add_src2_u32" },
-	{ L8 | L9 | L10, DS, 129, "ds_sub_src2_u32" },
-	{ L8 | L9 | L10, DS, 130, "ds_rsub_src2_u32" },
-	{ L8 | L9 | L10, DS, 131, "ds_inc_src2_u32" },
-	{ L8 | L9 | L10, DS, 132, "ds_dec_src2_u32" },
-	{ L8 | L9 | L10, DS, 133, "ds_min_src2_i32" },
-	{ L8 | L9 | L10, DS, 134, "ds_max_src2_i32" },
-	{ L8 | L9 | L10, DS, 135, "ds_min_src2_u32" },
-	{ L8 | L9 | L10, DS, 136, "ds_max_src2_u32" },
-	{ L8 | L9 | L10, DS, 137, "ds_and_src2_b32" },
-	{ L8 | L9 | L10, DS, 138, "ds_or_src2_b32" },
-	{ L8 | L9 | L10, DS, 139, "ds_xor_src2_b32" },
-	{ L8 | L9 | L10, DS, 141, "ds_write_src2_b32" },
-	{ L8 | L9 | L10, DS, 146, "ds_min_src2_f32" },
-	{ L8 | L9 | L10, DS, 147, "ds_max_src2_f32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 128, "ds_add_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 129, "ds_sub_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 130, "ds_rsub_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 131, "ds_inc_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 132, "ds_dec_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 133, "ds_min_src2_i32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 134, "ds_max_src2_i32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 135, "ds_min_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 136, "ds_max_src2_u32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 137, "ds_and_src2_b32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 138, "ds_or_src2_b32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 139, "ds_xor_src2_b32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 141, "ds_write_src2_b32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 146, "ds_min_src2_f32" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 147, "ds_max_src2_f32" },
 	{ L8 | L9 | L10, DS, 149, "ds_add_src2_f32" },
-	{ L8 | L9 | L10, DS, 192, "ds_add_src2_u64" },
-	{ L8 | L9 | L10, DS, 193, "ds_sub_src2_u64" },
-	{ L8 | L9 | L10, DS, 194, "ds_rsub_src2_u64" },
-	{ L8 | L9 | L10, DS, 195, "ds_inc_src2_u64" },
-	{ L8 | L9 | L10, DS, 196, "ds_dec_src2_u64" },
-	{ L8 | L9 | L10, DS, 197, "ds_min_src2_i64" },
-	{ L8 | L9 | L10, DS, 198, "ds_max_src2_i64" },
-	{ L8 | L9 | L10, DS, 199, "ds_min_src2_u64" },
-	{ L8 | L9 | L10, DS, 200, "ds_max_src2_u64" },
-	{ L8 | L9 | L10, DS, 201, "ds_and_src2_b64" },
-	{ L8 | L9 | L10, DS, 202, "ds_or_src2_b64" },
-	{ L8 | L9 | L10, DS, 203, "ds_xor_src2_b64" },
-	{ L8 | L9 | L10, DS, 205, "ds_write_src2_b64" },
-	{ L8 | L9 | L10, DS, 210, "ds_min_src2_f64" },
-	{ L8 | L9 | L10, DS, 211, "ds_max_src2_f64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 192, "ds_add_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 193, "ds_sub_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 194, "ds_rsub_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 195, "ds_inc_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 196, "ds_dec_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 197, "ds_min_src2_i64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 198, "ds_max_src2_i64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 199, "ds_min_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 200, "ds_max_src2_u64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 201, "ds_and_src2_b64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 202, "ds_or_src2_b64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 203, "ds_xor_src2_b64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 205, "ds_write_src2_b64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 210, "ds_min_src2_f64" },
+	{ L6 | L7 | L8 | L9 | L10, DS, 211, "ds_max_src2_f64" },
 	/* Wave counters (ISA-V 189/190, R1-R4 61/62). */
 	{ L8 | L9, DS, 189, "ds_consume" },
 	{ L8 | L9, DS, 190, "ds_append" },
-	{ L10X | LRDNA3, DS, 61, "ds_consume" },
-	{ L10X | LRDNA3, DS, 62, "ds_append" },
+	{ L6 | L7 | L10X | LRDNA3, DS, 61, "ds_consume" },
+	{ L6 | L7 | L10X | LRDNA3, DS, 62, "ds_append" },
 };
 
 #undef MUBUF
@@ -858,6 +901,9 @@ struct ctx {
 static enum fam family_of(enum vsharp_gfx level)
 {
 	switch (level) {
+	case VSHARP_GFX6:
+	case VSHARP_GFX7:
+		return FAM_GFX6;
 	case VSHARP_GFX8:
 		return FAM_GFX8;
 	case VSHARP_GFX9:
@@ -978,7 +1024,7 @@ unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_
 		return 0;
 	if (op->cls != VSHARP_OP_DS) {
 		if (role == EMU_VGPR_ADDR)
-			return insn->idxen + insn->offen;
+			return insn->addr64 ? 2 : insn->idxen + insn->offen;
 		if (role != EMU_VGPR_DATA || insn->lds || op->kind == VSHARP_OP_LOAD_LDS)
 			return 0;
 		/* Atomics carry the operand (and compare value) whether or not they return. */
@@ -1282,7 +1328,7 @@ static int dec_smem(struct ctx *c)
 	in->dlc = get(c->w, l->dlc);
 	in->th = get(c->w, l->th);
 	in->scope = get(c->w, l->scope);
-	/* GFX8/9: IMM selects an immediate offset; the probe shaders use nothing else. */
+	/* GFX6-9: IMM selects an immediate offset; the probe shaders use nothing else. */
 	if (l->imm.bits) {
 		if (!get(c->w, l->imm) || get(c->w, l->soe))
 			return fail(c, 2, "SMEM %s with an SGPR offset is not implemented",
@@ -1290,7 +1336,7 @@ static int dec_smem(struct ctx *c)
 	} else if (soff != c->fam->sregs.null) {
 		return fail(c, 2, "SMEM %s with an SGPR offset is not implemented", in->name);
 	}
-	in->smem_offset = l->offset_unsigned ? get(c->w, l->offset) :
+	in->smem_offset = l->offset_unsigned ? get(c->w, l->offset) << l->offset_shift :
 			  (uint32_t)sext(get(c->w, l->offset), l->offset.bits);
 	if (in->dst.index + in->smem_dwords > c->fam->sregs.sgprs || in->sbase + 2 > c->fam->sregs.sgprs)
 		return fail(c, 2, "SMEM %s registers out of range", in->name);
@@ -1437,6 +1483,7 @@ static int dec_buf(struct ctx *c, enum emu_fmt fmt)
 	in->offset = get(c->w, l->offset);
 	in->offen = get(c->w, l->offen);
 	in->idxen = get(c->w, l->idxen);
+	in->addr64 = get(c->w, l->addr64);
 	in->glc = get(c->w, l->glc);
 	in->slc = get(c->w, l->slc);
 	in->dlc = get(c->w, l->dlc);
@@ -1491,7 +1538,7 @@ int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 
 	memset(insn, 0, sizeof(*insn));
 	if (f == FAM_COUNT)
-		return vsharp_fail(err, -EINVAL, "emu: %s: the decoder handles gfx8, gfx9, gfx10, gfx10.3, gfx11 and gfx12",
+		return vsharp_fail(err, -EINVAL, "emu: %s: the decoder handles gfx6 to gfx12",
 				   vsharp_gfx_name(level));
 	c.fam = &families[f];
 	if (!n || !words)

@@ -129,7 +129,7 @@ int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vs
 	int ret;
 
 	if (!emu_level(level))
-		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated device (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated device (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				   vsharp_gfx_name(level));
 	d = calloc(1, sizeof(*d));
 	if (!d)

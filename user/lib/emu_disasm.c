@@ -122,6 +122,7 @@ struct hwreg_name {
 	const char *name;
 };
 
+#define L6_7 (VSHARP_GFX_BIT(VSHARP_GFX6) | VSHARP_GFX_BIT(VSHARP_GFX7))
 #define L8 VSHARP_GFX_BIT(VSHARP_GFX8)
 #define L9 VSHARP_GFX_BIT(VSHARP_GFX9)
 #define L10 VSHARP_GFX_BIT(VSHARP_GFX10)
@@ -129,13 +130,13 @@ struct hwreg_name {
 #define L11 VSHARP_GFX_BIT(VSHARP_GFX11)
 #define L12 VSHARP_GFX_BIT(VSHARP_GFX12)
 #define L10X (L10 | L103)
-#define LALL (L8 | L9 | L10X | L11 | L12)
+#define LALL (L6_7 | L8 | L9 | L10X | L11 | L12)
 
 static const struct hwreg_name hwregs[] = {
 	{ LALL, 1, "HW_REG_MODE" },
 	{ LALL, 2, "HW_REG_STATUS" },
-	{ L8 | L9 | L10X | L11, 3, "HW_REG_TRAPSTS" },
-	{ L8 | L9, 4, "HW_REG_HW_ID" },
+	{ L6_7 | L8 | L9 | L10X | L11, 3, "HW_REG_TRAPSTS" },
+	{ L6_7 | L8 | L9, 4, "HW_REG_HW_ID" },
 	{ L12, 4, "HW_REG_STATE_PRIV" },
 	{ LALL, 5, "HW_REG_GPR_ALLOC" },
 	{ LALL, 6, "HW_REG_LDS_ALLOC" },
@@ -335,6 +336,8 @@ static void buffer(struct out *o, enum vsharp_gfx level, const struct emu_insn *
 		put(o, " idxen");
 	if (in->offen)
 		put(o, " offen");
+	if (in->addr64)
+		put(o, " addr64");
 	if (in->offset)
 		put(o, " offset:%u", in->offset);
 	cache(o, level, in, op->kind == VSHARP_OP_ATOMIC, op->kind == VSHARP_OP_STORE);
@@ -454,6 +457,9 @@ static void smem(struct out *o, enum vsharp_gfx level, const struct emu_insn *in
 	/* GFX10/11 print the NULL soffset when there is no immediate either. */
 	if (level >= VSHARP_GFX10 && level < VSHARP_GFX12 && !in->smem_offset)
 		put(o, "null");
+	else if (level <= VSHARP_GFX7)
+		/* SI/CI SMRD: LLVM prints the encoded dword count, the emulator keeps bytes. */
+		put(o, "0x%x", in->smem_offset / 4);
 	else
 		hex_signed(o, (int32_t)in->smem_offset);
 	cache(o, level, in, false, false);

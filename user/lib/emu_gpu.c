@@ -20,7 +20,7 @@
  * Per level:
  *  - LDS allocation granule: Mesa ac_gpu_info.c, lds_alloc_granularity is
  *    1 KiB from GFX10.3 ("what the hardware will align the LDS size to"),
- *    the 512-byte encode granule before;
+ *    the encode granule before: 512 bytes, 256 on GFX6;
  *  - instruction prefetch: Mesa ac_binary.c ac_align_shader_binary_for_prefetch,
  *    "The SQ fetches up to N cache lines of 16 dwords ahead of the PC": 3 lines
  *    from GFX10, the window's end aligned to 128 bytes from GFX11;
@@ -33,6 +33,10 @@
  *    loadcnt, storecnt, dscnt and kmcnt).
  */
 static const struct emu_level levels[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX6] = { 256, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
+	[VSHARP_GFX7] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
 	[VSHARP_GFX8] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
 			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
 	[VSHARP_GFX9] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
@@ -81,7 +85,7 @@ int vsharp_gpu_create(const struct vsharp_gpu_config *cfg, struct vsharp_gpu **o
 
 	*out = NULL;
 	if (!emu_level(cfg->level))
-		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated GPU (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated GPU (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				   vsharp_gfx_name(cfg->level));
 	if (cfg->lds_per_cu < 1024 || cfg->lds_per_cu > (1u << 20) || cfg->lds_per_cu % 1024)
 		return vsharp_fail(err, -EINVAL, "emu: lds_per_cu %u (allowed 1024..1048576 in KiB steps)",
@@ -352,6 +356,7 @@ static int run_packets(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const uint3
 		switch (pkt.opcode) {
 		case VSHARP_PKT3_NOP:
 		case VSHARP_PKT3_ACQUIRE_MEM:
+		case VSHARP_PKT3_SURFACE_SYNC:
 		case VSHARP_PKT3_RELEASE_MEM:
 		case VSHARP_PKT3_EVENT_WRITE:
 		case VSHARP_PKT3_SET_UCONFIG_REG:

@@ -112,6 +112,7 @@ struct emu_insn {
 	unsigned srsrc;		/* first SGPR of the V# */
 	struct emu_opnd soffset;
 	bool idxen, offen, glc, slc, dlc, tfe, lds;
+	bool addr64;		/* GFX6/7 MUBUF/MTBUF: VADDR is a 64-bit address */
 	uint32_t offset;	/* MUBUF/MTBUF instruction offset */
 	struct vsharp_format tformat;	/* MTBUF */
 	unsigned th, scope;	/* GFX12 cache controls */

@@ -590,6 +590,10 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	bool writes;
 	int ret;
 
+	/* The model computes V#-relative addresses only. */
+	if (in->addr64)
+		return vsharp_fail(err, -ENOSYS, "emu: %s: %s with ADDR64 is not implemented (pc 0x%" PRIx64 ")",
+				   vsharp_gfx_name(w->level), in->name, w->pc);
 	memset(&a, 0, sizeof(a));
 	a.glc = in->glc || in->th == 1;
 	writes = op_writes_vgprs(in, a.glc);

@@ -12,7 +12,8 @@
 #include "vsharp/pm4.h"
 #include "util.h"
 
-#define L8	VSHARP_GFX_RANGE(VSHARP_GFX8, VSHARP_GFX12)
+#define L6	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX12)
+#define L7	VSHARP_GFX_RANGE(VSHARP_GFX7, VSHARP_GFX12)
 #define L10	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX12)
 #define L11	VSHARP_GFX_RANGE(VSHARP_GFX11, VSHARP_GFX12)
 #define L12	VSHARP_GFX_BIT(VSHARP_GFX12)
@@ -42,11 +43,11 @@ static const struct {
 	uint32_t levels;
 } preamble_regs[] = {
 	/* [L]/[I] steps 1, 2, 9: start at 0, no scratch, no wave limits. */
-	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, L8 },
-	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, L8 },
-	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, L8 },
-	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, L8 },
-	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, L8 },
+	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, L6 },
+	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, L6 },
+	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, L6 },
+	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, L6 },
+	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, L6 },
 	/* GFX10+: [L] zeroes REQ_CTRL, USER_ACCUM_0..3 and CHKSUM; Mesa DISPATCH_TUNNEL. */
 	{ { VSHARP_COMPUTE_REQ_CTRL, K_SH, 0 }, L10 },
 	{ { VSHARP_COMPUTE_USER_ACCUM_0, K_SH, 0 }, L10 },
@@ -62,10 +63,11 @@ static const struct {
 	 * SET_SH_REG as Mesa writes them (ac_cmdbuf.c); no peer sends them
 	 * with index 3.
 	 */
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, L8 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, L8 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, L8 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, L8 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, L6 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, L6 },
+	/* SE2/SE3 from GFX7 (gca/gfx_7_2_d.h; Mesa si_compute.c writes them on GFX7+). */
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, L7 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, L7 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8, K_SH, ~0u }, L12 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4, K_SH, ~0u }, L11 },
 	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 1, K_SH, ~0u }, L11 },
@@ -151,7 +153,7 @@ static const struct vsharp_pm4_level *level_info(enum vsharp_gfx level,
 
 	if (!lv)
 		vsharp_fail(err, -EINVAL,
-			    "level: %s has no PM4 support (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+			    "level: %s has no PM4 support (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 			    vsharp_gfx_name(level));
 	return lv;
 }
@@ -174,15 +176,24 @@ int vsharp_pm4_preamble(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsha
 	 * GFX8/9 carry the actions in CP_COHER_CNTL; GFX10+ leaves that dword
 	 * 0 (engine ME on a compute queue) and adds GCR_CNTL.
 	 */
-	put(&st, VSHARP_PKT3(VSHARP_PKT3_ACQUIRE_MEM, lv->acquire_body - 1, 1));
-	put(&st, lv->acquire_body == 6 ? lv->coher_cntl : 0);
-	put(&st, 0xffffffffu);
-	put(&st, 0xffu);
-	put(&st, 0);
-	put(&st, 0);
-	put(&st, 0xau);
-	if (lv->acquire_body == 7)
-		put(&st, lv->gcr_cntl);
+	if (lv->surface_sync) {
+		/* SURFACE_SYNC: CP_COHER_CNTL, COHER_SIZE, COHER_BASE, poll interval ([Lx] gfx_v6_0.c). */
+		put(&st, VSHARP_PKT3(VSHARP_PKT3_SURFACE_SYNC, 3, 1));
+		put(&st, lv->coher_cntl);
+		put(&st, 0xffffffffu);
+		put(&st, 0);
+		put(&st, 0xau);
+	} else {
+		put(&st, VSHARP_PKT3(VSHARP_PKT3_ACQUIRE_MEM, lv->acquire_body - 1, 1));
+		put(&st, lv->acquire_body == 6 ? lv->coher_cntl : 0);
+		put(&st, 0xffffffffu);
+		put(&st, 0xffu);
+		put(&st, 0);
+		put(&st, 0);
+		put(&st, 0xau);
+		if (lv->acquire_body == 7)
+			put(&st, lv->gcr_cntl);
+	}
 
 	for (size_t i = 0; i < ARRAY_SIZE(preamble_regs); i++)
 		if (preamble_regs[i].levels & VSHARP_GFX_BIT(level))

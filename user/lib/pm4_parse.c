@@ -115,7 +115,7 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 
 	if (!lv)
 		return vsharp_fail(err, -EINVAL,
-				   "level: %s has no PM4 support (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+				   "level: %s has no PM4 support (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 				   vsharp_gfx_name(level));
 	if (dispatch->type != 3 || dispatch->opcode != VSHARP_PKT3_DISPATCH_DIRECT ||
 	    dispatch->n_body != 4)

@@ -25,7 +25,7 @@
 
 /* Packet dwords decoded with the same table as registers, under these ids. */
 enum {
-	P_COHER_CNTL = 0x10000,	/* ACQUIRE_MEM dword 1, GFX9 form */
+	P_COHER_CNTL = 0x10000,	/* ACQUIRE_MEM dword 1 (GFX7-9), SURFACE_SYNC dword 1 */
 	P_GCR_CNTL,		/* ACQUIRE_MEM dword 7, GFX10+ form */
 	P_EVENT_CNTL,		/* RELEASE_MEM dword 1 */
 	P_DATA_CNTL,		/* RELEASE_MEM dword 2 */
@@ -158,7 +158,7 @@ static const struct field {
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 14, 14, F_FLAG, "RESTORE" },
 	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L10, 15, 15, F_FLAG, "CS_W32_EN" },
 
-	{ P_COHER_CNTL, L9, 18, 18, F_FLAG, "TC_WB_ACTION_ENA" },
+	{ P_COHER_CNTL, VSHARP_GFX_RANGE(VSHARP_GFX7, VSHARP_GFX12), 18, 18, F_FLAG, "TC_WB_ACTION_ENA" },
 	{ P_COHER_CNTL, L9, 22, 22, F_FLAG, "TCL1_ACTION_ENA" },
 	{ P_COHER_CNTL, L9, 23, 23, F_FLAG, "TC_ACTION_ENA" },
 	{ P_COHER_CNTL, L9, 27, 27, F_FLAG, "SH_KCACHE_ACTION_ENA" },
@@ -692,6 +692,24 @@ static void print_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
 			    d->level < VSHARP_GFX10 ? VSHARP_GFX10 : d->level);
 }
 
+/* SURFACE_SYNC (GFX6's cache packet, [Lx] sid.h): CP_COHER_CNTL, size, base, poll. */
+static void print_surface_sync(struct decoder *d, const struct vsharp_pm4_packet *p)
+{
+	static const char *const rest[] = { "size", "base", "poll_interval" };
+	const uint32_t *b = p->body;
+
+	if (p->n_body != 4) {
+		print_raw(d, b, p->n_body);
+		return;
+	}
+	print_value(d, "coher_cntl", IS_HEX8, b[0], P_COHER_CNTL, VSHARP_GFX6);
+	for (unsigned i = 0; i < 3; i++) {
+		item_begin(d, rest[i], -1, b[1 + i], i < 2 ? IS_HEX8 : IS_HEX);
+		item_end(d);
+	}
+	line_end(d);
+}
+
 static void print_release(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
 	const uint32_t *b = p->body;
@@ -858,6 +876,8 @@ static void print_type3(struct decoder *d, const struct vsharp_pm4_packet *p, ui
 		print_dispatch(d, p);
 	} else if (p->opcode == VSHARP_PKT3_ACQUIRE_MEM) {
 		print_acquire(d, p);
+	} else if (p->opcode == VSHARP_PKT3_SURFACE_SYNC) {
+		print_surface_sync(d, p);
 	} else if (p->opcode == VSHARP_PKT3_RELEASE_MEM) {
 		print_release(d, p);
 	} else if ((l = layout(p->opcode))) {

@@ -33,6 +33,9 @@
  */
 #define GFX9_COHER (COHER_TC_WB_ACTION_ENA | COHER_TCL1_ACTION_ENA | COHER_TC_ACTION_ENA | \
 		    COHER_SH_KCACHE_ACTION_ENA | COHER_SH_ICACHE_ACTION_ENA)
+/* GFX6/7: no L2 write-back action ([Lx] sid.h; gfx_v6_0_emit_mem_sync, gfx_v7_0_emit_mem_sync_compute). */
+#define GFX6_COHER (COHER_TCL1_ACTION_ENA | COHER_TC_ACTION_ENA | COHER_SH_KCACHE_ACTION_ENA | \
+		    COHER_SH_ICACHE_ACTION_ENA)
 #define GFX10_GCR (GCR_GLI_INV_ALL | GCR_GLM_WB | GCR_GLM_INV | GCR_GLK_INV | GCR_GLV_INV | \
 		   GCR_GL1_INV | GCR_GL2_INV | GCR_GL2_WB)
 /* GFX12 has no GL1, and Mesa sets GLM_* only below GFX12. */
@@ -56,6 +59,7 @@
  * lds_encode_granularity: 128 dwords from GFX7, 64 on GFX6;
  * lds_alloc_granularity: 256 dwords from GFX10.3).
  */
+#define LDS_ALLOC_256 256u
 #define LDS_ALLOC_512 512u
 #define LDS_ALLOC_1K 1024u
 
@@ -68,6 +72,18 @@
 #define SGPR_ALLOC_16 16u
 
 static const struct vsharp_pm4_level levels[] = {
+	{
+		/* [Lx] gfx_v6_0.c gfx_v6_0_emit_mem_sync: SURFACE_SYNC, SI has no ACQUIRE_MEM. */
+		.level = VSHARP_GFX6, .surface_sync = true, .coher_cntl = GFX6_COHER,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .cu_mask_index = -1,
+		.lds_encode = LDS_ALLOC_256, .lds_alloc = LDS_ALLOC_256,
+	},
+	{
+		/* [Lx] gfx_v7_0.c gfx_v7_0_emit_mem_sync_compute. */
+		.level = VSHARP_GFX7, .acquire_body = 6, .coher_cntl = GFX6_COHER,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .cu_mask_index = -1,
+		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
+	},
 	{
 		/* [Lx] gfx_v8_0.c gfx_v8_0_emit_mem_sync_compute: GFX9's five actions. */
 		.level = VSHARP_GFX8, .acquire_body = 6, .coher_cntl = GFX9_COHER,

@@ -10,7 +10,7 @@ const struct vsharp_shader *vsharp_shader_for(enum vsharp_gfx level, struct vsha
 	for (unsigned i = 0; i < vsharp_shader_count; i++)
 		if (!strcmp(vsharp_shaders[i].family, vsharp_gfx_name(level)))
 			return &vsharp_shaders[i];
-	vsharp_fail(err, -ENOENT, "gfx: no probe shader for %s (allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+	vsharp_fail(err, -ENOENT, "gfx: no probe shader for %s (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
 		    vsharp_gfx_name(level));
 	return NULL;
 }

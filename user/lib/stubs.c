@@ -25,7 +25,7 @@ const unsigned vsharp_stub_tformat_count = ARRAY_SIZE(vsharp_stub_tformats);
 
 bool vsharp_stubs_level(enum vsharp_gfx level)
 {
-	return level >= VSHARP_GFX8 && level < VSHARP_GFX_COUNT;
+	return level >= VSHARP_GFX6 && level < VSHARP_GFX_COUNT;
 }
 
 /* The largest instruction offset: 12 bits, 24-bit non-negative on GFX12. */

@@ -310,8 +310,9 @@ expect_err ib_decode_bad_token "bad.txt: line 2: 'zz' is not a dword" -- ib deco
 printf '\000\020\377\377\377' >"$ibdir/odd.bin"
 expect_err ib_decode_odd_bytes 'odd.bin: 5 bytes is not a whole number of dwords' -- \
 	ib decode --gfx gfx9 "$ibdir/odd.bin"
-expect_err ib_decode_gfx7 -- '--gfx: gfx7 has no PM4 support \(allowed gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\)' -- \
-	ib decode --gfx gfx7 "$ibdir/rsrc1.txt"
+# GFX6 has no ACQUIRE_MEM: the SURFACE_SYNC of Linux gfx_v6_0_emit_mem_sync.
+expect ib_example_gfx6_surface_sync 0 '^0xc0034302 0x28c00000 0xffffffff 0x00000000 0x0000000a  # SURFACE_SYNC$' -- \
+	ib example --gfx gfx6
 expect_err ib_decode_no_gfx -- '--gfx: required' -- ib decode "$ibdir/rsrc1.txt"
 expect_err ib_decode_no_file 'ib decode: FILE: required' -- ib decode --gfx gfx9
 expect_err ib_example_wave32_gfx9 'wave32: gfx9 runs wave64 only' -- ib example --gfx gfx9 --wave32

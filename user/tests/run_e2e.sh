@@ -11,7 +11,7 @@
 set -u
 VSHARP_RUN=${VSHARP_RUN:-build/user/vsharp}
 # Every family the emulated device runs, in the order vsharp run takes them.
-FAMILIES="gfx8 gfx9 gfx10 gfx10.3 gfx11 gfx12"
+FAMILIES="gfx6 gfx7 gfx8 gfx9 gfx10 gfx10.3 gfx11 gfx12"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 

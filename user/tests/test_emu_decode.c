@@ -11,7 +11,7 @@
 #include "vsharp/shaders.h"
 
 static const enum vsharp_gfx levels[] = {
-	VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+	VSHARP_GFX6, VSHARP_GFX7, VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 
 static int dec(enum vsharp_gfx level, const uint32_t *w, unsigned n, struct emu_insn *in,
@@ -31,8 +31,9 @@ static void disasm_is(struct ktap *t, enum vsharp_gfx level, const struct emu_in
 }
 
 /*
- * Words llvm-mc-19 -show-encoding gave for the text beside them (-mcpu=gfx803
- * for GFX8): each decodes in as many dwords and prints the same text back.
+ * Words llvm-mc-19 -show-encoding gave for the text beside them (-mcpu=gfx601,
+ * gfx700, gfx803): each decodes in as many dwords and prints the same text
+ * back (llvm-objdump-19 cannot disassemble SI/CI: this is where their text is checked).
  */
 static const struct {
 	enum vsharp_gfx level;
@@ -55,6 +56,40 @@ static const struct {
 	{ VSHARP_GFX8, { 0x8e038d02 }, "s_lshl_b32 s3, s2, 13" },
 	{ VSHARP_GFX8, { 0xbe8700ff, 0x00027fac }, "s_mov_b32 s7, 0x27fac" },
 	{ VSHARP_GFX8, { 0x242a0084 }, "v_lshlrev_b32_e32 v21, 4, v0" },
+	/*
+	 * GFX6/GFX7 (-mcpu=gfx601, gfx700): SMRD with a dword offset, ADDR64,
+	 * MTBUF OP [18:16], DS OP [25:18] and GDS 17, SI opcode numbers.
+	 */
+	{ VSHARP_GFX6, { 0xe0305004, 0x03410102 }, "buffer_load_dword v1, v2, s[4:7], s3 offen offset:4 glc slc" },
+	{ VSHARP_GFX6, { 0xe0708000, 0x80010102 }, "buffer_store_dword v1, v[2:3], s[4:7], 0 addr64" },
+	{ VSHARP_GFX6, { 0xe0c45000, 0x0c020805 }, "buffer_atomic_cmpswap v[8:9], v5, s[8:11], s12 offen glc" },
+	{ VSHARP_GFX6, { 0xe0211000, 0x0c020005 }, "buffer_load_ubyte v5, s[8:11], s12 offen lds" },
+	{ VSHARP_GFX6, { 0xea593004, 0x0c020c04 }, "tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_UINT] idxen offen offset:4" },
+	{ VSHARP_GFX6, { 0xd9380100, 0x001a1815 }, "ds_write2_b64 v21, v[24:25], v[26:27] offset1:1" },
+	{ VSHARP_GFX6, { 0xd8d80104, 0x0c000004 }, "ds_read_b32 v12, v4 offset:260" },
+	{ VSHARP_GFX6, { 0xd8020000, 0x00000804 }, "ds_add_u32 v4, v8 gds" },
+	{ VSHARP_GFX6, { 0xc0c405ff }, "s_load_dwordx8 s[8:15], s[4:5], 0xff" },
+	{ VSHARP_GFX6, { 0xbf8c0273 }, "s_waitcnt vmcnt(3) lgkmcnt(2)" },
+	{ VSHARP_GFX6, { 0xb910f804 }, "s_getreg_b32 s16, hwreg(HW_REG_HW_ID)" },
+	{ VSHARP_GFX6, { 0xbe941f00 }, "s_getpc_b64 s[20:21]" },
+	{ VSHARP_GFX6, { 0x8f038d02 }, "s_lshl_b32 s3, s2, 13" },
+	{ VSHARP_GFX6, { 0xbe8703ff, 0x00027fac }, "s_mov_b32 s7, 0x27fac" },
+	{ VSHARP_GFX6, { 0x342a0084 }, "v_lshlrev_b32_e32 v21, 4, v0" },
+	{ VSHARP_GFX7, { 0xe0305004, 0x03410102 }, "buffer_load_dword v1, v2, s[4:7], s3 offen offset:4 glc slc" },
+	{ VSHARP_GFX7, { 0xe0708000, 0x80010102 }, "buffer_store_dword v1, v[2:3], s[4:7], 0 addr64" },
+	{ VSHARP_GFX7, { 0xe0c45000, 0x0c020805 }, "buffer_atomic_cmpswap v[8:9], v5, s[8:11], s12 offen glc" },
+	{ VSHARP_GFX7, { 0xe0211000, 0x0c020005 }, "buffer_load_ubyte v5, s[8:11], s12 offen lds" },
+	{ VSHARP_GFX7, { 0xea593004, 0x0c020c04 }, "tbuffer_load_format_xy v[12:13], v[4:5], s[8:11], s12 format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_UINT] idxen offen offset:4" },
+	{ VSHARP_GFX7, { 0xd9380100, 0x001a1815 }, "ds_write2_b64 v21, v[24:25], v[26:27] offset1:1" },
+	{ VSHARP_GFX7, { 0xd8d80104, 0x0c000004 }, "ds_read_b32 v12, v4 offset:260" },
+	{ VSHARP_GFX7, { 0xd8020000, 0x00000804 }, "ds_add_u32 v4, v8 gds" },
+	{ VSHARP_GFX7, { 0xc0c405ff }, "s_load_dwordx8 s[8:15], s[4:5], 0xff" },
+	{ VSHARP_GFX7, { 0xbf8c0273 }, "s_waitcnt vmcnt(3) lgkmcnt(2)" },
+	{ VSHARP_GFX7, { 0xb910f804 }, "s_getreg_b32 s16, hwreg(HW_REG_HW_ID)" },
+	{ VSHARP_GFX7, { 0xbe941f00 }, "s_getpc_b64 s[20:21]" },
+	{ VSHARP_GFX7, { 0x8f038d02 }, "s_lshl_b32 s3, s2, 13" },
+	{ VSHARP_GFX7, { 0xbe8703ff, 0x00027fac }, "s_mov_b32 s7, 0x27fac" },
+	{ VSHARP_GFX7, { 0x342a0084 }, "v_lshlrev_b32_e32 v21, 4, v0" },
 };
 
 static void test_llvm_words(struct ktap *t)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The emulated shader core, instruction by instruction, on GFX8 and GFX9
+ * The emulated shader core, instruction by instruction, on GFX6 to GFX9
  * words that llvm-mc 19 assembled (the text is beside each word).  Expected results
  * follow the GCN3 and Vega ISA definitions: S_ADD_U32 sets SCC to the carry,
  * S_ADDC_U32 adds it, S_BRANCH jumps SIMM16 dwords past the next
@@ -70,14 +70,50 @@ static const uint32_t program_gfx8[] = {
 	0xbf810000,		/* s_endpgm */
 };
 
+/*
+ * The GFX8 program for gfx601 and gfx700, which assemble it to the same
+ * words: SMRD counts its offset in dwords (0xff: byte 0x3fc), SI opcode numbers.
+ */
+static const uint32_t program_gfx6[] = {
+	0x80060302,		/* s_add_u32 s6, s2, s3 */
+	0x82078003,		/* s_addc_u32 s7, s3, 0 */
+	0x8f088403,		/* s_lshl_b32 s8, s3, 4 */
+	0xbe8903ff, 0x12345678,	/* s_mov_b32 s9, 0x12345678 */
+	0xbe8a1f00,		/* s_getpc_b64 s[10:11] (at dword 5) */
+	0xbf820001,		/* s_branch 1 */
+	0xbe890380,		/* s_mov_b32 s9, 0 (skipped) */
+	0xb90cf804,		/* s_getreg_b32 s12, hwreg(HW_REG_HW_ID) */
+	0xc00681ff,		/* s_load_dword s13, s[0:1], 0xff */
+	0xbf8c007f,		/* s_waitcnt lgkmcnt(0) */
+	0x34020085,		/* v_lshlrev_b32_e32 v1, 5, v0 */
+	0x7e040206,		/* v_mov_b32_e32 v2, s6 */
+	0x7e060207,		/* v_mov_b32_e32 v3, s7 */
+	0x7e080208,		/* v_mov_b32_e32 v4, s8 */
+	0x7e0a0209,		/* v_mov_b32_e32 v5, s9 */
+	0x7e0c020c,		/* v_mov_b32_e32 v6, s12 */
+	0x360e00ff, 0x00007fff,	/* v_and_b32_e32 v7, 0x7fff, v0 */
+	0x7e10020d,		/* v_mov_b32_e32 v8, s13 */
+	0x7e12020a,		/* v_mov_b32_e32 v9, s10 */
+	0xbe900300,		/* s_mov_b32 s16, s0 */
+	0xbe910301,		/* s_mov_b32 s17, s1 */
+	0xbe9203ff, 0x00001000,	/* s_mov_b32 s18, 0x1000 */
+	0xbe9303ff, 0x00027fac,	/* s_mov_b32 s19, 0x27fac */
+	0xe0781000, 0x80040201,	/* buffer_store_dwordx4 v[2:5], v1, s[16:19], 0 offen */
+	0xe0781010, 0x80040601,	/* buffer_store_dwordx4 v[6:9], v1, s[16:19], 0 offen offset:16 */
+	0xbf810000,		/* s_endpgm */
+};
+
 static const struct {
 	enum vsharp_gfx level;
 	const uint32_t *words;
 	unsigned n;
 	uint32_t lane_base;	/* what the VOP2 with a literal gives lane 0 */
+	uint32_t scalar_at;	/* byte offset the s_load_dword reads */
 } programs[] = {
-	{ VSHARP_GFX8, program_gfx8, sizeof(program_gfx8) / 4, 0 },
-	{ VSHARP_GFX9, program_gfx9, sizeof(program_gfx9) / 4, 0x440 },
+	{ VSHARP_GFX6, program_gfx6, sizeof(program_gfx6) / 4, 0, 0x3fc },
+	{ VSHARP_GFX7, program_gfx6, sizeof(program_gfx6) / 4, 0, 0x3fc },
+	{ VSHARP_GFX8, program_gfx8, sizeof(program_gfx8) / 4, 0, 0x400 },
+	{ VSHARP_GFX9, program_gfx9, sizeof(program_gfx9) / 4, 0x440, 0x400 },
 };
 
 static void run_program(struct ktap *t, size_t i)
@@ -98,7 +134,7 @@ static void run_program(struct ktap *t, size_t i)
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_DATA, &out, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
 	memcpy(code.cpu, programs[i].words, 4 * programs[i].n);
-	((uint32_t *)out.cpu)[0x400 / 4] = 0xcafe0042;
+	((uint32_t *)out.cpu)[programs[i].scalar_at / 4] = 0xcafe0042;
 
 	memset(&d, 0, sizeof(d));
 	d.level = level;

@@ -17,7 +17,7 @@
 		   #a, #b, (int64_t)(a), (int64_t)(b))
 
 static const enum vsharp_gfx levels[] = {
-	VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
+	VSHARP_GFX6, VSHARP_GFX7, VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
 #define N_LEVELS (sizeof(levels) / sizeof(levels[0]))
 
@@ -124,8 +124,7 @@ static void test_register_names(struct ktap *t)
 		{ 0x2e0d, "COMPUTE_PGM_HI" }, { 0x2e12, "COMPUTE_PGM_RSRC1" },
 		{ 0x2e13, "COMPUTE_PGM_RSRC2" }, { 0x2e15, "COMPUTE_RESOURCE_LIMITS" },
 		{ 0x2e16, "COMPUTE_STATIC_THREAD_MGMT_SE0" }, { 0x2e17, "COMPUTE_STATIC_THREAD_MGMT_SE1" },
-		{ 0x2e18, "COMPUTE_TMPRING_SIZE" }, { 0x2e19, "COMPUTE_STATIC_THREAD_MGMT_SE2" },
-		{ 0x2e1a, "COMPUTE_STATIC_THREAD_MGMT_SE3" }, { 0x2e40, "COMPUTE_USER_DATA_0" },
+		{ 0x2e18, "COMPUTE_TMPRING_SIZE" }, { 0x2e40, "COMPUTE_USER_DATA_0" },
 		{ 0x2e4f, "COMPUTE_USER_DATA_15" },
 	};
 	char name[32];
@@ -184,7 +183,6 @@ static void test_register_names(struct ktap *t)
 
 static void test_level_table(struct ktap *t)
 {
-	CHECK(t, vsharp_pm4_level(VSHARP_GFX6) == NULL);
 	for (size_t l = 0; l < N_LEVELS; l++) {
 		const struct vsharp_pm4_level *lv = vsharp_pm4_level(levels[l]);
 
@@ -219,6 +217,10 @@ static void test_rsrc_llvm(struct ktap *t)
 		unsigned comps;
 		uint32_t rsrc1, rsrc2;
 	} rows[] = {
+		{ VSHARP_GFX6, "gfx601", 37, 33, false, 4, 0, 1, 0, 2, 0x000c0109, 0x00000908 },
+		{ VSHARP_GFX7, "gfx700", 8, 16, false, 8, 1, 0, 0, 1, 0x000c0041, 0x00000090 },
+		{ VSHARP_GFX7, "gfx700", 256, 102, false, 16, 1, 1, 1, 3, 0x000c033f, 0x000013a0 },
+		{ VSHARP_GFX7, "gfx700", 37, 33, false, 4, 0, 1, 0, 2, 0x000c0109, 0x00000908 },
 		{ VSHARP_GFX8, "gfx803", 8, 16, false, 8, 1, 0, 0, 1, 0x000c0041, 0x00000090 },
 		{ VSHARP_GFX8, "gfx803", 256, 102, false, 16, 1, 1, 1, 3, 0x000c033f, 0x000013a0 },
 		{ VSHARP_GFX8, "gfx803", 37, 33, false, 4, 0, 1, 0, 2, 0x000c0109, 0x00000908 },
@@ -314,10 +316,13 @@ static void test_peer_values(struct ktap *t)
 		d = peer_dispatch(levels[l]);
 		d.lds_bytes = 512;
 		CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
-		CHECK_EQ(t, e.rsrc2 >> 15, levels[l] >= VSHARP_GFX10_3 ? 2 : 1);
+		/* LDS_SIZE: 64-dword units on GFX6 (Mesa lds_encode_granularity), 128 after. */
+		CHECK_EQ(t, e.rsrc2 >> 15, levels[l] >= VSHARP_GFX10_3 ? 2 :
+					   levels[l] == VSHARP_GFX6 ? 2 : 1);
 		d.lds_bytes = 1536;
 		CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
-		CHECK_EQ(t, e.rsrc2 >> 15, levels[l] >= VSHARP_GFX10_3 ? 4 : 3);
+		CHECK_EQ(t, e.rsrc2 >> 15, levels[l] >= VSHARP_GFX10_3 ? 4 :
+					   levels[l] == VSHARP_GFX6 ? 6 : 3);
 	}
 	d = peer_dispatch(VSHARP_GFX11);
 	d.lds_bytes = 65536;
@@ -463,7 +468,8 @@ static void test_roundtrip(struct ktap *t)
 				CHECK_EQ(t, st.user_sgprs, d.user_sgprs);
 				CHECK(t, !memcmp(st.user_data, d.user_data, d.user_sgprs * 4));
 				CHECK_EQ(t, st.lds_bytes, round_up(d.lds_bytes,
-								 levels[l] >= VSHARP_GFX10_3 ? 1024 : 512));
+								 levels[l] >= VSHARP_GFX10_3 ? 1024 :
+								 levels[l] == VSHARP_GFX6 ? 256 : 512));
 				CHECK_EQ(t, st.tidig_comps, d.tidig_comps);
 				for (int i = 0; i < 3; i++) {
 					CHECK_EQ(t, st.threads[i], d.threads[i]);
@@ -533,10 +539,26 @@ static void test_preamble(struct ktap *t)
 		vsharp_ib_init(&ib, buf, 256);
 		if (!CHECK_MSG(t, !vsharp_pm4_preamble(&ib, lv, &err), "%s", err.msg))
 			continue;
-		/* ACQUIRE_MEM first. */
+		/* ACQUIRE_MEM first; SURFACE_SYNC on GFX6 (Linux gfx_v6_0_emit_mem_sync). */
 		CHECK(t, vsharp_pm4_next(buf, ib.n, &pos, &p, &err) == 1);
-		CHECK_EQ(t, p.opcode, 0x58);
-		if (lv <= VSHARP_GFX9) {
+		if (lv == VSHARP_GFX6) {
+			CHECK_EQ(t, buf[0], 0xc0034302);
+			CHECK_EQ(t, p.body[0], 0x28c00000);
+			CHECK_EQ(t, p.body[1], 0xffffffff);
+			CHECK_EQ(t, p.body[2], 0);
+			CHECK_EQ(t, p.body[3], 0xa);
+		} else {
+			CHECK_EQ(t, p.opcode, 0x58);
+			CHECK_EQ(t, p.body[1], 0xffffffff);
+			CHECK_EQ(t, p.body[5], 0xa);
+		}
+		if (lv == VSHARP_GFX6) {
+			/* checked above */
+		} else if (lv == VSHARP_GFX7) {
+			/* gfx_v7_0_emit_mem_sync_compute: no TC_WB_ACTION_ENA. */
+			CHECK_EQ(t, buf[0], 0xc0055802);
+			CHECK_EQ(t, p.body[0], 0x28c00000);
+		} else if (lv <= VSHARP_GFX9) {
 			/*
 			 * n=5: CP_COHER_CNTL = the kernel's gfx_v9_0_emit_mem_sync and
 			 * gfx_v8_0_emit_mem_sync_compute value.
@@ -553,8 +575,6 @@ static void test_preamble(struct ktap *t)
 				CHECK_EQ(t, p.body[6], GLI_INV1 | GLM_WB | GLM_INV | GLK_INV |
 					 GLV_INV | GL1_INV | GL2_INV | GL2_WB);
 		}
-		CHECK_EQ(t, p.body[1], 0xffffffff);
-		CHECK_EQ(t, p.body[5], 0xa);
 
 		memset(&regs, 0, sizeof(regs));
 		pos = 0;
@@ -565,10 +585,11 @@ static void test_preamble(struct ktap *t)
 			CHECK(t, vsharp_pm4_reg_written(&regs, r) && sh(&regs, r) == 0);
 		CHECK(t, vsharp_pm4_reg_written(&regs, 0x2e18) && sh(&regs, 0x2e18) == 0);
 		CHECK(t, vsharp_pm4_reg_written(&regs, 0x2e15) && sh(&regs, 0x2e15) == 0);
-		/* CU masks: SE0..3 everywhere, SE4..7 GFX11+, SE8 GFX12. */
+		/* CU masks: SE0..1 everywhere, SE2..3 GFX7+, SE4..7 GFX11+, SE8 GFX12. */
 		for (uint32_t r = 0x2e16; r <= 0x2e1a; r++)
 			if (r != 0x2e18)
-				CHECK(t, vsharp_pm4_reg_written(&regs, r) && sh(&regs, r) == ~0u);
+				CHECK_EQ(t, vsharp_pm4_reg_written(&regs, r) && sh(&regs, r) == ~0u,
+					 r < 0x2e18 || lv >= VSHARP_GFX7);
 		for (uint32_t r = 0x2e2b; r <= 0x2e2e; r++)
 			CHECK_EQ(t, vsharp_pm4_reg_written(&regs, r) && sh(&regs, r) == ~0u,
 				 lv >= VSHARP_GFX11);

@@ -26,6 +26,7 @@ enum vsharp_pkt3_op {
 	VSHARP_PKT3_DISPATCH_DIRECT = 0x15,
 	VSHARP_PKT3_CONTEXT_CONTROL = 0x28,
 	VSHARP_PKT3_WRITE_DATA = 0x37,
+	VSHARP_PKT3_SURFACE_SYNC = 0x43,
 	VSHARP_PKT3_WAIT_REG_MEM = 0x3c,
 	VSHARP_PKT3_INDIRECT_BUFFER = 0x3f,
 	VSHARP_PKT3_EVENT_WRITE = 0x46,
@@ -88,8 +89,9 @@ enum vsharp_compute_reg {
  */
 struct vsharp_pm4_level {
 	enum vsharp_gfx level;
-	unsigned acquire_body;		/* ACQUIRE_MEM payload: 6 dwords (GFX9) or 7 (+GCR_CNTL) */
-	uint32_t coher_cntl;		/* ACQUIRE_MEM CP_COHER_CNTL action bits (GFX9) */
+	bool surface_sync;		/* caches through SURFACE_SYNC (GFX6), not ACQUIRE_MEM */
+	unsigned acquire_body;		/* ACQUIRE_MEM payload: 6 dwords (GFX7-9) or 7 (+GCR_CNTL) */
+	uint32_t coher_cntl;		/* CP_COHER_CNTL action bits (GFX6-9) */
 	uint32_t gcr_cntl;		/* ACQUIRE_MEM GCR_CNTL (GFX10+) */
 	bool wave32;			/* CS_W32_EN exists */
 	bool sgprs_field;		/* RSRC1.SGPRS is programmed (GFX6-9), in 8-SGPR blocks */
