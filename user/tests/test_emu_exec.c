@@ -182,9 +182,9 @@ static void test_programs(struct ktap *t)
 }
 
 /* Anything the emulator does not implement is an error naming the instruction. */
-static void test_unknown_instruction(struct ktap *t)
+static void refused(struct ktap *t, enum vsharp_gfx level, const uint32_t *bad, size_t size,
+		    const char *what)
 {
-	static const uint32_t bad[] = { 0xd1fd0001, 0x00000000, 0xbf810000 };	/* a VOP3 it lacks */
 	struct vsharp_device *dev;
 	struct vsharp_bo code, ib;
 	struct vsharp_error err = { "" };
@@ -192,13 +192,13 @@ static void test_unknown_instruction(struct ktap *t)
 	struct vsharp_ib pm4;
 	uint64_t fence;
 
-	if (!CHECK(t, vsharp_emu_open(VSHARP_GFX9, &dev, &err) == 0))
+	if (!CHECK(t, vsharp_emu_open(level, &dev, &err) == 0))
 		return;
-	CHECK(t, dev->ops->bo_alloc(dev, sizeof(bad), VSHARP_BO_CODE, &code, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, size, VSHARP_BO_CODE, &code, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
-	memcpy(code.cpu, bad, sizeof(bad));
+	memcpy(code.cpu, bad, size);
 	memset(&d, 0, sizeof(d));
-	d.level = VSHARP_GFX9;
+	d.level = level;
 	d.pgm_va = code.va;
 	d.vgprs = 4;
 	d.sgprs = 8;
@@ -209,8 +209,18 @@ static void test_unknown_instruction(struct ktap *t)
 	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0 && vsharp_pm4_finish(&pm4, &err) == 0);
 	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
 	CHECK(t, dev->ops->wait(dev, fence, 1000000000ull, &err) < 0);
-	CHECK_MSG(t, strstr(err.msg, "gfx9") && strstr(err.msg, "not implemented"), "%s", err.msg);
+	CHECK_MSG(t, strstr(err.msg, vsharp_gfx_name(level)) && strstr(err.msg, what), "%s", err.msg);
 	vsharp_device_close(dev);
+}
+
+static void test_unknown_instruction(struct ktap *t)
+{
+	static const uint32_t vop3[] = { 0xd1fd0001, 0x00000000, 0xbf810000 };	/* a VOP3 it lacks */
+	/* buffer_store_dword v1, v[2:3], s[4:7], 0 addr64 (llvm-mc-19 -mcpu=gfx700); s_endpgm */
+	static const uint32_t addr64[] = { 0xe0708000, 0x80010102, 0xbf810000 };
+
+	refused(t, VSHARP_GFX9, vop3, sizeof(vop3), "not implemented");
+	refused(t, VSHARP_GFX7, addr64, sizeof(addr64), "ADDR64 is not implemented");
 }
 
 /* PM4 packets the emulated queue does not know are refused by name. */
