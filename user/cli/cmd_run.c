@@ -3,7 +3,7 @@
  * `vsharp run`: the suites on a device, as KTAP: one subtest per family,
  * with one nested case per suite and the rule verdicts as the last case.
  * --device auto takes the amdgpu device when there is one and otherwise the
- * emulated device on all five families.
+ * emulated device on every family (gfx6 to gfx12).
  */
 #include <errno.h>
 #include <stdio.h>

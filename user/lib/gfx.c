@@ -18,7 +18,7 @@ static const struct {
 	enum vsharp_gfx level;
 } targets[] = {
 	/* LLVM AMDGPUUsage, "Processors" table. */
-	{ "gfx600", VSHARP_GFX6 },   { "gfx601", VSHARP_GFX6 },
+	{ "gfx601", VSHARP_GFX6 },   { "gfx600", VSHARP_GFX6 },
 	{ "gfx602", VSHARP_GFX6 },   { "gfx700", VSHARP_GFX7 },
 	{ "gfx701", VSHARP_GFX7 },   { "gfx702", VSHARP_GFX7 },
 	{ "gfx703", VSHARP_GFX7 },   { "gfx704", VSHARP_GFX7 },

@@ -47,7 +47,10 @@ static void test_llvm_targets(struct ktap *t)
 
 static void test_probe_targets(struct ktap *t)
 {
-	/* The five families the probe shaders are assembled for. */
+	/* The processors scripts/shaders assembles the probe shaders for. */
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX6), "gfx601");
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX7), "gfx700");
+	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX8), "gfx803");
 	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX9), "gfx900");
 	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX10), "gfx1010");
 	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX10_3), "gfx1030");
