@@ -49,8 +49,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				  err.msg, insn.words, insn.raw[0]);
 		return 0;
 	}
-	if (level < VSHARP_GFX9)
-		fuzz_fail("emu_decode accepts %s", vsharp_gfx_name(level));
 	if (insn.words < 1 || insn.words > n || !insn.name)
 		fuzz_fail("decoded %u words of %u, name %s", insn.words, n, insn.name ? insn.name : "none");
 	if (insn.mem)

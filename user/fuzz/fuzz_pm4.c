@@ -109,7 +109,7 @@ void fuzz_seeds(void)
 	static struct fuzz_seed s;
 	char name[64];
 
-	for (unsigned l = VSHARP_GFX9; l < VSHARP_GFX_COUNT; l++) {
+	for (unsigned l = VSHARP_GFX6; l < VSHARP_GFX_COUNT; l++) {
 		struct vsharp_dispatch d = {
 			.level = l, .pgm_va = 0x100000000ull, .vgprs = 32, .sgprs = 32,
 			.wave32 = l >= VSHARP_GFX10, .user_sgprs = 2,

@@ -151,7 +151,7 @@ void fuzz_seeds(void)
 	static struct fuzz_seed s;
 	char name[64];
 
-	for (unsigned l = VSHARP_GFX9; l < VSHARP_GFX_COUNT; l++) {
+	for (unsigned l = VSHARP_GFX6; l < VSHARP_GFX_COUNT; l++) {
 		for (unsigned cap = 0; cap < 2; cap++) {
 			fuzz_put_u8(&s, cap ? 40 : 200);
 			fuzz_put_u8(&s, (uint8_t)l);

@@ -188,8 +188,8 @@ static void bounded_gpu(void)
 		return;
 	vsharp_gpu_destroy(shim.gpu);
 	shim.gpu = NULL;
-	/* Refusal profiles name levels without an emulated GPU: their CS fails as the shim's would. */
-	if (shim.profile->level < VSHARP_GFX9 || shim.profile->level >= VSHARP_GFX_COUNT)
+	/* i915 and radeon nodes have no amdgpu GPU: their CS fails as the shim's would. */
+	if (!shim.profile->driver || strcmp(shim.profile->driver, "amdgpu"))
 		return;
 	vsharp_gpu_config_default(shim.profile->level, &cfg);
 	cfg.lds_per_cu = shim.profile->lds_per_cu;

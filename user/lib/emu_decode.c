@@ -1097,20 +1097,25 @@ static int check_pair(struct ctx *c, const struct emu_opnd *o)
 /*
  * Where each level's ISA guide describes the fields a refusal names.  Vega and
  * RDNA1/2 share one chapter layout, RDNA3/4 another.  GFX11+ has no LDS bit
- * in buffer instructions, hence no "load to LDS" section.
+ * in buffer instructions, hence no "load to LDS" section.  No GFX6-8 guide
+ * was read (Documentation/references.rst): their refusals cite the Vega
+ * section of the same GCN rule, saying so.
  */
 struct isa_doc {
 	const char *guide;
 	const char *sgpr_pairs, *smem, *lds_load, *sopp, *ds, *mubuf, *mtbuf, *flat;
 };
 
+#define GCN_SECTIONS "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2", "13.6.1", "13.8.1"
+#define GCN_BEFORE_VEGA "the GCN rule of GFX6-8, as the Vega ISA states it:"
+
 static const struct isa_doc isa_docs[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX9] = { "Vega ISA", "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2", "13.6.1",
-			  "13.8.1" },
-	[VSHARP_GFX10] = { "RDNA ISA", "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2", "13.6.1",
-			   "13.8.1" },
-	[VSHARP_GFX10_3] = { "RDNA2 ISA", "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2",
-			     "13.6.1", "13.8.1" },
+	[VSHARP_GFX6] = { GCN_BEFORE_VEGA, GCN_SECTIONS },
+	[VSHARP_GFX7] = { GCN_BEFORE_VEGA, GCN_SECTIONS },
+	[VSHARP_GFX8] = { GCN_BEFORE_VEGA, GCN_SECTIONS },
+	[VSHARP_GFX9] = { "Vega ISA", GCN_SECTIONS },
+	[VSHARP_GFX10] = { "RDNA ISA", GCN_SECTIONS },
+	[VSHARP_GFX10_3] = { "RDNA2 ISA", GCN_SECTIONS },
 	[VSHARP_GFX11] = { "RDNA3 ISA", "6.2", "8.1", NULL, "15.1.5", "15.6.1", "15.7.2", "15.7.1",
 			   "15.9.1" },
 	[VSHARP_GFX12] = { "RDNA4 ISA", "6.2", "8.1", NULL, "15.1.5", "15.6.1", "15.7.1", "15.7.1",

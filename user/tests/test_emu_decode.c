@@ -453,6 +453,12 @@ struct refusal {
 };
 
 static const struct refusal refusals[] = {
+	/*
+	 * ds_write_b64 v0, v[21:22] offset:256 (gfx700): DATA1 [55:48] 0 -> 26;
+	 * no GFX7 guide was read, so the Vega section of the GCN rule is cited.
+	 */
+	{ VSHARP_GFX7, { 0xd9340100, 0x00001500 }, { 0xd9340100, 0x001a1500 }, 2,
+	  "DATA1 is 26", "allowed: 0", "the GCN rule of GFX6-8, as the Vega ISA states it: §13.5.1" },
 	/* ds_add_u32 v1, v2 (gfx900): VDST [63:56] 0 -> 2; the op returns nothing. */
 	{ VSHARP_GFX9, { 0xd8000000, 0x00000201 }, { 0xd8000000, 0x02000201 }, 2,
 	  "VDST is 2", "allowed: 0", "Vega ISA §13.5.1" },
