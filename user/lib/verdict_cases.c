@@ -117,6 +117,29 @@ static void gfx10_raw(struct sink *k)
 }
 
 /*
+ * GFX6-8 structured load, stride 16, NUM_RECORDS 4: CLRX's index check
+ * keeps indices 0..3 in range, the byte reading (radeonsi) only the first
+ * 4 bytes.  A raw load (no IDXEN) is checked alike by both: the control.
+ */
+static void gcn_range(struct sink *k)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_load_dword", NULL, VSHARP_ALIGN_UNALIGNED, false, 32);
+
+	w->stub.idxen = true;
+	w->buf.stride = 16;
+	w->buf.num_records = 4;
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		w->lane[l].vindex = l / 4;
+		w->lane[l].voffset = 4 * (l % 4);
+	}
+	w = wave(k, "buffer_load_dword", NULL, VSHARP_ALIGN_UNALIGNED, false, 32);
+	w->buf.stride = 16;
+	w->buf.num_records = 64;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].voffset = 4 * l;
+}
+
+/*
  * STRICT, 12 bytes: address 4 and 8 pass only with 4-byte alignment, 12,
  * 24 and 36 with 4 or 12; 0 and 48 pass and 1 fails under every choice.
  * LDS addresses are these; a buffer address adds the arena's, which is a
@@ -337,6 +360,7 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
 	[VSHARP_RULE_GFX10_RAW] = gfx10_raw,
+	[VSHARP_RULE_GCN_RANGE] = gcn_range,
 	[VSHARP_RULE_STRICT_B96] = strict_b96,
 	[VSHARP_RULE_ATOMIC_MISALIGNED] = atomic_misaligned,
 	[VSHARP_RULE_FORMAT_MISALIGNED] = format_misaligned,
