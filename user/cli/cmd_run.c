@@ -28,7 +28,7 @@ static const enum vsharp_gfx families[] = {
 
 struct run_opts {
 	const char *device, *gfx, *align, *debugfs;
-	bool allow_memviol, have_suites;
+	bool allow_memviol, have_suites, list;
 	bool suite[16];
 	bool verdicts;			/* named on the command line */
 	const char *verdicts_json;	/* file for the verdicts as JSON */
@@ -249,11 +249,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 				return cli_error("--emu-rule: at most %u", MAX_EMU_RULES);
 			o->emu_rules[o->n_emu_rules++] = val;
 			break;
-		case O_LIST:
-			for (unsigned s = 0; s < vsharp_suite_count; s++)
-				printf("%-15s %s\n", vsharp_suites[s]->name, vsharp_suites[s]->help);
-			printf("%-15s %s\n", "verdicts", "which choice of each named rule the device follows");
-			return -1;
+		case O_LIST: o->list = true; break;
 		case CLI_ARG: {
 			unsigned s;
 
@@ -272,6 +268,13 @@ static int parse(int argc, char **argv, struct run_opts *o)
 	}
 	if (strcmp(o->device, "auto") && strcmp(o->device, "emu") && strcmp(o->device, "amdgpu"))
 		return cli_error("--device: '%s' (allowed auto, amdgpu, emu)", o->device);
+	/* After the loop, so that an unknown suite next to --list is still an error. */
+	if (o->list) {
+		for (unsigned s = 0; s < vsharp_suite_count; s++)
+			printf("%-15s %s\n", vsharp_suites[s]->name, vsharp_suites[s]->help);
+		printf("%-15s %s\n", "verdicts", "which choice of each named rule the device follows");
+		return -1;
+	}
 	return 0;
 }
 

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..103"
+echo "1..104"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -141,6 +141,7 @@ fi
 # Errors: exit 2, a message naming the option or field.
 expect_err err_format_gfx11 'format: 10_11_11_UNORM is not a buffer format on gfx11' -- \
 	desc encode --gfx gfx11 --format 10_11_11_UNORM
+expect_err err_run_list_unknown_suite "run: unknown suite 'nosuch'" -- run --list nosuch
 expect_err err_stride_range 'stride: 16384 does not fit the 14-bit field on gfx9 \(allowed 0\.\.16383' -- \
 	desc encode --gfx gfx9 --stride 16384
 expect_err err_base_range -- '--base: .* out of range' -- desc encode --gfx gfx9 --base 0x1000000000000
@@ -448,5 +449,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 103 ] || echo "# ran $n cases, plan says 103"
+[ "$n" = 104 ] || echo "# ran $n cases, plan says 104"
 [ "$failed" = 0 ]
