@@ -95,7 +95,8 @@ static void test_kernel_fence(struct ktap *t)
 	CHECK_EQ(t, ret, 0);
 	CHECK_EQ(t, fence[0], 0xc0064900);
 	CONTAINS(t, s, "    0: RELEASE_MEM (6) shader_type=0\n");
-	CONTAINS(t, s, "EVENT_TYPE=20(CACHE_FLUSH_AND_INV_TS_EVENT) EVENT_INDEX=5(EOP)");
+	CONTAINS(t, s, "EVENT_TYPE=20(CACHE_FLUSH_AND_INV_TS_EVENT) EVENT_INDEX=5(EOP) "
+		 "EOP_TC_WB_ACTION_EN EOP_TCL1_ACTION_EN EOP_TC_ACTION_EN EOP_TC_MD_ACTION_EN\n");
 	CONTAINS(t, s, "DST_SEL=0(memory) INT_SEL=2(interrupt after write confirm) DATA_SEL=1(32-bit data)");
 	CONTAINS(t, s, "addr=0xffff12345000 data=0x77");
 	free(s);
