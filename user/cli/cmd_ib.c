@@ -18,7 +18,7 @@ static const char usage_ib[] =
 	"  --ring: FILE is a binary amdgpu_ring_* debugfs file (rptr, wptr, driver wptr, the ring);\n"
 	"          the packets from rptr to wptr are decoded.  Implied by a binary file named amdgpu_ring_*\n";
 
-/* LEVEL for --gfx, refusing levels the PM4 layer does not build for. */
+/* LEVEL for --gfx (every level has a PM4 layout, pm4_regs.c). */
 static bool parse_level(const char *gfx, enum vsharp_gfx *level)
 {
 	struct vsharp_error err;
@@ -29,11 +29,6 @@ static bool parse_level(const char *gfx, enum vsharp_gfx *level)
 	}
 	if (vsharp_gfx_parse(gfx, level, &err)) {
 		cli_lib_error(&err);
-		return false;
-	}
-	if (!vsharp_pm4_level(*level)) {
-		cli_error("--gfx: %s has no PM4 support (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
-			  vsharp_gfx_name(*level));
 		return false;
 	}
 	return true;

@@ -18,9 +18,6 @@ int cmd_stubs(int argc, char **argv)
 
 	if (ret)
 		return ret;
-	if (!vsharp_stubs_level(level))
-		return cli_error("--gfx: %s has no probe shaders (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
-				 vsharp_gfx_name(level));
 	n = vsharp_stubs(level, NULL, 0);
 	stubs = calloc(n, sizeof(*stubs));
 	if (!stubs)
