@@ -1638,6 +1638,18 @@ stub_buffer_atomic_csub_u32_offen_glc:
 stub_buffer_atomic_cond_sub_u32_offen_glc:
 	buffer_atomic_cond_sub_u32 v12, v5, s[8:11], s12 offen th:TH_ATOMIC_RETURN
 	s_branch stub_done
+stub_buffer_atomic_pk_add_f16_offen:
+	buffer_atomic_pk_add_f16 v12, v5, s[8:11], s12 offen
+	s_branch stub_done
+stub_buffer_atomic_pk_add_f16_offen_glc:
+	buffer_atomic_pk_add_f16 v12, v5, s[8:11], s12 offen th:TH_ATOMIC_RETURN
+	s_branch stub_done
+stub_buffer_atomic_pk_add_bf16_offen:
+	buffer_atomic_pk_add_bf16 v12, v5, s[8:11], s12 offen
+	s_branch stub_done
+stub_buffer_atomic_pk_add_bf16_offen_glc:
+	buffer_atomic_pk_add_bf16 v12, v5, s[8:11], s12 offen th:TH_ATOMIC_RETURN
+	s_branch stub_done
 stub_ds_load_u8_o0_0:
 	ds_load_u8 v12, v4
 	s_branch stub_done

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "vsharp/convert.h"
 #include "vsharp/model.h"
 
 /* Atomic operations as the ISA pseudo-code states them (R3 §15 MUBUF/DS). */
@@ -61,6 +62,48 @@ static uint64_t float_op(enum vsharp_atomic op, unsigned bytes, uint64_t old,
 	}
 }
 
+/*
+ * One half of BUFFER_ATOMIC_PK_ADD_F16/BF16, memory value first (CDNA1
+ * pseudo-code "tmp.f16 + DATA.f16"), by RDNA4 §13 "Float Memory Atomics":
+ * round to nearest even whatever MODE says (§13.1), denormals kept (§13.2:
+ * NoFlush in the L2 cache; the data fabric's register "should be set to No
+ * flush"), and the "Float Add rules" of §13.3 for NaN and infinities.  The
+ * guide gives the -QNaN of INF - INF for FP32 only (0xFFC00000); the 16-bit
+ * forms take the same sign and quiet bit.  Both halves widen exactly to f32,
+ * and f32 carries at least 2p + 2 bits of the 16-bit formats' p, so one f32
+ * add rounded again to 16 bits equals the correctly rounded 16-bit sum.
+ */
+static uint16_t half_add(bool bf16, uint16_t a, uint16_t b)
+{
+	uint16_t exp = bf16 ? 0x7f80 : 0x7c00, quiet = bf16 ? 0x0040 : 0x0200;
+	uint32_t ua, ub, ur;
+	float fa, fb, fr;
+
+	/* A NaN is above the infinity in magnitude. */
+	if ((a & 0x7fff) > exp)
+		return a | quiet;
+	if ((b & 0x7fff) > exp)
+		return b | quiet;
+	if ((a & 0x7fff) == exp && (b & 0x7fff) == exp && a != b)
+		return 0x8000 | exp | quiet;
+	ua = bf16 ? (uint32_t)a << 16 : vsharp_f16_to_f32(a);
+	ub = bf16 ? (uint32_t)b << 16 : vsharp_f16_to_f32(b);
+	memcpy(&fa, &ua, 4);
+	memcpy(&fb, &ub, 4);
+	fr = fa + fb;
+	memcpy(&ur, &fr, 4);
+	if (!bf16)
+		return vsharp_f32_to_f16(ur, VSHARP_ROUND_NEAREST_EVEN);
+	/* Ties to even on bit 16; a carry out of the largest finite value gives Inf. */
+	return (uint16_t)((ur + 0x7fff + (ur >> 16 & 1)) >> 16);
+}
+
+static uint32_t pk_add(bool bf16, uint32_t old, uint32_t src)
+{
+	return half_add(bf16, old & 0xffff, src & 0xffff) |
+	       (uint32_t)half_add(bf16, old >> 16, src >> 16) << 16;
+}
+
 uint64_t vsharp_atomic_apply(enum vsharp_atomic op, unsigned bytes, uint64_t old,
 			     uint64_t src, uint64_t cmp)
 {
@@ -95,6 +138,10 @@ uint64_t vsharp_atomic_apply(enum vsharp_atomic op, unsigned bytes, uint64_t old
 	case VSHARP_ATOMIC_FMAX:
 	case VSHARP_ATOMIC_FADD:
 		r = float_op(op, bytes, old, src, cmp);
+		break;
+	case VSHARP_ATOMIC_PK_ADD_F16:
+	case VSHARP_ATOMIC_PK_ADD_BF16:
+		r = pk_add(op == VSHARP_ATOMIC_PK_ADD_BF16, (uint32_t)old, (uint32_t)src);
 		break;
 	default: r = old; break;
 	}

@@ -819,6 +819,8 @@ static const struct mem_row mem_rows[] = {
 	{ L11, MUBUF, 55, "buffer_atomic_csub_u32" },
 	{ L12, MUBUF, 55, "buffer_atomic_csub_u32" },
 	{ L12, MUBUF, 80, "buffer_atomic_cond_sub_u32" },
+	{ L12, MUBUF, 89, "buffer_atomic_pk_add_f16" },
+	{ L12, MUBUF, 90, "buffer_atomic_pk_add_bf16" },
 	/* DS lane operations (ISA-V, R1-R4 DS opcode tables). */
 	{ L8 | L9, DS, 61, "ds_swizzle_b32" },
 	{ L8 | L9, DS, 62, "ds_permute_b32" },

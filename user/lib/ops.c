@@ -154,6 +154,13 @@ const struct vsharp_op vsharp_ops[] = {
 	/* GFX12 calls it buffer_atomic_sub_clamp_u32; llvm-mc 19 takes both names. */
 	ATOM("buffer_atomic_csub", "buffer_atomic_csub_u32", R(10_3, 12), VSHARP_ATOMIC_CSUB, 4),
 	ATOM(NULL, "buffer_atomic_cond_sub_u32", L(12), VSHARP_ATOMIC_COND_SUB, 4),
+	/*
+	 * Packed 16-bit float adds: RDNA4 only (the RDNA1-3 and Vega guides list
+	 * none; llvm-mc 19 has them on gfx1200 and, of GFX9, only on the CDNA
+	 * gfx908+, which are not the GFX9 level here).
+	 */
+	ATOM(NULL, "buffer_atomic_pk_add_f16", L(12), VSHARP_ATOMIC_PK_ADD_F16, 4),
+	ATOM(NULL, "buffer_atomic_pk_add_bf16", L(12), VSHARP_ATOMIC_PK_ADD_BF16, 4),
 	ATOM("buffer_atomic_fcmpswap_x2", NULL, L(6) | L(7) | L(10) | L(10_3),
 	     VSHARP_ATOMIC_FCMPSWAP, 8),
 	ATOM("buffer_atomic_fmin_x2", NULL, L(6) | L(7) | L(10) | L(10_3), VSHARP_ATOMIC_FMIN, 8),
@@ -287,7 +294,7 @@ const unsigned vsharp_op_count = ARRAY_SIZE(vsharp_ops);
 static const char *const atomic_names[VSHARP_ATOMIC_COUNT] = {
 	"none", "swap", "cmpswap", "add", "sub", "rsub", "smin", "umin", "smax",
 	"umax", "and", "or", "xor", "inc", "dec", "mskor", "fcmpswap", "fmin",
-	"fmax", "fadd", "csub", "cond_sub",
+	"fmax", "fadd", "csub", "cond_sub", "pk_add_f16", "pk_add_bf16",
 };
 
 const char *vsharp_atomic_name(enum vsharp_atomic a)

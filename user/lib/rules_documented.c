@@ -39,6 +39,9 @@ static const struct vsharp_documented_rule documented[] = {
 	{ "permute_lanes", R(8, 12),
 	  "ds_permute_b32/ds_bpermute_b32 wrap the lane index within 64 lanes on GFX8/9, within 32 on GFX10/11 (a wave64 as two halves), within the wave on GFX12; reading a lane EXEC leaves out returns 0",
 	  "ISA-V DS_BPERMUTE_B32 \"mod 64\"; R3 §12.5.2 \"executes as if were two independent wave32's\"; R4 §12.5.2 \"for wave64 index bits [7:2] are used\"" },
+	{ "pk_add_float", R(12, 12),
+	  "buffer_atomic_pk_add_f16/bf16 add each 16-bit half on its own: round to nearest even, denormals kept, a NaN operand (memory first) returned quietened, INF + -INF gives -QNaN",
+	  "R4 MUBUF opcode table \"dst[15:0] += src[15:0]; dst[31:16] += src[31:16]\"; R4 §13.1 \"fixed at round to nearest even\", §13.2 table (L2 cache: NoFlush), §13.3 Float Add rules" },
 };
 
 const struct vsharp_documented_rule *vsharp_documented_rules(unsigned *count)

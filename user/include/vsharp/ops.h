@@ -59,6 +59,8 @@ enum vsharp_atomic {
 	VSHARP_ATOMIC_FADD,
 	VSHARP_ATOMIC_CSUB,		/* old < src ? 0 : old - src (RDNA2 BUFFER_ATOMIC_CSUB) */
 	VSHARP_ATOMIC_COND_SUB,		/* old < src ? old : old - src (RDNA4) */
+	VSHARP_ATOMIC_PK_ADD_F16,	/* two f16 adds, one per 16-bit half (RDNA4) */
+	VSHARP_ATOMIC_PK_ADD_BF16,	/* two bf16 adds, one per 16-bit half (RDNA4) */
 	VSHARP_ATOMIC_COUNT
 };
 
