@@ -2340,6 +2340,12 @@ stub_ds_bpermute_b32_o0_0:
 stub_ds_bpermute_b32_o4_1:
 	ds_bpermute_b32 v12, v4, v8 offset:260
 	s_branch stub_done
+stub_ds_bvh_stack_rtn_b32_o0_0:
+	ds_bvh_stack_rtn_b32 v17, v16, v4, v[8:11]
+	s_branch stub_done
+stub_ds_bvh_stack_rtn_b32_o0_16:
+	ds_bvh_stack_rtn_b32 v17, v16, v4, v[8:11] offset:4096
+	s_branch stub_done
 stub_ds_append_o0_0:
 	ds_append v12
 	s_branch stub_done

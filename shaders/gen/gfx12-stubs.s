@@ -2313,6 +2313,24 @@ stub_ds_bpermute_b32_o0_0:
 stub_ds_bpermute_b32_o4_1:
 	ds_bpermute_b32 v12, v4, v8 offset:260
 	s_branch stub_done
+stub_ds_bvh_stack_push4_pop1_rtn_b32_o4_0:
+	.long 0xdb800004, 0x11080410 // ds_bvh_stack_push4_pop1_rtn_b32 v17, v16, v4, v[8:11] offset:4
+	s_branch stub_done
+stub_ds_bvh_stack_push4_pop1_rtn_b32_o8_0:
+	.long 0xdb800008, 0x11080410 // ds_bvh_stack_push4_pop1_rtn_b32 v17, v16, v4, v[8:11] offset:8
+	s_branch stub_done
+stub_ds_bvh_stack_push8_pop1_rtn_b32_o4_0:
+	.long 0xdb840004, 0x11080410 // ds_bvh_stack_push8_pop1_rtn_b32 v17, v16, v4, v[8:15] offset:4
+	s_branch stub_done
+stub_ds_bvh_stack_push8_pop1_rtn_b32_o8_0:
+	.long 0xdb840008, 0x11080410 // ds_bvh_stack_push8_pop1_rtn_b32 v17, v16, v4, v[8:15] offset:8
+	s_branch stub_done
+stub_ds_bvh_stack_push8_pop2_rtn_b64_o4_0:
+	.long 0xdb880004, 0x11080410 // ds_bvh_stack_push8_pop2_rtn_b64 v[17:18], v16, v4, v[8:15] offset:4
+	s_branch stub_done
+stub_ds_bvh_stack_push8_pop2_rtn_b64_o8_0:
+	.long 0xdb880008, 0x11080410 // ds_bvh_stack_push8_pop2_rtn_b64 v[17:18], v16, v4, v[8:15] offset:8
+	s_branch stub_done
 stub_ds_append_o0_0:
 	ds_append v12
 	s_branch stub_done

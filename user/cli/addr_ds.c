@@ -58,9 +58,14 @@ static void run_lanes(const struct addr_args *a, struct ds_run *r, struct addr_i
 		memset(&in, 0, sizeof(in));
 		in.lane = r->lane[i];
 		in.vaddr = r->vaddr[i];
-		/* --vdata: DATA0's dwords, then DATA1's. */
-		memcpy(in.data0, a->vdata, per * sizeof(*in.data0));
-		memcpy(in.data1, a->vdata + per, per * sizeof(*in.data1));
+		/* --vdata: DATA0's dwords, then DATA1's (BVH stacks: the last node, then 4 or 7 of 8 nodes). */
+		if (r->acc.op->kind == VSHARP_OP_STACK) {
+			in.data0[0] = a->vdata[0];
+			memcpy(in.data1, a->vdata + 1, 7 * sizeof(*in.data1));
+		} else {
+			memcpy(in.data0, a->vdata, per * sizeof(*in.data0));
+			memcpy(in.data1, a->vdata + per, per * sizeof(*in.data1));
+		}
 		memcpy(in.vdst, a->vdst_init, sizeof(in.vdst));
 		vsharp_ds_lane(&r->acc, &in, &l, &r->out[i]);
 	}
@@ -136,6 +141,8 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 	       "MEMVIOL (GFX12 reports an out-of-range LDS address)" : "MEMVIOL");
 	if (out->n_vdst)
 		addr_print_vgprs(&o, "vdst", out->vdst, out->n_vdst, 0, ADDR_FLOAT_NONE);
+	if (out->addr_written)
+		printf("addr written back = 0x%08x\n", out->new_addr);
 	addr_print_writes(&o, "writes", lds);
 }
 
@@ -171,6 +178,8 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 	out_num_list(&o, "address_unaligned", unaligned, out->n_addr, OUT_ADDR);
 	out_num_list(&o, "byte_in_range", masks, out->n_addr, OUT_HEX);
 	out_num_list(&o, "vdst", vdst, out->n_vdst, OUT_HEX);
+	if (out->addr_written)
+		out_hex(&o, "addr_written_back", out->new_addr);
 	addr_print_writes(&o, "writes", lds);
 	if (r->n_lanes > 1) {
 		fprintf(o.f, ", \"lanes\": [");

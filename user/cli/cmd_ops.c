@@ -10,8 +10,10 @@
  * level.  --asm adds one line of assembly per instruction in LLVM syntax, so
  * llvm-mc can confirm the catalogue (user/tests/ops_llvm.sh); --all lists
  * every catalogue entry with the level's spelling, marked Y (the level has
- * it) or N (it must not assemble there).  --json: {"gfx", "ops": [{"name",
- * "on"}]}, "on" false only with --all.
+ * it) or N (it must not assemble there), U where the level has it but
+ * llvm-mc 19 does not know it (the R4 BVH stack ops: it must not assemble
+ * either).  --json: {"gfx", "ops": [{"name", "on"}]}, "on" false only with
+ * --all, and "llvm19": false on the instructions marked U.
  */
 static void vreg(char *buf, size_t size, unsigned first, unsigned n)
 {
@@ -109,12 +111,13 @@ int cmd_ops(int argc, char **argv)
 		if (!name || (!on && !all))
 			continue;
 		if (json) {
-			printf("%s{\"name\": \"%s\", \"on\": %s}", sep, name, on ? "true" : "false");
+			printf("%s{\"name\": \"%s\", \"on\": %s%s}", sep, name, on ? "true" : "false",
+			       vsharp_op_llvm19(op, level) ? "" : ", \"llvm19\": false");
 			sep = ", ";
 			continue;
 		}
 		if (all)
-			printf("%c ", on ? 'Y' : 'N');
+			printf("%c ", !on ? 'N' : vsharp_op_llvm19(op, level) ? 'Y' : 'U');
 		if (with_asm)
 			asm_line(level, op, name);
 		else

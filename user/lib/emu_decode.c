@@ -860,6 +860,11 @@ static const struct mem_row mem_rows[] = {
 	{ L6 | L7 | L8 | L9 | L10, DS, 205, "ds_write_src2_b64" },
 	{ L6 | L7 | L8 | L9 | L10, DS, 210, "ds_min_src2_f64" },
 	{ L6 | L7 | L8 | L9 | L10, DS, 211, "ds_max_src2_f64" },
+	/* Ray-tracing stacks (R3 173, R4 224-226; LLVM 20 gfx12_dasm_ds.txt for the R4 words). */
+	{ L11, DS, 173, "ds_bvh_stack_rtn_b32" },
+	{ L12, DS, 224, "ds_bvh_stack_push4_pop1_rtn_b32" },
+	{ L12, DS, 225, "ds_bvh_stack_push8_pop1_rtn_b32" },
+	{ L12, DS, 226, "ds_bvh_stack_push8_pop2_rtn_b64" },
 	/* Wave counters (ISA-V 189/190, R1-R4 61/62). */
 	{ L8 | L9, DS, 189, "ds_consume" },
 	{ L8 | L9, DS, 190, "ds_append" },
@@ -1475,6 +1480,46 @@ static int dec_ds(struct ctx *c)
 	in->vaddr = in->ds_addr;
 	in->vdata = in->mem->kind == VSHARP_OP_STORE ? in->data0 : in->vdst;
 	return check_ds_fields(c);
+}
+
+static void put(uint32_t *w, struct fld f, uint32_t v)
+{
+	uint32_t mask = (uint32_t)((1ull << f.bits) - 1);
+
+	w[f.pos / 32] |= (v & mask) << (f.pos % 32);
+}
+
+int emu_encode_ds(enum vsharp_gfx level, const struct emu_insn *in, uint32_t words[2],
+		  struct vsharp_error *err)
+{
+	enum fam f = family_of(level);
+	const char *name = in->mem ? vsharp_op_name(in->mem, level) : NULL;
+	const struct ds_layout *l;
+	const struct enc *e;
+
+	if (f == FAM_COUNT || !name)
+		return vsharp_fail(err, -EINVAL, "encode: no DS instruction of %s", vsharp_gfx_name(level));
+	l = &families[f].ds;
+	for (e = families[f].encs; e->what && e->fmt != EMU_FMT_DS; e++)
+		;
+	for (unsigned i = 0; i < ARRAY_SIZE(mem_rows); i++) {
+		const struct mem_row *r = &mem_rows[i];
+
+		if (r->fmt != EMU_FMT_DS || !(r->levels & VSHARP_GFX_BIT(level)) || strcmp(r->name, name))
+			continue;
+		words[0] = e->match;
+		words[1] = 0;
+		put(words, l->op, r->opnum);
+		put(words, l->offset0, in->offset0);
+		put(words, l->offset1, in->offset1);
+		put(words, l->addr, in->ds_addr);
+		put(words, l->data0, in->data0);
+		put(words, l->data1, in->data1);
+		put(words, l->vdst, in->vdst);
+		return 0;
+	}
+	return vsharp_fail(err, -ENOSYS, "encode: %s has no %s opcode in the decoder's table",
+			   vsharp_gfx_name(level), name);
 }
 
 static int dec_buf(struct ctx *c, enum emu_fmt fmt)

@@ -134,6 +134,14 @@ struct emu_insn {
 int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 	       struct emu_insn *insn, struct vsharp_error *err);
 
+/*
+ * The two words of a DS instruction (IN's mem, offset0/1 and VGPRs): the
+ * decoder's tables read backwards, for the stubs of instructions llvm-mc 19
+ * cannot assemble.
+ */
+int emu_encode_ds(enum vsharp_gfx level, const struct emu_insn *in, uint32_t words[2],
+		  struct vsharp_error *err);
+
 /* Which VGPR operand of a memory instruction emu_vgprs() measures. */
 enum emu_vgpr_role {
 	EMU_VGPR_ADDR,		/* vaddr (buffer, GLOBAL), ds_addr */

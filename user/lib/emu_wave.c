@@ -698,9 +698,10 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 		li[l].vaddr = w->vgpr[in->ds_addr][l];
 		for (unsigned k = 0; k < 4; k++) {
 			li[l].data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS][l];
-			li[l].data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS][l];
 			li[l].vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS][l];
 		}
+		for (unsigned k = 0; k < 8; k++)
+			li[l].data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS][l];
 	}
 	vsharp_ds_wave(&a, li, w->lanes, w->exec, &w->lds, lo);
 	for (unsigned l = 0; l < w->lanes; l++) {
@@ -709,6 +710,9 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 		gpu->stats.memviols += lo[l].memviol;
 		for (unsigned k = 0; k < lo[l].n_vdst && in->vdst + k < w->vgprs_alloc; k++)
 			w->vgpr[in->vdst + k][l] = lo[l].vdst[k];
+		/* The BVH stack ops write their new stack address back to ADDR. */
+		if (lo[l].addr_written)
+			w->vgpr[in->ds_addr][l] = lo[l].new_addr;
 		gpu->stats.lane_ops++;
 	}
 	issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);

@@ -164,6 +164,10 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	/* Lane operations touch no LDS memory: vsharp_ds_wave() does them. */
 	if (op->kind == VSHARP_OP_LANES)
 		return;
+	if (op->kind == VSHARP_OP_STACK) {
+		vsharp_ds_bvh_stack(a, in, lds, out);
+		return;
+	}
 	switch (op->ds_addr) {
 	case VSHARP_DS_SINGLE:
 		out->addr[0] = in->vaddr + offset16;

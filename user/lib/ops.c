@@ -39,6 +39,9 @@
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, n, 0, false, 0, a, rtn, cf, false, 0 }
 #define DS_LANES(g, r, lv, m) \
 	{ g, r, lv, VSHARP_OP_DS, VSHARP_OP_LANES, VSHARP_DATA_DERIVED, 4, 0, false, 0, 0, true, false, false, m }
+/* DS ray-tracing stacks: return BYTES, push up to N - 1 of N DATA1 dwords. */
+#define DS_BVH(name, lv, bytes, n) \
+	{ NULL, name, lv, VSHARP_OP_DS, VSHARP_OP_STACK, VSHARP_DATA_DERIVED, bytes, n, false, 0, 0, true, false, false, VSHARP_DS_BVH_STACK }
 /* ds_append/ds_consume: the counter at the M0 base, the pre-op value to every lane. */
 #define DS_APPEND(name, a) \
 	{ name, name, ALL, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, 4, 0, false, 0, a, true, false, false, VSHARP_DS_APPEND }
@@ -247,6 +250,15 @@ const struct vsharp_op vsharp_ops[] = {
 	DS_LANES("ds_permute_b32", "ds_permute_b32", R(8, 12), VSHARP_DS_PERMUTE),
 	DS_LANES("ds_bpermute_b32", "ds_bpermute_b32", R(8, 12), VSHARP_DS_BPERMUTE),
 
+	/*
+	 * Ray-tracing stacks in LDS: R3 opcode 173; R4 opcodes 224-226, which
+	 * llvm-mc 19 does not know (vsharp_op_llvm19).
+	 */
+	DS_BVH("ds_bvh_stack_rtn_b32", L(11), 4, 4),
+	DS_BVH("ds_bvh_stack_push4_pop1_rtn_b32", L(12), 4, 4),
+	DS_BVH("ds_bvh_stack_push8_pop1_rtn_b32", L(12), 4, 8),
+	DS_BVH("ds_bvh_stack_push8_pop2_rtn_b64", L(12), 8, 8),
+
 	/* Wave counters in LDS. */
 	DS_APPEND("ds_append", VSHARP_ATOMIC_ADD),
 	DS_APPEND("ds_consume", VSHARP_ATOMIC_SUB),
@@ -347,6 +359,23 @@ const struct vsharp_op *vsharp_op_find(enum vsharp_gfx level, const char *name,
 			   name, vsharp_gfx_name(level), vsharp_gfx_name(level)), NULL;
 }
 
+/* LLVM 20 added these (llvm/test/MC/Disassembler/AMDGPU/gfx12_dasm_ds.txt). */
+static const char *const unknown_to_llvm19[] = {
+	"ds_bvh_stack_push4_pop1_rtn_b32",
+	"ds_bvh_stack_push8_pop1_rtn_b32",
+	"ds_bvh_stack_push8_pop2_rtn_b64",
+};
+
+bool vsharp_op_llvm19(const struct vsharp_op *op, enum vsharp_gfx level)
+{
+	const char *name = vsharp_op_name(op, level);
+
+	for (size_t i = 0; name && i < ARRAY_SIZE(unknown_to_llvm19); i++)
+		if (level == VSHARP_GFX12 && !strcmp(name, unknown_to_llvm19[i]))
+			return false;
+	return true;
+}
+
 bool vsharp_op_lds_modifier(const struct vsharp_op *op, enum vsharp_gfx level)
 {
 	/* GFX11 spells buffer-to-LDS loads as their own opcodes. */
@@ -372,6 +401,12 @@ void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o
 		return;
 	}
 	switch (op->kind) {
+	case VSHARP_OP_STACK:
+		/* ADDR is in and out; DATA0 the last node, DATA1 the nodes, VDST the popped. */
+		o->data0 = 1;
+		o->data1 = op->comps;
+		o->vdst = w;
+		break;
 	case VSHARP_OP_LOAD:
 		o->vdst = ds_dual(op) ? 2 * w : w;
 		break;

@@ -433,6 +433,10 @@ static void expect_ds(const struct vsharp_probe_wave *w, unsigned lanes, const s
 		const struct vsharp_probe_lane *pl = &w->lane[vsharp_probe_case_of(w, l)];
 
 		in[l].lane = l;
+		if (ds->op->kind == VSHARP_OP_STACK) {
+			vsharp_probe_bvh_lane_in(pl, &in[l]);
+			continue;
+		}
 		in[l].vaddr = pl->vindex;
 		/* DATA0 is v8 (and up), DATA1 v10 (and up): the shader's registers. */
 		memcpy(in[l].data0, pl->data, sizeof(in[l].data0));
@@ -442,6 +446,12 @@ static void expect_ds(const struct vsharp_probe_wave *w, unsigned lanes, const s
 	}
 	vsharp_ds_wave(ds, in, lanes, lanes == 64 ? ~0ull : (1ull << lanes) - 1, lds, out);
 	for (unsigned l = 0; l < lanes; l++) {
+		if (ds->op->kind == VSHARP_OP_STACK) {
+			vsharp_probe_bvh_lane_out(&out[l], e->r.vdst[l]);
+			e->lane[l].memviol = out[l].memviol;
+			e->lane[l].n_vdst = out[l].n_vdst + 1;	/* VDST and ADDR */
+			continue;
+		}
 		memcpy(e->r.vdst[l], out[l].vdst, 4u * out[l].n_vdst);
 		e->lane[l].memviol = out[l].memviol;
 		e->lane[l].n_vdst = out[l].n_vdst;

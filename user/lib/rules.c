@@ -123,6 +123,43 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  { "whole", "ISA-V DS_ADD_SRC2_U32: \"A = ADDR_BASE; B = A + 4*{A[31],A[31:17]}; MEM[A] = ...\" read with A the whole VGPR" } },
 		ALL_DEFAULT(VSHARP_SRC2_DEST_17BIT),
 	},
+	/* The BVH stack ops' DECODE_ADDR, ENCODE_ADDR, INVALID_NODE and wrap (model_ds_bvh.c). */
+	[VSHARP_RULE_BVH_STACK_SIZE] = {
+		"bvh_stack_size", "where GFX11 ds_bvh_stack_rtn_b32 takes the stack size", L(11), 2,
+		{ { "offset1", "R3 DS_BVH_STACK_RTN_B32 \"OFFSET1[5:4] contains stack_size[1:0]\"; Mesa radv_build_bvh_stack_rtn_addr: ADDR bits 0-17 are the index" },
+		  { "addr", "R3 §12.5.3 ADDR row: \"stack_addr[17:16] = stack_size[1:0] ... stack_addr[15:0] = stack_index[15:0]\"" } },
+		ALL_DEFAULT(VSHARP_BVH_SIZE_OFFSET1),
+	},
+	[VSHARP_RULE_BVH_STACK_ADDR] = {
+		"bvh_stack_addr", "the GFX12 stack address layout in ADDR", L(12), 2,
+		{ { "fields", "R4 §12.5.3 Address Fields: ring_addr [14:10], stack_base_addr [28:15] in dwords, size in OFFSET0[4:0]; GPURT rtip3_ds_stack_emulation.hlsl unpack_stack_addr; Mesa radv_build_bvh_stack_rtn_addr shifts by 15 on GFX12" },
+		  { "rdna3", "R4 §12.5.3 ADDR row as in R3: stack_base [31:18], stack_size [17:16], stack_index [15:0]" } },
+		ALL_DEFAULT(VSHARP_BVH_ADDR_FIELDS),
+	},
+	[VSHARP_RULE_BVH_STACK_STRIDE] = {
+		"bvh_stack_stride", "LDS bytes between a lane's stack entries", R(11, 12), 2,
+		{ { "wave32", "Mesa radv_build_bvh_stack_rtn_addr: \"The hardware uses a stride of 128 bytes (32 entries) for the stack index\"" },
+		  { "dword", "R3, R4 pseudo-code MEM[stack_base + stack_index] with dword entries" } },
+		ALL_DEFAULT(VSHARP_BVH_STRIDE_WAVE32),
+	},
+	[VSHARP_RULE_BVH_STACK_POP] = {
+		"bvh_stack_pop", "the entry a BVH stack pop reads", R(11, 12), 2,
+		{ { "top", "GPURT rtip3_ds_stack_emulation.hlsl pop(): the index steps back, then the entry is read (the last push comes back)" },
+		  { "literal", "R3, R4 pseudo-code: RETURN_DATA = MEM[stack_base + stack_index], then stack_index -= 1" } },
+		ALL_DEFAULT(VSHARP_BVH_POP_TOP),
+	},
+	[VSHARP_RULE_BVH_STACK_WRAP] = {
+		"bvh_stack_wrap", "how a full or empty BVH stack wraps", R(11, 12), 2,
+		{ { "ring", "R4 §12.5.3 ring_addr \"rolling address in the ring buffer\"; GPURT push()/pop() wrap the address at stackSize" },
+		  { "counter", "R3 §12.5.3: stack_index[15:0] counts past the stack (8-64 entries), only the entry wraps (\"wraps around and overwrites older items\")" } },
+		ALL_DEFAULT(VSHARP_BVH_WRAP_RING),
+	},
+	[VSHARP_RULE_BVH_INVALID_NODE] = {
+		"bvh_invalid_node", "the INVALID_NODE of the BVH stack ops' pseudo-code", R(11, 12), 2,
+		{ { "all_ones", "Mesa radv bvh.h RADV_BVH_INVALID_NODE 0xffffffff" },
+		  { "bits31_3", "GPURT rtip3_ds_stack_emulation.hlsl: a node is invalid when bits [31:3] are all ones ((node >> 3) == 0x1fffffff)" } },
+		{ 0, 0, 0, 0, 0, 0, VSHARP_BVH_INVALID_ALL_ONES, VSHARP_BVH_INVALID_BITS31_3 },
+	},
 };
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emu_isa.h"
 #include "util.h"
 #include "vsharp/stubs.h"
 
@@ -142,10 +143,23 @@ static const uint16_t swizzle_offsets[] = {
 /* *_src2_* offsets: +4 and -4 dwords, and offset1[7] (the offset in VADDR[31:17]). */
 static const uint16_t src2_offsets[] = { 0x0004, 0x7ffc, 0x8000 };
 
-static void ds_stubs(const struct vsharp_op *op, struct sink *k)
+static void ds_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct sink *k)
 {
 	static const uint8_t dual[][2] = { { 1, 3 }, { 5, 5 }, { 0, 255 } };
 	struct vsharp_stub s = stub(op);
+
+	/*
+	 * Stacks of 8 and 16 entries (OFFSET1[5:4] codes 0 and 1, R3), of 4 and
+	 * 8 (OFFSET0[4:0], R4): at 128 bytes an entry, 8 fill the probe's LDS.
+	 */
+	if (op->kind == VSHARP_OP_STACK) {
+		for (unsigned i = 0; i < 2; i++) {
+			s.offset0 = level >= VSHARP_GFX12 ? (uint8_t)(4u << i) : 0;
+			s.offset1 = level >= VSHARP_GFX12 ? 0 : (uint8_t)(i << 4);
+			add(k, s);
+		}
+		return;
+	}
 
 	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64) {
 		for (size_t i = 0; i < ARRAY_SIZE(dual); i++) {
@@ -188,7 +202,7 @@ unsigned vsharp_stubs(enum vsharp_gfx level, struct vsharp_stub *out, unsigned m
 		return 0;
 	while ((op = vsharp_op_next(level, &i))) {
 		if (op->cls == VSHARP_OP_DS)
-			ds_stubs(op, &k);
+			ds_stubs(level, op, &k);
 		else
 			buffer_stubs(level, op, &k);
 	}
@@ -254,32 +268,48 @@ static unsigned data_regs(enum vsharp_gfx level, const struct vsharp_stub *s)
 	return vsharp_op_data_dwords(level, op) + s->tfe;
 }
 
-/* The operands in LLVM's order: vdst (v12..), address (v4), DATA0 (v8..), DATA1 (v10..). */
-static void ds_asm(const struct vsharp_stub *s, const char *name, char *buf, size_t n)
+/*
+ * The operands in LLVM's order: vdst (v12..), address (v4), DATA0 (v8..),
+ * DATA1 (v10..); the BVH stack ops' registers are in stubs.h.  An
+ * instruction llvm-mc 19 does not know becomes its .long words, the text
+ * after them as a comment.
+ */
+static void ds_asm(enum vsharp_gfx level, const struct vsharp_stub *s, const char *name,
+		   char *buf, size_t n)
 {
 	const struct vsharp_op *op = s->op;
+	bool stack = op->kind == VSHARP_OP_STACK;
+	struct emu_insn in = {
+		.mem = op, .offset0 = s->offset0, .offset1 = s->offset1,
+		.vdst = stack ? VSHARP_STUB_BVH_VDST : 12, .ds_addr = stack ? VSHARP_STUB_BVH_ADDR : 4,
+		.data0 = stack ? VSHARP_STUB_BVH_DATA0 : 8, .data1 = stack ? VSHARP_STUB_BVH_DATA1 : 10,
+	};
 	struct vsharp_ds_operands o;
 	const char *sep = " ";
+	uint32_t words[2];
 	char reg[16];
 
 	vsharp_ds_operands(op, &o);
-	snprintf(buf, n, "%s", name);
+	buf[0] = '\0';
+	if (!vsharp_op_llvm19(op, level) && !emu_encode_ds(level, &in, words, NULL))
+		append(buf, n, ".long 0x%08x, 0x%08x // ", words[0], words[1]);
+	append(buf, n, "%s", name);
 	if (o.vdst) {
-		vregs(reg, sizeof(reg), 12, o.vdst);
+		vregs(reg, sizeof(reg), in.vdst, o.vdst);
 		append(buf, n, "%s%s", sep, reg);
 		sep = ", ";
 	}
 	if (o.addr) {
-		append(buf, n, "%sv4", sep);
+		append(buf, n, "%sv%u", sep, in.ds_addr);
 		sep = ", ";
 	}
 	if (o.data0) {
-		vregs(reg, sizeof(reg), 8, o.data0);
+		vregs(reg, sizeof(reg), in.data0, o.data0);
 		append(buf, n, "%s%s", sep, reg);
 		sep = ", ";
 	}
 	if (o.data1) {
-		vregs(reg, sizeof(reg), 10, o.data1);
+		vregs(reg, sizeof(reg), in.data1, o.data1);
 		append(buf, n, "%s%s", sep, reg);
 	}
 	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
@@ -307,7 +337,7 @@ void vsharp_stub_asm(enum vsharp_gfx level, const struct vsharp_stub *s, char *b
 	char data[16], fmt[80] = "", off[24] = "";
 
 	if (s->op->cls == VSHARP_OP_DS) {
-		ds_asm(s, name, buf, n);
+		ds_asm(level, s, name, buf, n);
 		return;
 	}
 	vregs(data, sizeof(data), s->op->kind == VSHARP_OP_STORE ? 8 : 12, data_regs(level, s));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * lds: every DS instruction of the level (single, dual, ST64, ADDTID,
- * atomics, D16, swizzle and permute), in and out of the LDS allocation,
+ * atomics, D16, swizzle and permute, BVH stacks), in and out of the LDS allocation,
  * with the M0 clamp where the documents have one, and buffer-to-LDS loads.  Each lane writes inside
  * its own 16-byte LDS slot at offset 0; reads go anywhere.
  */
@@ -52,6 +52,52 @@ static void append_m0(enum vsharp_gfx level, struct suite_rng *r, struct vsharp_
 		w->m0 = base;
 	else
 		w->m0 = base << 16 | (suite_rand(r, 4) ? 0xffff : suite_rand(r, 512));
+}
+
+/*
+ * BVH stack ops: lane l's stack starts at LDS dword l, as Mesa's
+ * radv_build_bvh_stack_rtn_addr lays out a wave32; ADDR as the level's
+ * default rules read it (GFX11 index in [17:0], GFX12 ring_addr [14:10]
+ * with the other fields any value).  Indexes stay in the first 8 entries:
+ * at a stride of 128 bytes they are the 1 KiB of the probe's LDS.  Nodes are
+ * any value, INVALID_NODE, a value with bits [31:3] set, or the last node.
+ */
+static uint32_t bvh_node(struct suite_rng *r, uint32_t last)
+{
+	switch (suite_rand(r, 8)) {
+	case 0:
+	case 1:
+		return 0xffffffffu;
+	case 2:
+		return 0xfffffff8u | suite_rand(r, 7);
+	case 3:
+		return last;
+	default:
+		return suite_u32(r);
+	}
+}
+
+static void bvh_lanes(enum vsharp_gfx level, const struct vsharp_stub *s, struct suite_rng *r,
+		      struct vsharp_probe_wave *w)
+{
+	unsigned size = level >= VSHARP_GFX12 ? s->offset0 : 8u << (s->offset1 >> 4 & 3);
+
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		struct vsharp_probe_lane *pl = &w->lane[l];
+		unsigned index = size <= 8 ? suite_rand(r, size) : 1 + suite_rand(r, 4);
+		uint32_t last = suite_rand(r, 4) ? suite_u32(r) : 0xffffffffu;
+
+		pl->vindex = last;
+		for (unsigned d = 0; d < 4; d++) {
+			pl->data[d] = bvh_node(r, last);
+			pl->vdst[d] = bvh_node(r, last);
+		}
+		if (level >= VSHARP_GFX12)
+			pl->vdst[VSHARP_STUB_BVH_ADDR - 12] = l << 15 | index << 10 |
+							      (suite_u32(r) & 0xe00003ffu);
+		else
+			pl->vdst[VSHARP_STUB_BVH_ADDR - 12] = l << 18 | index;
+	}
 }
 
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
@@ -106,6 +152,8 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		lane_indexes(s->op, &r, w);
 	if (s->op->ds_addr == VSHARP_DS_APPEND)
 		append_m0(level, &r, w);
+	if (s->op->kind == VSHARP_OP_STACK)
+		bvh_lanes(level, s, &r, w);
 	/* src2 with offset1[7]: VADDR[31:17] is the data term's dword offset. */
 	if (s->op->ds_addr == VSHARP_DS_SRC2 && s->offset1 & 0x80)
 		for (unsigned l = 0; l < w->n_lanes; l++)

@@ -356,6 +356,95 @@ static void src2_thread_dest(struct sink *k)
 	}
 }
 
+/*
+ * The BVH stack rules: a wave of the level's push4 op (R3
+ * ds_bvh_stack_rtn_b32 with 8 entries from OFFSET1, R4
+ * ds_bvh_stack_push4_pop1_rtn_b32 with OFFSET0 = 8), lane l's stack at LDS
+ * dword l with INDEX in the level's default layout, last node 0x100 and
+ * DATA1 = D: the lanes never share an entry, at 128 bytes or at 4 apart.
+ */
+#define INV 0xffffffffu
+
+static struct vsharp_probe_wave *bvh(struct sink *k, uint32_t index, uint32_t addr_bits,
+				     const uint32_t d[4])
+{
+	bool r4 = k->level >= VSHARP_GFX12;
+	struct vsharp_probe_wave *w = wave(k, NULL, r4 ? "ds_bvh_stack_push4_pop1_rtn_b32" :
+					   "ds_bvh_stack_rtn_b32", VSHARP_ALIGN_UNALIGNED, false, 32);
+
+	if (!w)
+		return NULL;
+	w->stub.offset0 = r4 ? 8 : 0;
+	w->stub.offset1 = 0;
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		struct vsharp_probe_lane *pl = &w->lane[l];
+
+		pl->vindex = 0x100;
+		memcpy(pl->data, d, sizeof(pl->data));
+		pl->vdst[VSHARP_STUB_BVH_ADDR - 12] = (r4 ? l << 15 | index << 10 : l << 18 | index) |
+						      addr_bits;
+	}
+	return w;
+}
+
+/* One push (DATA1[0]), DATA1[3] returned: the push and the new ADDR show the rule. */
+static const uint32_t bvh_push1[4] = { 0x11, INV, INV, 0x44 };
+/* Nothing pushed, DATA1[3] returned: every choice agrees (a control). */
+static const uint32_t bvh_none[4] = { INV, INV, INV, 0x44 };
+
+/* ADDR[17:16] = 1, index 7: entries 7 and 0 of 8 (offset1), or 7 and 8 of 16 (addr). */
+static void bvh_stack_size(struct sink *k)
+{
+	static const uint32_t two[4] = { 0x11, 0x22, INV, 0x44 };
+
+	bvh(k, 7, 1u << 16, two);
+	bvh(k, 2, 0, bvh_push1);
+}
+
+/* ADDR l << 15 | 2 << 10: base l, ring 2 (fields), or base l >> 3, index 0x800 | ... (rdna3). */
+static void bvh_stack_addr(struct sink *k)
+{
+	struct vsharp_probe_wave *w;
+
+	bvh(k, 2, 0, bvh_push1);
+	/* ADDR 0 means base 0, entry 0 both ways; nothing moves. */
+	w = bvh(k, 0, 0, bvh_none);
+	for (unsigned l = 0; w && l < w->n_lanes; l++)
+		w->lane[l].vdst[VSHARP_STUB_BVH_ADDR - 12] = 0;
+}
+
+/* The push at index 1: LDS byte 4 l + 128 (wave32) or 4 l + 4 (dword). */
+static void bvh_stack_stride(struct sink *k)
+{
+	bvh(k, 1, 0, bvh_push1);
+	bvh(k, 1, 0, bvh_none);
+}
+
+/* A pop at index 3: entry 2 (top) or 3 (literal), whose start bytes differ. */
+static void bvh_stack_pop(struct sink *k)
+{
+	static const uint32_t pop[4] = { INV, INV, INV, INV };
+
+	bvh(k, 3, 0, pop);
+	bvh(k, 3, 0, bvh_push1);
+}
+
+/* The push at the last of 8 entries: the index becomes 0 (ring) or 8 (counter). */
+static void bvh_stack_wrap(struct sink *k)
+{
+	bvh(k, 7, 0, bvh_push1);
+	bvh(k, 2, 0, bvh_push1);
+}
+
+/* 0xfffffff9: INVALID_NODE by bits [31:3], a node to push for all_ones. */
+static void bvh_invalid_node(struct sink *k)
+{
+	static const uint32_t low[4] = { 0xfffffff9, INV, INV, 0x44 };
+
+	bvh(k, 2, 0, low);
+	bvh(k, 2, 0, bvh_push1);
+}
+
 static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
@@ -373,6 +462,12 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_D16_UNUSED_HALF] = d16_unused_half,
 	[VSHARP_RULE_APPEND_M0] = append_m0,
 	[VSHARP_RULE_SRC2_THREAD_DEST] = src2_thread_dest,
+	[VSHARP_RULE_BVH_STACK_SIZE] = bvh_stack_size,
+	[VSHARP_RULE_BVH_STACK_ADDR] = bvh_stack_addr,
+	[VSHARP_RULE_BVH_STACK_STRIDE] = bvh_stack_stride,
+	[VSHARP_RULE_BVH_STACK_POP] = bvh_stack_pop,
+	[VSHARP_RULE_BVH_STACK_WRAP] = bvh_stack_wrap,
+	[VSHARP_RULE_BVH_INVALID_NODE] = bvh_invalid_node,
 };
 
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,

@@ -111,6 +111,45 @@ static void test_llvm_words(struct ktap *t)
 	}
 }
 
+/*
+ * The BVH stack ops: GFX11 words from llvm-mc-19 -mcpu=gfx1100; GFX12 words
+ * and text from LLVM 20's llvm/test/MC/Disassembler/AMDGPU/gfx12_dasm_ds.txt
+ * (llvm-mc 19 does not know them), which must also be what the stubs'
+ * encoder (emu_encode_ds) writes for the same operands.
+ */
+static void test_bvh_stack_words(struct ktap *t)
+{
+	static const struct {
+		enum vsharp_gfx level;
+		uint32_t w[2];
+		const char *text;
+	} words[] = {
+		{ VSHARP_GFX11, { 0xdab40000, 0x11080410 }, "ds_bvh_stack_rtn_b32 v17, v16, v4, v[8:11]" },
+		{ VSHARP_GFX11, { 0xdab41000, 0x11080410 }, "ds_bvh_stack_rtn_b32 v17, v16, v4, v[8:11] offset:4096" },
+		{ VSHARP_GFX12, { 0xdb800000, 0x01020100 }, "ds_bvh_stack_push4_pop1_rtn_b32 v1, v0, v1, v[2:5]" },
+		{ VSHARP_GFX12, { 0xdb800001, 0x01020100 }, "ds_bvh_stack_push4_pop1_rtn_b32 v1, v0, v1, v[2:5] offset:1" },
+		{ VSHARP_GFX12, { 0xdb840001, 0x01020100 }, "ds_bvh_stack_push8_pop1_rtn_b32 v1, v0, v1, v[2:9] offset:1" },
+		{ VSHARP_GFX12, { 0xdb88007f, 0x01050403 }, "ds_bvh_stack_push8_pop2_rtn_b64 v[1:2], v3, v4, v[5:12] offset:127" },
+		{ VSHARP_GFX12, { 0xdb880000, 0xfef4fcfd }, "ds_bvh_stack_push8_pop2_rtn_b64 v[254:255], v253, v252, v[244:251]" },
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct vsharp_error err;
+		struct emu_insn in;
+		uint32_t back[2];
+
+		if (!CHECK_MSG(t, dec(words[i].level, words[i].w, 2, &in, &err) == 0, "%s: %s",
+			       words[i].text, err.msg))
+			continue;
+		CHECK_EQ(t, in.words, 2);
+		disasm_is(t, words[i].level, &in, words[i].text);
+		if (CHECK_MSG(t, emu_encode_ds(words[i].level, &in, back, &err) == 0, "%s", err.msg)) {
+			CHECK_EQ(t, back[0], words[i].w[0]);
+			CHECK_EQ(t, back[1], words[i].w[1]);
+		}
+	}
+}
+
 /* GFX9 MUBUF (Vega Tables 87, 88): OFFSET [11:0], OFFEN 12, IDXEN 13, GLC 14, SLC 17, OP [24:18]. */
 static void test_mubuf_gfx9(struct ktap *t)
 {
@@ -530,7 +569,7 @@ static void test_refusals(struct ktap *t)
 	}
 }
 
-KTAP_MAIN(KTAP_CASE(test_llvm_words), KTAP_CASE(test_mubuf_gfx9), KTAP_CASE(test_mubuf_gfx11), KTAP_CASE(test_vbuffer_gfx12),
+KTAP_MAIN(KTAP_CASE(test_llvm_words), KTAP_CASE(test_bvh_stack_words), KTAP_CASE(test_mubuf_gfx9), KTAP_CASE(test_mubuf_gfx11), KTAP_CASE(test_vbuffer_gfx12),
 	  KTAP_CASE(test_mtbuf_format), KTAP_CASE(test_ds_offsets), KTAP_CASE(test_sopp_branch),
 	  KTAP_CASE(test_constants), KTAP_CASE(test_stubs), KTAP_CASE(test_shaders_decode),
 	  KTAP_CASE(test_fuzz),

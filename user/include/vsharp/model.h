@@ -163,7 +163,7 @@ struct vsharp_ds_access {
 struct vsharp_ds_lane_in {
 	uint32_t lane;
 	uint32_t vaddr;
-	uint32_t data0[4], data1[4];	/* DATA0 and DATA1 VGPRs */
+	uint32_t data0[4], data1[8];	/* DATA0 and DATA1 VGPRs (8: BVH stack push8) */
 	uint32_t vdst[4];		/* destination VGPRs before the load */
 };
 
@@ -176,9 +176,18 @@ struct vsharp_ds_lane_out {
 	bool memviol;
 	uint8_t n_vdst;
 	uint32_t vdst[4];
+	bool addr_written;		/* BVH stack ops write ADDR back */
+	uint32_t new_addr;
 };
 
 int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err);
+/*
+ * One lane of a BVH stack op (VSHARP_OP_STACK): pushes DATA1's valid nodes,
+ * returns DATA1's last or pops, and gives ADDR's new value
+ * (Documentation/model.rst, "BVH stack operations").
+ */
+void vsharp_ds_bvh_stack(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+			 struct vsharp_lds *lds, struct vsharp_ds_lane_out *out);
 /* One lane of a per-lane instruction; a lane operation (VSHARP_OP_LANES) needs the wave. */
 void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out);

@@ -27,6 +27,7 @@ enum vsharp_op_kind {
 	VSHARP_OP_ATOMIC,
 	VSHARP_OP_LOAD_LDS,	/* buffer data to LDS, no VGPR written */
 	VSHARP_OP_LANES,	/* DS data between the lanes of a wave, no LDS memory */
+	VSHARP_OP_STACK,	/* DS ray-tracing stack: push DATA1, pop, ADDR in and out */
 };
 
 /* Where the data format of a buffer instruction comes from (RDNA3 Table 42). */
@@ -75,6 +76,7 @@ enum vsharp_ds_addr {
 	VSHARP_DS_BPERMUTE,	/* ADDR + offset: the lane (x4) the result comes from */
 	VSHARP_DS_APPEND,	/* M0 base + {offset1,offset0}: one counter per wave */
 	VSHARP_DS_SRC2,		/* ADDR, and ADDR + a signed dword offset for the data term */
+	VSHARP_DS_BVH_STACK,	/* ADDR packs the lane's stack base and index (model_ds_bvh.c) */
 };
 
 enum vsharp_d16 {
@@ -91,7 +93,7 @@ struct vsharp_op {
 	uint8_t kind;		/* enum vsharp_op_kind */
 	uint8_t data;		/* enum vsharp_op_data */
 	uint8_t bytes;		/* derived: bytes per access (per address for DS dual) */
-	uint8_t comps;		/* resource/instruction format: 1..4 components */
+	uint8_t comps;		/* resource/instruction format: 1..4 components; BVH stack: DATA1 dwords */
 	bool sign;		/* sign-extend a byte or short load */
 	uint8_t d16;		/* enum vsharp_d16 */
 	uint8_t atomic;		/* enum vsharp_atomic */
@@ -121,6 +123,13 @@ struct vsharp_ds_operands {
 };
 
 void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o);
+
+/*
+ * Whether llvm-mc 19 knows the instruction on LEVEL.  The RDNA4 BVH stack
+ * ops are in the RDNA4 guide's DS opcode table but came to LLVM later: the
+ * stubs carry their words as .long lines and `vsharp ops --all` marks them U.
+ */
+bool vsharp_op_llvm19(const struct vsharp_op *op, enum vsharp_gfx level);
 
 /* The whole catalogue, every level. */
 extern const struct vsharp_op vsharp_ops[];

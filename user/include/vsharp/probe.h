@@ -36,6 +36,14 @@ struct vsharp_probe_lane {
 	uint32_t vdst[8];		/* v12..v19 before the instruction */
 };
 
+/*
+ * A BVH stack stub's operands from a lane record, and its results into the
+ * record's v12..v19 (registers in stubs.h): DATA0 is vindex, DATA1 data[]
+ * then vdst[0..3], ADDR vdst[4].
+ */
+void vsharp_probe_bvh_lane_in(const struct vsharp_probe_lane *pl, struct vsharp_ds_lane_in *in);
+void vsharp_probe_bvh_lane_out(const struct vsharp_ds_lane_out *out, uint32_t vdst[8]);
+
 struct vsharp_probe_wave {
 	struct vsharp_stub stub;
 	struct vsharp_buffer buf;	/* base is an offset into the arena */

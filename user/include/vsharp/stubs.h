@@ -32,6 +32,16 @@ struct vsharp_stub {
  */
 #define VSHARP_STUB_LDS_IOFFSET 12u
 
+/*
+ * The BVH stack stubs (ds_bvh_stack_*) take other registers, so that the new
+ * ADDR and the popped nodes land in the stored v12..v19: VDST v17 (v[17:18]),
+ * ADDR v16, DATA0 (the last node) v4, DATA1 v[8:11] or v[8:15].
+ */
+#define VSHARP_STUB_BVH_VDST 17u
+#define VSHARP_STUB_BVH_ADDR 16u
+#define VSHARP_STUB_BVH_DATA0 4u
+#define VSHARP_STUB_BVH_DATA1 8u
+
 /* Levels with probe shaders: GFX9, GFX10, GFX10.3, GFX11, GFX12. */
 bool vsharp_stubs_level(enum vsharp_gfx level);
 
