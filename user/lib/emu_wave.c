@@ -716,6 +716,12 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 		gpu->stats.lane_ops++;
 	}
 	issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);
+	/* The BVH stack ops' new ADDR returns with VDST: the same wait covers both. */
+	if (in->mem->kind == VSHARP_OP_STACK && w->n_pend && w->n_pend < EMU_MAX_PENDING) {
+		w->pend[w->n_pend] = w->pend[w->n_pend - 1];
+		w->pend[w->n_pend].first = in->ds_addr;
+		w->pend[w->n_pend++].count = 1;
+	}
 	return 0;
 }
 

@@ -299,6 +299,30 @@ static const uint32_t g12_ds_nowait[] = {
 	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
 	0xbfb00000,		/* s_endpgm */
 };
+/*
+ * A BVH stack op writes ADDR (v1) back with its result: reading it needs the
+ * same wait (words from llvm-mc-19, the .long from LLVM 20's
+ * gfx12_dasm_ds.txt encoding with these registers).
+ */
+#define G12_BVH_SETUP \
+	0x7e020280,		/* v_mov_b32_e32 v1, 0 */ \
+	0x7e040280,		/* v_mov_b32_e32 v2, 0 */ \
+	0x7e0802c1,		/* v_mov_b32_e32 v4, -1 */ \
+	0x7e0a02c1,		/* v_mov_b32_e32 v5, -1 */ \
+	0x7e0c02c1,		/* v_mov_b32_e32 v6, -1 */ \
+	0x7e0e02c1,		/* v_mov_b32_e32 v7, -1 */ \
+	0xdb800008, 0x03040201	/* ds_bvh_stack_push4_pop1_rtn_b32 v3, v1, v2, v[4:7] offset:8 */
+static const uint32_t g12_bvh_nowait[] = {
+	G12_BVH_SETUP,
+	0x7e000301,		/* v_mov_b32_e32 v0, v1 */
+	0xbfb00000,		/* s_endpgm */
+};
+static const uint32_t g12_bvh_wait[] = {
+	G12_BVH_SETUP,
+	0xbfc60000,		/* s_wait_dscnt 0x0 */
+	0x7e000301,		/* v_mov_b32_e32 v0, v1 */
+	0xbfb00000,		/* s_endpgm */
+};
 static const uint32_t g12_ds_wait[] = {
 	0x7e020280,		/* v_mov_b32_e32 v1, 0 */
 	0xd8d80000, 0x02000001,	/* ds_load_b32 v2, v1 */
@@ -524,6 +548,9 @@ static const struct run runs[] = {
 	{ R_WAIT_DS, "gfx12 no dscnt", VSHARP_GFX12, PROG(g12_ds_nowait), .lds_bytes = 1024,
 	  STRICT("strict: missing wait", "reads v2", "still counted in dscnt") },
 	{ R_WAIT_DS, "gfx12 s_wait_dscnt 0", VSHARP_GFX12, PROG(g12_ds_wait), .lds_bytes = 1024 },
+	{ R_WAIT_DS, "gfx12 BVH stack ADDR, no dscnt", VSHARP_GFX12, PROG(g12_bvh_nowait), .lds_bytes = 1024,
+	  STRICT("strict: missing wait", "reads v1", "still counted in dscnt") },
+	{ R_WAIT_DS, "gfx12 BVH stack ADDR, s_wait_dscnt 0", VSHARP_GFX12, PROG(g12_bvh_wait), .lds_bytes = 1024 },
 
 	/* A register a load still targets is written (write after write). */
 	{ R_WAIT_WAW, "gfx9 v1 written under a load", VSHARP_GFX9, PROG(g9_waw_nowait),
