@@ -27,6 +27,8 @@ struct addr_args {
 	const char *rules[ADDR_MAX_RULES];
 	unsigned n_rules;
 	bool idxen, offen, glc, tfe, lds, json, have_offset01, have_m0, have_vindex, have_voffset;
+	bool addr64, have_vaddr64;
+	uint64_t vaddr64;		/* ADDR64: the VADDR pair */
 	uint32_t vindex, voffset, soffset, offset, lane, m0, vaddr, offset0, offset1;
 	uint32_t vdata[8];
 	size_t n_vdata;

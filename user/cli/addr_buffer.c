@@ -17,10 +17,12 @@ static int build_access(const struct addr_args *a, enum vsharp_gfx level,
 
 	memset(acc, 0, sizeof(*acc));
 	acc->level = level;
+	acc->target = desc_opts_target(&a->desc);
 	acc->op = op;
 	memcpy(acc->desc, dw, sizeof(acc->desc));
 	acc->idxen = a->idxen;
 	acc->offen = a->offen;
+	acc->addr64 = a->addr64;
 	acc->glc = a->glc;
 	acc->tfe = a->tfe;
 	acc->lds = a->lds;
@@ -66,8 +68,14 @@ static int float_hint(const struct vsharp_buffer_plan *p)
 {
 	if (p->a.op->data == VSHARP_DATA_DERIVED || !vsharp_nfmt_is_float(p->format.nfmt))
 		return ADDR_FLOAT_NONE;
-	return p->a.op->d16 == VSHARP_D16_NONE || p->a.level == VSHARP_GFX8 ? ADDR_FLOAT_F32 :
+	return p->a.op->d16 == VSHARP_D16_NONE || p->d16_unpacked ? ADDR_FLOAT_F32 :
 	       ADDR_FLOAT_F16;
+}
+
+/* Where --mem starts: the V# base, or with ADDR64 the base plus the VADDR pair. */
+static uint64_t given_va(const struct addr_args *a, const struct vsharp_buffer_plan *p)
+{
+	return p->buf.base + (a->addr64 ? a->vaddr64 : 0);
 }
 
 static void print_text(const struct addr_args *a, const struct vsharp_buffer_plan *p,
@@ -86,6 +94,12 @@ static void print_text(const struct addr_args *a, const struct vsharp_buffer_pla
 	printf("instruction: %s on %s, %u bytes, %s\n", vsharp_op_name(op, level),
 	       vsharp_gfx_name(level), p->bytes, p->all_or_nothing ?
 	       "range-checked all or nothing" : "range-checked per dword");
+	if (a->addr64) {
+		/* CLRX GcnMemHandling: BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET. */
+		printf("address = base 0x%" PRIx64 " + vaddr64 0x%" PRIx64 " + inst_offset %u + soffset %u = 0x%" PRIx64 "\n",
+		       p->buf.base, a->vaddr64, a->offset, a->soffset, out->addr_unaligned);
+		goto checked;
+	}
 	printf("index  = %s%u + %s%u = %u\n", a->idxen ? "vindex " : "(no idxen) ",
 	       a->idxen ? a->vindex : 0, p->buf.add_tid ? "lane " : "(no add_tid) ",
 	       p->buf.add_tid ? a->lane : 0, out->index);
@@ -101,6 +115,7 @@ static void print_text(const struct addr_args *a, const struct vsharp_buffer_pla
 		       out->offset);
 	printf("address = base 0x%" PRIx64 " + soffset %u + buffer_offset = 0x%" PRIx64 "\n",
 	       p->buf.base, gfx12_swz ? 0 : a->soffset, out->addr_unaligned);
+checked:
 	printf("range check: %s (num_records %u, stride %u%s%s)\n", vsharp_range_text(p->range),
 	       p->buf.num_records, p->stride, p->unbound ? ", unbound resource" : "",
 	       p->ignored ? ", V# TYPE is not a buffer: instruction ignored" : "");
@@ -112,8 +127,8 @@ static void print_text(const struct addr_args *a, const struct vsharp_buffer_pla
 	       out->addr != out->addr_unaligned ? "aligned down" : "ok");
 	printf("address: 0x%" PRIx64 "\n", out->addr);
 	if (a->mem)
-		printf("memory: %zu bytes given at base 0x%" PRIx64 ", elsewhere byte = address & 0xff\n",
-		       a->mem_len, p->buf.base);
+		printf("memory: %zu bytes given at %s0x%" PRIx64 ", elsewhere byte = address & 0xff\n",
+		       a->mem_len, a->addr64 ? "base + vaddr64 " : "base ", given_va(a, p));
 	else
 		printf("memory: byte = address & 0xff (give bytes with --mem or --mem-file)\n");
 	if (n_data)
@@ -160,6 +175,8 @@ static void print_json(const struct addr_args *a, const struct vsharp_buffer_pla
 	out_str(&o, "op", vsharp_op_name(op, p->a.level));
 	out_u64(&o, "index", out->index);
 	out_u64(&o, "offset", out->offset);
+	if (a->addr64)
+		out_hex(&o, "vaddr64", a->vaddr64);
 	out_hex(&o, "address", out->addr);
 	addr_print_bools(&o, "in_range", in_range, out->n_dwords);
 	out_bool(&o, "memviol", out->memviol);
@@ -208,6 +225,7 @@ int addr_buffer(const struct addr_args *a, enum vsharp_gfx level, const struct v
 	in.lane = a->lane;
 	in.vindex = a->vindex;
 	in.voffset = a->voffset;
+	in.vaddr64 = a->vaddr64;
 	memcpy(in.data, a->vdata, sizeof(in.data));
 	memcpy(in.vdst, a->vdst_init, sizeof(in.vdst));
 
@@ -217,7 +235,7 @@ int addr_buffer(const struct addr_args *a, enum vsharp_gfx level, const struct v
 	if (hi - lo > WINDOW_MAX)
 		return cli_error("memory: the lane's dwords span %" PRIu64 " bytes (allowed up to %u)",
 				 hi - lo, WINDOW_MAX);
-	if (addr_image_init(&mem, lo, hi - lo, p.buf.base, a->mem, a->mem_len))
+	if (addr_image_init(&mem, lo, hi - lo, given_va(a, &p), a->mem, a->mem_len))
 		return CLI_EXIT_USAGE;
 	if (addr_image_init(&lds, 0, a->lds_size, 0, NULL, 0)) {
 		addr_image_free(&mem);

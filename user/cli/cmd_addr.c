@@ -15,6 +15,7 @@ enum {
 	AO_OFFSET, AO_LANE, AO_ALIGN, AO_GLC, AO_TFE, AO_LDS, AO_M0, AO_TFORMAT,
 	AO_RULE, AO_JSON, AO_VADDR, AO_OFFSET0, AO_OFFSET1, AO_VDATA, AO_VDST_INIT,
 	AO_MEM, AO_MEM_FILE, AO_LDS_SIZE, AO_LANES, AO_VADDR_STRIDE, AO_VADDRS,
+	AO_ADDR64, AO_VADDR64,
 };
 
 static const struct cli_opt addr_opts[] = {
@@ -31,13 +32,15 @@ static const struct cli_opt addr_opts[] = {
 	{ "--vdst-init", true, AO_VDST_INIT }, { "--mem", true, AO_MEM },
 	{ "--mem-file", true, AO_MEM_FILE }, { "--lds-size", true, AO_LDS_SIZE },
 	{ "--lanes", true, AO_LANES },	{ "--vaddr-stride", true, AO_VADDR_STRIDE },
-	{ "--vaddrs", true, AO_VADDRS },
+	{ "--vaddrs", true, AO_VADDRS },	{ "--addr64", false, AO_ADDR64 },
+	{ "--vaddr64", true, AO_VADDR64 },
 	{ NULL, false, 0 },
 };
 
 static const char usage[] =
 	"usage: vsharp addr --gfx LEVEL [DW0 DW1 DW2 DW3 | <desc encode options>] --op NAME\n"
-	"         [--idxen --vindex N] [--offen --voffset N] [--soffset N] [--offset N] [--lane N]\n"
+	"         [--idxen --vindex N] [--offen --voffset N] [--addr64 --vaddr64 N] [--soffset N]\n"
+	"         [--offset N] [--lane N]\n"
 	"         [--align-mode dword|dword_strict|strict|unaligned] [--glc] [--tfe] [--lds --m0 N]\n"
 	"         [--tformat DATA_NUM] [--rule NAME=CHOICE]... [--json]\n"
 	"         [--mem HEX | --mem-file FILE] [--vdata DWORDS] [--vdst-init DWORDS] [--lds-size N]\n"
@@ -145,6 +148,10 @@ static bool take(struct addr_args *a, int id, const char *val)
 	case AO_OP: a->op = val; return true;
 	case AO_IDXEN: a->idxen = true; return true;
 	case AO_OFFEN: a->offen = true; return true;
+	case AO_ADDR64: a->addr64 = true; return true;
+	case AO_VADDR64:
+		a->have_vaddr64 = true;
+		return cli_parse_u64("--vaddr64", val, UINT64_MAX, &a->vaddr64);
 	case AO_GLC: a->glc = true; return true;
 	case AO_TFE: a->tfe = true; return true;
 	case AO_LDS: a->lds = true; return true;
@@ -292,6 +299,8 @@ static int run(struct addr_args *a, int argc, char **argv)
 		return cli_error("--voffset: given without --offen, so the instruction reads no offset VGPR (add --offen, or leave --voffset out)");
 	if (a->have_vindex && !a->idxen)
 		return cli_error("--vindex: given without --idxen, so the instruction reads no index VGPR (add --idxen, or leave --vindex out)");
+	if (a->have_vaddr64 && !a->addr64)
+		return cli_error("--vaddr64: given without --addr64, so the instruction reads no 64-bit address (add --addr64, or leave --vaddr64 out)");
 	if (n_words) {
 		if (desc_fields_given(&a->desc))
 			return cli_error("V#: give it either as four dwords or with the desc options (allowed one form, with --gfx)");

@@ -7,7 +7,8 @@
 
 /*
  * `vsharp ops --gfx LEVEL [--asm | --json] [--all]`: the instruction catalogue of a
- * level.  --asm adds one line of assembly per instruction in LLVM syntax, so
+ * level; an LLVM processor for LEVEL gives its own D16 register ranges.
+ * --asm adds one line of assembly per instruction in LLVM syntax, so
  * llvm-mc can confirm the catalogue (user/tests/ops_llvm.sh); --all lists
  * every catalogue entry with the level's spelling, marked Y (the level has
  * it) or N (it must not assemble there), U where the level has it but
@@ -23,9 +24,11 @@ static void vreg(char *buf, size_t size, unsigned first, unsigned n)
 		snprintf(buf, size, "v[%u:%u]", first, first + n - 1);
 }
 
-static void asm_line(enum vsharp_gfx level, const struct vsharp_op *op, const char *name)
+/* VADDR: "off", or the VGPRs the instruction reads its address from. */
+static void asm_line(const struct vsharp_target *t, const struct vsharp_op *op, const char *name,
+		     const char *vaddr)
 {
-	unsigned n = vsharp_op_data_dwords(level, op);
+	unsigned n = vsharp_op_target_dwords(t, op);
 	struct vsharp_ds_operands o;
 	const char *sep = " ";
 	char d[16], e[16], r[16];
@@ -34,13 +37,11 @@ static void asm_line(enum vsharp_gfx level, const struct vsharp_op *op, const ch
 		if (op->kind == VSHARP_OP_ATOMIC)
 			n = op->bytes / 4 * (op->atomic == VSHARP_ATOMIC_CMPSWAP ||
 					     op->atomic == VSHARP_ATOMIC_FCMPSWAP ? 2 : 1);
-		else if (op->d16 && level == VSHARP_GFX8)
-			n = op->comps;
 		vreg(d, sizeof(d), 0, n);
 		if (op->kind == VSHARP_OP_LOAD_LDS)
 			printf("%s off, s[0:3], s4", name);
 		else
-			printf("%s %s, off, s[0:3], s4", name, d);
+			printf("%s %s, %s, s[0:3], s4", name, d, vaddr);
 		return;
 	}
 	/* DS: vdst (v10..), address (v1), DATA0 (v2..), DATA1 (v6..). */
@@ -80,6 +81,7 @@ int cmd_ops(int argc, char **argv)
 	const char *gfx = NULL, *val;
 	struct vsharp_error err;
 	enum vsharp_gfx level;
+	const struct vsharp_target *target;
 	bool with_asm = false, all = false, json = false;
 	const char *sep = "";
 	int i = 0, id;
@@ -101,6 +103,7 @@ int cmd_ops(int argc, char **argv)
 		return cli_error("--gfx: required");
 	if (vsharp_gfx_parse(gfx, &level, &err))
 		return cli_lib_error(&err);
+	target = vsharp_target_find(gfx);
 	if (json)
 		printf("{\"gfx\": \"%s\", \"ops\": [", vsharp_gfx_name(level));
 	for (unsigned k = 0; k < vsharp_op_count; k++) {
@@ -119,11 +122,18 @@ int cmd_ops(int argc, char **argv)
 		if (all)
 			printf("%c ", !on ? 'N' : vsharp_op_llvm19(op, level) ? 'Y' : 'U');
 		if (with_asm)
-			asm_line(level, op, name);
+			asm_line(target, op, name, "off");
 		else
 			printf("%s", name);
 		if (with_asm && vsharp_op_lds_modifier(op, level))
 			printf("\n%s%s off, s[0:3], s4 lds", all ? (on ? "Y " : "N ") : "", name);
+		/* The ADDR64 form on GFX6/7; with --all, a level without it must reject it. */
+		if (with_asm && op->cls != VSHARP_OP_DS && op->kind != VSHARP_OP_LOAD_LDS && on &&
+		    (all || vsharp_op_addr64(op, level))) {
+			printf("\n%s", all ? (vsharp_op_addr64(op, level) ? "Y " : "N ") : "");
+			asm_line(target, op, name, "v[4:5]");
+			printf(" addr64");
+		}
 		printf("\n");
 	}
 	if (json)

@@ -217,3 +217,8 @@ bool desc_opts_build(const struct desc_opts *d, enum vsharp_gfx *level,
 	}
 	return apply_fields(d, *level, fields);
 }
+
+const struct vsharp_target *desc_opts_target(const struct desc_opts *d)
+{
+	return vsharp_target_find(opt(d, DO_GFX));
+}

@@ -45,5 +45,7 @@ bool desc_opts_take(struct desc_opts *d, int id, const char *val);
 /* Builds the level, the meaning and the raw fields; false after an error. */
 bool desc_opts_build(const struct desc_opts *d, enum vsharp_gfx *level,
 		     struct vsharp_buffer *buf, struct vsharp_desc_fields *fields);
+/* The processor --gfx names (a level name: its probe processor), after desc_opts_build. */
+const struct vsharp_target *desc_opts_target(const struct desc_opts *d);
 
 #endif

@@ -581,7 +581,7 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	const struct vsharp_op *op = in->mem;
 	struct vm_view view = { .vm = w->vm, .atomic = op->kind == VSHARP_OP_ATOMIC };
 	struct vsharp_memory mem = { 0, NULL, 0, vm_resolve, &view };
-	unsigned n_addr = in->idxen + in->offen;
+	unsigned n_addr = in->addr64 ? 2 : in->idxen + in->offen;
 	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
 	bool reads_data = op->kind == VSHARP_OP_STORE || op->kind == VSHARP_OP_ATOMIC;
 	bool uses_m0 = in->lds || op->kind == VSHARP_OP_LOAD_LDS;
@@ -590,10 +590,6 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	bool writes;
 	int ret;
 
-	/* The model computes V#-relative addresses only. */
-	if (in->addr64)
-		return vsharp_fail(err, -ENOSYS, "emu: %s: %s with ADDR64 is not implemented (pc 0x%" PRIx64 ")",
-				   vsharp_gfx_name(w->level), in->name, w->pc);
 	memset(&a, 0, sizeof(a));
 	a.glc = in->glc || in->th == 1;
 	writes = op_writes_vgprs(in, a.glc);
@@ -612,6 +608,7 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	vsharp_emu_mutate_desc(w->level, gpu->mutation, a.desc);
 	a.idxen = in->idxen;
 	a.offen = in->offen;
+	a.addr64 = in->addr64;
 	a.tfe = in->tfe;
 	a.lds = in->lds;
 	a.soffset = sread(w, &in->soffset);
@@ -632,6 +629,8 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 			continue;
 		memset(&li, 0, sizeof(li));
 		li.lane = l;
+		if (in->addr64)
+			li.vaddr64 = w->vgpr[v][l] | (uint64_t)w->vgpr[(v + 1) % EMU_MAX_VGPRS][l] << 32;
 		if (in->idxen)
 			li.vindex = w->vgpr[v++][l];
 		if (in->offen)

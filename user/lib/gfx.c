@@ -12,54 +12,65 @@ static const char *const level_names[VSHARP_GFX_COUNT] = {
 	[VSHARP_GFX11] = "gfx11",    [VSHARP_GFX12] = "gfx12",
 };
 
-/* The first processor named for each level is the one probes are built for. */
-static const struct {
-	const char *name;
-	enum vsharp_gfx level;
-} targets[] = {
-	/* LLVM AMDGPUUsage, "Processors" table. */
-	{ "gfx601", VSHARP_GFX6 },   { "gfx600", VSHARP_GFX6 },
-	{ "gfx602", VSHARP_GFX6 },   { "gfx700", VSHARP_GFX7 },
-	{ "gfx701", VSHARP_GFX7 },   { "gfx702", VSHARP_GFX7 },
-	{ "gfx703", VSHARP_GFX7 },   { "gfx704", VSHARP_GFX7 },
-	{ "gfx705", VSHARP_GFX7 },   { "gfx803", VSHARP_GFX8 },
-	{ "gfx801", VSHARP_GFX8 },   { "gfx802", VSHARP_GFX8 },
-	{ "gfx805", VSHARP_GFX8 },   { "gfx810", VSHARP_GFX8 },
-	{ "gfx900", VSHARP_GFX9 },   { "gfx902", VSHARP_GFX9 },
-	{ "gfx904", VSHARP_GFX9 },   { "gfx906", VSHARP_GFX9 },
-	{ "gfx908", VSHARP_GFX9 },   { "gfx909", VSHARP_GFX9 },
-	{ "gfx90a", VSHARP_GFX9 },   { "gfx90c", VSHARP_GFX9 },
-	{ "gfx940", VSHARP_GFX9 },   { "gfx941", VSHARP_GFX9 },
-	{ "gfx942", VSHARP_GFX9 },   { "gfx950", VSHARP_GFX9 },
-	{ "gfx9-generic", VSHARP_GFX9 },
-	{ "gfx1010", VSHARP_GFX10 }, { "gfx1011", VSHARP_GFX10 },
-	{ "gfx1012", VSHARP_GFX10 }, { "gfx1013", VSHARP_GFX10 },
-	{ "gfx10-1-generic", VSHARP_GFX10 },
-	{ "gfx1030", VSHARP_GFX10_3 }, { "gfx1031", VSHARP_GFX10_3 },
-	{ "gfx1032", VSHARP_GFX10_3 }, { "gfx1033", VSHARP_GFX10_3 },
-	{ "gfx1034", VSHARP_GFX10_3 }, { "gfx1035", VSHARP_GFX10_3 },
-	{ "gfx1036", VSHARP_GFX10_3 },
-	{ "gfx10-3-generic", VSHARP_GFX10_3 },
-	{ "gfx1100", VSHARP_GFX11 }, { "gfx1101", VSHARP_GFX11 },
-	{ "gfx1102", VSHARP_GFX11 }, { "gfx1103", VSHARP_GFX11 },
-	{ "gfx1150", VSHARP_GFX11 }, { "gfx1151", VSHARP_GFX11 },
-	{ "gfx1152", VSHARP_GFX11 }, { "gfx1153", VSHARP_GFX11 },
-	{ "gfx11-generic", VSHARP_GFX11 },
-	{ "gfx1200", VSHARP_GFX12 }, { "gfx1201", VSHARP_GFX12 },
-	{ "gfx12-generic", VSHARP_GFX12 },
+/*
+ * The first processor named for each level is the one probes are built for.
+ * LLVM AMDGPUUsage, "Processors" table; d16_unpacked: AMDGPU.td (gfx.h).
+ */
+#define T(n, l) { n, VSHARP_##l, false }
+#define UNPACKED_D16(n, l) { n, VSHARP_##l, true }
+static const struct vsharp_target targets[] = {
+	T("gfx601", GFX6),   T("gfx600", GFX6),   T("gfx602", GFX6),
+	T("gfx700", GFX7),   T("gfx701", GFX7),   T("gfx702", GFX7),
+	T("gfx703", GFX7),   T("gfx704", GFX7),   T("gfx705", GFX7),
+	UNPACKED_D16("gfx803", GFX8), UNPACKED_D16("gfx801", GFX8),
+	UNPACKED_D16("gfx802", GFX8), UNPACKED_D16("gfx805", GFX8),
+	T("gfx810", GFX8),
+	T("gfx900", GFX9),   T("gfx902", GFX9),   T("gfx904", GFX9),
+	T("gfx906", GFX9),   T("gfx908", GFX9),   T("gfx909", GFX9),
+	T("gfx90a", GFX9),   T("gfx90c", GFX9),   T("gfx940", GFX9),
+	T("gfx941", GFX9),   T("gfx942", GFX9),   T("gfx950", GFX9),
+	T("gfx9-generic", GFX9),
+	T("gfx1010", GFX10), T("gfx1011", GFX10), T("gfx1012", GFX10),
+	T("gfx1013", GFX10), T("gfx10-1-generic", GFX10),
+	T("gfx1030", GFX10_3), T("gfx1031", GFX10_3), T("gfx1032", GFX10_3),
+	T("gfx1033", GFX10_3), T("gfx1034", GFX10_3), T("gfx1035", GFX10_3),
+	T("gfx1036", GFX10_3), T("gfx10-3-generic", GFX10_3),
+	T("gfx1100", GFX11), T("gfx1101", GFX11), T("gfx1102", GFX11),
+	T("gfx1103", GFX11), T("gfx1150", GFX11), T("gfx1151", GFX11),
+	T("gfx1152", GFX11), T("gfx1153", GFX11), T("gfx11-generic", GFX11),
+	T("gfx1200", GFX12), T("gfx1201", GFX12), T("gfx12-generic", GFX12),
 };
+#undef T
+#undef UNPACKED_D16
 
 const char *vsharp_gfx_name(enum vsharp_gfx level)
 {
 	return (unsigned)level < VSHARP_GFX_COUNT ? level_names[level] : "gfx?";
 }
 
-const char *vsharp_gfx_llvm_target(enum vsharp_gfx level)
+const struct vsharp_target *vsharp_target_of(enum vsharp_gfx level)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(targets); i++)
 		if (targets[i].level == level)
-			return targets[i].name;
+			return &targets[i];
 	return NULL;
+}
+
+const char *vsharp_gfx_llvm_target(enum vsharp_gfx level)
+{
+	const struct vsharp_target *t = vsharp_target_of(level);
+
+	return t ? t->name : NULL;
+}
+
+const struct vsharp_target *vsharp_target_find(const char *name)
+{
+	enum vsharp_gfx level;
+
+	for (size_t i = 0; i < ARRAY_SIZE(targets); i++)
+		if (!strcmp(name, targets[i].name))
+			return &targets[i];
+	return vsharp_gfx_parse(name, &level, NULL) ? NULL : vsharp_target_of(level);
 }
 
 int vsharp_gfx_parse(const char *name, enum vsharp_gfx *level,

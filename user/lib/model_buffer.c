@@ -19,6 +19,7 @@ static const char *const align_names[VSHARP_ALIGN_COUNT] = {
 
 static const char *const range_texts[VSHARP_RANGE_COUNT] = {
 	[VSHARP_RANGE_NONE] = "no range check (private buffer)",
+	[VSHARP_RANGE_ADDR64] = "no range check (ADDR64)",
 	[VSHARP_RANGE_EMPTY] = "out of range only if num_records == 0",
 	[VSHARP_RANGE_INDEX] = "index >= num_records",
 	[VSHARP_RANGE_INDEX_OFFSET_GE] = "index >= num_records || offset >= stride",
@@ -63,6 +64,8 @@ static enum vsharp_range choose_range(const struct vsharp_buffer_plan *p)
 	const uint8_t *rule = a->rules.choice;
 	bool swz_stride = b->swizzle && p->stride;
 
+	if (a->addr64)
+		return VSHARP_RANGE_ADDR64;
 	if (a->level <= VSHARP_GFX8) {
 		/* CLRX GcnMemHandling; GFX8 counts bytes unless swizzled (radeonsi). */
 		if (rule[VSHARP_RULE_GCN_RANGE] == VSHARP_GCN_RANGE_CLRX)
@@ -221,6 +224,16 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 		return vsharp_fail(err, -ERANGE,
 				   "offset: %u is not a non-negative 24-bit offset on gfx12 (allowed 0..8388607)",
 				   a->ioffset);
+	if (a->target && a->target->level != a->level)
+		return vsharp_fail(err, -EINVAL, "target: %s is a %s processor, not %s", a->target->name,
+				   vsharp_gfx_name(a->target->level), lvl);
+	if (a->addr64 && !vsharp_op_addr64(op, a->level))
+		return vsharp_fail(err, -EINVAL,
+				   "addr64: %s has no ADDR64 bit (allowed on gfx6 and gfx7)", lvl);
+	if (a->addr64 && (a->idxen || a->offen))
+		return vsharp_fail(err, -EINVAL,
+				   "addr64: the VADDR pair is the address, so %s is not allowed with it (allowed addr64 alone)",
+				   a->idxen ? "idxen" : "offen");
 	if (a->lds && !vsharp_op_lds_modifier(op, a->level))
 		return vsharp_fail(err, -EINVAL,
 				   "lds: %s cannot load to LDS on %s (allowed with ubyte, sbyte, ushort, sshort, dword, format_x on gfx6..gfx10.3)",
@@ -248,6 +261,7 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 		}
 	}
 	p->element_size = swizzle_element_size(p);
+	p->d16_unpacked = (a->target ? a->target : vsharp_target_of(a->level))->d16_unpacked;
 	p->bytes = op->data == VSHARP_DATA_DERIVED ? op->bytes :
 		   vsharp_dfmt_layout(p->format.dfmt)->bytes;
 	if (!p->bytes)
@@ -258,8 +272,7 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 	p->nr_soff = p->buf.num_records > a->soffset ? p->buf.num_records - a->soffset : 0;
 	choose_alignment(p);
 	if (op->kind == VSHARP_OP_LOAD && !a->lds) {
-		p->n_vdst = op->data != VSHARP_DATA_DERIVED && op->d16 == VSHARP_D16_LO &&
-			    a->level == VSHARP_GFX8 ? op->comps : vsharp_op_data_dwords(a->level, op);
+		p->n_vdst = vsharp_op_target_dwords(a->target ? a->target : vsharp_target_of(a->level), op);
 		p->n_vdst += a->tfe;
 	} else if (op->kind == VSHARP_OP_ATOMIC && a->glc) {
 		p->n_vdst = op->bytes / 4;
@@ -282,7 +295,8 @@ static bool dword_oob(const struct vsharp_buffer_plan *p, uint32_t index,
 	unsigned chunk = p->bytes - 4 * d < 4 ? p->bytes - 4 * d : 4;
 
 	switch (p->range) {
-	case VSHARP_RANGE_NONE: return false;
+	case VSHARP_RANGE_NONE:
+	case VSHARP_RANGE_ADDR64: return false;
 	case VSHARP_RANGE_EMPTY: return nr == 0;
 	case VSHARP_RANGE_INDEX: return index >= nr;
 	case VSHARP_RANGE_INDEX_OFFSET_GE: return index >= nr || off >= p->stride;
@@ -388,8 +402,8 @@ static void load_format(const struct vsharp_buffer_plan *p, const struct vsharp_
 		memcpy(out->vdst, comp, op->comps * sizeof(*comp));
 	} else if (op->d16 == VSHARP_D16_HI) {
 		out->vdst[0] = d16_merge(&p->a, in->vdst[0], comp[0], true);
-	} else if (p->a.level == VSHARP_GFX8) {
-		/* GFX8 D16 is unpacked: one component per VGPR, low half. */
+	} else if (p->d16_unpacked) {
+		/* Unpacked D16 (gfx801-gfx805): one component per VGPR, low half. */
 		for (unsigned c = 0; c < op->comps; c++)
 			out->vdst[c] = comp[c] & 0xffff;
 	} else {
@@ -431,7 +445,7 @@ static void store_format(const struct vsharp_buffer_plan *p, const struct vsharp
 		}
 		if (op->d16 == VSHARP_D16_HI)
 			v = in->data[0] >> 16;
-		else if (op->d16 && p->a.level == VSHARP_GFX8)
+		else if (op->d16 && p->d16_unpacked)
 			v = in->data[k] & 0xffff;
 		else if (op->d16)
 			v = in->data[k / 2] >> (16 * (k % 2)) & 0xffff;
@@ -547,6 +561,17 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis;
 	bool any_oob = false;
 
+	/*
+	 * ADDR64 (GFX6/7): the VADDR pair replaces index, stride and swizzle:
+	 * "ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET", "No range
+	 * checking for 64-bit mode addressing" (CLRX GcnMemHandling).  LLVM
+	 * relies on both: SIInstrInfo::legalizeOperands adds the V# base into
+	 * VADDR and runs the access with a V# of base 0 and NUM_RECORDS 0
+	 * (RSRC_DATA_FORMAT{31-0}).
+	 */
+	if (a->addr64)
+		base += in->vaddr64;
+
 	/* Field by field: a whole-struct memset dominated the lane loop. */
 	memset(out->dword_addr, 0, sizeof(out->dword_addr));
 	memset(out->vdst, 0, sizeof(out->vdst));
@@ -554,7 +579,7 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 	out->memviol = out->fault = out->lds_written = false;
 	out->n_vdst = 0;
 	out->lds_addr = 0;
-	out->index = (a->idxen ? in->vindex : 0) + (p->buf.add_tid ? (in->lane & 63) : 0);
+	out->index = a->addr64 ? 0 : (a->idxen ? in->vindex : 0) + (p->buf.add_tid ? (in->lane & 63) : 0);
 	out->offset = (a->offen ? in->voffset : 0) + a->ioffset;
 	/* RDNA4 §9.4.2: the SGPR offset joins the swizzled offset. */
 	if (gfx12_swz)
@@ -565,7 +590,7 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 
 	for (unsigned d = 0; d < p->n_dwords; d++) {
 		uint64_t off = (uint64_t)out->offset + 4 * d;
-		uint64_t linear = p->buf.swizzle ?
+		uint64_t linear = a->addr64 ? off : p->buf.swizzle ?
 				  swizzle(out->index, off, p->stride, p->element_size, p->buf.index_stride) :
 				  (uint64_t)p->stride * out->index + off;
 

@@ -382,6 +382,11 @@ bool vsharp_op_lds_modifier(const struct vsharp_op *op, enum vsharp_gfx level)
 	return op->lds_dma && level <= VSHARP_GFX10_3 && vsharp_op_on(op, level);
 }
 
+bool vsharp_op_addr64(const struct vsharp_op *op, enum vsharp_gfx level)
+{
+	return op->cls != VSHARP_OP_DS && level <= VSHARP_GFX7 && vsharp_op_on(op, level);
+}
+
 static bool ds_dual(const struct vsharp_op *op)
 {
 	return op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64;
@@ -429,6 +434,11 @@ void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o
 
 unsigned vsharp_op_data_dwords(enum vsharp_gfx level, const struct vsharp_op *op)
 {
+	return vsharp_op_target_dwords(vsharp_target_of(level), op);
+}
+
+unsigned vsharp_op_target_dwords(const struct vsharp_target *t, const struct vsharp_op *op)
+{
 	unsigned n;
 
 	if (op->kind == VSHARP_OP_LOAD_LDS)
@@ -436,8 +446,8 @@ unsigned vsharp_op_data_dwords(enum vsharp_gfx level, const struct vsharp_op *op
 	if (op->data != VSHARP_DATA_DERIVED) {
 		if (op->d16 == VSHARP_D16_HI)
 			return 1;
-		/* GFX8 D16 keeps one component per VGPR ("unpacked"); GFX9+ packs two. */
-		if (op->d16 && level >= VSHARP_GFX9)
+		/* Unpacked D16 keeps one component per VGPR; packed D16 two. */
+		if (op->d16 && !t->d16_unpacked)
 			return (op->comps + 1) / 2;
 		return op->comps;
 	}

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..104"
+echo "1..108"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -253,6 +253,19 @@ expect addr_store_writes 0 '"writes": \[\{"address": "0x6", "bytes": "efbeadde"\
 # cmpswap (DATA[0] new, DATA[1] compare): the pattern at 8 is 08 09 0a 0b = 0x0b0a0908.
 expect addr_atomic_return 0 '"atomic_return": 185207048, "writes": \[\{"address": "0x8", "bytes": "07000000"\}\]' -- \
 	addr --gfx gfx9 --op buffer_atomic_cmpswap --num-records 64 --offen --voffset 8 --glc --vdata 0x7,0x0b0a0908 --json
+# ADDR64 with LLVM's V# {0, 0, 0, 0xf000} (SIInstrInfo.h RSRC_DATA_FORMAT): CLRX GcnMemHandling
+# "ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET", "No range checking" (NUM_RECORDS 0 is in).
+expect addr_addr64_llvm_rsrc 0 '"vaddr64": "0x100001000", "address": "0x100001004", "in_range": \[true\].*"vdst": \[3721182122\]' -- \
+	addr --gfx gfx7 0 0 0 0xf000 --op buffer_load_dword --addr64 --vaddr64 0x100001000 --soffset 4 \
+	--mem 11223344aabbccdd --json
+expect_err addr_addr64_gfx8_refused 'addr64: gfx8 has no ADDR64 bit \(allowed on gfx6 and gfx7\)' -- \
+	addr --gfx gfx8 0 0 0 0x27fac --op buffer_load_dword --addr64 --vaddr64 0x1000
+expect_err addr_addr64_no_offen 'addr64: .*offen is not allowed' -- \
+	addr --gfx gfx6 0 0 0 0xf000 --op buffer_load_dword --addr64 --offen
+# gfx810 (Stoney) packs D16 (LLVM AMDGPU.td: no FeatureUnpackedD16VMem): 1.0 = 0x3c00, {0x3c00, 0x3c003c00}.
+expect addr_d16_packed_gfx810 0 '"vdst": \[15360, 1006648320\]' -- \
+	addr --gfx gfx810 --op buffer_load_format_d16_xyzw --format 8_8_8_8_UNORM --num-records 64 --offen \
+	--mem 'ff 00 ff ff' --json
 # No NACK, no status write: the TFE VGPR keeps 0xabcd even out of range.
 expect addr_tfe_kept 0 '"tfe_status": 43981' -- \
 	addr --gfx gfx10 --op buffer_load_dword --num-records 8 --offen --voffset 8 --tfe --vdst-init 0x1,0xabcd --json

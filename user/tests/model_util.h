@@ -14,6 +14,7 @@ static uint8_t test_lds_bytes[65536];
 
 struct mcase {
 	enum vsharp_gfx level;
+	const char *target;	/* optional LLVM processor of LEVEL */
 	const char *op;
 	struct vsharp_buffer buf;
 	bool idxen, offen, glc, tfe, lds;
@@ -48,6 +49,7 @@ static inline int mplan(const struct mcase *c, struct vsharp_buffer_plan *p,
 
 	memset(&a, 0, sizeof(a));
 	a.level = c->level;
+	a.target = c->target ? vsharp_target_find(c->target) : NULL;
 	a.op = vsharp_op_find(c->level, c->op, err);
 	if (!a.op)
 		return -1;

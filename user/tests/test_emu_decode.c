@@ -56,6 +56,8 @@ static const struct {
 	{ VSHARP_GFX8, { 0x8e038d02 }, "s_lshl_b32 s3, s2, 13" },
 	{ VSHARP_GFX8, { 0xbe8700ff, 0x00027fac }, "s_mov_b32 s7, 0x27fac" },
 	{ VSHARP_GFX8, { 0x242a0084 }, "v_lshlrev_b32_e32 v21, 4, v0" },
+	/* The gfx700 ADDR64 store below: VI has no bit 15 (llvm-mc-19 --disassemble -mcpu=gfx803). */
+	{ VSHARP_GFX8, { 0xe0708000, 0x80010102 }, "buffer_store_dword v1, off, s[4:7], 0" },
 	/*
 	 * GFX6/GFX7 (-mcpu=gfx601, gfx700): SMRD with a dword offset, ADDR64,
 	 * MTBUF OP [18:16], DS OP [25:18] and GDS 17, SI opcode numbers.

@@ -216,11 +216,87 @@ static void refused(struct ktap *t, enum vsharp_gfx level, const uint32_t *bad, 
 static void test_unknown_instruction(struct ktap *t)
 {
 	static const uint32_t vop3[] = { 0xd1fd0001, 0x00000000, 0xbf810000 };	/* a VOP3 it lacks */
-	/* buffer_store_dword v1, v[2:3], s[4:7], 0 addr64 (llvm-mc-19 -mcpu=gfx700); s_endpgm */
-	static const uint32_t addr64[] = { 0xe0708000, 0x80010102, 0xbf810000 };
 
 	refused(t, VSHARP_GFX9, vop3, sizeof(vop3), "not implemented");
-	refused(t, VSHARP_GFX7, addr64, sizeof(addr64), "ADDR64 is not implemented");
+}
+
+/*
+ * GFX6/7 ADDR64 (llvm-mc-19 -mcpu=gfx601 and gfx700 give the same words).
+ * The address is split between the V# base (the low dword of the buffer's
+ * VA) and the VADDR pair (lane * 4, the high dword): CLRX GcnMemHandling
+ * "ADDRESS = BASE + VGPR_ADDRESS + OFFSET + SGPR_OFFSET".  The V# has LLVM's
+ * NUM_RECORDS 0 and word3 0xf000 (SIInstrInfo.h RSRC_DATA_FORMAT), which
+ * works only because "No range checking for 64-bit mode addressing".
+ */
+static const uint32_t program_addr64[] = {
+	0x34040082,		/* v_lshlrev_b32_e32 v2, 2, v0 */
+	0x7e060201,		/* v_mov_b32_e32 v3, s1 */
+	0x360200ff, 0x00007fff,	/* v_and_b32_e32 v1, 0x7fff, v0 */
+	0xbe840300,		/* s_mov_b32 s4, s0 */
+	0xbe850380,		/* s_mov_b32 s5, 0 */
+	0xbe860380,		/* s_mov_b32 s6, 0 */
+	0xbe8703ff, 0x0000f000,	/* s_mov_b32 s7, 0xf000 */
+	0xbe8803ff, 0x00000400,	/* s_mov_b32 s8, 0x400 */
+	0xe0708010, 0x80010102,	/* buffer_store_dword v1, v[2:3], s[4:7], 0 addr64 offset:16 */
+	0xbf8c0f70,		/* s_waitcnt vmcnt(0) */
+	0xe0308010, 0x80010402,	/* buffer_load_dword v4, v[2:3], s[4:7], 0 addr64 offset:16 */
+	0xbf8c0f70,		/* s_waitcnt vmcnt(0) */
+	0xe0708000, 0x08010402,	/* buffer_store_dword v4, v[2:3], s[4:7], s8 addr64 */
+	0xbf810000,		/* s_endpgm */
+};
+
+static void run_addr64(struct ktap *t, enum vsharp_gfx level)
+{
+	struct vsharp_device *dev;
+	struct vsharp_bo code, out, ib;
+	struct vsharp_error err = { "" };
+	struct vsharp_dispatch d;
+	struct vsharp_ib pm4;
+	uint64_t fence;
+	const uint32_t *res;
+
+	if (!CHECK_MSG(t, vsharp_emu_open(level, &dev, &err) == 0, "%s", err.msg))
+		return;
+	CHECK(t, dev->ops->bo_alloc(dev, sizeof(program_addr64), VSHARP_BO_CODE, &code, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_DATA, &out, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
+	memcpy(code.cpu, program_addr64, sizeof(program_addr64));
+	memset(out.cpu, 0xee, 4096);
+	memset(&d, 0, sizeof(d));
+	d.level = level;
+	d.pgm_va = code.va;
+	d.vgprs = 8;
+	d.sgprs = 16;
+	d.user_sgprs = 2;
+	d.user_data[0] = (uint32_t)out.va;
+	d.user_data[1] = (uint32_t)(out.va >> 32);
+	d.threads[0] = 64;
+	d.threads[1] = d.threads[2] = d.groups[0] = d.groups[1] = d.groups[2] = 1;
+	d.tidig_comps = 1;
+	vsharp_ib_init(&pm4, ib.cpu, 1024);
+	CHECK(t, vsharp_pm4_preamble(&pm4, level, &err) == 0);
+	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0);
+	CHECK(t, vsharp_pm4_finish(&pm4, &err) == 0);
+	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
+	if (!CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s: %s",
+		       vsharp_gfx_name(level), err.msg))
+		goto out;
+	res = out.cpu;
+	for (unsigned i = 0; i < 4; i++)
+		CHECK_EQ(t, res[i], 0xeeeeeeee);		/* below offset:16 */
+	for (unsigned l = 0; l < 64; l++) {
+		CHECK_EQ(t, res[4 + l], l);			/* base + pair + offset:16 */
+		CHECK_EQ(t, res[0x400 / 4 + l], l);		/* base + pair + soffset 0x400 */
+	}
+	CHECK_EQ(t, res[4 + 64], 0xeeeeeeee);
+out:
+	vsharp_device_close(dev);
+}
+
+static void test_addr64(struct ktap *t)
+{
+	run_addr64(t, VSHARP_GFX6);
+	run_addr64(t, VSHARP_GFX7);
 }
 
 /* PM4 packets the emulated queue does not know are refused by name. */
@@ -241,5 +317,5 @@ static void test_unknown_packet(struct ktap *t)
 	vsharp_device_close(dev);
 }
 
-KTAP_MAIN(KTAP_CASE(test_programs), KTAP_CASE(test_unknown_instruction),
+KTAP_MAIN(KTAP_CASE(test_programs), KTAP_CASE(test_unknown_instruction), KTAP_CASE(test_addr64),
 	  KTAP_CASE(test_unknown_packet))

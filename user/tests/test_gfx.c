@@ -58,6 +58,33 @@ static void test_probe_targets(struct ktap *t)
 	CHECK_STR(t, vsharp_gfx_llvm_target(VSHARP_GFX12), "gfx1200");
 }
 
+/* D16 layout per processor: LLVM AMDGPU.td FeatureUnpackedD16VMem (gfx.h). */
+static void test_d16_layout(struct ktap *t)
+{
+	static const struct {
+		const char *name, *target;
+		bool unpacked;
+	} cases[] = {
+		{ "gfx801", "gfx801", true },	{ "gfx802", "gfx802", true },
+		{ "gfx803", "gfx803", true },	{ "gfx805", "gfx805", true },
+		{ "gfx8", "gfx803", true },	{ "gfx810", "gfx810", false },
+		{ "gfx900", "gfx900", false },	{ "gfx9", "gfx900", false },
+		{ "gfx1030", "gfx1030", false }, { "gfx1200", "gfx1200", false },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct vsharp_target *tg = vsharp_target_find(cases[i].name);
+
+		if (!CHECK_MSG(t, tg != NULL, "%s", cases[i].name))
+			continue;
+		CHECK_STR(t, tg->name, cases[i].target);
+		CHECK_MSG(t, tg->d16_unpacked == cases[i].unpacked, "%s", cases[i].name);
+	}
+	CHECK(t, vsharp_target_find("gfx813") == NULL);
+	CHECK(t, vsharp_target_of(VSHARP_GFX8) == vsharp_target_find("gfx803"));
+	CHECK_EQ(t, vsharp_target_find("gfx810")->level, VSHARP_GFX8);
+}
+
 static void test_unknown_names(struct ktap *t)
 {
 	static const char *const bad[] = {
@@ -75,4 +102,4 @@ static void test_unknown_names(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_level_names), KTAP_CASE(test_llvm_targets),
-	  KTAP_CASE(test_probe_targets), KTAP_CASE(test_unknown_names))
+	  KTAP_CASE(test_probe_targets), KTAP_CASE(test_d16_layout), KTAP_CASE(test_unknown_names))

@@ -163,6 +163,67 @@ static void test_d16_format(struct ktap *t)
 	}
 }
 
+/*
+ * The D16 layout is the processor's: LLVM AMDGPU.td gives
+ * FeatureUnpackedD16VMem to gfx801-gfx805 and not to gfx810 (Stoney), and
+ * AMDGPUUsage's GFX8 vdata/vdst pages say "2 dwords for GFX8.0. This H/W
+ * supports no packing. 1 dword for GFX8.1+. This H/W supports data packing"
+ * for the d16_xyzw forms.
+ */
+static void test_d16_format_gfx810(struct ktap *t)
+{
+	struct vsharp_lane_in in = lane_off(0x440);
+	struct vsharp_lane_out out;
+	struct vsharp_error err = { "" };
+	struct vsharp_buffer_plan p;
+	struct mcase c;
+
+	/* 8_8_8_8_UNORM {255, 0, 255, 255}: halves 1.0, 0, 1.0, 1.0. */
+	memcpy(test_mem_bytes + 0x440, (const uint8_t[]){ 255, 0, 255, 255 }, 4);
+	c = mcase(VSHARP_GFX8, "buffer_load_format_d16_xyzw");
+	c.target = "gfx810";
+	c.offen = true;
+	c.buf.format.dfmt = VSHARP_DFMT_8_8_8_8;
+	c.buf.format.nfmt = VSHARP_NFMT_UNORM;
+	if (mrun(t, &c, &in, &out)) {
+		CHECK_EQ(t, out.n_vdst, 2);
+		CHECK_EQ(t, out.vdst[0], H1);
+		CHECK_EQ(t, out.vdst[1], H1 << 16 | H1);
+	}
+	c.target = "gfx803";
+	if (mrun(t, &c, &in, &out)) {
+		CHECK_EQ(t, out.n_vdst, 4);
+		CHECK_EQ(t, out.vdst[1], 0);
+		CHECK_EQ(t, out.vdst[3], H1);
+	}
+	/* Stores read the halves the same way: {1.0, 0.5} -> ff 80 on gfx810. */
+	c = mcase(VSHARP_GFX8, "buffer_store_format_d16_xy");
+	c.target = "gfx810";
+	c.offen = true;
+	c.buf.format.dfmt = VSHARP_DFMT_8_8;
+	c.buf.format.nfmt = VSHARP_NFMT_UNORM;
+	in.data[0] = 0x3800u << 16 | H1;
+	in.data[1] = 0x3800;
+	memset(test_mem_bytes + 0x440, 0x77, 4);
+	if (mrun(t, &c, &in, &out)) {
+		CHECK_EQ(t, test_mem_bytes[0x440], 0xff);
+		CHECK_EQ(t, test_mem_bytes[0x441], 0x80);
+		CHECK_EQ(t, test_mem_bytes[0x442], 0x77);
+	}
+	/* gfx803 takes y from the second VGPR's low half. */
+	c.target = "gfx803";
+	in.data[0] = H1;
+	if (mrun(t, &c, &in, &out)) {
+		CHECK_EQ(t, test_mem_bytes[0x440], 0xff);
+		CHECK_EQ(t, test_mem_bytes[0x441], 0x80);
+	}
+	/* A processor of another level is refused by name. */
+	c = mcase(VSHARP_GFX9, "buffer_load_format_d16_x");
+	c.target = "gfx810";
+	CHECK(t, mplan(&c, &p, &err) == -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "target: gfx810 is a gfx8 processor, not gfx9") != NULL, "%s", err.msg);
+}
+
 static void test_f32_to_f16_rounding(struct ktap *t)
 {
 	/*
@@ -414,7 +475,7 @@ static void test_load_to_lds(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_sub_dword_loads), KTAP_CASE(test_format_load_dst_sel),
-	  KTAP_CASE(test_mtbuf_identity), KTAP_CASE(test_d16_format),
+	  KTAP_CASE(test_mtbuf_identity), KTAP_CASE(test_d16_format), KTAP_CASE(test_d16_format_gfx810),
 	  KTAP_CASE(test_f32_to_f16_rounding), KTAP_CASE(test_format_store),
 	  KTAP_CASE(test_untyped_store_partial), KTAP_CASE(test_tfe), KTAP_CASE(test_atomics),
 	  KTAP_CASE(test_unbound), KTAP_CASE(test_load_to_lds))

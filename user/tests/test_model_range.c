@@ -277,6 +277,86 @@ static void test_gcn(struct ktap *t)
 	}
 }
 
+/*
+ * GFX6/7 ADDR64 (CLRX GcnMemHandling): "ADDRESS = BASE + VGPR_ADDRESS +
+ * OFFSET + SGPR_OFFSET // 64-bit addressing", "No range checking for 64-bit
+ * mode addressing", OFFEN and IDXEN "permitted only if 64-bit addressing is
+ * not enabled".  The V# is LLVM's: SIInstrInfo::legalizeOperands moves the
+ * base into VADDR and leaves {0, 0, RSRC_DATA_FORMAT{31-0} = 0, 0xf000}, so
+ * NUM_RECORDS 0 must not make the access out of range.
+ */
+static void test_addr64(struct ktap *t)
+{
+	static const enum vsharp_gfx levels[] = { VSHARP_GFX6, VSHARP_GFX7 };
+	struct vsharp_memory mem = { .va = MEM_VA, .bytes = test_mem_bytes, .size = MEM_SIZE };
+	struct vsharp_lds lds = { test_lds_bytes, sizeof(test_lds_bytes) };
+	struct vsharp_error err = { "" };
+	struct vsharp_buffer_access a;
+	struct vsharp_buffer_plan p;
+	struct vsharp_lane_in in;
+	struct vsharp_lane_out out;
+
+	memcpy(test_mem_bytes + 0x124, &(uint32_t){ 0xa5c3e1f0 }, 4);
+	for (unsigned i = 0; i < 2; i++) {
+		memset(&a, 0, sizeof(a));
+		a.level = levels[i];
+		a.op = vsharp_op_find(a.level, "buffer_load_dword", &err);
+		a.desc[3] = 0xf000;
+		a.addr64 = true;
+		a.soffset = 0x20;
+		a.ioffset = 4;
+		a.align = VSHARP_ALIGN_UNALIGNED;
+		vsharp_rules_default(a.level, &a.rules);
+		if (!CHECK_MSG(t, a.op && vsharp_buffer_plan(&a, &p, &err) == 0, "%s", err.msg))
+			continue;
+		CHECK_EQ(t, p.range, VSHARP_RANGE_ADDR64);
+		memset(&in, 0, sizeof(in));
+		in.vaddr64 = MEM_VA + 0x100;
+		in.vindex = 7;		/* not read: no index term */
+		in.voffset = 0x40;	/* not read: no offen */
+		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
+		CHECK_EQ(t, out.addr, MEM_VA + 0x100 + 4 + 0x20);
+		CHECK_EQ(t, out.in_range, 1);
+		CHECK_EQ(t, out.vdst[0], 0xa5c3e1f0);
+		CHECK(t, !out.unbound && !out.fault);
+		/* The V# base still counts, and the high dword of the pair is an address. */
+		a.desc[0] = 0x1000;
+		a.desc[1] = 0x2;	/* base 0x2_0000_1000 */
+		if (!CHECK(t, vsharp_buffer_plan(&a, &p, &err) == 0))
+			continue;
+		in.vaddr64 = 0x300000000ull + 0x10;
+		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
+		CHECK_EQ(t, out.addr_unaligned, 0x500001000ull + 0x10 + 4 + 0x20);
+		CHECK_EQ(t, out.in_range, 1);
+		CHECK(t, out.fault);	/* outside the test memory: in range, but no page */
+		/* A swizzled, strided V# changes nothing: the pair is the address. */
+		a.desc[0] = 0;
+		a.desc[1] = 16u << 16 | 1u << 31;
+		a.desc[2] = 1;
+		if (!CHECK(t, vsharp_buffer_plan(&a, &p, &err) == 0))
+			continue;
+		in.vaddr64 = MEM_VA + 0x100;
+		vsharp_buffer_lane(&p, &in, &mem, &lds, &out);
+		CHECK_EQ(t, out.addr, MEM_VA + 0x100 + 4 + 0x20);
+		CHECK_EQ(t, out.vdst[0], 0xa5c3e1f0);
+		/* OFFEN and IDXEN are not permitted with it. */
+		a.offen = true;
+		CHECK(t, vsharp_buffer_plan(&a, &p, &err) == -EINVAL);
+		CHECK_MSG(t, strstr(err.msg, "addr64:") && strstr(err.msg, "offen"), "%s", err.msg);
+		a.offen = false;
+		a.idxen = true;
+		CHECK(t, vsharp_buffer_plan(&a, &p, &err) == -EINVAL);
+		CHECK_MSG(t, strstr(err.msg, "idxen") != NULL, "%s", err.msg);
+	}
+	/* GFX8 dropped the bit (llvm-mc 19 rejects addr64 from gfx803). */
+	a.level = VSHARP_GFX8;
+	a.idxen = false;
+	a.op = vsharp_op_find(VSHARP_GFX8, "buffer_load_dword", &err);
+	CHECK(t, a.op && vsharp_buffer_plan(&a, &p, &err) == -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "gfx8 has no ADDR64") && strstr(err.msg, "allowed on gfx6 and gfx7"),
+		  "%s", err.msg);
+}
+
 /* The same sweep on every level and every OOB_SELECT: an in-range access stays in. */
 static void test_sweep_every_mode(struct ktap *t)
 {
@@ -364,5 +444,6 @@ static void test_each_choice(struct ktap *t)
 
 KTAP_MAIN(KTAP_CASE(test_linear_address), KTAP_CASE(test_swizzled_address),
 	  KTAP_CASE(test_gfx11_raw), KTAP_CASE(test_gfx11_structured), KTAP_CASE(test_gfx10),
-	  KTAP_CASE(test_gfx9), KTAP_CASE(test_gcn), KTAP_CASE(test_sweep_every_mode),
+	  KTAP_CASE(test_gfx9), KTAP_CASE(test_gcn), KTAP_CASE(test_addr64),
+	  KTAP_CASE(test_sweep_every_mode),
 	  KTAP_CASE(test_offset_limits), KTAP_CASE(test_each_choice))

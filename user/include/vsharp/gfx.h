@@ -2,6 +2,8 @@
 #ifndef VSHARP_GFX_H
 #define VSHARP_GFX_H
 
+#include <stdbool.h>
+
 #include "vsharp/error.h"
 
 /*
@@ -38,5 +40,25 @@ int vsharp_gfx_parse(const char *name, enum vsharp_gfx *level,
 
 /* The LLVM processor the probe shaders of a level are assembled for, or NULL. */
 const char *vsharp_gfx_llvm_target(enum vsharp_gfx level);
+
+/*
+ * An LLVM processor and the facts that differ between processors of one
+ * level.  d16_unpacked: D16 format data takes one VGPR per 16-bit
+ * component, in its low half, instead of two per VGPR.  LLVM AMDGPU.td
+ * gives FeatureUnpackedD16VMem to FeatureISAVersion8_0_Common (gfx801,
+ * gfx802, gfx803, gfx805) and not to FeatureISAVersion8_1_0 (gfx810,
+ * Stoney) or any later processor; AMDGPUUsage's GFX8 operand pages say "2
+ * dwords for GFX8.0. This H/W supports no packing. 1 dword for GFX8.1+".
+ */
+struct vsharp_target {
+	const char *name;
+	enum vsharp_gfx level;
+	bool d16_unpacked;
+};
+
+/* The target of an LLVM processor name, or of a level name (its probe processor); NULL if neither. */
+const struct vsharp_target *vsharp_target_find(const char *name);
+/* The target the probe shaders of LEVEL are assembled for. */
+const struct vsharp_target *vsharp_target_of(enum vsharp_gfx level);
 
 #endif

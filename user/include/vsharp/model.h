@@ -57,9 +57,11 @@ struct vsharp_lds {
 /* One buffer instruction, as the wave issues it. */
 struct vsharp_buffer_access {
 	enum vsharp_gfx level;
+	const struct vsharp_target *target;	/* a processor of LEVEL; NULL: its probe processor */
 	const struct vsharp_op *op;
 	uint32_t desc[4];		/* the V# */
 	bool idxen, offen;
+	bool addr64;			/* GFX6/7: VADDR is a 64-bit address (no idxen/offen) */
 	bool glc;			/* atomics: return the pre-op value */
 	bool tfe;
 	bool lds;			/* the `lds` modifier (GFX6..GFX10.3) */
@@ -74,6 +76,7 @@ struct vsharp_buffer_access {
 /* How a range check is formed; the plan picks one per instruction. */
 enum vsharp_range {
 	VSHARP_RANGE_NONE,		/* GFX9 private (scratch) */
+	VSHARP_RANGE_ADDR64,		/* GFX6/7 ADDR64: none */
 	VSHARP_RANGE_EMPTY,		/* OOB_SELECT 2: only NUM_RECORDS == 0 */
 	VSHARP_RANGE_INDEX,		/* index >= NR */
 	VSHARP_RANGE_INDEX_OFFSET_GE,	/* index >= NR || offset >= stride */
@@ -99,6 +102,7 @@ struct vsharp_buffer_plan {
 	struct vsharp_format format;	/* format instructions: the one in use */
 	uint32_t stride;		/* in effect for this instruction */
 	uint32_t element_size;		/* swizzle element bytes */
+	bool d16_unpacked;		/* the target's D16 layout (gfx.h) */
 	unsigned bytes;			/* bytes the instruction moves (payload) */
 	unsigned n_dwords;		/* dwords range-checked */
 	bool all_or_nothing;
@@ -115,6 +119,7 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 struct vsharp_lane_in {
 	uint32_t lane;			/* 0..63: thread id in the wave */
 	uint32_t vindex, voffset;
+	uint64_t vaddr64;		/* ADDR64: the VADDR pair, low dword first */
 	uint32_t data[8];		/* store data, atomic source then compare */
 	uint32_t vdst[VSHARP_MAX_VDST];	/* destination VGPRs before the load */
 };

@@ -137,9 +137,17 @@ extern const unsigned vsharp_op_count;
 
 /* Whether the instruction takes the `lds` modifier on LEVEL. */
 bool vsharp_op_lds_modifier(const struct vsharp_op *op, enum vsharp_gfx level);
+/*
+ * Whether the instruction takes the `addr64` modifier on LEVEL: MUBUF and
+ * MTBUF of GFX6/7 (bit 15; VI reuses nothing there and llvm-mc 19 rejects
+ * addr64 from gfx803).
+ */
+bool vsharp_op_addr64(const struct vsharp_op *op, enum vsharp_gfx level);
 
-/* Dwords of VGPR data the instruction reads or writes (without TFE). */
+/* Dwords of VGPR data the instruction reads or writes (without TFE) on the level's probe processor. */
 unsigned vsharp_op_data_dwords(enum vsharp_gfx level, const struct vsharp_op *op);
+/* The same on a processor: D16 format data follows its d16_unpacked (gfx.h). */
+unsigned vsharp_op_target_dwords(const struct vsharp_target *t, const struct vsharp_op *op);
 
 const char *vsharp_atomic_name(enum vsharp_atomic a);
 
