@@ -140,6 +140,154 @@ static uint32_t pop(struct stack *s, struct vsharp_lds *lds, bool literal, bool 
 	return v;
 }
 
+/*
+ * Rule bvh_push8 = gpurt: the RDNA4 push8 ops as AMD's GPURT emulates them
+ * (src/shaders/rtip3_ds_stack_emulation.hlsl, RTIP 3.0), which does more
+ * than the pseudo-code: ADDR's valid_entries [4:0], entries_to_tlas [9:5],
+ * has_tlas_in_stack 29, has_overflowed 30 and blas_to_tlas_pop 31 are kept
+ * up to date, DATA1 is pushed from its last dword down, and a pop neither
+ * invalidates its entry nor pops an empty stack.  Node pointers whose bits
+ * [31:3] are all ones are special: INVALID_NODE 0xffffffff, TERMINAL_NODE
+ * 0xfffffffe, SKIP_0_3 0xfffffffd, SKIP_4_7 0xfffffffb (GPURT Common.hlsli);
+ * bits [2:0] are the node type, 6 an instance, 1 a second triangle
+ * (ShaderDefs.hlsli).
+ */
+#define TERMINAL_NODE 0xfffffffeu
+#define NODE_TRIANGLE_1 1u
+#define NODE_INSTANCE 6u
+
+struct gpurt {
+	struct stack s;
+	struct vsharp_lds *lds;
+	unsigned valid, to_tlas;
+	bool has_tlas, overflowed, tlas_pop, bad;
+};
+
+static bool special(uint32_t node)
+{
+	return node >> 3 == INVALID_NODE >> 3;
+}
+
+static void gpurt_push(struct gpurt *g, uint32_t node)
+{
+	unsigned size = g->s.size;
+
+	if (g->valid == size)
+		g->overflowed = true;
+	write_entry(&g->s, g->lds, node, &g->bad);
+	step(&g->s, 1);
+	if (g->to_tlas == size)
+		g->has_tlas = false;
+	g->to_tlas += g->to_tlas < size;
+	g->valid += g->valid < size;
+}
+
+/* A pop; an instance node starts a new TLAS mark (dropping an older one's entries). */
+static uint32_t gpurt_pop(struct gpurt *g)
+{
+	uint32_t node;
+
+	g->tlas_pop = !g->to_tlas && g->has_tlas;
+	if (g->tlas_pop)
+		g->has_tlas = false;
+	if (!g->valid) {
+		g->tlas_pop = g->has_tlas = false;
+		return g->overflowed ? INVALID_NODE : TERMINAL_NODE;
+	}
+	g->to_tlas -= g->to_tlas > 0;
+	g->valid--;
+	step(&g->s, -1);
+	node = read_entry(&g->s, g->lds, &g->bad);
+	if ((node & 7) == NODE_INSTANCE) {
+		if (g->has_tlas) {
+			g->valid = g->to_tlas;
+			g->overflowed = true;
+		}
+		g->has_tlas = true;
+		g->to_tlas = 0;
+	}
+	return node;
+}
+
+/* The second pop of PUSH8_POP2: none across a TLAS mark, an empty stack or onto an instance. */
+static uint32_t gpurt_try_pop(struct gpurt *g)
+{
+	struct stack peek = g->s;
+	uint32_t node;
+
+	if ((!g->to_tlas && g->has_tlas) || !g->valid)
+		return INVALID_NODE;
+	step(&peek, -1);
+	node = read_entry(&peek, g->lds, &g->bad);
+	if ((node & 7) == NODE_INSTANCE)
+		return INVALID_NODE;
+	g->s = peek;
+	g->to_tlas -= g->to_tlas > 0;
+	g->valid--;
+	return node;
+}
+
+/*
+ * The pushes: from DATA1[7] down.  With a real last node (not special),
+ * only the dwords before it in that order are pushed, none if it is not
+ * among them; a special last node pushes every real one.  A special dword
+ * with bit 2 clear (SKIP_4_7) among 7..4 drops the rest of 7..4, one with
+ * bit 1 clear (SKIP_0_3) drops 3..0.
+ */
+static void gpurt_push8(struct gpurt *g, const uint32_t *d, uint32_t last)
+{
+	bool walkback = !special(last), valid = !walkback, skip03 = false, skip47 = false;
+
+	for (unsigned i = 0; i < 8; i++)
+		valid |= walkback && d[i] == last;
+	for (int i = 7; i >= 0; i--) {
+		bool skip_here = special(d[i]) && valid;
+
+		if (i >= 4) {
+			bool was47 = skip47;
+
+			skip03 |= skip_here && !(d[i] & 2) && !was47;
+			skip47 |= skip_here && !(d[i] & 4) && !was47;
+		} else {
+			skip03 |= skip_here && !(d[i] & 2);
+		}
+		if (walkback && d[i] == last)
+			valid = false;
+		if (valid && !special(d[i]) && !(i >= 4 ? skip47 : skip03))
+			gpurt_push(g, d[i]);
+	}
+}
+
+static void gpurt_op(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+		     struct gpurt *g, struct vsharp_ds_lane_out *out)
+{
+	uint32_t addr = in->vaddr;
+
+	g->valid = addr & 0x1f;
+	g->to_tlas = addr >> 5 & 0x1f;
+	g->has_tlas = addr >> 29 & 1;
+	g->overflowed = addr >> 30 & 1;
+	g->tlas_pop = addr >> 31 & 1;
+	gpurt_push8(g, in->data1, in->data0[0]);
+	out->vdst[0] = gpurt_pop(g);
+	if (a->op->bytes == 8) {
+		/* The deeper node comes first; a second triangle pairs with its first. */
+		out->vdst[1] = out->vdst[0];
+		if ((out->vdst[1] & 7) == NODE_TRIANGLE_1) {
+			out->vdst[0] = out->vdst[1] & ~7u;
+		} else {
+			out->vdst[0] = gpurt_try_pop(g);
+			if (out->vdst[0] == INVALID_NODE) {
+				out->vdst[0] = out->vdst[1];
+				out->vdst[1] = INVALID_NODE;
+			}
+		}
+	}
+	out->new_addr = (uint32_t)g->tlas_pop << 31 | (uint32_t)g->overflowed << 30 |
+			(uint32_t)g->has_tlas << 29 | (addr & 0x1fff8000u) |
+			(g->s.index & 0x1f) << 10 | (g->to_tlas & 0x1f) << 5 | (g->valid & 0x1f);
+}
+
 void vsharp_ds_bvh_stack(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 			 struct vsharp_lds *lds, struct vsharp_ds_lane_out *out)
 {
@@ -154,6 +302,20 @@ void vsharp_ds_bvh_stack(const struct vsharp_ds_access *a, const struct vsharp_d
 	if (a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < limit)
 		limit = a->m0;
 	decode_addr(a, in->vaddr, limit, &s);
+	if (n == 8 && a->rules.choice[VSHARP_RULE_BVH_PUSH8] == VSHARP_BVH_PUSH8_GPURT) {
+		/* GPURT reads ADDR as R4's fields and wraps the ring. */
+		struct gpurt g = { .s = s, .lds = lds };
+		struct vsharp_ds_access fields = *a;
+
+		fields.rules.choice[VSHARP_RULE_BVH_STACK_ADDR] = VSHARP_BVH_ADDR_FIELDS;
+		decode_addr(&fields, in->vaddr, limit, &g.s);
+		g.s.ring = true;
+		gpurt_op(a, in, &g, out);
+		out->n_vdst = a->op->bytes / 4;
+		out->addr_written = true;
+		out->memviol = g.bad;
+		return;
+	}
 	/* The first N - 1 dwords are pushed if valid; one equal to the last node ends the pushes. */
 	for (unsigned i = 0; i + 1 < n; i++) {
 		if (data_valid(&s, in->data1[i], last)) {

@@ -160,6 +160,12 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  { "bits31_3", "GPURT rtip3_ds_stack_emulation.hlsl: a node is invalid when bits [31:3] are all ones ((node >> 3) == 0x1fffffff)" } },
 		{ 0, 0, 0, 0, 0, 0, VSHARP_BVH_INVALID_ALL_ONES, VSHARP_BVH_INVALID_BITS31_3 },
 	},
+	[VSHARP_RULE_BVH_PUSH8] = {
+		"bvh_push8", "what the GFX12 push8 stack ops do", L(12), 2,
+		{ { "isa", "R4 DS_BVH_STACK_PUSH8_POP1_RTN_B32, PUSH8_POP2_RTN_B64 pseudo-code: DATA1[0..6] pushed in order, DATA1[7] returned if valid, else popped; the other ADDR fields untouched" },
+		  { "gpurt", "GPURT rtip3_ds_stack_emulation.hlsl (RTIP 3.0): DATA1[7] down to DATA1[0] pushed after the last node, SKIP_0_3/SKIP_4_7, valid_entries, entries_to_tlas and the flags kept, an empty pop TERMINAL_NODE (INVALID_NODE once overflowed), instance nodes mark the TLAS, pop2 the deeper node first" } },
+		ALL_DEFAULT(VSHARP_BVH_PUSH8_ISA),
+	},
 };
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)

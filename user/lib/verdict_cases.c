@@ -445,6 +445,31 @@ static void bvh_invalid_node(struct sink *k)
 	bvh(k, 2, 0, bvh_push1);
 }
 
+/*
+ * push8_pop1 at base l with 0x100 and 0x200 in DATA1[0..1]: the
+ * pseudo-code pushes both in that order and pops 0x200, GPURT pushes them
+ * the other way, pops 0x100 and counts valid_entries (cases); the push4 op,
+ * which GPURT does not emulate, is the same both ways (controls).
+ */
+static void bvh_push8(struct sink *k)
+{
+	static const uint32_t two[4] = { 0x100, 0x200, INV, INV };
+	struct vsharp_probe_wave *w = wave(k, NULL, "ds_bvh_stack_push8_pop1_rtn_b32",
+					   VSHARP_ALIGN_UNALIGNED, false, 32);
+
+	for (unsigned l = 0; w && l < w->n_lanes; l++) {
+		struct vsharp_probe_lane *pl = &w->lane[l];
+
+		w->stub.offset0 = 8;
+		pl->vindex = INV;
+		memcpy(pl->data, two, sizeof(pl->data));
+		for (unsigned d = 0; d < 4; d++)
+			pl->vdst[d] = INV;
+		pl->vdst[VSHARP_STUB_BVH_ADDR - 12] = l << 15;
+	}
+	bvh(k, 2, 0, bvh_push1);
+}
+
 static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
@@ -468,6 +493,7 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_BVH_STACK_POP] = bvh_stack_pop,
 	[VSHARP_RULE_BVH_STACK_WRAP] = bvh_stack_wrap,
 	[VSHARP_RULE_BVH_INVALID_NODE] = bvh_invalid_node,
+	[VSHARP_RULE_BVH_PUSH8] = bvh_push8,
 };
 
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,

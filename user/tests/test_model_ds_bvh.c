@@ -284,6 +284,95 @@ static void test_gfx12_fields(struct ktap *t)
 	}
 }
 
+/*
+ * bvh_push8 = gpurt, worked through GPURT rtip3_ds_stack_emulation.hlsl
+ * (ds_stack_push8_impl, pop, try_pop) with 8 entries at base 0.
+ */
+static void test_gpurt_push8(struct ktap *t)
+{
+	static const char *const gpurt[] = { "bvh_push8=gpurt", NULL };
+	static const uint32_t two[8] = { 0x100, 0x200, INV, INV, INV, INV, INV, INV };
+	static const uint32_t none[8] = { INV, INV, INV, INV, INV, INV, INV, INV };
+	static const uint32_t walk[8] = { 0x100, 0x200, 0x300, 0x400, INV, INV, INV, INV };
+	static const uint32_t skip47[8] = { 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0xfffffffb };
+
+	/* Pushed from DATA1[7] down: 0x200 to entry 0, 0x100 to 1; the pop takes 0x100 back. */
+	memset(test_lds_bytes, 0, 0x1000);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, gpurt, 0, INV, two, 8)) {
+		CHECK_EQ(t, out.vdst[0], 0x100);
+		CHECK_EQ(t, word(0), 0x200);
+		CHECK_EQ(t, word(128), 0x100);		/* no INVALID_NODE written back */
+		CHECK_EQ(t, out.new_addr, 1u << 10 | 1u << 5 | 1);	/* ring 1, entries_to_tlas 1, valid 1 */
+	}
+	/* The pseudo-code on the same input: 0x100, 0x200 pushed, the stop at DATA1[2], 0x200 popped. */
+	memset(test_lds_bytes, 0, 0x1000);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, NULL, 0, INV, two, 8)) {
+		CHECK_EQ(t, out.vdst[0], 0x200);
+		CHECK_EQ(t, word(0), 0x100);
+		CHECK_EQ(t, word(128), INV);
+		CHECK_EQ(t, out.new_addr, 1u << 10);
+	}
+	/* Empty: TERMINAL_NODE, nothing moves; once overflowed, INVALID_NODE. */
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, gpurt, 3u << 10, INV, none, 8)) {
+		CHECK_EQ(t, out.vdst[0], 0xfffffffe);
+		CHECK_EQ(t, out.new_addr, 3u << 10);
+	}
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, gpurt, 1u << 30 | 3u << 10, INV, none, 8)) {
+		CHECK_EQ(t, out.vdst[0], INV);
+		CHECK_EQ(t, out.new_addr, 1u << 30 | 3u << 10);
+	}
+	/* Last node 0x300 (a real node): only what comes before it from DATA1[7] down, 0x400. */
+	memset(test_lds_bytes, 0, 0x1000);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, gpurt, 0, 0x300, walk, 8)) {
+		CHECK_EQ(t, word(0), 0x400);
+		CHECK_EQ(t, word(128), 0);
+		CHECK_EQ(t, out.vdst[0], 0x400);
+		CHECK_EQ(t, out.new_addr, 0);
+	}
+	/* SKIP_4_7 in DATA1[7]: 6..4 dropped, 3..0 pushed (0x40 first), 0x10 popped. */
+	memset(test_lds_bytes, 0, 0x1000);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, gpurt, 0, INV, skip47, 8)) {
+		CHECK_EQ(t, word(0), 0x40);
+		CHECK_EQ(t, word(3 * 128), 0x10);
+		CHECK_EQ(t, out.vdst[0], 0x10);
+		CHECK_EQ(t, out.new_addr, 3u << 10 | 3u << 5 | 3);
+	}
+	/* POP2: the deeper node first (0x200, then 0x100); the pseudo-code gives the same two here. */
+	memset(test_lds_bytes, 0, 0x1000);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop2_rtn_b64", 8, 0, gpurt, 0, INV, two, 8)) {
+		CHECK_EQ(t, out.vdst[0], 0x200);
+		CHECK_EQ(t, out.vdst[1], 0x100);
+		CHECK_EQ(t, out.new_addr, 0);
+		CHECK_EQ(t, word(0), 0x200);
+	}
+	/* An instance node (type 6) popped: has_tlas_in_stack set, entries_to_tlas 0. */
+	memset(test_lds_bytes, 0, 0x1000);
+	set_word(128, 0x1006);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop1_rtn_b32", 8, 0, gpurt, 2u << 10 | 2u << 5 | 2, INV,
+		none, 8)) {
+		CHECK_EQ(t, out.vdst[0], 0x1006);
+		CHECK_EQ(t, out.new_addr, 1u << 29 | 1u << 10 | 1);
+	}
+	/* POP2 with a second triangle (type 1) on top: paired with its first, no second pop. */
+	memset(test_lds_bytes, 0, 0x1000);
+	set_word(0, 0x2000);
+	set_word(128, 0x3001);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push8_pop2_rtn_b64", 8, 0, gpurt, 2u << 10 | 2u << 5 | 2, INV,
+		none, 8)) {
+		CHECK_EQ(t, out.vdst[0], 0x3000);
+		CHECK_EQ(t, out.vdst[1], 0x3001);
+		CHECK_EQ(t, out.new_addr, 1u << 10 | 1u << 5 | 1);
+	}
+	/* push4 keeps the pseudo-code whatever the rule: GPURT emulates push8 only. */
+	memset(test_lds_bytes, 0, 0x1000);
+	if (run(t, VSHARP_GFX12, "ds_bvh_stack_push4_pop1_rtn_b32", 8, 0, gpurt, 0, 0x100,
+		(const uint32_t[4]){ 0x11, INV, INV, 0x44 }, 4)) {
+		CHECK_EQ(t, word(0), 0x11);
+		CHECK_EQ(t, out.vdst[0], 0x44);
+		CHECK_EQ(t, out.new_addr, 1u << 10);
+	}
+}
+
 /* Past the LDS: reads zero, writes nothing; MEMVIOL on GFX12 only (R4 §3.3.5.1). */
 static void test_out_of_range(struct ktap *t)
 {
@@ -312,6 +401,7 @@ int main(void)
 		KTAP_CASE(test_size_field),
 		KTAP_CASE(test_stride),
 		KTAP_CASE(test_gfx12_fields),
+		KTAP_CASE(test_gpurt_push8),
 		KTAP_CASE(test_out_of_range),
 	};
 
