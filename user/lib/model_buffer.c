@@ -405,7 +405,7 @@ static void load_format(const struct vsharp_buffer_plan *p, const struct vsharp_
 	} else if (p->d16_unpacked) {
 		/* Unpacked D16 (gfx801-gfx805): one component per VGPR, low half. */
 		for (unsigned c = 0; c < op->comps; c++)
-			out->vdst[c] = comp[c] & 0xffff;
+			out->vdst[c] = d16_merge(&p->a, in->vdst[c], comp[c], false);
 	} else {
 		for (unsigned c = 0; c < op->comps; c++)
 			out->vdst[c / 2] = c % 2 ? (out->vdst[c / 2] & 0xffff) | comp[c] << 16 :

@@ -109,7 +109,9 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"d16_unused_half", "the other half of a D16 load's VGPR", R(8, 12), 2,
 		{ { "preserve", "LLVM GCNSubtarget d16PreservesUnusedBits() without SRAM-ECC" },
 		  { "zero", "ISA-C4 §9.1.6: with ECC enabled 16-bit loads write the full VGPR" } },
-		ALL_DEFAULT(VSHARP_D16_PRESERVE),
+		/* GFX8 (unpacked D16 format loads, gfx803): zero, inferred (model.rst "D16"). */
+		{ VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_ZERO, VSHARP_D16_PRESERVE,
+		  VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE },
 	},
 	[VSHARP_RULE_APPEND_M0] = {
 		"append_m0", "LDS address of ds_append/ds_consume from M0", R(6, 11), 2,

@@ -296,10 +296,15 @@ static void lds_dma_offset(struct sink *k)
 	}
 }
 
-/* D16 loads into VGPRs whose other half is noise (odd lanes: zero, the controls). */
+/*
+ * D16 loads into VGPRs whose other half is noise (odd lanes: zero, the
+ * controls).  GFX8 has only the D16 format loads, one component in the low
+ * half of each VGPR (unpacked on gfx803); GFX9 adds the rest.
+ */
 static void d16_unused_half(struct sink *k)
 {
 	static const char *const ops[][2] = {
+		{ "buffer_load_format_d16_x", "buffer_load_d16_format_x" },
 		{ "buffer_load_short_d16", "buffer_load_d16_b16" },
 		{ "ds_read_u16_d16", "ds_load_u16_d16" },
 	};
@@ -307,7 +312,6 @@ static void d16_unused_half(struct sink *k)
 	for (unsigned i = 0; i < ARRAY_SIZE(ops); i++) {
 		struct vsharp_probe_wave *w = wave(k, ops[i][0], ops[i][1], VSHARP_ALIGN_UNALIGNED, false, 32);
 
-		/* Before GFX9 there is no D16 load into half a VGPR. */
 		if (!w)
 			continue;
 		for (unsigned l = 0; l < w->n_lanes; l++) {

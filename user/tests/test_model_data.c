@@ -149,11 +149,15 @@ static void test_d16_format(struct ktap *t)
 		if (!mrun(t, &c, &in, &out))
 			continue;
 		if (l == VSHARP_GFX8) {
-			/* Unpacked: one component per VGPR. */
+			/* Unpacked: one component per VGPR; the high half zeroed (GFX8's default). */
 			CHECK_EQ(t, out.n_vdst, 3);
 			CHECK_EQ(t, out.vdst[0], H1);
 			CHECK_EQ(t, out.vdst[1], 0);
 			CHECK_EQ(t, out.vdst[2], H1);
+			/* ... or kept, under d16_unused_half=preserve. */
+			c.rule = "d16_unused_half=preserve";
+			if (mrun(t, &c, &in, &out))
+				CHECK_EQ(t, out.vdst[1], 0xdead0000);
 		} else {
 			/* Packed LSB first; the unused high half of VGPR 1 is kept. */
 			CHECK_EQ(t, out.n_vdst, 2);
