@@ -41,7 +41,8 @@ stub_base:
 	s_setpc_b64 s[20:21]
 	.include "gen/gfx11-stubs.s"
 stub_done:
-	s_waitcnt vmcnt(0) lgkmcnt(0)
+	// expcnt: LDS direct and parameter loads count there.
+	s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
 	s_waitcnt_vscnt null, 0x0
 	s_mov_b32 m0, -1
 	ds_load_b128 v[24:27], v21

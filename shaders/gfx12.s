@@ -45,6 +45,8 @@ stub_done:
 	s_wait_loadcnt 0x0
 	s_wait_storecnt 0x0
 	s_wait_dscnt 0x0
+	// DS direct and parameter loads count in expcnt.
+	s_wait_expcnt 0x0
 	s_mov_b32 m0, -1
 	ds_load_b128 v[24:27], v21
 	s_wait_dscnt 0x0

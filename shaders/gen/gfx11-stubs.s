@@ -2358,3 +2358,15 @@ stub_ds_consume_o0_0:
 stub_ds_consume_o4_1:
 	ds_consume v12 offset:260
 	s_branch stub_done
+stub_lds_direct_load:
+	lds_direct_load v12
+	s_branch stub_done
+stub_lds_param_load_attr0_x:
+	lds_param_load v12, attr0.x
+	s_branch stub_done
+stub_lds_param_load_attr5_z:
+	lds_param_load v12, attr5.z
+	s_branch stub_done
+stub_lds_param_load_attr32_w:
+	lds_param_load v12, attr32.w
+	s_branch stub_done

@@ -2343,3 +2343,15 @@ stub_ds_consume_o0_0:
 stub_ds_consume_o4_1:
 	ds_consume v12 offset:260
 	s_branch stub_done
+stub_ds_direct_load:
+	ds_direct_load v12
+	s_branch stub_done
+stub_ds_param_load_attr0_x:
+	ds_param_load v12, attr0.x
+	s_branch stub_done
+stub_ds_param_load_attr5_z:
+	ds_param_load v12, attr5.z
+	s_branch stub_done
+stub_ds_param_load_attr32_w:
+	ds_param_load v12, attr32.w
+	s_branch stub_done

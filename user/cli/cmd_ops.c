@@ -67,6 +67,8 @@ static void asm_line(const struct vsharp_target *t, const struct vsharp_op *op, 
 	}
 	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
 		printf(" offset0:1 offset1:2");
+	if (op->ds_addr == VSHARP_DS_PARAM)
+		printf(", attr0.x");
 }
 
 int cmd_ops(int argc, char **argv)

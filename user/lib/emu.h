@@ -21,12 +21,13 @@
 #define EMU_MAX_LANES 64
 #define EMU_MAX_PENDING 64		/* outstanding register-writing memory operations */
 
-/* Hardware wait counters: vmcnt/loadcnt, vscnt/storecnt, lgkmcnt/dscnt, kmcnt (GFX12). */
+/* Hardware wait counters: vmcnt/loadcnt, vscnt/storecnt, lgkmcnt/dscnt, kmcnt (GFX12), expcnt. */
 enum emu_counter {
 	EMU_CNT_LOAD,
 	EMU_CNT_STORE,
 	EMU_CNT_DS,
 	EMU_CNT_KM,
+	EMU_CNT_EXP,
 	EMU_CNT_COUNT,
 };
 

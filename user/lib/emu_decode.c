@@ -122,8 +122,22 @@ static const struct enc encs_gfx10[] = {
 	{ 0, 0, 0, 0, NULL }
 };
 
+/* GFX11: GFX10's formats and LDSDIR (R3 §15.5.1, ENCODING 'b11001110). */
+static const struct enc encs_gfx11[] = {
+	SCALAR_ENCS,
+	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xfc000000, 0xd4000000, EMU_FMT_NONE, 2, "VOP3" },
+	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
+	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
+	{ 0xfc000000, 0xe0000000, EMU_FMT_MUBUF, 2, "MUBUF" },
+	{ 0xfc000000, 0xe8000000, EMU_FMT_MTBUF, 2, "MTBUF" },
+	{ 0xff000000, 0xce000000, EMU_FMT_LDSDIR, 1, "LDSDIR" },
+	{ 0, 0, 0, 0, NULL }
+};
+
 static const struct enc encs_gfx12[] = {
 	SCALAR_ENCS,
+	{ 0xff000000, 0xce000000, EMU_FMT_LDSDIR, 1, "VDSDIR" },
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
 	{ 0xfc000000, 0xd4000000, EMU_FMT_NONE, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "VDS" },
@@ -161,6 +175,12 @@ struct ds_layout {
 	struct fld op, offset0, offset1, gds, addr, data0, data1, vdst;
 };
 
+/* LDSDIR/VDSDIR; the bits in no field must be 0 (llvm-objdump-19 refuses others). */
+struct ldsdir_layout {
+	struct fld vdst, attr_chan, attr, wait_va, op, wait_vmvsrc;
+	uint32_t reserved;	/* mask of the bits in no field */
+};
+
 struct buf_layout {
 	struct fld op, op_hi, offset, offen, idxen, addr64, glc, slc, dlc, lds, tfe, th, scope;
 	struct fld vaddr, vdata, srsrc, soffset, fmt, dfmt, nfmt;
@@ -178,6 +198,7 @@ struct family {
 	struct smem_layout smem;
 	struct flat_layout flat;
 	struct ds_layout ds;
+	struct ldsdir_layout ldsdir;
 	struct buf_layout mubuf, mtbuf;
 	uint8_t flat_off_null;	/* GLOBAL saddr code meaning "off" besides 0x7f */
 	uint8_t srsrc_scale;	/* SRSRC counts quads before GFX12 */
@@ -288,7 +309,7 @@ static const struct family families[FAM_COUNT] = {
 		.srsrc_scale = 4,
 	},
 	[FAM_GFX11] = {
-		.encs = encs_gfx10,
+		.encs = encs_gfx11,
 		.sregs = { 106, 125, 124 },
 		.smem = { .op = F(25, 18), .sbase = F(5, 0), .sdata = F(12, 6),
 			  .offset = F(52, 32), .soffset = F(63, 57), .dlc = F(13, 13),
@@ -299,6 +320,8 @@ static const struct family families[FAM_COUNT] = {
 			  .vdst = F(63, 56) },
 		.ds = { F(25, 18), F(7, 0), F(15, 8), F(17, 17), F(39, 32), F(47, 40),
 			F(55, 48), F(63, 56) },
+		.ldsdir = { .vdst = F(7, 0), .attr_chan = F(9, 8), .attr = F(15, 10),
+			    .wait_va = F(19, 16), .op = F(21, 20), .reserved = 0x00c00000 },
 		.mubuf = { .op = F(25, 18), .offset = F(11, 0), .slc = F(12, 12),
 			   .dlc = F(13, 13), .glc = F(14, 14), .vaddr = F(39, 32),
 			   .vdata = F(47, 40), .srsrc = F(52, 48), .tfe = F(53, 53),
@@ -322,6 +345,9 @@ static const struct family families[FAM_COUNT] = {
 			  .data = F(62, 55), .addr = F(71, 64), .offset = F(95, 72) },
 		.ds = { F(25, 18), F(7, 0), F(15, 8), NONE, F(39, 32), F(47, 40),
 			F(55, 48), F(63, 56) },
+		.ldsdir = { .vdst = F(7, 0), .attr_chan = F(9, 8), .attr = F(15, 10),
+			    .wait_va = F(19, 16), .op = F(21, 20), .wait_vmvsrc = F(23, 23),
+			    .reserved = 0x00400000 },
 		/* VBUFFER: one encoding for untyped and typed (opcodes 128+). */
 		.mubuf = { .soffset = F(6, 0), .op = F(21, 14), .tfe = F(22, 22),
 			   .vdata = F(39, 32), .srsrc = F(49, 41), .scope = F(51, 50),
@@ -378,6 +404,7 @@ static const struct op_row op_rows[] = {
 	{ L12, EMU_FMT_SOPP, 65, EMU_OP_S_WAITCNT, EMU_WAIT_STORECNT, "s_wait_storecnt" },
 	{ L12, EMU_FMT_SOPP, 70, EMU_OP_S_WAITCNT, EMU_WAIT_DSCNT, "s_wait_dscnt" },
 	{ L12, EMU_FMT_SOPP, 71, EMU_OP_S_WAITCNT, EMU_WAIT_KMCNT, "s_wait_kmcnt" },
+	{ L12, EMU_FMT_SOPP, 68, EMU_OP_S_WAITCNT, EMU_WAIT_EXPCNT, "s_wait_expcnt" },
 	/* SMEM loads */
 	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_dword" },
 	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_dwordx2" },
@@ -440,6 +467,7 @@ struct mem_row {
 #define MUBUF EMU_FMT_MUBUF
 #define MTBUF EMU_FMT_MTBUF
 #define DS EMU_FMT_DS
+#define LDSDIR EMU_FMT_LDSDIR
 
 static const struct mem_row mem_rows[] = {
 	{ L6 | L7 | L10X, MUBUF, 8, "buffer_load_ubyte" },
@@ -821,6 +849,14 @@ static const struct mem_row mem_rows[] = {
 	{ L12, MUBUF, 80, "buffer_atomic_cond_sub_u32" },
 	{ L12, MUBUF, 89, "buffer_atomic_pk_add_f16" },
 	{ L12, MUBUF, 90, "buffer_atomic_pk_add_bf16" },
+	/*
+	 * LDSDIR/VDSDIR OP: R3 §16.14 and R4 give 0 LDS_PARAM_LOAD, 1
+	 * LDS_DIRECT_LOAD, as llvm-mc-19 encodes them (R3 §15.5.1's table swaps them).
+	 */
+	{ L11, LDSDIR, 0, "lds_param_load" },
+	{ L11, LDSDIR, 1, "lds_direct_load" },
+	{ L12, LDSDIR, 0, "ds_param_load" },
+	{ L12, LDSDIR, 1, "ds_direct_load" },
 	/* DS lane operations (ISA-V, R1-R4 DS opcode tables). */
 	{ L8 | L9, DS, 61, "ds_swizzle_b32" },
 	{ L8 | L9, DS, 62, "ds_permute_b32" },
@@ -1436,8 +1472,9 @@ static int find_mem(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 		if (r->opnum != opnum || !(r->levels & VSHARP_GFX_BIT(c->level)))
 			continue;
 		/* GFX12 VBUFFER: typed and untyped share the opcode space. */
-		if (r->fmt != fmt && !(c->level >= VSHARP_GFX12 && fmt != EMU_FMT_DS &&
-				       r->fmt != EMU_FMT_DS))
+		if (r->fmt != fmt && !(c->level >= VSHARP_GFX12 &&
+				       (fmt == EMU_FMT_MUBUF || fmt == EMU_FMT_MTBUF) &&
+				       (r->fmt == EMU_FMT_MUBUF || r->fmt == EMU_FMT_MTBUF)))
 			continue;
 		op = atomic_load_explicit(&mem_cache[i][f], memory_order_relaxed);
 		if (!op) {
@@ -1520,6 +1557,27 @@ int emu_encode_ds(enum vsharp_gfx level, const struct emu_insn *in, uint32_t wor
 	}
 	return vsharp_fail(err, -ENOSYS, "encode: %s has no %s opcode in the decoder's table",
 			   vsharp_gfx_name(level), name);
+}
+
+static int dec_ldsdir(struct ctx *c)
+{
+	const struct ldsdir_layout *l = &c->fam->ldsdir;
+	struct emu_insn *in = c->insn;
+	int ret;
+
+	if (c->w[0] & l->reserved)
+		return fail(c, 1, "%s bits 0x%08x are in no field (allowed 0)", c->what,
+			    c->w[0] & l->reserved);
+	ret = find_mem(c, EMU_FMT_LDSDIR, get(c->w, l->op));
+	if (ret)
+		return ret;
+	in->vdst = get(c->w, l->vdst);
+	in->vdata = in->vdst;
+	in->attr = (uint8_t)get(c->w, l->attr);
+	in->attr_chan = (uint8_t)get(c->w, l->attr_chan);
+	in->wait_va = (uint8_t)get(c->w, l->wait_va);
+	in->wait_vmvsrc = (uint8_t)get(c->w, l->wait_vmvsrc);
+	return 0;
 }
 
 static int dec_buf(struct ctx *c, enum emu_fmt fmt)
@@ -1635,6 +1693,9 @@ int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 		break;
 	case EMU_FMT_DS:
 		ret = dec_ds(&c);
+		break;
+	case EMU_FMT_LDSDIR:
+		ret = dec_ldsdir(&c);
 		break;
 	case EMU_FMT_MUBUF:
 	case EMU_FMT_MTBUF:

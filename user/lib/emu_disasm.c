@@ -383,6 +383,18 @@ static void swizzle_offset(struct out *o, unsigned imm)
 	}
 }
 
+/* llvm-objdump-19 prints the wait fields always, attr only for parameter loads. */
+static void ldsdir(struct out *o, enum vsharp_gfx level, const struct emu_insn *in)
+{
+	put(o, " v%u", in->vdst);
+	if (in->mem->ds_addr == VSHARP_DS_PARAM)
+		put(o, ", attr%u.%c", in->attr, "xyzw"[in->attr_chan & 3]);
+	if (level >= VSHARP_GFX12)
+		put(o, " wait_va_vdst:%u wait_vm_vsrc:%u", in->wait_va, in->wait_vmvsrc);
+	else
+		put(o, " wait_vdst:%u", in->wait_va);
+}
+
 static void ds(struct out *o, enum vsharp_gfx level, const struct emu_insn *in)
 {
 	const struct vsharp_op *op = in->mem;
@@ -540,6 +552,9 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 		break;
 	case EMU_FMT_DS:
 		ds(&o, level, in);
+		break;
+	case EMU_FMT_LDSDIR:
+		ldsdir(&o, level, in);
 		break;
 	case EMU_FMT_VOP3:
 		break;

@@ -30,25 +30,26 @@
  *    smaller granule is the one every chip of the level honours;
  *  - wait counters: the ISA guides' s_waitcnt (Vega §4.4: vmcnt counts loads
  *    and stores; RDNA1-3 move stores to vscnt; RDNA4 §4.4 splits into
- *    loadcnt, storecnt, dscnt and kmcnt).
+ *    loadcnt, storecnt, dscnt and kmcnt; RDNA3/4 LDS direct and parameter
+ *    loads count in expcnt, R3 §12.2.1.2).
  */
 static const struct emu_level levels[VSHARP_GFX_COUNT] = {
 	[VSHARP_GFX6] = { 256, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX7] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX8] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX9] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt" } },
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX10] = { 512, 3, 64, { 4, 8 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
-			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt" } },
+			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX10_3] = { 1024, 3, 64, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
-			     { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt" } },
+			     { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX11] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
-			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt" } },
+			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
 	[VSHARP_GFX12] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_KM, EMU_CNT_DS,
-			   { "loadcnt", "storecnt", "dscnt", "kmcnt" } },
+			   { "loadcnt", "storecnt", "dscnt", "kmcnt", "expcnt" } },
 };
 
 const struct emu_level *emu_level(enum vsharp_gfx level)

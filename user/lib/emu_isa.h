@@ -30,6 +30,7 @@ enum emu_fmt {
 	EMU_FMT_MUBUF,		/* GFX12: VBUFFER */
 	EMU_FMT_MTBUF,		/* GFX12: VBUFFER typed */
 	EMU_FMT_DS,
+	EMU_FMT_LDSDIR,		/* GFX11 LDSDIR, GFX12 VDSDIR */
 };
 
 /* What an instruction does, whatever the family calls it. */
@@ -64,6 +65,7 @@ enum emu_wait {
 	EMU_WAIT_STORECNT,
 	EMU_WAIT_DSCNT,
 	EMU_WAIT_KMCNT,
+	EMU_WAIT_EXPCNT,	/* GFX12 s_wait_expcnt */
 };
 
 /* A scalar or vector source/destination operand. */
@@ -118,6 +120,8 @@ struct emu_insn {
 	unsigned th, scope;	/* GFX12 cache controls */
 	uint8_t offset0, offset1;	/* DS */
 	unsigned ds_addr, data0, data1, vdst;	/* DS VGPRs */
+	uint8_t attr, attr_chan;	/* LDSDIR parameter loads */
+	uint8_t wait_va, wait_vmvsrc;	/* LDSDIR WAIT_VA (wait_vdst), GFX12 WAIT_VMVSRC */
 	/* Additions for the disassembler and for error messages. */
 	const char *name;	/* mnemonic as llvm-objdump-19 prints it */
 	unsigned opcode;	/* the opcode field as encoded */

@@ -226,22 +226,25 @@ static void wait_for(struct emu_wave *w, enum emu_counter cnt, uint64_t n)
 /*
  * s_waitcnt simm16 fields (Vega ISA §4.4 and RDNA ISA SOPP tables):
  * GFX8 vmcnt [3:0] (GCN3 ISA §4.4), GFX9/GFX10 vmcnt [3:0] + [15:14],
- * lgkmcnt [11:8] (GFX10 [13:8]);
- * GFX11 vmcnt [15:10], lgkmcnt [9:4].
+ * expcnt [6:4], lgkmcnt [11:8] (GFX10 [13:8]);
+ * GFX11 vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0].
  */
 static void waitcnt_packed(struct emu_wave *w, uint32_t s)
 {
-	uint32_t vm, lgkm;
+	uint32_t vm, lgkm, exp;
 
 	if (w->level >= VSHARP_GFX11) {
 		vm = s >> 10 & 0x3f;
 		lgkm = s >> 4 & 0x3f;
+		exp = s & 7;
 	} else {
 		vm = (s & 0xf) | (w->level >= VSHARP_GFX9 ? (s >> 14 & 3) << 4 : 0);
 		lgkm = s >> 8 & (w->level >= VSHARP_GFX10 ? 0x3f : 0xf);
+		exp = s >> 4 & 7;
 	}
 	wait_for(w, EMU_CNT_LOAD, vm);
 	wait_for(w, EMU_CNT_DS, lgkm);
+	wait_for(w, EMU_CNT_EXP, exp);
 }
 
 static int exec_wait(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
@@ -249,6 +252,7 @@ static int exec_wait(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	static const enum emu_counter gfx12[] = {
 		[EMU_WAIT_LOADCNT] = EMU_CNT_LOAD, [EMU_WAIT_STORECNT] = EMU_CNT_STORE,
 		[EMU_WAIT_DSCNT] = EMU_CNT_DS, [EMU_WAIT_KMCNT] = EMU_CNT_KM,
+		[EMU_WAIT_EXPCNT] = EMU_CNT_EXP,
 	};
 	uint32_t n = (uint16_t)in->simm16;
 
@@ -664,10 +668,12 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
 	/*
 	 * M0 limits DS addresses before GFX11, carries the ADDTID base
-	 * everywhere and the append/consume counter's up to GFX11.
+	 * everywhere, the append/consume counter's up to GFX11 and the LDS
+	 * direct and parameter loads' address.
 	 */
 	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID ||
-		       (in->mem->ds_addr == VSHARP_DS_APPEND && w->level <= VSHARP_GFX11);
+		       (in->mem->ds_addr == VSHARP_DS_APPEND && w->level <= VSHARP_GFX11) ||
+		       in->fmt == EMU_FMT_LDSDIR;
 	struct vsharp_ds_lane_in li[64];
 	struct vsharp_ds_lane_out lo[64];
 	struct vsharp_ds_access a;
@@ -684,6 +690,8 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	a.op = in->mem;
 	a.offset0 = in->offset0;
 	a.offset1 = in->offset1;
+	a.attr = in->attr;
+	a.attr_chan = in->attr_chan;
 	a.m0 = w->m0;
 	a.align = gpu->cfg.align;
 	a.rules = gpu->rules;
@@ -704,7 +712,8 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	}
 	vsharp_ds_wave(&a, li, w->lanes, w->exec, &w->lds, lo);
 	for (unsigned l = 0; l < w->lanes; l++) {
-		if (!lane_on(w, l))
+		/* LDS direct and parameter loads also write the rest of an active quad. */
+		if (!lane_on(w, l) && !lo[l].n_vdst)
 			continue;
 		gpu->stats.memviols += lo[l].memviol;
 		for (unsigned k = 0; k < lo[l].n_vdst && in->vdst + k < w->vgprs_alloc; k++)
@@ -714,7 +723,9 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 			w->vgpr[in->ds_addr][l] = lo[l].new_addr;
 		gpu->stats.lane_ops++;
 	}
-	issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);
+	/* LDS direct and parameter loads count in EXPcnt (R3, R4 §12.2.1.2). */
+	issue(w, in, in->fmt == EMU_FMT_LDSDIR ? EMU_CNT_EXP : gpu->facts->ds_cnt, true, in->vdst,
+	      n_dst, false);
 	/* The BVH stack ops' new ADDR returns with VDST: the same wait covers both. */
 	if (in->mem->kind == VSHARP_OP_STACK && w->n_pend && w->n_pend < EMU_MAX_PENDING) {
 		w->pend[w->n_pend] = w->pend[w->n_pend - 1];
@@ -825,6 +836,7 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 			ret = exec_buffer(w, &in, err);
 			break;
 		case EMU_FMT_DS:
+		case EMU_FMT_LDSDIR:
 			ret = exec_ds(w, &in, err);
 			break;
 		default:

@@ -141,6 +141,16 @@ static void append(const struct vsharp_ds_access *a, const struct vsharp_ds_lane
 			out[i] = result;
 }
 
+static uint64_t whole_quads(uint64_t exec)
+{
+	uint64_t quads = 0;
+
+	for (unsigned q = 0; q < 16; q++)
+		if (exec >> (4 * q) & 0xf)
+			quads |= 0xfull << (4 * q);
+	return quads;
+}
+
 void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    unsigned lanes, uint64_t exec, struct vsharp_lds *lds,
 		    struct vsharp_ds_lane_out *out)
@@ -156,6 +166,9 @@ void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		append(a, in, lanes, exec, lds, out);
 		return;
 	}
+	/* "EXEC per quad": any lane of a quad writes all four (R3, R4 §12.2.1). */
+	if (a->op->ds_addr == VSHARP_DS_DIRECT || a->op->ds_addr == VSHARP_DS_PARAM)
+		exec = whole_quads(exec);
 	for (unsigned i = 0; i < lanes; i++)
 		if (exec >> i & 1)
 			vsharp_ds_lane(a, &in[i], lds, &out[i]);

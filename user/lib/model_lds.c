@@ -1,14 +1,54 @@
 // SPDX-License-Identifier: MIT
 /*
  * The LDS unit of the reference model: DS addressing (single, dual, ST64,
- * ADDTID), the M0 clamp, out-of-range and alignment behaviour, data, and
- * bank conflicts (Documentation/model.rst).
+ * ADDTID, LDS direct and parameter loads), the M0 clamp, out-of-range and
+ * alignment behaviour, data, and bank conflicts (Documentation/model.rst).
  */
 #include <errno.h>
 #include <string.h>
 
 #include "memory.h"
 #include "vsharp/model.h"
+
+/*
+ * LDS_DIRECT_LOAD data types, M0[18:16] (R3 §12.4, R4 §12.4, AMD OpenCL
+ * guide §10.3.1): bytes read and whether they are sign-extended; 0 bytes for
+ * "unused" (3) and "Reserved" (6, 7).
+ */
+static const struct {
+	uint8_t bytes;
+	bool sign;
+} direct_types[8] = {
+	{ 1, false }, { 2, false }, { 4, false }, { 0, false },
+	{ 1, true }, { 2, true }, { 0, false }, { 0, false },
+};
+
+static unsigned direct_type(uint32_t m0)
+{
+	return m0 >> 16 & 7;
+}
+
+static int ldsdir_check(const struct vsharp_ds_access *a, struct vsharp_error *err)
+{
+	if (a->op->ds_addr == VSHARP_DS_DIRECT) {
+		if (!direct_types[direct_type(a->m0)].bytes)
+			return vsharp_fail(err, -EINVAL, "m0: LDS direct data type M0[18:16] is %u (allowed 0, 1, 2, 4, 5: 3 is unused, 6 and 7 reserved)",
+					   direct_type(a->m0));
+		if (a->m0 & 3)
+			return vsharp_fail(err, -EINVAL, "m0: LDS direct address M0[15:0] is 0x%x (allowed a multiple of 4: it \"must be DWORD aligned\")",
+					   a->m0 & 0xffff);
+		return 0;
+	}
+	if (a->attr > 32)
+		return vsharp_fail(err, -EINVAL, "attr: %u is out of range (allowed 0..32)", a->attr);
+	if (a->attr_chan > 3)
+		return vsharp_fail(err, -EINVAL, "attr-chan: %u is out of range (allowed 0..3, x..w)",
+				   a->attr_chan);
+	if (a->m0 & 0x7f)
+		return vsharp_fail(err, -EINVAL, "m0: parameter offset M0[15:0] is 0x%x (allowed a multiple of 128: \"bits [6:0] must be set to zero\")",
+				   a->m0 & 0xffff);
+	return 0;
+}
 
 int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err)
 {
@@ -19,6 +59,8 @@ int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err)
 				   vsharp_gfx_name(a->level));
 	if ((unsigned)a->align >= VSHARP_ALIGN_COUNT)
 		return vsharp_fail(err, -EINVAL, "align-mode: %d is out of range (allowed 0..3)", a->align);
+	if (a->op->ds_addr == VSHARP_DS_DIRECT || a->op->ds_addr == VSHARP_DS_PARAM)
+		return ldsdir_check(a, err);
 	return 0;
 }
 
@@ -150,6 +192,25 @@ static void src2_addresses(const struct vsharp_ds_access *a, uint32_t vaddr,
 	out->n_addr = 2;
 }
 
+/*
+ * The LDS byte address of a lane's parameter (R3 §12.2.1, R4 §12.2.1):
+ * "LDS_ADDR = lds_base + param_offset + attr#*numPrimsInVector*12DWORDs +
+ * prim#*12 + attr_offset", attr_offset 0..11 = P0.x .. P2.w, and lanes 0,
+ * 1, 2 of a quad take P0, P10, P20.  M0[30:16] is new_prim_mask[15:1], one
+ * bit per quad after the first, which always starts a primitive; wave32
+ * leaves M0[30:23] zero.
+ */
+static uint32_t param_address(const struct vsharp_ds_access *a, uint32_t lane)
+{
+	uint32_t mask = a->m0 >> 16 & 0x7fff, quad = (lane & 63) / 4;
+	uint32_t prims = 1 + (uint32_t)__builtin_popcount(mask);
+	/* Quads 1..quad set in the mask: the primitives begun since quad 0's. */
+	uint32_t prim = (uint32_t)__builtin_popcount(mask & ((1u << quad) - 1));
+	uint32_t dw = a->attr * prims * 12 + prim * 12 + (lane % 4) * 4 + a->attr_chan;
+
+	return (a->m0 & 0xffff) + 4 * dw;
+}
+
 void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out)
 {
@@ -157,8 +218,8 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	unsigned bytes = op->bytes, w = bytes < 4 ? 1 : bytes / 4, align;
 	uint32_t offset16 = (uint32_t)a->offset1 << 8 | a->offset0;
 	uint64_t limit = lds ? lds->size : 0;
-	uint16_t ok[2] = { 0, 0 }, all = (uint16_t)((1u << bytes) - 1);
-	bool force, misaligned = false;
+	uint16_t ok[2] = { 0, 0 }, all;
+	bool force, misaligned = false, sign = op->sign;
 
 	memset(out, 0, sizeof(*out));
 	/* Lane operations touch no LDS memory: vsharp_ds_wave() does them. */
@@ -168,6 +229,16 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		vsharp_ds_bvh_stack(a, in, lds, out);
 		return;
 	}
+	/* The fourth lane of each quad gets 0.0: "{P0, P10, P20, 0.0}" (R3 LDS_PARAM_LOAD). */
+	if (op->ds_addr == VSHARP_DS_PARAM && in->lane % 4 == 3) {
+		out->n_vdst = 1;
+		return;
+	}
+	if (op->ds_addr == VSHARP_DS_DIRECT) {
+		bytes = direct_types[direct_type(a->m0)].bytes;
+		sign = direct_types[direct_type(a->m0)].sign;
+	}
+	all = (uint16_t)((1u << bytes) - 1);
 	switch (op->ds_addr) {
 	case VSHARP_DS_SINGLE:
 		out->addr[0] = in->vaddr + offset16;
@@ -188,6 +259,15 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	case VSHARP_DS_SRC2:
 		src2_addresses(a, in->vaddr, out);
 		break;
+	case VSHARP_DS_DIRECT:
+		/* "LDS_addr = M0[15:0] (byte address and must be DWORD aligned)" (R3, R4 §12.4). */
+		out->addr[0] = a->m0 & 0xffff;
+		out->n_addr = 1;
+		break;
+	case VSHARP_DS_PARAM:
+		out->addr[0] = param_address(a, in->lane);
+		out->n_addr = 1;
+		break;
 	default: {
 		/* ISA-V §12: ADJ = 4 for 32-bit, 8 for 64-bit data; ST64 multiplies by 64. */
 		uint32_t unit = bytes * (op->ds_addr == VSHARP_DS_DUAL_ST64 ? 64 : 1);
@@ -201,6 +281,7 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	}
 	/* GFX6-10 documents: accesses are limited to MIN(M0, LDS_SIZE). */
 	if (op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND &&
+	    op->ds_addr != VSHARP_DS_DIRECT && op->ds_addr != VSHARP_DS_PARAM &&
 	    a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < limit)
 		limit = a->m0;
 
@@ -230,7 +311,7 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		uint32_t v[4] = { 0 };
 
 		read_value(lds, out->addr[0], bytes, ok[0], v);
-		if (op->sign && bytes < 4)
+		if (sign && bytes < 4)
 			v[0] = sign_extend(v[0], 8 * bytes);
 		if (op->d16) {
 			bool keep = a->rules.choice[VSHARP_RULE_D16_UNUSED_HALF] == VSHARP_D16_PRESERVE;

@@ -48,6 +48,9 @@
 /* GCN MEM[ADDR] = op(MEM[ADDR], MEM[ADDR + 4 * signed offset]): no VGPR data, no return. */
 #define DS_SRC2(name, lv, a, n) \
 	{ name, NULL, lv, VSHARP_OP_DS, VSHARP_OP_ATOMIC, VSHARP_DATA_DERIVED, n, 0, false, 0, a, false, false, false, VSHARP_DS_SRC2 }
+/* LDSDIR (GFX11) / VDSDIR (GFX12): one dword to VDST, the address from M0. */
+#define DS_DIR(name, lv, m) \
+	{ NULL, name, lv, VSHARP_OP_DS, VSHARP_OP_LOAD, VSHARP_DATA_DERIVED, 4, 0, false, 0, 0, false, false, false, m }
 /* A DS atomic that keeps its name on every level, with and without return. */
 #define DS_ATOM2_ON(lv, base, rtn_name, a, n) \
 	DS_ATOM(base, base, lv, a, n, false, false), \
@@ -299,6 +302,17 @@ const struct vsharp_op vsharp_ops[] = {
 	DS_SRC2("ds_write_src2_b64", R(6, 10), VSHARP_ATOMIC_SWAP, 8),
 	DS_SRC2("ds_min_src2_f64", R(6, 10), VSHARP_ATOMIC_FMIN, 8),
 	DS_SRC2("ds_max_src2_f64", R(6, 10), VSHARP_ATOMIC_FMAX, 8),
+
+	/*
+	 * LDS direct and parameter loads in their own encoding (R3 §15.5.1
+	 * LDSDIR, R4 §15.5.1 VDSDIR).  GFX6-10.3 read LDS directly only as the
+	 * VALU operand LDS_DIRECT and parameters only through V_INTERP_*, which
+	 * are not memory instructions: not in this catalogue.
+	 */
+	DS_DIR("lds_direct_load", L(11), VSHARP_DS_DIRECT),
+	DS_DIR("lds_param_load", L(11), VSHARP_DS_PARAM),
+	DS_DIR("ds_direct_load", L(12), VSHARP_DS_DIRECT),
+	DS_DIR("ds_param_load", L(12), VSHARP_DS_PARAM),
 };
 
 const unsigned vsharp_op_count = ARRAY_SIZE(vsharp_ops);
@@ -399,7 +413,8 @@ void vsharp_ds_operands(const struct vsharp_op *op, struct vsharp_ds_operands *o
 		   op->atomic == VSHARP_ATOMIC_MSKOR;
 
 	memset(o, 0, sizeof(*o));
-	o->addr = op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND;
+	o->addr = op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND &&
+		  op->ds_addr != VSHARP_DS_DIRECT && op->ds_addr != VSHARP_DS_PARAM;
 	/* Append/consume return the counter; src2 ops take both operands from LDS. */
 	if (op->ds_addr == VSHARP_DS_APPEND || op->ds_addr == VSHARP_DS_SRC2) {
 		o->vdst = op->returns;

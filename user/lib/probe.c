@@ -499,7 +499,7 @@ int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_
 	if (op->cls == VSHARP_OP_DS) {
 		struct vsharp_ds_access ds = {
 			.level = ctx->level, .op = op, .offset0 = w->stub.offset0, .offset1 = w->stub.offset1,
-			.m0 = w->m0, .align = mode,
+			.attr = w->stub.attr, .attr_chan = w->stub.attr_chan, .m0 = w->m0, .align = mode,
 		};
 
 		if (rules)

@@ -143,6 +143,9 @@ static const uint16_t swizzle_offsets[] = {
 /* *_src2_* offsets: +4 and -4 dwords, and offset1[7] (the offset in VADDR[31:17]). */
 static const uint16_t src2_offsets[] = { 0x0004, 0x7ffc, 0x8000 };
 
+/* Parameter loads: the first attribute's x, a middle one's z, the last one's w. */
+static const uint8_t param_attrs[][2] = { { 0, 0 }, { 5, 2 }, { 32, 3 } };
+
 static void ds_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct sink *k)
 {
 	static const uint8_t dual[][2] = { { 1, 3 }, { 5, 5 }, { 0, 255 } };
@@ -156,6 +159,19 @@ static void ds_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct s
 		for (unsigned i = 0; i < 2; i++) {
 			s.offset0 = level >= VSHARP_GFX12 ? (uint8_t)(4u << i) : 0;
 			s.offset1 = level >= VSHARP_GFX12 ? 0 : (uint8_t)(i << 4);
+			add(k, s);
+		}
+		return;
+	}
+	/* LDS direct loads have no operand but VDST: M0 is the whole case. */
+	if (op->ds_addr == VSHARP_DS_DIRECT) {
+		add(k, s);
+		return;
+	}
+	if (op->ds_addr == VSHARP_DS_PARAM) {
+		for (size_t i = 0; i < ARRAY_SIZE(param_attrs); i++) {
+			s.attr = param_attrs[i][0];
+			s.attr_chan = param_attrs[i][1];
 			add(k, s);
 		}
 		return;
@@ -230,6 +246,12 @@ void vsharp_stub_name(enum vsharp_gfx level, const struct vsharp_stub *s, char *
 		return;
 	buf[0] = '\0';
 	append(buf, n, "stub_%s", vsharp_op_name(s->op, level));
+	if (s->op->ds_addr == VSHARP_DS_DIRECT)
+		return;
+	if (s->op->ds_addr == VSHARP_DS_PARAM) {
+		append(buf, n, "_attr%u_%c", s->attr, "xyzw"[s->attr_chan & 3]);
+		return;
+	}
 	if (s->op->cls == VSHARP_OP_DS) {
 		append(buf, n, "_o%u_%u", s->offset0, s->offset1);
 		return;
@@ -312,7 +334,9 @@ static void ds_asm(enum vsharp_gfx level, const struct vsharp_stub *s, const cha
 		vregs(reg, sizeof(reg), in.data1, o.data1);
 		append(buf, n, "%s%s", sep, reg);
 	}
-	if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
+	if (op->ds_addr == VSHARP_DS_PARAM)
+		append(buf, n, ", attr%u.%c", s->attr, "xyzw"[s->attr_chan & 3]);
+	else if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64)
 		append(buf, n, " offset0:%u offset1:%u", s->offset0, s->offset1);
 	else if (s->offset0 | s->offset1)
 		append(buf, n, " offset:%u", s->offset1 << 8 | s->offset0);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * lds: every DS instruction of the level (single, dual, ST64, ADDTID,
- * atomics, D16, swizzle and permute, BVH stacks), in and out of the LDS allocation,
+ * atomics, D16, swizzle and permute, BVH stacks, LDS direct and parameter
+ * loads), in and out of the LDS allocation,
  * with the M0 clamp where the documents have one, and buffer-to-LDS loads.  Each lane writes inside
  * its own 16-byte LDS slot at offset 0; reads go anywhere.
  */
@@ -100,6 +101,23 @@ static void bvh_lanes(enum vsharp_gfx level, const struct vsharp_stub *s, struct
 	}
 }
 
+/*
+ * LDS direct and parameter loads take everything from M0.  A direct load: a
+ * data type the documents define (0, 1, 2, 4, 5) and a dword address, past
+ * the allocation in about one wave of 17.  A parameter load: a 128-byte
+ * aligned offset and a new-primitive mask over the wave's quads, empty in
+ * half the waves so that the higher attributes land in the 1 KiB image too.
+ */
+static uint32_t ldsdir_m0(const struct vsharp_op *op, unsigned wave_size, struct suite_rng *r)
+{
+	static const uint32_t types[] = { 0, 1, 2, 4, 5 };
+
+	if (op->ds_addr == VSHARP_DS_DIRECT)
+		return types[suite_rand(r, 5)] << 16 | 4 * suite_rand(r, VSHARP_PROBE_LDS / 4 + 16);
+	return (suite_rand(r, 2) ? suite_rand(r, 1u << (wave_size / 4 - 1)) : 0) << 16 |
+	       128 * suite_rand(r, VSHARP_PROBE_LDS / 128 + 1);
+}
+
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
@@ -154,6 +172,8 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		append_m0(level, &r, w);
 	if (s->op->kind == VSHARP_OP_STACK)
 		bvh_lanes(level, s, &r, w);
+	if (s->op->ds_addr == VSHARP_DS_DIRECT || s->op->ds_addr == VSHARP_DS_PARAM)
+		w->m0 = ldsdir_m0(s->op, wave_size, &r);
 	/* src2 with offset1[7]: VADDR[31:17] is the data term's dword offset. */
 	if (s->op->ds_addr == VSHARP_DS_SRC2 && s->offset1 & 0x80)
 		for (unsigned l = 0; l < w->n_lanes; l++)

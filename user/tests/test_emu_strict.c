@@ -330,6 +330,35 @@ static const uint32_t g12_ds_wait[] = {
 	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
 	0xbfb00000,		/* s_endpgm */
 };
+/* LDS direct loads count in EXPcnt (R3, R4 §12.2.1.2): a DS wait does not cover them. */
+static const uint32_t g11_ldsdir_lgkm[] = {
+	0xbefd00ff, 0x00020000,	/* s_mov_b32 m0, 0x20000 */
+	0xce100002,		/* lds_direct_load v2 wait_vdst:0 */
+	0xbf89fc07,		/* s_waitcnt lgkmcnt(0) */
+	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
+	0xbfb00000,		/* s_endpgm */
+};
+static const uint32_t g11_ldsdir_exp[] = {
+	0xbefd00ff, 0x00020000,	/* s_mov_b32 m0, 0x20000 */
+	0xce100002,		/* lds_direct_load v2 wait_vdst:0 */
+	0xbf89fff0,		/* s_waitcnt expcnt(0) */
+	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
+	0xbfb00000,		/* s_endpgm */
+};
+static const uint32_t g12_ldsdir_dscnt[] = {
+	0xbefd00ff, 0x00020000,	/* s_mov_b32 m0, 0x20000 */
+	0xce100002,		/* ds_direct_load v2 wait_va_vdst:0 wait_vm_vsrc:0 */
+	0xbfc60000,		/* s_wait_dscnt 0x0 */
+	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
+	0xbfb00000,		/* s_endpgm */
+};
+static const uint32_t g12_ldsdir_exp[] = {
+	0xbefd00ff, 0x00020000,	/* s_mov_b32 m0, 0x20000 */
+	0xce100002,		/* ds_direct_load v2 wait_va_vdst:0 wait_vm_vsrc:0 */
+	0xbfc40000,		/* s_wait_expcnt 0x0 */
+	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
+	0xbfb00000,		/* s_endpgm */
+};
 
 /* s_nop 0 and s_endpgm per level (llvm-mc-19, gfx900/gfx1010/gfx1100/gfx1200). */
 #define S_NOP0 0xbf800000u
@@ -551,6 +580,14 @@ static const struct run runs[] = {
 	{ R_WAIT_DS, "gfx12 BVH stack ADDR, no dscnt", VSHARP_GFX12, PROG(g12_bvh_nowait), .lds_bytes = 1024,
 	  STRICT("strict: missing wait", "reads v1", "still counted in dscnt") },
 	{ R_WAIT_DS, "gfx12 BVH stack ADDR, s_wait_dscnt 0", VSHARP_GFX12, PROG(g12_bvh_wait), .lds_bytes = 1024 },
+	{ R_WAIT_DS, "gfx11 lds_direct_load, lgkmcnt(0)", VSHARP_GFX11, PROG(g11_ldsdir_lgkm),
+	  .lds_bytes = 1024, STRICT("strict: missing wait", "reads v2", "still counted in expcnt") },
+	{ R_WAIT_DS, "gfx11 lds_direct_load, expcnt(0)", VSHARP_GFX11, PROG(g11_ldsdir_exp),
+	  .lds_bytes = 1024 },
+	{ R_WAIT_DS, "gfx12 ds_direct_load, s_wait_dscnt 0", VSHARP_GFX12, PROG(g12_ldsdir_dscnt),
+	  .lds_bytes = 1024, STRICT("strict: missing wait", "reads v2", "still counted in expcnt") },
+	{ R_WAIT_DS, "gfx12 ds_direct_load, s_wait_expcnt 0", VSHARP_GFX12, PROG(g12_ldsdir_exp),
+	  .lds_bytes = 1024 },
 
 	/* A register a load still targets is written (write after write). */
 	{ R_WAIT_WAW, "gfx9 v1 written under a load", VSHARP_GFX9, PROG(g9_waw_nowait),

@@ -160,6 +160,7 @@ struct vsharp_ds_access {
 	enum vsharp_gfx level;
 	const struct vsharp_op *op;
 	uint8_t offset0, offset1;	/* single-address ops: {offset1, offset0} */
+	uint8_t attr, attr_chan;	/* parameter loads: attribute 0-32, channel x..w */
 	uint32_t m0;
 	enum vsharp_align_mode align;
 	struct vsharp_rules rules;
@@ -200,7 +201,8 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
  * The whole wave: IN and OUT hold LANES lanes (the wave size, at most 64),
  * in[i].lane == i; EXEC says which run.  Per-lane instructions run lane by
  * lane in order; swizzle and permute move data between the lanes.  Lanes
- * EXEC leaves out get n_vdst 0.
+ * EXEC leaves out get n_vdst 0, except that LDS direct and parameter loads
+ * write every lane of a quad with any lane in EXEC.
  */
 void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    unsigned lanes, uint64_t exec, struct vsharp_lds *lds,

@@ -24,6 +24,7 @@ struct vsharp_stub {
 	uint32_t ioffset;
 	struct vsharp_format tformat;	/* MTBUF */
 	uint8_t offset0, offset1;	/* DS: {offset1, offset0} or the two offsets */
+	uint8_t attr, attr_chan;	/* LDS parameter loads: attribute 0-32, channel x..w */
 };
 
 /*
