@@ -237,6 +237,9 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	if (op->ds_addr == VSHARP_DS_DIRECT) {
 		bytes = direct_types[direct_type(a->m0)].bytes;
 		sign = direct_types[direct_type(a->m0)].sign;
+		/* A reserved type (vsharp_ds_check() refuses it) reads nothing. */
+		if (!bytes)
+			return;
 	}
 	all = (uint16_t)((1u << bytes) - 1);
 	switch (op->ds_addr) {
