@@ -181,6 +181,8 @@ static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 		struct vsharp_ds_lane_out lo;
 		/* A lane operation (swizzle, permute) touches nothing lane by lane. */
 		bool wave_op = a.op->kind == VSHARP_OP_LANES;
+		/* A BVH stack op names no address: it writes ADDR back instead. */
+		bool stack = a.op->kind == VSHARP_OP_STACK;
 		/* Lane 3 of a quad gets 0.0 from a parameter load without reading. */
 		bool no_addr;
 
@@ -195,6 +197,7 @@ static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 		vsharp_ds_lane(&a, &li, &lds, &lo);
 		no_addr = a.op->ds_addr == VSHARP_DS_PARAM && li.lane % 4 == 3;
 		if (wave_op ? lo.n_addr || lo.n_vdst :
+		    stack ? lo.n_addr || !lo.addr_written || lo.n_vdst != a.op->bytes / 4 :
 		    no_addr ? lo.n_addr || lo.n_vdst != 1 :
 		    lo.n_addr < 1 || lo.n_addr > 2 || lo.n_vdst > 4)
 			fuzz_fail("%s: %u addresses, %u vdst", vsharp_op_name(a.op, level), lo.n_addr,
