@@ -41,6 +41,8 @@ struct addr_args {
 	uint32_t vaddr_stride;
 	uint32_t vaddrs[ADDR_MAX_LANES];
 	size_t n_vaddrs;
+	uint32_t attr, attr_chan;	/* LDS parameter loads */
+	bool have_attr;
 };
 
 /* What memory holds where nothing was given: the low byte of the address. */

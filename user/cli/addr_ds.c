@@ -38,6 +38,11 @@ static int build_access(const struct addr_args *a, enum vsharp_gfx level,
 		acc->offset0 = (uint8_t)a->offset;
 		acc->offset1 = (uint8_t)(a->offset >> 8);
 	}
+	if (a->have_attr && op->ds_addr != VSHARP_DS_PARAM)
+		return cli_error("--attr: %s reads no attribute (allowed with a parameter load only)",
+				 vsharp_op_name(op, level));
+	acc->attr = (uint8_t)a->attr;
+	acc->attr_chan = (uint8_t)a->attr_chan;
 	if (!addr_set_rules(a, level, &acc->rules, &acc->align))
 		return CLI_EXIT_USAGE;
 	if (vsharp_ds_check(acc, &err))
@@ -96,6 +101,9 @@ static bool out_of_range(const struct vsharp_ds_lane_out *out)
 
 static const char *range_word(const struct vsharp_ds_lane_out *out, unsigned k)
 {
+	/* Lane 3 of a parameter load's quad gets 0.0 without reading LDS. */
+	if (k >= out->n_addr)
+		return "no LDS access";
 	return out->in_range[k] ? "in range" : out->byte_in_range[k] ? "partly in range" :
 	       "out of range";
 }
@@ -108,8 +116,12 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 	struct cli_out o;
 
 	out_begin(&o, stdout, false);
-	printf("instruction: %s on %s, %u bytes per address\n", vsharp_op_name(op, r->acc.level),
-	       vsharp_gfx_name(r->acc.level), op->bytes);
+	if (op->ds_addr == VSHARP_DS_DIRECT)
+		printf("instruction: %s on %s, data type M0[18:16] = %u\n", vsharp_op_name(op, r->acc.level),
+		       vsharp_gfx_name(r->acc.level), r->acc.m0 >> 16 & 7);
+	else
+		printf("instruction: %s on %s, %u bytes per address\n", vsharp_op_name(op, r->acc.level),
+		       vsharp_gfx_name(r->acc.level), op->bytes);
 	if (a->mem)
 		printf("lds: %zu bytes allocated; %zu bytes given at 0, elsewhere byte = address & 0xff\n",
 		       lds->size, a->mem_len);
@@ -184,10 +196,11 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 	if (r->n_lanes > 1) {
 		fprintf(o.f, ", \"lanes\": [");
 		for (unsigned i = 0; i < r->n_lanes; i++)
-			fprintf(o.f, "%s{\"lane\": %u, \"vaddr\": %u, \"address\": \"0x%x\", \"bank\": %u, \"in_range\": %s, \"memviol\": %s}",
+			fprintf(o.f, "%s{\"lane\": %u, \"vaddr\": %u, \"address\": \"0x%x\", \"bank\": %u, \"in_range\": %s, \"memviol\": %s%s}",
 				i ? ", " : "", r->lane[i], r->vaddr[i], r->out[i].addr[0], r->bank[i],
 				r->out[i].in_range[0] ? "true" : "false",
-				r->out[i].memviol ? "true" : "false");
+				r->out[i].memviol ? "true" : "false",
+				r->out[i].n_addr ? "" : ", \"no_access\": true");
 		fputc(']', o.f);
 		out_u64(&o, "banks", vsharp_lds_banks(r->acc.level));
 		out_u64(&o, "conflict_degree", r->degree);

@@ -15,7 +15,7 @@ enum {
 	AO_OFFSET, AO_LANE, AO_ALIGN, AO_GLC, AO_TFE, AO_LDS, AO_M0, AO_TFORMAT,
 	AO_RULE, AO_JSON, AO_VADDR, AO_OFFSET0, AO_OFFSET1, AO_VDATA, AO_VDST_INIT,
 	AO_MEM, AO_MEM_FILE, AO_LDS_SIZE, AO_LANES, AO_VADDR_STRIDE, AO_VADDRS,
-	AO_ADDR64, AO_VADDR64,
+	AO_ADDR64, AO_VADDR64, AO_ATTR, AO_ATTR_CHAN,
 };
 
 static const struct cli_opt addr_opts[] = {
@@ -34,6 +34,7 @@ static const struct cli_opt addr_opts[] = {
 	{ "--lanes", true, AO_LANES },	{ "--vaddr-stride", true, AO_VADDR_STRIDE },
 	{ "--vaddrs", true, AO_VADDRS },	{ "--addr64", false, AO_ADDR64 },
 	{ "--vaddr64", true, AO_VADDR64 },
+	{ "--attr", true, AO_ATTR },	{ "--attr-chan", true, AO_ATTR_CHAN },
 	{ NULL, false, 0 },
 };
 
@@ -47,7 +48,8 @@ static const char usage[] =
 	"       vsharp addr --gfx LEVEL --op DS_NAME --vaddr N [--offset N | --offset0 N --offset1 N] [--m0 N]\n"
 	"         [--lanes N [--vaddr-stride N | --vaddrs DWORDS]] [--mem HEX | --mem-file FILE]\n"
 	"         [--vdata DWORDS] [--vdst-init DWORDS] [--lds-size N] [--align-mode MODE]\n"
-	"         [--rule NAME=CHOICE]... [--json]\n";
+	"         [--rule NAME=CHOICE]... [--json]\n"
+	"         parameter loads: [--attr 0..32] [--attr-chan x|y|z|w]\n";
 
 /* --vdata, --vdst-init, --vaddrs: dwords in any form the dword reader takes. */
 static bool parse_dwords(const char *opt, const char *val, uint32_t *out, size_t max, size_t *n)
@@ -188,6 +190,18 @@ static bool take(struct addr_args *a, int id, const char *val)
 		if (!cli_parse_u64("--lds-size", val, ADDR_MAX_LDS_BYTES, &v))
 			return false;
 		a->lds_size = (uint32_t)v;
+		return true;
+	case AO_ATTR:
+		if (!cli_parse_u64("--attr", val, 32, &v))
+			return false;
+		a->attr = (uint32_t)v;
+		a->have_attr = true;
+		return true;
+	case AO_ATTR_CHAN:
+		if (strlen(val) != 1 || !strchr("xyzw", val[0]))
+			return cli_error("--attr-chan: '%s' is not a channel (allowed x, y, z, w)", val), false;
+		a->attr_chan = (uint32_t)(strchr("xyzw", val[0]) - "xyzw");
+		a->have_attr = true;
 		return true;
 	case AO_OFFSET0:
 	case AO_OFFSET1:

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..108"
+echo "1..112"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -281,6 +281,16 @@ expect addr_lds_banks_gfx11 0 '"conflict_degree": 4' -- addr --gfx gfx11 --op ds
 # RDNA4 §3.3.5.1: a b128 at 0x3f8 of 1 KiB reads its two in-range dwords, zeros, MEMVIOL.
 expect addr_gfx12_lds_partial 0 '"in_range": \[true, true, false, false\], "memviol": true, .*"vdst": \[4227529208, 4294901244, 0, 0\]' -- \
 	addr --gfx gfx12 --op ds_load_b128 --vaddr 0x3f8 --lds-size 1024 --json
+# R3/R4 §12.4: M0[18:16] = 4 is a signed byte; the pattern puts 0x80 at 0x80.
+expect addr_lds_direct_sbyte 0 '^vdst\[0\] = 0xffffff80' -- addr --gfx gfx12 --op ds_direct_load --m0 0x40080
+# R3 §12.2.1: new_prim_mask 0110 puts quad 1 (lane 4) in primitive 1 of 3:
+# 0x80 + 4 * (1 * 3 * 12 + 12 + 0 + 1) = 0x144; lane 3 gets 0.0 without a read.
+expect addr_lds_param_quads 0 '"lane": 3, .*"no_access": true.*"lane": 4, "vaddr": 0, "address": "0x144"' -- \
+	addr --gfx gfx11 --op lds_param_load --m0 0x30080 --attr 1 --attr-chan y --lanes 5 --json
+expect_err addr_lds_direct_attr '--attr: lds_direct_load reads no attribute' -- \
+	addr --gfx gfx11 --op lds_direct_load --m0 0x20040 --attr 3
+expect_err addr_lds_direct_type 'm0: LDS direct data type M0\[18:16\] is 3' -- \
+	addr --gfx gfx11 --op lds_direct_load --m0 0x30040
 expect_err addr_vdesc_count 'V#: 3 dwords given \(allowed exactly 4' -- addr --gfx gfx9 0 0 0 --op buffer_load_dword
 expect_err addr_vdesc_ambiguous "V#: argument 4: '10' is ambiguous" -- addr --gfx gfx9 0 0 0 10 --op buffer_load_dword
 expect_err addr_mem_odd '--mem: an odd number of hex digits' -- addr --gfx gfx9 --op buffer_load_dword --mem 123
@@ -462,5 +472,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 104 ] || echo "# ran $n cases, plan says 104"
+[ "$n" = 112 ] || echo "# ran $n cases, plan says 112"
 [ "$failed" = 0 ]
