@@ -30,7 +30,7 @@ struct addr_args {
 	bool addr64, have_vaddr64;
 	uint64_t vaddr64;		/* ADDR64: the VADDR pair */
 	uint32_t vindex, voffset, soffset, offset, lane, m0, vaddr, offset0, offset1;
-	uint32_t vdata[8];
+	uint32_t vdata[9];		/* 9: a BVH push8, the last node and 8 nodes */
 	size_t n_vdata;
 	uint32_t vdst_init[VSHARP_MAX_VDST];
 	size_t n_vdst_init;

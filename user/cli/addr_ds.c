@@ -63,10 +63,10 @@ static void run_lanes(const struct addr_args *a, struct ds_run *r, struct addr_i
 		memset(&in, 0, sizeof(in));
 		in.lane = r->lane[i];
 		in.vaddr = r->vaddr[i];
-		/* --vdata: DATA0's dwords, then DATA1's (BVH stacks: the last node, then 4 or 7 of 8 nodes). */
+		/* --vdata: DATA0's dwords, then DATA1's (BVH stacks: the last node, then 4 or 8 nodes). */
 		if (r->acc.op->kind == VSHARP_OP_STACK) {
 			in.data0[0] = a->vdata[0];
-			memcpy(in.data1, a->vdata + 1, 7 * sizeof(*in.data1));
+			memcpy(in.data1, a->vdata + 1, sizeof(in.data1));
 		} else {
 			memcpy(in.data0, a->vdata, per * sizeof(*in.data0));
 			memcpy(in.data1, a->vdata + per, per * sizeof(*in.data1));

@@ -211,7 +211,7 @@ static bool take(struct addr_args *a, int id, const char *val)
 		a->have_offset01 = true;
 		return true;
 	case AO_VDATA:
-		return parse_dwords("--vdata", val, a->vdata, 8, &a->n_vdata);
+		return parse_dwords("--vdata", val, a->vdata, 9, &a->n_vdata);
 	case AO_VDST_INIT:
 		return parse_dwords("--vdst-init", val, a->vdst_init, VSHARP_MAX_VDST, &a->n_vdst_init);
 	case AO_VADDRS:
