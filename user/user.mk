@@ -6,6 +6,9 @@
 
 USER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror $(shell pkg-config --cflags libdrm_amdgpu 2>/dev/null) \
 	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Iuser/include -Iuser/lib -g
+# Each single-source compile also writes its header dependencies (OBJ.d),
+# read back below, so a changed header rebuilds whatever includes it.
+USER_DEPS := -MMD -MP
 USER_OPT := -O2 -fPIC
 USER_SAN := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
@@ -21,17 +24,17 @@ define user_variant
 $(1)/lib/%.o: user/lib/%.c $$(wildcard user/include/vsharp/*.h user/lib/*.h)
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
-	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+	@$$(CC) $$(USER_CFLAGS) $$(USER_DEPS) $(2) -c -o $$@ $$<
 
 $(1)/cli/%.o: user/cli/%.c $$(wildcard user/include/vsharp/*.h user/cli/*.h)
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
-	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+	@$$(CC) $$(USER_CFLAGS) $$(USER_DEPS) $(2) -c -o $$@ $$<
 
 $(1)/shaders/%.o: shaders/gen/%.c user/include/vsharp/shaders.h
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
-	@$$(CC) $$(USER_CFLAGS) $(2) -c -o $$@ $$<
+	@$$(CC) $$(USER_CFLAGS) $$(USER_DEPS) $(2) -c -o $$@ $$<
 
 $(1)/libvsharp.a: $$(patsubst user/lib/%.c,$(1)/lib/%.o,$$(USER_LIB_SRC)) $(1)/shaders/shaders.o
 	@rm -f $$@
@@ -53,12 +56,12 @@ $(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER
 $(BUILD)/san/tests/%: user/tests/%.c user/tests/ktap.h $(BUILD)/san/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm $(USER_LIBS)
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm $(USER_LIBS)
 
 $(BUILD)/user/bench/%: user/bench/%.c user/bench/bench.h $(BUILD)/user/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm $(USER_LIBS)
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm $(USER_LIBS)
 
 # A static vsharp for the initramfs of scripts/vm-check (the kmod -> emulated run flow).
 $(BUILD)/static/vsharp: $(patsubst user/cli/%.c,$(BUILD)/user/cli/%.o,$(USER_CLI_SRC)) $(BUILD)/user/libvsharp.a
@@ -75,3 +78,5 @@ USER_CHECK_SUITES := $(foreach t,$(USER_TESTS),$(notdir $(t))=$(t)) \
 	cli=user/tests/cli.sh ops-llvm=user/tests/ops_llvm.sh objdump=user/tests/objdump.sh disasm-llvm=user/tests/disasm_llvm.sh \
 	shaders="scripts/shaders-check $(BUILD)/user/vsharp" e2e=user/tests/run_e2e.sh \
 	align="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/align.sh"
+
+-include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))

@@ -25,14 +25,14 @@ FUZZ_CLI_OBJS := $(patsubst user/cli/%.c,$(BUILD)/fuzz/cli/%.o,$(filter-out user
 $(BUILD)/fuzz/cli-main.o: user/cli/main.c $(wildcard user/include/vsharp/*.h user/cli/*.h)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(FUZZ_CC) $(USER_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Dmain=vsharp_cli_main -Wno-missing-prototypes -c -o $@ $<
+	@$(FUZZ_CC) $(USER_CFLAGS) $(USER_DEPS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Dmain=vsharp_cli_main -Wno-missing-prototypes -c -o $@ $<
 
 # The shim's ioctl handlers, without its libc interposers (the harness is the program).
 FUZZ_SHIM_OBJS := $(patsubst user/shim/%.c,$(BUILD)/fuzz/shim/%.o,$(filter-out user/shim/shim_libc.c,$(SHIM_SRC)))
 $(BUILD)/fuzz/shim/%.o: user/shim/%.c $(SHIM_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(FUZZ_CC) $(SHIM_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+	@$(FUZZ_CC) $(SHIM_CFLAGS) $(USER_DEPS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 FUZZ_EXTRA_cli := $(FUZZ_CLI_OBJS) -Wl,--wrap=vsharp_emu_open -Wl,--wrap=vsharp_amdgpu_open
 FUZZ_EXTRA_shim := $(FUZZ_SHIM_OBJS) -Iuser/shim -lpthread

@@ -19,7 +19,7 @@ SHIM_SAN := $(USER_SAN) -fPIC
 $(BUILD)/shim/%.o: user/shim/%.c $(SHIM_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(SHIM_CFLAGS) $(USER_OPT) -c -o $@ $<
+	@$(CC) $(SHIM_CFLAGS) $(USER_DEPS) $(USER_OPT) -c -o $@ $<
 
 $(BUILD)/shim/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim/%.o,$(SHIM_SRC)) \
 		$(BUILD)/user/libvsharp.a user/shim/shim.map
@@ -29,17 +29,17 @@ $(BUILD)/shim/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim/%.o,$(SH
 $(BUILD)/shim-san/%.o: user/shim/%.c $(SHIM_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(SHIM_CFLAGS) $(SHIM_SAN) -c -o $@ $<
+	@$(CC) $(SHIM_CFLAGS) $(USER_DEPS) $(SHIM_SAN) -c -o $@ $<
 
 $(BUILD)/shim-san/lib/%.o: user/lib/%.c $(SHIM_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(SHIM_SAN) -c -o $@ $<
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(SHIM_SAN) -c -o $@ $<
 
 $(BUILD)/shim-san/shaders/%.o: shaders/gen/%.c user/include/vsharp/shaders.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(SHIM_SAN) -c -o $@ $<
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(SHIM_SAN) -c -o $@ $<
 
 # An archive, so only the members the shim needs come in (not the libdrm device).
 $(BUILD)/shim-san/libvsharp.a: $(patsubst user/lib/%.c,$(BUILD)/shim-san/lib/%.o,$(USER_LIB_SRC)) \
@@ -58,7 +58,7 @@ $(BUILD)/shim-san/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim-san/
 $(BUILD)/shim-san/tests/shim_test: user/shim/tests/shim_test.c user/tests/ktap.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(USER_SAN) -Iuser/tests -o $@ $< $(USER_LIBS) -ldrm
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -Iuser/tests -o $@ $< $(USER_LIBS) -ldrm
 
 shim: $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so
 
