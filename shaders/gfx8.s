@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// vsharp probe shader, GFX8 (gfx803; README.md says why not gfx810),
+// vsharp probe shader, GFX8 (gfx803; gfx810.s is Stoney's, README.md),
 // wave64.  Contract: README.md.
 	.include "gcn-body.inc"
 	.include "gen/gfx8-stubs.s"

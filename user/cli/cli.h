@@ -83,3 +83,5 @@ int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 
 /* Verbs whose only option is the required --gfx LEVEL: 0, or the exit status. */
 int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level);
+/* The same, keeping the processor --gfx names (a level name: its probe processor). */
+int cli_gfx_target(int argc, char **argv, const char *cmd, const struct vsharp_target **target);

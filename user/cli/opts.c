@@ -13,6 +13,17 @@ static bool after_dashdash(char **argv, int i)
 
 int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level)
 {
+	const struct vsharp_target *t;
+	int ret = cli_gfx_target(argc, argv, cmd, &t);
+
+	if (!ret)
+		*level = t->level;
+	return ret;
+}
+
+int cli_gfx_target(int argc, char **argv, const char *cmd, const struct vsharp_target **target)
+{
+	enum vsharp_gfx level;
 	static const struct cli_opt opts[] = { { "--gfx", true, 1 }, { NULL, false, 0 } };
 	struct vsharp_error err;
 	const char *gfx = NULL, *val;
@@ -27,8 +38,9 @@ int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level)
 	}
 	if (!gfx)
 		return cli_error("--gfx: required");
-	if (vsharp_gfx_parse(gfx, level, &err))
+	if (vsharp_gfx_parse(gfx, &level, &err))
 		return cli_lib_error(&err);
+	*target = vsharp_target_find(gfx);
 	return 0;
 }
 

@@ -592,3 +592,10 @@ unsigned vsharp_amdgpu_bo_handles(void *const *bos, unsigned n, void *ib, void *
 	}
 	return k;
 }
+
+const struct vsharp_target *vsharp_amdgpu_target(const struct vsharp_amdgpu_level *lv)
+{
+	const struct vsharp_target *t = lv->target ? vsharp_target_find(lv->target) : NULL;
+
+	return t && t->level == lv->level ? t : NULL;
+}

@@ -582,6 +582,7 @@ static int open_node(const char *node, struct vsharp_device **out, struct vsharp
 	}
 	d->base.ops = &amdgpu_ops;
 	d->base.level = lv.level;
+	d->base.target = vsharp_amdgpu_target(&lv);
 	d->base.hardware = true;
 	vsharp_amdgpu_describe(&id, &lv, node, d->base.name, sizeof(d->base.name));
 	*out = &d->base;

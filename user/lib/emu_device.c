@@ -124,6 +124,16 @@ static const struct vsharp_device_ops emu_ops = {
 
 int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vsharp_error *err)
 {
+	if (!emu_level(level))
+		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated device (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+				   vsharp_gfx_name(level));
+	return vsharp_emu_open_target(vsharp_target_of(level), dev, err);
+}
+
+int vsharp_emu_open_target(const struct vsharp_target *target, struct vsharp_device **dev,
+			   struct vsharp_error *err)
+{
+	enum vsharp_gfx level = target->level;
 	struct vsharp_gpu_config cfg;
 	struct emu_device *d;
 	int ret;
@@ -135,6 +145,7 @@ int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vs
 	if (!d)
 		return vsharp_fail(err, -ENOMEM, "emu: out of memory");
 	vsharp_gpu_config_default(level, &cfg);
+	cfg.target = target;
 	ret = vsharp_gpu_create(&cfg, &d->gpu, err);
 	if (!ret)
 		ret = vsharp_vm_create(&d->vm, err);
@@ -155,8 +166,10 @@ int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vs
 	}
 	d->dev.ops = &emu_ops;
 	d->dev.level = level;
+	d->dev.target = target;
 	d->dev.hardware = false;
-	snprintf(d->dev.name, sizeof(d->dev.name), "emu %s", vsharp_gfx_name(level));
+	snprintf(d->dev.name, sizeof(d->dev.name), "emu %s", target == vsharp_target_of(level) ?
+		 vsharp_gfx_name(level) : target->name);
 	*dev = &d->dev;
 	return 0;
 }

@@ -606,6 +606,7 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 		return ret;
 
 	a.level = w->level;
+	a.target = gpu->cfg.target;
 	a.op = op;
 	for (unsigned i = 0; i < 4; i++)
 		a.desc[i] = w->sgpr[in->srsrc + i];

@@ -514,6 +514,7 @@ int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_
 		struct vsharp_buffer_plan p;
 
 		ret = vsharp_probe_buffer_access(ctx->level, w, va, mode, &a, err);
+		a.target = ctx->dev->target;
 		if (!ret && rules)
 			a.rules = *rules;
 		if (!ret)

@@ -280,14 +280,14 @@ static void vregs(char *buf, size_t n, unsigned first, unsigned count)
 		snprintf(buf, n, "v[%u:%u]", first, first + count - 1);
 }
 
-static unsigned data_regs(enum vsharp_gfx level, const struct vsharp_stub *s)
+static unsigned data_regs(const struct vsharp_target *t, const struct vsharp_stub *s)
 {
 	const struct vsharp_op *op = s->op;
 
 	if (op->kind == VSHARP_OP_ATOMIC)
 		return op->bytes / 4 * (op->atomic == VSHARP_ATOMIC_CMPSWAP ||
 					op->atomic == VSHARP_ATOMIC_FCMPSWAP ? 2 : 1);
-	return vsharp_op_data_dwords(level, op) + s->tfe;
+	return vsharp_op_target_dwords(t, op) + s->tfe;
 }
 
 /*
@@ -354,8 +354,9 @@ static void tformat_asm(enum vsharp_gfx level, struct vsharp_format f, char *buf
 		snprintf(buf, n, " format:[BUF_FMT_%s]", vsharp_format_name(f, name, sizeof(name)));
 }
 
-void vsharp_stub_asm(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n)
+void vsharp_stub_asm(const struct vsharp_target *t, const struct vsharp_stub *s, char *buf, size_t n)
 {
+	enum vsharp_gfx level = t->level;
 	const char *name = vsharp_op_name(s->op, level);
 	const char *vaddr = s->idxen && s->offen ? "v[4:5]" : s->idxen ? "v4" : s->offen ? "v5" : "off";
 	char data[16], fmt[80] = "", off[24] = "";
@@ -364,7 +365,7 @@ void vsharp_stub_asm(enum vsharp_gfx level, const struct vsharp_stub *s, char *b
 		ds_asm(level, s, name, buf, n);
 		return;
 	}
-	vregs(data, sizeof(data), s->op->kind == VSHARP_OP_STORE ? 8 : 12, data_regs(level, s));
+	vregs(data, sizeof(data), s->op->kind == VSHARP_OP_STORE ? 8 : 12, data_regs(t, s));
 	if (s->op->cls == VSHARP_OP_MTBUF)
 		tformat_asm(level, s->tformat, fmt, sizeof(fmt));
 	if (s->ioffset)

@@ -375,11 +375,14 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 
 static int gpu(struct vsharp_error *err)
 {
+	/* Profiles are named by their LLVM processor (shim_profiles.c): gfx810 packs D16. */
+	const struct vsharp_target *target = vsharp_target_find(shim.profile->name);
 	struct vsharp_gpu_config cfg;
 
 	if (shim.gpu)
 		return 0;
 	vsharp_gpu_config_default(shim.profile->level, &cfg);
+	cfg.target = target && target->level == shim.profile->level ? target : NULL;
 	cfg.lds_per_cu = shim.profile->lds_per_cu;
 	cfg.pasid = PASID;
 	return vsharp_gpu_create(&cfg, &shim.gpu, err);

@@ -258,6 +258,43 @@ static void test_targets(struct ktap *t)
 }
 
 /*
+ * The CZ family holds Carrizo (external rev 0x01 + rev, gfx801) and Stoney
+ * (0x61 + rev, gfx810) (Linux vi.c vi_common_early_init, Mesa
+ * amdgpu_asic_addr.h); the device keeps the processor, and with it the D16
+ * layout: gfx801 unpacked, gfx810 packed (LLVM AMDGPU.td
+ * FeatureUnpackedD16VMem).  Polaris10 and Kaveri give their own processors.
+ */
+static void test_cz_processor(struct ktap *t)
+{
+	static const struct {
+		uint32_t family, rev, hw_major;
+		const char *name;
+		bool unpacked;
+	} parts[] = {
+		{ 135, 0x01, 8, "gfx801", true },	/* Carrizo */
+		{ 135, 0x61, 8, "gfx810", false },	/* Stoney */
+		{ 130, 0x50, 8, "gfx803", true },	/* Polaris10 */
+		{ 141, 0x01, 9, "gfx900", false },	/* Vega10 */
+	};
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		struct vsharp_amdgpu_id id = { parts[i].family, parts[i].rev, parts[i].hw_major, 0, 0 };
+		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
+		const struct vsharp_target *tg;
+
+		if (parts[i].hw_major == 9)
+			id.ip_discovery_version = IPV(9, 0, 1);
+		if (!CHECK(t, vsharp_amdgpu_map_level(&id, &lv, NULL) == 0))
+			continue;
+		tg = vsharp_amdgpu_target(&lv);
+		if (!CHECK_MSG(t, tg != NULL, "%s", parts[i].name))
+			continue;
+		CHECK_STR(t, tg->name, parts[i].name);
+		CHECK_MSG(t, tg->d16_unpacked == parts[i].unpacked, "%s", parts[i].name);
+	}
+}
+
+/*
  * A level vsharp has no probe shaders or command buffers for is refused
  * with that reason; every level from GFX9 has both.
  */
@@ -615,7 +652,8 @@ static void test_open_dir(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_family_levels), KTAP_CASE(test_ip_discovery_levels),
-	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_runnable),
+	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_cz_processor),
+	  KTAP_CASE(test_runnable),
 	  KTAP_CASE(test_radeon_hint), KTAP_CASE(test_describe),
 	  KTAP_CASE(test_fences), KTAP_CASE(test_reset_flags), KTAP_CASE(test_hang_report),
 	  KTAP_CASE(test_cancelled),

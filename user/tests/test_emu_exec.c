@@ -245,28 +245,29 @@ static const uint32_t program_addr64[] = {
 	0xbf810000,		/* s_endpgm */
 };
 
-static void run_addr64(struct ktap *t, enum vsharp_gfx level)
+/*
+ * One wave64 of WORDS on DEV with s[0:1] = the address of a 4096-byte
+ * buffer that starts as INIT; RES gets the buffer after it.
+ */
+static bool run_wave(struct ktap *t, struct vsharp_device *dev, const uint32_t *words, size_t size,
+		     const uint8_t *init, uint32_t *res)
 {
-	struct vsharp_device *dev;
 	struct vsharp_bo code, out, ib;
 	struct vsharp_error err = { "" };
 	struct vsharp_dispatch d;
 	struct vsharp_ib pm4;
 	uint64_t fence;
-	const uint32_t *res;
 
-	if (!CHECK_MSG(t, vsharp_emu_open(level, &dev, &err) == 0, "%s", err.msg))
-		return;
-	CHECK(t, dev->ops->bo_alloc(dev, sizeof(program_addr64), VSHARP_BO_CODE, &code, &err) == 0);
+	CHECK(t, dev->ops->bo_alloc(dev, size, VSHARP_BO_CODE, &code, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_DATA, &out, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
-	memcpy(code.cpu, program_addr64, sizeof(program_addr64));
-	memset(out.cpu, 0xee, 4096);
+	memcpy(code.cpu, words, size);
+	memcpy(out.cpu, init, 4096);
 	memset(&d, 0, sizeof(d));
-	d.level = level;
+	d.level = dev->level;
 	d.pgm_va = code.va;
-	d.vgprs = 8;
-	d.sgprs = 16;
+	d.vgprs = 16;
+	d.sgprs = 24;
 	d.user_sgprs = 2;
 	d.user_data[0] = (uint32_t)out.va;
 	d.user_data[1] = (uint32_t)(out.va >> 32);
@@ -274,22 +275,36 @@ static void run_addr64(struct ktap *t, enum vsharp_gfx level)
 	d.threads[1] = d.threads[2] = d.groups[0] = d.groups[1] = d.groups[2] = 1;
 	d.tidig_comps = 1;
 	vsharp_ib_init(&pm4, ib.cpu, 1024);
-	CHECK(t, vsharp_pm4_preamble(&pm4, level, &err) == 0);
+	CHECK(t, vsharp_pm4_preamble(&pm4, dev->level, &err) == 0);
 	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0);
 	CHECK(t, vsharp_pm4_finish(&pm4, &err) == 0);
 	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
 	if (!CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s: %s",
-		       vsharp_gfx_name(level), err.msg))
-		goto out;
-	res = out.cpu;
-	for (unsigned i = 0; i < 4; i++)
-		CHECK_EQ(t, res[i], 0xeeeeeeee);		/* below offset:16 */
-	for (unsigned l = 0; l < 64; l++) {
-		CHECK_EQ(t, res[4 + l], l);			/* base + pair + offset:16 */
-		CHECK_EQ(t, res[0x400 / 4 + l], l);		/* base + pair + soffset 0x400 */
+		       dev->name, err.msg))
+		return false;
+	memcpy(res, out.cpu, 4096);
+	return true;
+}
+
+static void run_addr64(struct ktap *t, enum vsharp_gfx level)
+{
+	static uint8_t init[4096];
+	static uint32_t res[1024];
+	struct vsharp_device *dev;
+	struct vsharp_error err = { "" };
+
+	if (!CHECK_MSG(t, vsharp_emu_open(level, &dev, &err) == 0, "%s", err.msg))
+		return;
+	memset(init, 0xee, sizeof(init));
+	if (run_wave(t, dev, program_addr64, sizeof(program_addr64), init, res)) {
+		for (unsigned i = 0; i < 4; i++)
+			CHECK_EQ(t, res[i], 0xeeeeeeee);		/* below offset:16 */
+		for (unsigned l = 0; l < 64; l++) {
+			CHECK_EQ(t, res[4 + l], l);			/* base + pair + offset:16 */
+			CHECK_EQ(t, res[0x400 / 4 + l], l);		/* base + pair + soffset 0x400 */
+		}
+		CHECK_EQ(t, res[4 + 64], 0xeeeeeeee);
 	}
-	CHECK_EQ(t, res[4 + 64], 0xeeeeeeee);
-out:
 	vsharp_device_close(dev);
 }
 
@@ -297,6 +312,57 @@ static void test_addr64(struct ktap *t)
 {
 	run_addr64(t, VSHARP_GFX6);
 	run_addr64(t, VSHARP_GFX7);
+}
+
+/*
+ * buffer_load_format_d16_xyzw of 8_8_8_8_UINT {1, 2, 3, 4} (V# word3
+ * 0x54fac), stored back with buffer_store_dwordx4 v[12:15]: llvm-mc-19 gives
+ * the same words for gfx803 (v[12:15]) and gfx810 (v[12:13]).  gfx803 writes
+ * one half per VGPR, gfx810 packs two and leaves v14, v15 (LLVM AMDGPU.td:
+ * FeatureUnpackedD16VMem on FeatureISAVersion8_0_Common only).
+ */
+static const uint32_t program_d16[] = {
+	0xbe900000,		/* s_mov_b32 s16, s0 */
+	0xbe910001,		/* s_mov_b32 s17, s1 */
+	0xbe9200ff, 0x00001000,	/* s_mov_b32 s18, 0x1000 */
+	0xbe9300ff, 0x00054fac,	/* s_mov_b32 s19, 0x54fac */
+	0x7e1c02ff, 0x5a5a5a5a,	/* v_mov_b32_e32 v14, 0x5a5a5a5a */
+	0x7e1e02ff, 0x5a5a5a5a,	/* v_mov_b32_e32 v15, 0x5a5a5a5a */
+	0x24020084,		/* v_lshlrev_b32_e32 v1, 4, v0 */
+	0xe02c0000, 0x80040c00,	/* buffer_load_format_d16_xyzw v[12:13] (gfx810), v[12:15] (gfx803), off, s[16:19], 0 */
+	0xbf8c0f70,		/* s_waitcnt vmcnt(0) */
+	0xe07c1100, 0x80040c01,	/* buffer_store_dwordx4 v[12:15], v1, s[16:19], 0 offen offset:256 */
+	0xbf810000,		/* s_endpgm */
+};
+
+static void test_d16_per_processor(struct ktap *t)
+{
+	static const struct {
+		const char *target;
+		uint32_t v[4];
+	} cases[] = {
+		{ "gfx803", { 1, 2, 3, 4 } },
+		{ "gfx810", { 0x00020001, 0x00040003, 0x5a5a5a5a, 0x5a5a5a5a } },
+	};
+	static uint8_t init[4096] = { 1, 2, 3, 4 };
+	static uint32_t res[1024];
+
+	for (unsigned i = 0; i < 2; i++) {
+		struct vsharp_device *dev;
+		struct vsharp_error err = { "" };
+
+		if (!CHECK_MSG(t, vsharp_emu_open_target(vsharp_target_find(cases[i].target), &dev, &err) == 0,
+			       "%s", err.msg))
+			continue;
+		CHECK_STR(t, dev->name, i ? "emu gfx810" : "emu gfx8");
+		if (run_wave(t, dev, program_d16, sizeof(program_d16), init, res))
+			for (unsigned l = 0; l < 64; l++)
+				for (unsigned k = 0; k < 4; k++)
+					CHECK_MSG(t, res[64 + 4 * l + k] == cases[i].v[k],
+						  "%s lane %u v%u: 0x%08x", cases[i].target, l, 12 + k,
+						  res[64 + 4 * l + k]);
+		vsharp_device_close(dev);
+	}
 }
 
 /* PM4 packets the emulated queue does not know are refused by name. */
@@ -317,5 +383,5 @@ static void test_unknown_packet(struct ktap *t)
 	vsharp_device_close(dev);
 }
 
-KTAP_MAIN(KTAP_CASE(test_programs), KTAP_CASE(test_unknown_instruction), KTAP_CASE(test_addr64),
+KTAP_MAIN(KTAP_CASE(test_programs), KTAP_CASE(test_unknown_instruction), KTAP_CASE(test_addr64), KTAP_CASE(test_d16_per_processor),
 	  KTAP_CASE(test_unknown_packet))

@@ -334,7 +334,7 @@ static const struct vsharp_device_ops faulty_ops = {
 static void test_hardware_safety(struct ktap *t)
 {
 	const struct vsharp_suite *s = vsharp_suite_find("addressing");
-	struct faulty f = { { &faulty_ops, VSHARP_GFX11, true, "faulty gfx11" }, NULL, NULL, NULL,
+	struct faulty f = { { .ops = &faulty_ops, .level = VSHARP_GFX11, .hardware = true, .name = "faulty gfx11" }, NULL, NULL, NULL,
 			    false, false };
 	struct vsharp_probe_ctx *ctx;
 	struct vsharp_probe_counts c;

@@ -56,6 +56,12 @@ int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amd
 			    struct vsharp_error *err);
 
 /*
+ * The processor facts of the chip LV names (gfx.h: Stoney, gfx810, packs
+ * D16 where Carrizo, gfx801, does not), or NULL for the level's probe processor.
+ */
+const struct vsharp_target *vsharp_amdgpu_target(const struct vsharp_amdgpu_level *lv);
+
+/*
  * 0 when vsharp can run on the level LV: it has the probe shaders and the
  * compute command buffers for it; else -ENODEV saying which are missing.
  */

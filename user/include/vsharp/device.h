@@ -52,6 +52,7 @@ struct vsharp_device_ops {
 struct vsharp_device {
 	const struct vsharp_device_ops *ops;
 	enum vsharp_gfx level;
+	const struct vsharp_target *target;	/* the chip's processor; NULL: the level's probe processor */
 	bool hardware;		/* a real GPU */
 	char name[128];		/* e.g. "amdgpu gfx1100 /dev/dri/renderD128", "emu gfx11" */
 };
@@ -64,6 +65,9 @@ int vsharp_amdgpu_open(const char *node, struct vsharp_device **dev, struct vsha
 
 /* The emulated device for one level (GFX9..GFX12). */
 int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vsharp_error *err);
+/* The emulated device of one processor (gfx810: GFX8 with packed D16). */
+int vsharp_emu_open_target(const struct vsharp_target *target, struct vsharp_device **dev,
+			   struct vsharp_error *err);
 
 static inline void vsharp_device_close(struct vsharp_device *dev)
 {

@@ -70,6 +70,7 @@ struct vsharp_gpu;
 /* What a compute queue of the emulated GPU is set up with (defaults in brackets). */
 struct vsharp_gpu_config {
 	enum vsharp_gfx level;
+	const struct vsharp_target *target;	/* [the level's probe processor] its D16 layout */
 	unsigned vmid;			/* [1] reported in HW_ID/HW_ID2 and fault lines */
 	unsigned pasid;			/* [0] printed in fault lines */
 	enum vsharp_align_mode align;	/* [UNALIGNED] SH_MEM_CONFIG.ALIGNMENT_MODE of the VMID */

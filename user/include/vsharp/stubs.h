@@ -52,8 +52,8 @@ unsigned vsharp_stubs(enum vsharp_gfx level, struct vsharp_stub *out, unsigned m
 /* "stub_buffer_load_dword_idxen_offen", "stub_ds_read2_b32_o1_3". */
 void vsharp_stub_name(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n);
 
-/* The instruction line in LLVM syntax. */
-void vsharp_stub_asm(enum vsharp_gfx level, const struct vsharp_stub *s, char *buf, size_t n);
+/* The instruction line in LLVM syntax for a processor (D16 register ranges: gfx.h). */
+void vsharp_stub_asm(const struct vsharp_target *t, const struct vsharp_stub *s, char *buf, size_t n);
 
 /* The MTBUF formats the stubs cover. */
 extern const struct vsharp_format vsharp_stub_tformats[];
