@@ -81,6 +81,9 @@ stub_buffer_load_dword_idxen_offen_off12:
 stub_buffer_load_dword_offen_off4095:
 	buffer_load_dword v12, v5, s[8:11], s12 offen offset:4095
 	s_branch stub_done
+stub_buffer_load_dword_addr64_off12:
+	buffer_load_dword v12, v[4:5], s[8:11], s12 addr64 offset:12
+	s_branch stub_done
 stub_buffer_load_dword_offen_tfe:
 	buffer_load_dword v[12:13], v5, s[8:11], s12 offen tfe
 	s_branch stub_done
@@ -149,6 +152,9 @@ stub_buffer_store_dword_idxen_offen_off12:
 	s_branch stub_done
 stub_buffer_store_dword_offen_off4095:
 	buffer_store_dword v8, v5, s[8:11], s12 offen offset:4095
+	s_branch stub_done
+stub_buffer_store_dword_addr64_off12:
+	buffer_store_dword v8, v[4:5], s[8:11], s12 addr64 offset:12
 	s_branch stub_done
 stub_buffer_store_dwordx2_offen:
 	buffer_store_dwordx2 v[8:9], v5, s[8:11], s12 offen

@@ -228,6 +228,7 @@ int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_
 	a->op = w->stub.op;
 	a->idxen = w->stub.idxen;
 	a->offen = w->stub.offen;
+	a->addr64 = w->stub.addr64;
 	a->glc = w->stub.glc;
 	a->tfe = w->stub.tfe;
 	a->lds = w->stub.lds;
@@ -249,6 +250,7 @@ void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 	in->lane = lane;
 	in->vindex = pl->vindex;
 	in->voffset = pl->voffset;
+	in->vaddr64 = pl->vindex | (uint64_t)pl->voffset << 32;	/* v[4:5] */
 	memcpy(in->data, w->stub.op->kind == VSHARP_OP_STORE ? pl->data : pl->vdst,
 	       4 * (w->stub.op->kind == VSHARP_OP_STORE ? 4 : 8));
 	memcpy(in->vdst, pl->vdst, sizeof(in->vdst));

@@ -113,6 +113,15 @@ static void buffer_stubs(enum vsharp_gfx level, const struct vsharp_op *op, stru
 		s.ioffset = max_ioffset(level);
 		add(k, s);
 		s.ioffset = 0;
+		if (vsharp_op_addr64(op, level)) {
+			s.offen = false;
+			s.addr64 = true;
+			s.ioffset = 12;
+			add(k, s);
+			s.addr64 = false;
+			s.offen = true;
+			s.ioffset = 0;
+		}
 	}
 	s.idxen = false;
 	if (op->kind == VSHARP_OP_LOAD && !op->d16) {
@@ -256,6 +265,8 @@ void vsharp_stub_name(enum vsharp_gfx level, const struct vsharp_stub *s, char *
 		append(buf, n, "_o%u_%u", s->offset0, s->offset1);
 		return;
 	}
+	if (s->addr64)
+		append(buf, n, "_addr64");
 	if (s->idxen)
 		append(buf, n, "_idxen");
 	if (s->offen)
@@ -358,7 +369,8 @@ void vsharp_stub_asm(const struct vsharp_target *t, const struct vsharp_stub *s,
 {
 	enum vsharp_gfx level = t->level;
 	const char *name = vsharp_op_name(s->op, level);
-	const char *vaddr = s->idxen && s->offen ? "v[4:5]" : s->idxen ? "v4" : s->offen ? "v5" : "off";
+	const char *vaddr = (s->idxen && s->offen) || s->addr64 ? "v[4:5]" : s->idxen ? "v4" :
+			    s->offen ? "v5" : "off";
 	char data[16], fmt[80] = "", off[24] = "";
 
 	if (s->op->cls == VSHARP_OP_DS) {
@@ -374,8 +386,8 @@ void vsharp_stub_asm(const struct vsharp_target *t, const struct vsharp_stub *s,
 		snprintf(buf, n, "%s %s, s[8:11], s12%s%s%s%s", name, vaddr, s->idxen ? " idxen" : "",
 			 s->offen ? " offen" : "", off, s->lds ? " lds" : "");
 	else
-		snprintf(buf, n, "%s %s, %s, s[8:11], s12%s%s%s%s%s%s", name, data, vaddr, fmt,
-			 s->idxen ? " idxen" : "", s->offen ? " offen" : "", off,
+		snprintf(buf, n, "%s %s, %s, s[8:11], s12%s%s%s%s%s%s%s", name, data, vaddr, fmt,
+			 s->idxen ? " idxen" : "", s->offen ? " offen" : "", s->addr64 ? " addr64" : "", off,
 			 s->glc ? (level >= VSHARP_GFX12 ? " th:TH_ATOMIC_RETURN" : " glc") : "",
 			 s->tfe ? " tfe" : "");
 }

@@ -50,6 +50,16 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		break;
 	case 3:	/* no VGPR: soffset and instruction offset only */
 		w->stub.offen = false;
+		/*
+		 * GFX6/7, a third of them: ADDR64, v[4:5] = {vindex, voffset = 0}
+		 * the address past the V# base, and LLVM's NUM_RECORDS 0, which only
+		 * the missing range check (CLRX GcnMemHandling) leaves in range.
+		 */
+		if (ioff == 1 && vsharp_op_addr64(op, level)) {
+			w->stub.addr64 = true;
+			w->stub.ioffset = 12;
+			w->buf.num_records = 0;
+		}
 		break;
 	case 4:	/* swizzled */
 	case 5: {
@@ -86,6 +96,10 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		pl->vindex = suite_rand(&r, w->buf.swizzle ? 2u * w->buf.index_stride : 32);
 		pl->voffset = w->buf.stride && w->stub.idxen ?
 			      4 * suite_rand(&r, w->buf.stride / 4) : suite_rand(&r, 2048);
+		if (w->stub.addr64) {
+			pl->vindex = suite_rand(&r, 2048);
+			pl->voffset = 0;
+		}
 		suite_noise(&r, pl);
 	}
 	suite_fit(level, mode, w);

@@ -21,6 +21,7 @@
 struct vsharp_stub {
 	const struct vsharp_op *op;
 	bool idxen, offen, glc, tfe, lds;
+	bool addr64;			/* GFX6/7: v[4:5] (vindex, voffset) is a 64-bit address */
 	uint32_t ioffset;
 	struct vsharp_format tformat;	/* MTBUF */
 	uint8_t offset0, offset1;	/* DS: {offset1, offset0} or the two offsets */
