@@ -2484,3 +2484,309 @@ stub_ds_max_src2_f64_o252_127:
 stub_ds_max_src2_f64_o0_128:
 	ds_max_src2_f64 v4 offset:32768
 	s_branch stub_done
+stub_s_buffer_load_dword_soff:
+	s_mov_b32 s16, 0x5eed0000
+	s_buffer_load_dword s16, s[8:11], s12
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	s_branch stub_done
+stub_s_buffer_load_dword_off16:
+	s_mov_b32 s16, 0x5eed0000
+	s_buffer_load_dword s16, s[8:11], 16
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	s_branch stub_done
+stub_s_buffer_load_dword_off3:
+	s_mov_b32 s16, 0x5eed0000
+	s_buffer_load_dword s16, s[8:11], 3
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	s_branch stub_done
+stub_s_buffer_load_dwordx2_soff:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_buffer_load_dwordx2 s[16:17], s[8:11], s12
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	s_branch stub_done
+stub_s_buffer_load_dwordx2_off16:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_buffer_load_dwordx2 s[16:17], s[8:11], 16
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	s_branch stub_done
+stub_s_buffer_load_dwordx2_off3:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_buffer_load_dwordx2 s[16:17], s[8:11], 3
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	s_branch stub_done
+stub_s_buffer_load_dwordx4_soff:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_buffer_load_dwordx4 s[16:19], s[8:11], s12
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	s_branch stub_done
+stub_s_buffer_load_dwordx4_off16:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_buffer_load_dwordx4 s[16:19], s[8:11], 16
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	s_branch stub_done
+stub_s_buffer_load_dwordx4_off3:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_buffer_load_dwordx4 s[16:19], s[8:11], 3
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	s_branch stub_done
+stub_s_buffer_load_dwordx8_soff:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_buffer_load_dwordx8 s[16:23], s[8:11], s12
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	v_mov_b32 v16, s20
+	v_mov_b32 v17, s21
+	v_mov_b32 v18, s22
+	v_mov_b32 v19, s23
+	s_branch stub_done
+stub_s_buffer_load_dwordx8_off16:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_buffer_load_dwordx8 s[16:23], s[8:11], 16
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	v_mov_b32 v16, s20
+	v_mov_b32 v17, s21
+	v_mov_b32 v18, s22
+	v_mov_b32 v19, s23
+	s_branch stub_done
+stub_s_buffer_load_dwordx8_off3:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_buffer_load_dwordx8 s[16:23], s[8:11], 3
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	v_mov_b32 v16, s20
+	v_mov_b32 v17, s21
+	v_mov_b32 v18, s22
+	v_mov_b32 v19, s23
+	s_branch stub_done
+stub_s_buffer_load_dwordx16_soff_part0:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_mov_b32 s24, 0x5eed0008
+	s_mov_b32 s25, 0x5eed0009
+	s_mov_b32 s26, 0x5eed000a
+	s_mov_b32 s27, 0x5eed000b
+	s_mov_b32 s28, 0x5eed000c
+	s_mov_b32 s29, 0x5eed000d
+	s_mov_b32 s30, 0x5eed000e
+	s_mov_b32 s31, 0x5eed000f
+	s_buffer_load_dwordx16 s[16:31], s[8:11], s12
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	v_mov_b32 v16, s20
+	v_mov_b32 v17, s21
+	v_mov_b32 v18, s22
+	v_mov_b32 v19, s23
+	s_branch stub_done
+stub_s_buffer_load_dwordx16_soff_part1:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_mov_b32 s24, 0x5eed0008
+	s_mov_b32 s25, 0x5eed0009
+	s_mov_b32 s26, 0x5eed000a
+	s_mov_b32 s27, 0x5eed000b
+	s_mov_b32 s28, 0x5eed000c
+	s_mov_b32 s29, 0x5eed000d
+	s_mov_b32 s30, 0x5eed000e
+	s_mov_b32 s31, 0x5eed000f
+	s_buffer_load_dwordx16 s[16:31], s[8:11], s12
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s24
+	v_mov_b32 v13, s25
+	v_mov_b32 v14, s26
+	v_mov_b32 v15, s27
+	v_mov_b32 v16, s28
+	v_mov_b32 v17, s29
+	v_mov_b32 v18, s30
+	v_mov_b32 v19, s31
+	s_branch stub_done
+stub_s_buffer_load_dwordx16_off16_part0:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_mov_b32 s24, 0x5eed0008
+	s_mov_b32 s25, 0x5eed0009
+	s_mov_b32 s26, 0x5eed000a
+	s_mov_b32 s27, 0x5eed000b
+	s_mov_b32 s28, 0x5eed000c
+	s_mov_b32 s29, 0x5eed000d
+	s_mov_b32 s30, 0x5eed000e
+	s_mov_b32 s31, 0x5eed000f
+	s_buffer_load_dwordx16 s[16:31], s[8:11], 16
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	v_mov_b32 v16, s20
+	v_mov_b32 v17, s21
+	v_mov_b32 v18, s22
+	v_mov_b32 v19, s23
+	s_branch stub_done
+stub_s_buffer_load_dwordx16_off16_part1:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_mov_b32 s24, 0x5eed0008
+	s_mov_b32 s25, 0x5eed0009
+	s_mov_b32 s26, 0x5eed000a
+	s_mov_b32 s27, 0x5eed000b
+	s_mov_b32 s28, 0x5eed000c
+	s_mov_b32 s29, 0x5eed000d
+	s_mov_b32 s30, 0x5eed000e
+	s_mov_b32 s31, 0x5eed000f
+	s_buffer_load_dwordx16 s[16:31], s[8:11], 16
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s24
+	v_mov_b32 v13, s25
+	v_mov_b32 v14, s26
+	v_mov_b32 v15, s27
+	v_mov_b32 v16, s28
+	v_mov_b32 v17, s29
+	v_mov_b32 v18, s30
+	v_mov_b32 v19, s31
+	s_branch stub_done
+stub_s_buffer_load_dwordx16_off3_part0:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_mov_b32 s24, 0x5eed0008
+	s_mov_b32 s25, 0x5eed0009
+	s_mov_b32 s26, 0x5eed000a
+	s_mov_b32 s27, 0x5eed000b
+	s_mov_b32 s28, 0x5eed000c
+	s_mov_b32 s29, 0x5eed000d
+	s_mov_b32 s30, 0x5eed000e
+	s_mov_b32 s31, 0x5eed000f
+	s_buffer_load_dwordx16 s[16:31], s[8:11], 3
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s16
+	v_mov_b32 v13, s17
+	v_mov_b32 v14, s18
+	v_mov_b32 v15, s19
+	v_mov_b32 v16, s20
+	v_mov_b32 v17, s21
+	v_mov_b32 v18, s22
+	v_mov_b32 v19, s23
+	s_branch stub_done
+stub_s_buffer_load_dwordx16_off3_part1:
+	s_mov_b32 s16, 0x5eed0000
+	s_mov_b32 s17, 0x5eed0001
+	s_mov_b32 s18, 0x5eed0002
+	s_mov_b32 s19, 0x5eed0003
+	s_mov_b32 s20, 0x5eed0004
+	s_mov_b32 s21, 0x5eed0005
+	s_mov_b32 s22, 0x5eed0006
+	s_mov_b32 s23, 0x5eed0007
+	s_mov_b32 s24, 0x5eed0008
+	s_mov_b32 s25, 0x5eed0009
+	s_mov_b32 s26, 0x5eed000a
+	s_mov_b32 s27, 0x5eed000b
+	s_mov_b32 s28, 0x5eed000c
+	s_mov_b32 s29, 0x5eed000d
+	s_mov_b32 s30, 0x5eed000e
+	s_mov_b32 s31, 0x5eed000f
+	s_buffer_load_dwordx16 s[16:31], s[8:11], 3
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32 v12, s24
+	v_mov_b32 v13, s25
+	v_mov_b32 v14, s26
+	v_mov_b32 v15, s27
+	v_mov_b32 v16, s28
+	v_mov_b32 v17, s29
+	v_mov_b32 v18, s30
+	v_mov_b32 v19, s31
+	s_branch stub_done

@@ -33,6 +33,14 @@ static void asm_line(const struct vsharp_target *t, const struct vsharp_op *op, 
 	const char *sep = " ";
 	char d[16], e[16], r[16];
 
+	if (op->cls == VSHARP_OP_SMEM) {
+		/* SDATA from s16 (a multiple of 4), the V# in s[0:3], the offset in s4. */
+		if (n == 1)
+			printf("%s s16, s[0:3], s4", name);
+		else
+			printf("%s s[16:%u], s[0:3], s4", name, 15 + n);
+		return;
+	}
 	if (op->cls != VSHARP_OP_DS) {
 		if (op->kind == VSHARP_OP_ATOMIC)
 			n = op->bytes / 4 * (op->atomic == VSHARP_ATOMIC_CMPSWAP ||

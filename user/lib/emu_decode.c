@@ -906,6 +906,27 @@ static const struct mem_row mem_rows[] = {
 	{ L8 | L9, DS, 190, "ds_append" },
 	{ L6 | L7 | L10X | LRDNA3, DS, 61, "ds_consume" },
 	{ L6 | L7 | L10X | LRDNA3, DS, 62, "ds_append" },
+	/* S_BUFFER_LOAD (SMRD/SMEM): ISA-V Table 64, R3 Table 35, R4 Table 45. */
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 8, "s_buffer_load_dword" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 9, "s_buffer_load_dwordx2" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 10, "s_buffer_load_dwordx4" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 11, "s_buffer_load_dwordx8" },
+	{ L6_7 | L8 | LGCN, EMU_FMT_SMEM, 12, "s_buffer_load_dwordx16" },
+	{ L11, EMU_FMT_SMEM, 8, "s_buffer_load_b32" },
+	{ L11, EMU_FMT_SMEM, 9, "s_buffer_load_b64" },
+	{ L11, EMU_FMT_SMEM, 10, "s_buffer_load_b128" },
+	{ L11, EMU_FMT_SMEM, 11, "s_buffer_load_b256" },
+	{ L11, EMU_FMT_SMEM, 12, "s_buffer_load_b512" },
+	{ L12, EMU_FMT_SMEM, 16, "s_buffer_load_b32" },
+	{ L12, EMU_FMT_SMEM, 17, "s_buffer_load_b64" },
+	{ L12, EMU_FMT_SMEM, 18, "s_buffer_load_b128" },
+	{ L12, EMU_FMT_SMEM, 19, "s_buffer_load_b256" },
+	{ L12, EMU_FMT_SMEM, 20, "s_buffer_load_b512" },
+	{ L12, EMU_FMT_SMEM, 21, "s_buffer_load_b96" },
+	{ L12, EMU_FMT_SMEM, 24, "s_buffer_load_i8" },
+	{ L12, EMU_FMT_SMEM, 25, "s_buffer_load_u8" },
+	{ L12, EMU_FMT_SMEM, 26, "s_buffer_load_i16" },
+	{ L12, EMU_FMT_SMEM, 27, "s_buffer_load_u16" },
 };
 
 #undef MUBUF
@@ -1359,42 +1380,6 @@ static int dec_sopp(struct ctx *c)
 	return 0;
 }
 
-static int dec_smem(struct ctx *c)
-{
-	const struct smem_layout *l = &c->fam->smem;
-	struct emu_insn *in = c->insn;
-	unsigned soff = get(c->w, l->soffset);
-	int ret = find_row(c, EMU_FMT_SMEM, get(c->w, l->op));
-
-	if (ret < 0)
-		return ret;
-	in->smem_dwords = op_rows[ret].dwords;
-	in->sbase = get(c->w, l->sbase) * 2;
-	in->dst.kind = EMU_OPND_SGPR;
-	in->dst.index = get(c->w, l->sdata);
-	in->glc = get(c->w, l->glc);
-	in->dlc = get(c->w, l->dlc);
-	in->th = get(c->w, l->th);
-	in->scope = get(c->w, l->scope);
-	/* GFX6-9: IMM selects an immediate offset; the probe shaders use nothing else. */
-	if (l->imm.bits) {
-		if (!get(c->w, l->imm) || get(c->w, l->soe))
-			return fail(c, 2, "SMEM %s with an SGPR offset is not implemented",
-				    in->name);
-	} else if (soff != c->fam->sregs.null) {
-		return fail(c, 2, "SMEM %s with an SGPR offset is not implemented", in->name);
-	}
-	in->smem_offset = l->offset_unsigned ? get(c->w, l->offset) << l->offset_shift :
-			  (uint32_t)sext(get(c->w, l->offset), l->offset.bits);
-	if (in->dst.index + in->smem_dwords > c->fam->sregs.sgprs || in->sbase + 2 > c->fam->sregs.sgprs)
-		return fail(c, 2, "SMEM %s registers out of range", in->name);
-	if (in->dst.index % (in->smem_dwords >= 4 ? 4 : in->smem_dwords))
-		return refuse(c, isa_docs[c->level].smem,
-			      "SDATA is s%u; allowed: an even SGPR for 2 dwords, a multiple of 4 for 4 or more (this loads %u)",
-			      in->dst.index, in->smem_dwords);
-	return 0;
-}
-
 static int dec_vop1(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
@@ -1460,6 +1445,16 @@ static int dec_global(struct ctx *c)
 	return 0;
 }
 
+/* Whether OPNUM of FMT is a catalogue instruction (mem_rows) on the level. */
+static bool mem_row_on(const struct ctx *c, enum emu_fmt fmt, unsigned opnum)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(mem_rows); i++)
+		if (mem_rows[i].fmt == fmt && mem_rows[i].opnum == opnum &&
+		    (mem_rows[i].levels & VSHARP_GFX_BIT(c->level)))
+			return true;
+	return false;
+}
+
 static int find_mem(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 {
 	struct emu_insn *in = c->insn;
@@ -1497,6 +1492,66 @@ static int find_mem(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 		return 0;
 	}
 	return fail(c, in->words, "%s opcode %u is not implemented", c->what, opnum);
+}
+
+static int dec_smem(struct ctx *c)
+{
+	const struct smem_layout *l = &c->fam->smem;
+	struct emu_insn *in = c->insn;
+	unsigned opnum = get(c->w, l->op), soff = get(c->w, l->soffset), scode = 0;
+	bool imm = true, sgpr = false, buffer = mem_row_on(c, EMU_FMT_SMEM, opnum);
+	int ret = buffer ? find_mem(c, EMU_FMT_SMEM, opnum) : find_row(c, EMU_FMT_SMEM, opnum);
+
+	if (ret < 0)
+		return ret;
+	in->smem_dwords = buffer ? vsharp_op_data_dwords(c->level, in->mem) : op_rows[ret].dwords;
+	in->sbase = get(c->w, l->sbase) * 2;
+	in->srsrc = in->sbase;
+	in->dst.kind = EMU_OPND_SGPR;
+	in->dst.index = get(c->w, l->sdata);
+	in->glc = get(c->w, l->glc);
+	in->dlc = get(c->w, l->dlc);
+	in->th = get(c->w, l->th);
+	in->scope = get(c->w, l->scope);
+	/*
+	 * GFX6-9: IMM says whether OFFSET is an immediate or names the offset
+	 * SGPR; GFX9's SOE adds the SOFFSET SGPR (ISA-V §7.2.1).  GFX10+: the
+	 * immediate and SOFFSET, NULL for none.
+	 */
+	if (l->imm.bits) {
+		imm = get(c->w, l->imm);
+		if (get(c->w, l->soe))
+			sgpr = true, scode = soff;
+		else if (!imm)
+			sgpr = true, scode = get(c->w, l->offset);
+	} else if (soff != c->fam->sregs.null) {
+		sgpr = true, scode = soff;
+	}
+	if (imm)
+		in->smem_offset = l->offset_unsigned ? get(c->w, l->offset) << l->offset_shift :
+				  (uint32_t)sext(get(c->w, l->offset), l->offset.bits);
+	if (sgpr) {
+		ret = operand(c, scode, false, &in->soffset);
+		if (ret)
+			return ret;
+		if (in->soffset.kind != EMU_OPND_SGPR && in->soffset.kind != EMU_OPND_M0)
+			return fail(c, in->words, "SMEM %s offset operand %u is not implemented", in->name,
+				    scode);
+	}
+	if (in->dst.index + in->smem_dwords > c->fam->sregs.sgprs ||
+	    in->sbase + (buffer ? 4 : 2) > c->fam->sregs.sgprs)
+		return fail(c, in->words, "SMEM %s registers out of range", in->name);
+	/* R4 Table 44: loads of 3 or more dwords start at a multiple of 4 too. */
+	if (in->dst.index % (in->smem_dwords >= 3 ? 4 : in->smem_dwords))
+		return refuse(c, isa_docs[c->level].smem,
+			      "SDATA is s%u; allowed: an even SGPR for 2 dwords, a multiple of 4 for %s (this loads %u)",
+			      in->dst.index, c->level >= VSHARP_GFX12 ? "3 or more" : "4 or more",
+			      in->smem_dwords);
+	if (buffer && in->sbase % 4)
+		return refuse(c, isa_docs[c->level].smem,
+			      "SBASE is s[%u:%u]; allowed: a multiple of 4, S_BUFFER_LOAD reads a V# from 4 aligned SGPRs",
+			      in->sbase, in->sbase + 3);
+	return 0;
 }
 
 static int dec_ds(struct ctx *c)

@@ -463,17 +463,32 @@ static void global(struct out *o, enum vsharp_gfx level, const struct emu_insn *
 
 static void smem(struct out *o, enum vsharp_gfx level, const struct emu_insn *in)
 {
+	bool sgpr = in->soffset.kind != EMU_OPND_NONE;
+
 	put(o, " ");
 	regs(o, 's', in->dst.index, in->smem_dwords);
-	put(o, ", s[%u:%u], ", in->sbase, in->sbase + 1);
-	/* GFX10/11 print the NULL soffset when there is no immediate either. */
-	if (level >= VSHARP_GFX10 && level < VSHARP_GFX12 && !in->smem_offset)
+	put(o, ", ");
+	regs(o, 's', in->sbase, in->op == EMU_OP_MEM ? 4 : 2);
+	put(o, ", ");
+	/*
+	 * An offset SGPR comes first and the immediate after it as offset:,
+	 * which GFX12 always prints and GFX9-11 only when it is not 0.  Without
+	 * either, GFX10/11 print the NULL SOFFSET.
+	 */
+	if (sgpr) {
+		opnd(o, &in->soffset, 1);
+		if (level >= VSHARP_GFX12 || in->smem_offset) {
+			put(o, " offset:");
+			hex_signed(o, (int32_t)in->smem_offset);
+		}
+	} else if (level >= VSHARP_GFX10 && level < VSHARP_GFX12 && !in->smem_offset) {
 		put(o, "null");
-	else if (level <= VSHARP_GFX7)
+	} else if (level <= VSHARP_GFX7) {
 		/* SI/CI SMRD: LLVM prints the encoded dword count, the emulator keeps bytes. */
 		put(o, "0x%x", in->smem_offset / 4);
-	else
+	} else {
 		hex_signed(o, (int32_t)in->smem_offset);
+	}
 	cache(o, level, in, false, false);
 }
 

@@ -99,10 +99,10 @@ struct emu_insn {
 	uint8_t wait;		/* EMU_OP_S_WAITCNT: enum emu_wait */
 	/* s_getreg_b32: hwreg(id, offset, size) */
 	uint8_t hwreg_id, hwreg_offset, hwreg_size;
-	/* SMEM */
+	/* SMEM (S_BUFFER_LOAD: op EMU_OP_MEM, the V# at srsrc, soffset below) */
 	unsigned smem_dwords;
 	unsigned sbase;		/* first SGPR of the 64-bit base */
-	uint32_t smem_offset;
+	uint32_t smem_offset;	/* the immediate in bytes, 0 if none */
 	/* GLOBAL (with an SGPR base): vaddr is a 32-bit offset when saddr is set */
 	unsigned global_dwords;
 	unsigned vaddr, vdata;
@@ -112,7 +112,7 @@ struct emu_insn {
 	/* MUBUF, MTBUF, DS */
 	const struct vsharp_op *mem;	/* the catalogue entry */
 	unsigned srsrc;		/* first SGPR of the V# */
-	struct emu_opnd soffset;
+	struct emu_opnd soffset;	/* SMEM: kind NONE when no SGPR or M0 offset */
 	bool idxen, offen, glc, slc, dlc, tfe, lds;
 	bool addr64;		/* GFX6/7 MUBUF/MTBUF: VADDR is a 64-bit address */
 	uint32_t offset;	/* MUBUF/MTBUF instruction offset */

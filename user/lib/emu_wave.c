@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The emulated GPU's shader core: executes one wave.  Scalar and vector
- * ALU, SMEM and GLOBAL memory are done here; every buffer and LDS
- * instruction goes through the reference model (model.h), under the
- * alignment mode and rules of the GPU.
+ * ALU, SMEM loads and GLOBAL memory are done here; every buffer
+ * (S_BUFFER_LOAD included) and LDS instruction goes through the reference
+ * model (model.h), under the alignment mode and rules of the GPU.
  *
  * The core is strict where silicon is not forgiving (Documentation/emulator.rst,
  * "Strict rules"): before an instruction executes, every register it names
@@ -477,26 +477,6 @@ static inline uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, u
 	return window_move(vm, win, va, n, perms);
 }
 
-static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
-{
-	uint64_t va;
-	const uint8_t *p;
-	int ret;
-
-	if ((ret = check_sgprs(w, in, in->sbase, 2, false, err)) ||
-	    (ret = check_sopnd(w, in, &in->dst, in->smem_dwords, true, err)))
-		return ret;
-	/* The immediate is signed (sign-extended by the decoder into 32 bits). */
-	va = sread64(w, in->sbase) + (int64_t)(int32_t)in->smem_offset;
-	p = window_at(w->vm, &w->data, va, 4ull * in->smem_dwords, VSHARP_VM_READ);
-	if (!p)
-		return emu_vm_fault(w, va, 4 * in->smem_dwords, VSHARP_VM_READ, err);
-	for (unsigned i = 0; i < in->smem_dwords; i++)
-		w->sgpr[in->dst.index + i] = (uint32_t)load_le(p + 4 * i, 4);
-	issue(w, in, w->gpu->facts->smem_cnt, false, in->dst.index, in->smem_dwords, true);
-	return 0;
-}
-
 static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	bool load = in->op == EMU_OP_GLOBAL_LOAD;
@@ -565,6 +545,67 @@ static uint8_t *vm_resolve(void *ctx, uint64_t addr, unsigned n, bool write)
 		v->perms = perms;
 	}
 	return p;
+}
+
+/* S_BUFFER_LOAD_*: the V#'s range check and the load through the model. */
+static int exec_smem_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	struct vm_view view = { .vm = w->vm };
+	struct vsharp_memory mem = { 0, NULL, 0, vm_resolve, &view };
+	struct vsharp_smem_access a;
+	struct vsharp_smem_result r;
+	int ret;
+
+	if ((ret = check_sgprs(w, in, in->srsrc, 4, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->soffset, 1, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->dst, in->smem_dwords, true, err)))
+		return ret;
+	memset(&a, 0, sizeof(a));
+	a.level = w->level;
+	a.op = in->mem;
+	for (unsigned i = 0; i < 4; i++)
+		a.desc[i] = w->sgpr[in->srsrc + i];
+	vsharp_emu_mutate_desc(w->level, w->gpu->mutation, a.desc);
+	a.ioffset = (int32_t)in->smem_offset;
+	a.soffset = in->soffset.kind == EMU_OPND_NONE ? 0 : sread(w, &in->soffset);
+	memcpy(a.sdata, &w->sgpr[in->dst.index], 4 * in->smem_dwords);
+	a.rules = w->gpu->rules;
+	ret = vsharp_smem_check(&a, err);
+	if (ret)
+		return ret;
+	vsharp_smem_load(&a, &mem, &r);
+	if (r.fault)
+		return emu_vm_fault(w, view.failed ? view.va : r.addr, view.failed ? view.n : 4,
+				    VSHARP_VM_READ, err);
+	w->gpu->stats.memviols += r.memviol;
+	memcpy(&w->sgpr[in->dst.index], r.sdata, 4 * in->smem_dwords);
+	issue(w, in, w->gpu->facts->smem_cnt, false, in->dst.index, in->smem_dwords, true);
+	return 0;
+}
+
+static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	uint64_t va;
+	const uint8_t *p;
+	int ret;
+
+	if (in->op == EMU_OP_MEM)
+		return exec_smem_buffer(w, in, err);
+	if ((ret = check_sgprs(w, in, in->sbase, 2, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->soffset, 1, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->dst, in->smem_dwords, true, err)))
+		return ret;
+	/* The immediate is signed (sign-extended by the decoder into 32 bits). */
+	va = sread64(w, in->sbase) + (int64_t)(int32_t)in->smem_offset;
+	if (in->soffset.kind != EMU_OPND_NONE)
+		va += sread(w, &in->soffset);
+	p = window_at(w->vm, &w->data, va, 4ull * in->smem_dwords, VSHARP_VM_READ);
+	if (!p)
+		return emu_vm_fault(w, va, 4 * in->smem_dwords, VSHARP_VM_READ, err);
+	for (unsigned i = 0; i < in->smem_dwords; i++)
+		w->sgpr[in->dst.index + i] = (uint32_t)load_le(p + 4 * i, 4);
+	issue(w, in, w->gpu->facts->smem_cnt, false, in->dst.index, in->smem_dwords, true);
+	return 0;
 }
 
 static bool op_writes_vgprs(const struct emu_insn *in, bool glc)

@@ -207,7 +207,8 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 	p->a = *a;
 	if ((unsigned)a->level >= VSHARP_GFX_COUNT)
 		return vsharp_fail(err, -EINVAL, "gfx: level %d is out of range", a->level);
-	if (!op || op->cls == VSHARP_OP_DS || !vsharp_op_on(op, a->level)) {
+	if (!op || (op->cls != VSHARP_OP_MUBUF && op->cls != VSHARP_OP_MTBUF) ||
+	    !vsharp_op_on(op, a->level)) {
 		/* An op of another family has no name on this level: give the one it has. */
 		const char *name = !op ? "(none)" : vsharp_op_name(op, a->level) ? vsharp_op_name(op, a->level) :
 				   op->gcn ? op->gcn : op->rdna;

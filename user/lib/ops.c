@@ -51,6 +51,12 @@
 /* LDSDIR (GFX11) / VDSDIR (GFX12): one dword to VDST, the address from M0. */
 #define DS_DIR(name, lv, m) \
 	{ NULL, name, lv, VSHARP_OP_DS, VSHARP_OP_LOAD, VSHARP_DATA_DERIVED, 4, 0, false, 0, 0, false, false, false, m }
+/*
+ * S_BUFFER_LOAD_*: N bytes into SGPRs, one spelling per level family (GCN
+ * dword names up to GFX10.3, RDNA3 bit widths after).
+ */
+#define SMEM_LD(g, r, lv, n, s) \
+	{ g, r, lv, VSHARP_OP_SMEM, VSHARP_OP_LOAD, VSHARP_DATA_DERIVED, n, 0, s, 0, 0, false, false, false, 0 }
 /* A DS atomic that keeps its name on every level, with and without return. */
 #define DS_ATOM2_ON(lv, base, rtn_name, a, n) \
 	DS_ATOM(base, base, lv, a, n, false, false), \
@@ -313,6 +319,22 @@ const struct vsharp_op vsharp_ops[] = {
 	DS_DIR("lds_param_load", L(11), VSHARP_DS_PARAM),
 	DS_DIR("ds_direct_load", L(12), VSHARP_DS_DIRECT),
 	DS_DIR("ds_param_load", L(12), VSHARP_DS_PARAM),
+
+	/*
+	 * Scalar loads through a V# (SMRD on GFX6/7, SMEM after).  b96 and the
+	 * byte and short loads are GFX12's (RDNA4 Table 45); llvm-mc 19 has
+	 * them for gfx1200 and refuses them for gfx1100.
+	 */
+	SMEM_LD("s_buffer_load_dword", "s_buffer_load_b32", ALL, 4, false),
+	SMEM_LD("s_buffer_load_dwordx2", "s_buffer_load_b64", ALL, 8, false),
+	SMEM_LD(NULL, "s_buffer_load_b96", L(12), 12, false),
+	SMEM_LD("s_buffer_load_dwordx4", "s_buffer_load_b128", ALL, 16, false),
+	SMEM_LD("s_buffer_load_dwordx8", "s_buffer_load_b256", ALL, 32, false),
+	SMEM_LD("s_buffer_load_dwordx16", "s_buffer_load_b512", ALL, 64, false),
+	SMEM_LD(NULL, "s_buffer_load_i8", L(12), 1, true),
+	SMEM_LD(NULL, "s_buffer_load_u8", L(12), 1, false),
+	SMEM_LD(NULL, "s_buffer_load_i16", L(12), 2, true),
+	SMEM_LD(NULL, "s_buffer_load_u16", L(12), 2, false),
 };
 
 const unsigned vsharp_op_count = ARRAY_SIZE(vsharp_ops);

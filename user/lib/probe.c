@@ -241,6 +241,20 @@ int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_
 	return place_desc(level, w, va, a->desc, err);
 }
 
+int vsharp_probe_smem_access(enum vsharp_gfx level, const struct vsharp_probe_wave *w,
+			     uint64_t va, struct vsharp_smem_access *a, struct vsharp_error *err)
+{
+	memset(a, 0, sizeof(*a));
+	a->level = level;
+	a->op = w->stub.op;
+	a->ioffset = (int32_t)w->stub.ioffset;
+	a->soffset = w->stub.soffset ? w->soffset : 0;
+	for (unsigned d = 0; d < VSHARP_SMEM_MAX_DWORDS; d++)
+		a->sdata[d] = VSHARP_STUB_SDATA_START(d);
+	vsharp_rules_default(level, &a->rules);
+	return place_desc(level, w, va, a->desc, err);
+}
+
 void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 			  struct vsharp_lane_in *in)
 {
@@ -460,6 +474,26 @@ static void expect_ds(const struct vsharp_probe_wave *w, unsigned lanes, const s
 	}
 }
 
+/* An S_BUFFER_LOAD wave: one load, and the stub's eight SGPRs of it in every lane's v12.. */
+static void expect_smem(const struct vsharp_probe_wave *w, unsigned lanes,
+			const struct vsharp_smem_access *a, struct vsharp_memory *mem,
+			struct vsharp_probe_expect *e)
+{
+	struct vsharp_smem_result r;
+	unsigned first = 8u * w->stub.part, moved;
+
+	vsharp_smem_load(a, mem, &r);
+	moved = r.n_dwords > first ? r.n_dwords - first : 0;
+	if (moved > 8)
+		moved = 8;
+	for (unsigned l = 0; l < lanes; l++) {
+		memcpy(e->r.vdst[l], &r.sdata[first], 4u * moved);
+		e->lane[l].memviol = r.memviol;
+		e->lane[l].fault = r.fault;
+		e->lane[l].n_vdst = (uint8_t)moved;
+	}
+}
+
 static void expect_buffer(const struct vsharp_probe_wave *w, unsigned lanes,
 			  const struct vsharp_buffer_plan *p, struct vsharp_memory *mem,
 			  struct vsharp_lds *lds, struct vsharp_probe_expect *e)
@@ -511,6 +545,16 @@ int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_
 		ret = vsharp_ds_check(&ds, err);
 		if (!ret)
 			expect_ds(w, lanes, &ds, &lds, e);
+	} else if (op->cls == VSHARP_OP_SMEM) {
+		struct vsharp_smem_access a;
+
+		ret = vsharp_probe_smem_access(ctx->level, w, va, &a, err);
+		if (!ret && rules)
+			a.rules = *rules;
+		if (!ret)
+			ret = vsharp_smem_check(&a, err);
+		if (!ret)
+			expect_smem(w, lanes, &a, &mem, e);
 	} else {
 		struct vsharp_buffer_access a;
 		struct vsharp_buffer_plan p;
@@ -765,6 +809,12 @@ void vsharp_probe_describe(enum vsharp_gfx level, const struct vsharp_probe_wave
 	if (w->stub.op->cls == VSHARP_OP_DS) {
 		snprintf(buf, n, "%s %s lane %u: addr 0x%x data 0x%x 0x%x m0 0x%x", vsharp_gfx_name(level),
 			 stub + 5, lane, pl->vindex, pl->data[0], pl->data[2], w->m0);
+		return;
+	}
+	if (w->stub.op->cls == VSHARP_OP_SMEM) {
+		snprintf(buf, n, "%s %s lane %u: base +0x%" PRIx64 " stride %u num_records %u soffset %u",
+			 vsharp_gfx_name(level), stub + 5, lane, w->buf.base, w->buf.stride,
+			 w->buf.num_records, w->stub.soffset ? w->soffset : 0);
 		return;
 	}
 	snprintf(buf, n, "%s %s lane %u: base +0x%" PRIx64 " stride %u num_records %u swizzle %d oob_select %u add_tid %d dst_sel %u%u%u%u format %s_%s%s soffset %u vindex %u voffset %u data 0x%x",

@@ -168,6 +168,18 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  { "gpurt", "GPURT rtip3_ds_stack_emulation.hlsl (RTIP 3.0): DATA1[7] down to DATA1[0] pushed after the last node, SKIP_0_3/SKIP_4_7, valid_entries, entries_to_tlas and the flags kept, an empty pop TERMINAL_NODE (INVALID_NODE once overflowed), instance nodes mark the TLAS, pop2 the deeper node first" } },
 		ALL_DEFAULT(VSHARP_BVH_PUSH8_ISA),
 	},
+	[VSHARP_RULE_SMEM_SIZE] = {
+		"smem_size", "bytes an S_BUFFER_LOAD may read (GFX6-10.3)", R(6, 10_3), 2,
+		{ { "stride_x_records", "R3 and R4 §8.4.1 \"offset >= ((stride==0 ? 1 : stride) * num_records)\", and §8.1.2 m_size" },
+		  { "records_or_1", "ISA-V §7.2.1, R1 and R2 §7.2.1 pseudo-code: \"m_size = (m_stride == 0) ? 1 : m_num_records\"" } },
+		ALL_DEFAULT(VSHARP_SMEM_SIZE_STRIDE_X_RECORDS),
+	},
+	[VSHARP_RULE_SMEM_OOB] = {
+		"smem_oob", "out-of-range dwords of an S_BUFFER_LOAD (GFX6-10.3)", R(6, 10_3), 2,
+		{ { "keep", "ISA-V §7.4, R1 and R2 §7.5 \"the operation is not performed for any Dwords that are out-of-range\": the SGPR keeps its value" },
+		  { "zero", "R3 and R4 §8.4.1 \"the out-of-range DWORDs return zero\"" } },
+		ALL_DEFAULT(VSHARP_SMEM_OOB_KEEP),
+	},
 };
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)

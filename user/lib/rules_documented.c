@@ -48,6 +48,15 @@ static const struct vsharp_documented_rule documented[] = {
 	{ "pk_add_float", R(12, 12),
 	  "buffer_atomic_pk_add_f16/bf16 add each 16-bit half on its own: round to nearest even, denormals kept, a NaN operand (memory first) returned quietened, INF + -INF gives -QNaN",
 	  "R4 MUBUF opcode table \"dst[15:0] += src[15:0]; dst[31:16] += src[31:16]\"; R4 §13.1 \"fixed at round to nearest even\", §13.2 table (L2 cache: NoFlush), §13.3 Float Add rules" },
+	{ "smem_address", R(6, 12),
+	  "S_BUFFER_LOAD address: (base + offset) & ~3 on GFX6-10.3, (base & ~3) + (offset & ~3) on GFX11, base and each offset aligned to the data size on GFX12; the stride takes no part",
+	  "ISA-V §7.2.1 \"m_addr = (SGPR[SBASE * 2] + offset) & ~0x3\" (R1, R2 §7.2.1 the same); R3 §8.1.2 \"addr = (m_base & ~3) + (offset & ~0x3)\"; R4 §8.1.2 alignToSize; all: \"Stride is used only for memory address bounds checking\"" },
+	{ "smem_range", R(11, 12),
+	  "S_BUFFER_LOAD checks each dword: offset + 4 * d >= (stride == 0 ? 1 : stride) * num_records is out of range and returns zero; GFX12 aligns the size down to the data size",
+	  "R3, R4 §8.4.1 \"the DWORDs that are in range return data as normal, and the out-of-range DWORDs return zero\"; R4 §8.1.2 m_size = alignToSize(...)" },
+	{ "smem_negative_ioffset", R(9, 12),
+	  "a negative S_BUFFER_LOAD immediate raises MEMVIOL and loads nothing on GFX11+; it is undefined (refused) on GFX9-10.3",
+	  "R3 Table 34, R4 Table 44 \"a negative [IOFFSET] applied to S_BUFFER results in a MEMVIOL\"; ISA-V §7.2.1 \"illegal and undefined\", R1 Table 27 \"Must be positive with s_buffer operations\"" },
 };
 
 const struct vsharp_documented_rule *vsharp_documented_rules(unsigned *count)

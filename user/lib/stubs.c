@@ -53,7 +53,7 @@ static struct vsharp_stub stub(const struct vsharp_op *op)
 
 	memset(&s, 0, sizeof(s));
 	s.op = op;
-	s.offen = op->cls != VSHARP_OP_DS;
+	s.offen = op->cls != VSHARP_OP_DS && op->cls != VSHARP_OP_SMEM;
 	return s;
 }
 
@@ -217,6 +217,33 @@ static void ds_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct s
 	add(k, s);
 }
 
+/*
+ * S_BUFFER_LOAD: the offset SGPR alone, an immediate alone (16, and 3 where
+ * the immediate counts bytes: GFX8+), and both (GFX9+); the x16 loads in
+ * two stubs, one per half of the result.
+ */
+static void smem_stubs(enum vsharp_gfx level, const struct vsharp_op *op, struct sink *k)
+{
+	static const struct {
+		bool soffset;
+		uint8_t ioffset;
+		enum vsharp_gfx from;
+	} forms[] = {
+		{ true, 0, VSHARP_GFX6 }, { false, 16, VSHARP_GFX6 }, { false, 3, VSHARP_GFX8 },
+		{ true, 16, VSHARP_GFX9 },
+	};
+	struct vsharp_stub s = stub(op);
+
+	for (size_t i = 0; i < ARRAY_SIZE(forms); i++) {
+		if (level < forms[i].from)
+			continue;
+		s.soffset = forms[i].soffset;
+		s.ioffset = forms[i].ioffset;
+		for (s.part = 0; 32u * s.part < op->bytes; s.part++)
+			add(k, s);
+	}
+}
+
 unsigned vsharp_stubs(enum vsharp_gfx level, struct vsharp_stub *out, unsigned max)
 {
 	struct sink k = { out, 0, max };
@@ -228,6 +255,8 @@ unsigned vsharp_stubs(enum vsharp_gfx level, struct vsharp_stub *out, unsigned m
 	while ((op = vsharp_op_next(level, &i))) {
 		if (op->cls == VSHARP_OP_DS)
 			ds_stubs(level, op, &k);
+		else if (op->cls == VSHARP_OP_SMEM)
+			smem_stubs(level, op, &k);
 		else
 			buffer_stubs(level, op, &k);
 	}
@@ -263,6 +292,15 @@ void vsharp_stub_name(enum vsharp_gfx level, const struct vsharp_stub *s, char *
 	}
 	if (s->op->cls == VSHARP_OP_DS) {
 		append(buf, n, "_o%u_%u", s->offset0, s->offset1);
+		return;
+	}
+	if (s->op->cls == VSHARP_OP_SMEM) {
+		if (s->soffset)
+			append(buf, n, "_soff");
+		if (s->ioffset)
+			append(buf, n, "_off%u", s->ioffset);
+		if (s->op->bytes > 32)
+			append(buf, n, "_part%u", s->part);
 		return;
 	}
 	if (s->addr64)
@@ -365,6 +403,38 @@ static void tformat_asm(enum vsharp_gfx level, struct vsharp_format f, char *buf
 		snprintf(buf, n, " format:[BUF_FMT_%s]", vsharp_format_name(f, name, sizeof(name)));
 }
 
+/*
+ * Start values into the destination SGPRs, the load, a wait, and the part
+ * of the result the lane record holds into v12.. (stubs.h).
+ */
+static void smem_asm(enum vsharp_gfx level, const struct vsharp_stub *s, const char *name,
+		     char *buf, size_t n)
+{
+	unsigned dwords = vsharp_op_data_dwords(level, s->op), first = 8u * s->part;
+	unsigned moved = dwords - first < 8 ? dwords - first : 8;
+	const unsigned d0 = VSHARP_STUB_SDATA_FIRST;
+	char sdata[16];
+
+	buf[0] = '\0';
+	for (unsigned d = 0; d < dwords; d++)
+		append(buf, n, "s_mov_b32 s%u, 0x%x\n\t", d0 + d, VSHARP_STUB_SDATA_START(d));
+	if (dwords == 1)
+		snprintf(sdata, sizeof(sdata), "s%u", d0);
+	else
+		snprintf(sdata, sizeof(sdata), "s[%u:%u]", d0, d0 + dwords - 1);
+	append(buf, n, "%s %s, s[8:11], ", name, sdata);
+	/* SMRD (GFX6/7) counts the immediate in dwords. */
+	if (s->soffset && s->ioffset)
+		append(buf, n, "s12 offset:%u", s->ioffset);
+	else if (s->soffset)
+		append(buf, n, "s12");
+	else
+		append(buf, n, "%u", level <= VSHARP_GFX7 ? s->ioffset / 4 : s->ioffset);
+	append(buf, n, "\n\t%s", level >= VSHARP_GFX12 ? "s_wait_kmcnt 0" : "s_waitcnt lgkmcnt(0)");
+	for (unsigned k = 0; k < moved; k++)
+		append(buf, n, "\n\tv_mov_b32 v%u, s%u", 12 + k, d0 + first + k);
+}
+
 void vsharp_stub_asm(const struct vsharp_target *t, const struct vsharp_stub *s, char *buf, size_t n)
 {
 	enum vsharp_gfx level = t->level;
@@ -375,6 +445,10 @@ void vsharp_stub_asm(const struct vsharp_target *t, const struct vsharp_stub *s,
 
 	if (s->op->cls == VSHARP_OP_DS) {
 		ds_asm(level, s, name, buf, n);
+		return;
+	}
+	if (s->op->cls == VSHARP_OP_SMEM) {
+		smem_asm(level, s, name, buf, n);
 		return;
 	}
 	vregs(data, sizeof(data), s->op->kind == VSHARP_OP_STORE ? 8 : 12, data_regs(t, s));

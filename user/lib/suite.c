@@ -6,12 +6,12 @@
 
 extern const struct vsharp_suite vsharp_suite_addressing, vsharp_suite_range,
 	vsharp_suite_alignment, vsharp_suite_formats, vsharp_suite_atomics, vsharp_suite_lds,
-	vsharp_suite_resource_kinds;
+	vsharp_suite_resource_kinds, vsharp_suite_smem;
 
 const struct vsharp_suite *const vsharp_suites[] = {
 	&vsharp_suite_addressing, &vsharp_suite_range, &vsharp_suite_alignment,
 	&vsharp_suite_formats, &vsharp_suite_atomics, &vsharp_suite_lds,
-	&vsharp_suite_resource_kinds,
+	&vsharp_suite_resource_kinds, &vsharp_suite_smem,
 };
 const unsigned vsharp_suite_count = ARRAY_SIZE(vsharp_suites);
 
@@ -33,7 +33,8 @@ void suite_wave(enum vsharp_gfx level, unsigned wave_size, const struct vsharp_o
 {
 	memset(w, 0, sizeof(*w));
 	w->stub.op = op;
-	w->stub.offen = op->cls != VSHARP_OP_DS;
+	w->stub.offen = op->cls == VSHARP_OP_MUBUF || op->cls == VSHARP_OP_MTBUF;
+	w->stub.soffset = op->cls == VSHARP_OP_SMEM;
 	vsharp_buffer_default(level, &w->buf);
 	w->buf.num_records = VSHARP_PROBE_ARENA;
 	w->m0 = 0xffffffff;
@@ -51,7 +52,7 @@ void suite_fit(enum vsharp_gfx level, enum vsharp_align_mode mode, struct vsharp
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
 
-	if (w->stub.op->cls == VSHARP_OP_DS ||
+	if (w->stub.op->cls == VSHARP_OP_DS || w->stub.op->cls == VSHARP_OP_SMEM ||
 	    vsharp_probe_buffer_access(level, w, va, mode, &a, NULL) ||
 	    vsharp_buffer_plan(&a, &p, NULL))
 		return;

@@ -474,6 +474,40 @@ static void bvh_push8(struct sink *k)
 	bvh(k, 2, 0, bvh_push1);
 }
 
+/* An S_BUFFER_LOAD_DWORDX4 with the offset SGPR 0, every lane the same load. */
+static void smem_wave(struct sink *k, uint32_t stride, uint32_t num_records)
+{
+	struct vsharp_probe_wave *w = wave(k, "s_buffer_load_dwordx4", "s_buffer_load_b128",
+					   VSHARP_ALIGN_UNALIGNED, false, 64);
+
+	w->buf.stride = stride;
+	w->buf.num_records = num_records;
+}
+
+/*
+ * Stride 0 with 16 records and stride 4 with 4 records: 16 bytes, all four
+ * dwords (stride_x_records), or 1 and 4 bytes, the first dword only
+ * (records_or_1).  Controls: stride 4 with no records loads nothing either
+ * way, stride 4 with 64 records (256 or 64 bytes) all four dwords.
+ */
+static void smem_size(struct sink *k)
+{
+	smem_wave(k, 0, 16);
+	smem_wave(k, 4, 4);
+	smem_wave(k, 4, 0);
+	smem_wave(k, 4, 64);
+}
+
+/*
+ * 8 bytes of a 16-byte load: dwords 2 and 3 keep their start values
+ * (keep) or are 0 (zero); 16 bytes (control) load all four.
+ */
+static void smem_oob(struct sink *k)
+{
+	smem_wave(k, 0, 8);
+	smem_wave(k, 0, 16);
+}
+
 static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
@@ -498,6 +532,8 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_BVH_STACK_WRAP] = bvh_stack_wrap,
 	[VSHARP_RULE_BVH_INVALID_NODE] = bvh_invalid_node,
 	[VSHARP_RULE_BVH_PUSH8] = bvh_push8,
+	[VSHARP_RULE_SMEM_SIZE] = smem_size,
+	[VSHARP_RULE_SMEM_OOB] = smem_oob,
 };
 
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,

@@ -50,6 +50,8 @@ static const struct {
 	{ VSHARP_GFX8, { 0xd86c0104, 0x0c000004 }, "ds_read_b32 v12, v4 offset:260" },
 	{ VSHARP_GFX8, { 0xd8010000, 0x00000804 }, "ds_add_u32 v4, v8 gds" },
 	{ VSHARP_GFX8, { 0xc00e0202, 0x000fffff }, "s_load_dwordx8 s[8:15], s[4:5], 0xfffff" },
+	{ VSHARP_GFX8, { 0xc0260404, 0x00000010 }, "s_buffer_load_dwordx2 s[16:17], s[8:11], 0x10" },
+	{ VSHARP_GFX8, { 0xc0300404, 0x0000000c }, "s_buffer_load_dwordx16 s[16:31], s[8:11], s12" },
 	{ VSHARP_GFX8, { 0xbf8c0273 }, "s_waitcnt vmcnt(3) lgkmcnt(2)" },
 	{ VSHARP_GFX8, { 0xb890f804 }, "s_getreg_b32 s16, hwreg(HW_REG_HW_ID)" },
 	{ VSHARP_GFX8, { 0xbe941c00 }, "s_getpc_b64 s[20:21]" },
@@ -71,6 +73,8 @@ static const struct {
 	{ VSHARP_GFX6, { 0xd8d80104, 0x0c000004 }, "ds_read_b32 v12, v4 offset:260" },
 	{ VSHARP_GFX6, { 0xd8020000, 0x00000804 }, "ds_add_u32 v4, v8 gds" },
 	{ VSHARP_GFX6, { 0xc0c405ff }, "s_load_dwordx8 s[8:15], s[4:5], 0xff" },
+	{ VSHARP_GFX6, { 0xc2480910 }, "s_buffer_load_dwordx2 s[16:17], s[8:11], 0x10" },
+	{ VSHARP_GFX6, { 0xc208080c }, "s_buffer_load_dword s16, s[8:11], s12" },
 	{ VSHARP_GFX6, { 0xbf8c0273 }, "s_waitcnt vmcnt(3) lgkmcnt(2)" },
 	{ VSHARP_GFX6, { 0xb910f804 }, "s_getreg_b32 s16, hwreg(HW_REG_HW_ID)" },
 	{ VSHARP_GFX6, { 0xbe941f00 }, "s_getpc_b64 s[20:21]" },
@@ -86,12 +90,19 @@ static const struct {
 	{ VSHARP_GFX7, { 0xd8d80104, 0x0c000004 }, "ds_read_b32 v12, v4 offset:260" },
 	{ VSHARP_GFX7, { 0xd8020000, 0x00000804 }, "ds_add_u32 v4, v8 gds" },
 	{ VSHARP_GFX7, { 0xc0c405ff }, "s_load_dwordx8 s[8:15], s[4:5], 0xff" },
+	{ VSHARP_GFX7, { 0xc2c8080c }, "s_buffer_load_dwordx8 s[16:23], s[8:11], s12" },
 	{ VSHARP_GFX7, { 0xbf8c0273 }, "s_waitcnt vmcnt(3) lgkmcnt(2)" },
 	{ VSHARP_GFX7, { 0xb910f804 }, "s_getreg_b32 s16, hwreg(HW_REG_HW_ID)" },
 	{ VSHARP_GFX7, { 0xbe941f00 }, "s_getpc_b64 s[20:21]" },
 	{ VSHARP_GFX7, { 0x8f038d02 }, "s_lshl_b32 s3, s2, 13" },
 	{ VSHARP_GFX7, { 0xbe8703ff, 0x00027fac }, "s_mov_b32 s7, 0x27fac" },
 	{ VSHARP_GFX7, { 0x342a0084 }, "v_lshlrev_b32_e32 v21, 4, v0" },
+	/* S_BUFFER_LOAD on the later families (-mcpu=gfx900, gfx1030, gfx1100, gfx1200). */
+	{ VSHARP_GFX9, { 0xc0224404, 0x18000010 }, "s_buffer_load_dword s16, s[8:11], s12 offset:0x10" },
+	{ VSHARP_GFX10_3, { 0xf4240404, 0xfa000010 }, "s_buffer_load_dwordx2 s[16:17], s[8:11], 0x10" },
+	{ VSHARP_GFX11, { 0xf4300404, 0x18000010 }, "s_buffer_load_b512 s[16:31], s[8:11], s12 offset:0x10" },
+	{ VSHARP_GFX12, { 0xf4036404, 0xf8000003 }, "s_buffer_load_u16 s16, s[8:11], 0x3" },
+	{ VSHARP_GFX12, { 0xf402a404, 0x18000000 }, "s_buffer_load_b96 s[16:18], s[8:11], s12 offset:0x0" },
 };
 
 static void test_llvm_words(struct ktap *t)
@@ -377,6 +388,10 @@ static void test_stubs(struct ktap *t)
 			    !strcmp(sym->name, "stub_base"))
 				continue;
 			stubs++;
+			/* An S_BUFFER_LOAD stub sets SDATA first (s_mov_b32). */
+			while (at < sh->n_words && dec(level, sh->code + at, sh->n_words - at, &in, &err) == 0 &&
+			       in.op == EMU_OP_S_MOV_B32)
+				at += in.words;
 			if (!CHECK_MSG(t, at < sh->n_words &&
 				       dec(level, sh->code + at, sh->n_words - at, &in, &err) == 0,
 				       "%s %s: %s", sh->family, sym->name, err.msg))
@@ -386,8 +401,16 @@ static void test_stubs(struct ktap *t)
 				  "%s %s decodes to %s", sh->family, sym->name,
 				  in.name ? in.name : "(none)");
 			at += in.words;
-			if (!CHECK_MSG(t, dec(level, sh->code + at, sh->n_words - at, &br, &err) == 0,
-				       "%s %s: %s", sh->family, sym->name, err.msg))
+			/* ... and waits and copies SDATA into v12.. after it. */
+			for (;;) {
+				if (!CHECK_MSG(t, dec(level, sh->code + at, sh->n_words - at, &br, &err) == 0,
+					       "%s %s: %s", sh->family, sym->name, err.msg) ||
+				    !in.mem || in.mem->cls != VSHARP_OP_SMEM ||
+				    (br.op != EMU_OP_S_WAITCNT && br.op != EMU_OP_V_MOV_B32))
+					break;
+				at += br.words;
+			}
+			if (err.msg[0])
 				continue;
 			CHECK_MSG(t, br.op == EMU_OP_S_BRANCH &&
 				  (int64_t)(at + 1 + br.simm16) * 4 == done,

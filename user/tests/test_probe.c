@@ -406,6 +406,35 @@ static void test_suites_cover_catalogue(struct ktap *t)
 	}
 }
 
+/* The smem suite runs every S_BUFFER_LOAD stub (both parts of x16) on every level with shaders. */
+static void test_smem_suite_covers_stubs(struct ktap *t)
+{
+	static struct vsharp_stub all[1536];
+	const struct vsharp_suite *s = vsharp_suite_find("smem");
+
+	if (!CHECK(t, s != NULL))
+		return;
+	for (int level = VSHARP_GFX6; level < VSHARP_GFX_COUNT; level++) {
+		unsigned ws = vsharp_probe_level_wave_size(level), n = vsharp_stubs(level, all, 1536);
+		unsigned smem = 0, runs = 0;
+
+		for (unsigned i = 0; i < n; i++)
+			smem += all[i].op->cls == VSHARP_OP_SMEM;
+		for (unsigned i = 0; i < n; i++) {
+			bool run = false;
+
+			if (all[i].op->cls != VSHARP_OP_SMEM)
+				continue;
+			for (unsigned k = 0; k < vsharp_suite_waves(s, ws) && !run; k++)
+				run = s->wave(level, ws, VSHARP_ALIGN_UNALIGNED, k, &batch[0]) &&
+				      !memcmp(&batch[0].stub, &all[i], sizeof(all[i]));
+			runs += run;
+		}
+		CHECK_MSG(t, smem >= 10 && runs == smem, "%s: the smem suite runs %u of %u stubs",
+			  vsharp_gfx_name(level), runs, smem);
+	}
+}
+
 static void setup(void)
 {
 	batch = calloc(VSHARP_PROBE_MAX_WAVES, sizeof(*batch));
@@ -423,6 +452,7 @@ int main(void)
 		KTAP_CASE(test_raw_desc_is_rebased),
 		KTAP_CASE(test_hardware_safety),
 		KTAP_CASE(test_suites_cover_catalogue),
+		KTAP_CASE(test_smem_suite_covers_stubs),
 	};
 	int ret;
 

@@ -155,6 +155,42 @@ int vsharp_buffer_lane_each_choice(const struct vsharp_buffer_access *a, enum vs
 				   struct vsharp_lane_out out[VSHARP_RULE_MAX_CHOICES],
 				   struct vsharp_error *err);
 
+/*
+ * One S_BUFFER_LOAD_* (SMEM through a V#).  The scalar unit reads only the
+ * V#'s base, stride and NUM_RECORDS, loads consecutive dwords (GFX12 also a
+ * byte or a short) into SGPRs and range-checks each dword on its own
+ * (Documentation/model.rst, "Scalar buffer loads").
+ */
+#define VSHARP_SMEM_MAX_DWORDS 16
+
+struct vsharp_smem_access {
+	enum vsharp_gfx level;
+	const struct vsharp_op *op;	/* a VSHARP_OP_SMEM entry of the level */
+	uint32_t desc[4];		/* the V# */
+	int32_t ioffset;		/* the immediate in bytes (GFX6/7 SMRD: dwords * 4) */
+	uint32_t soffset;		/* the SGPR or M0 offset; 0 if the instruction has none */
+	uint32_t sdata[VSHARP_SMEM_MAX_DWORDS];	/* the destination SGPRs before the load */
+	struct vsharp_rules rules;
+};
+
+struct vsharp_smem_result {
+	uint64_t offset;		/* the offset the range check compares */
+	uint64_t size;			/* bytes the V# allows */
+	uint64_t addr;			/* first byte read, after forced alignment */
+	uint8_t n_dwords;		/* SGPRs the instruction loads */
+	uint16_t in_range;		/* bit d: dword d is in range */
+	uint16_t written;		/* bit d: SGPR SDATA + d is written */
+	bool memviol;			/* GFX11+: a negative IOFFSET, nothing loads */
+	bool fault;			/* an in-range dword lies outside the memory */
+	uint32_t sdata[VSHARP_SMEM_MAX_DWORDS];	/* the destination SGPRs after */
+};
+
+/* Whether the access is one the documents define (field and range on error). */
+int vsharp_smem_check(const struct vsharp_smem_access *a, struct vsharp_error *err);
+/* The load, on an access vsharp_smem_check accepts. */
+void vsharp_smem_load(const struct vsharp_smem_access *a, const struct vsharp_memory *mem,
+		      struct vsharp_smem_result *out);
+
 /* One DS instruction. */
 struct vsharp_ds_access {
 	enum vsharp_gfx level;

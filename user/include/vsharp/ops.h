@@ -9,7 +9,7 @@
 #include "vsharp/gfx.h"
 
 /*
- * The buffer (MUBUF, MTBUF) and LDS (DS) instructions of every level, named
+ * The buffer (MUBUF, MTBUF, SMEM S_BUFFER_LOAD) and LDS (DS) instructions of every level, named
  * as LLVM's assembler spells them there: GFX6..GFX10.3 use the GCN names
  * (buffer_load_dword, ds_read2_b32), GFX11+ the RDNA3 names (buffer_load_b32,
  * ds_load_2addr_b32).  Each entry says what the instruction moves; the model
@@ -19,6 +19,7 @@ enum vsharp_op_class {
 	VSHARP_OP_MUBUF,
 	VSHARP_OP_MTBUF,
 	VSHARP_OP_DS,
+	VSHARP_OP_SMEM,		/* s_buffer_load_*: a V# read into SGPRs */
 };
 
 enum vsharp_op_kind {

@@ -146,6 +146,12 @@ int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_
 			       struct vsharp_buffer_access *a, struct vsharp_error *err);
 void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 			  struct vsharp_lane_in *in);
+/*
+ * The same for an S_BUFFER_LOAD wave: its V#, the stub's immediate, the
+ * soffset if the stub names s12, and the stub's start values in SDATA.
+ */
+int vsharp_probe_smem_access(enum vsharp_gfx level, const struct vsharp_probe_wave *w,
+			     uint64_t arena_va, struct vsharp_smem_access *a, struct vsharp_error *err);
 
 /* Lanes per wave on LEVEL: 64 on GFX9, 32 (wave32) on GFX10+. */
 unsigned vsharp_probe_level_wave_size(enum vsharp_gfx level);

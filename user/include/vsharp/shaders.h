@@ -28,9 +28,9 @@ struct vsharp_shader {
 extern const struct vsharp_shader vsharp_shaders[];
 extern const unsigned vsharp_shader_count;
 
-/* Register budget of every probe shader (shaders/README.md). */
+/* Register budget of every probe shader (shaders/README.md): s16..s31 take an S_BUFFER_LOAD_DWORDX16. */
 #define VSHARP_SHADER_VGPRS 28
-#define VSHARP_SHADER_SGPRS 24
+#define VSHARP_SHADER_SGPRS 32
 /* One wave record per work-group in the case table. */
 #define VSHARP_WAVE_RECORD 8192u
 

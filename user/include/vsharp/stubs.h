@@ -26,7 +26,19 @@ struct vsharp_stub {
 	struct vsharp_format tformat;	/* MTBUF */
 	uint8_t offset0, offset1;	/* DS: {offset1, offset0} or the two offsets */
 	uint8_t attr, attr_chan;	/* LDS parameter loads: attribute 0-32, channel x..w */
+	/* S_BUFFER_LOAD: the offset SGPR s12 (else only ioffset), and which 8 SGPRs go to v12..v19 */
+	bool soffset;
+	uint8_t part;
 };
+
+/*
+ * An S_BUFFER_LOAD stub sets its destination SGPRs s16.. to these values,
+ * loads into them and copies SGPRs 8 * part .. 8 * part + 7 of the result
+ * into v12..v19 (the lane record holds eight VGPRs): an SGPR the load does
+ * not write shows its start value.
+ */
+#define VSHARP_STUB_SDATA_FIRST 16u
+#define VSHARP_STUB_SDATA_START(d) (0x5eed0000u + (d))
 
 /*
  * The instruction offset of the buffer-to-LDS stubs that have one: it
