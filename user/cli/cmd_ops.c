@@ -138,7 +138,8 @@ int cmd_ops(int argc, char **argv)
 		if (with_asm && vsharp_op_lds_modifier(op, level))
 			printf("\n%s%s off, s[0:3], s4 lds", all ? (on ? "Y " : "N ") : "", name);
 		/* The ADDR64 form on GFX6/7; with --all, a level without it must reject it. */
-		if (with_asm && op->cls != VSHARP_OP_DS && op->kind != VSHARP_OP_LOAD_LDS && on &&
+		if (with_asm && (op->cls == VSHARP_OP_MUBUF || op->cls == VSHARP_OP_MTBUF) &&
+		    op->kind != VSHARP_OP_LOAD_LDS && on &&
 		    (all || vsharp_op_addr64(op, level))) {
 			printf("\n%s", all ? (vsharp_op_addr64(op, level) ? "Y " : "N ") : "");
 			asm_line(target, op, name, "v[4:5]");

@@ -1084,7 +1084,8 @@ unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_
 			return insn->has_saddr ? 1 : 2;
 		return role == EMU_VGPR_DATA ? insn->global_dwords : 0;
 	}
-	if (insn->op != EMU_OP_MEM || !op)
+	/* S_BUFFER_LOAD names no VGPR. */
+	if (insn->op != EMU_OP_MEM || !op || op->cls == VSHARP_OP_SMEM)
 		return 0;
 	if (op->cls != VSHARP_OP_DS) {
 		if (role == EMU_VGPR_ADDR)

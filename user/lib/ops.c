@@ -420,7 +420,8 @@ bool vsharp_op_lds_modifier(const struct vsharp_op *op, enum vsharp_gfx level)
 
 bool vsharp_op_addr64(const struct vsharp_op *op, enum vsharp_gfx level)
 {
-	return op->cls != VSHARP_OP_DS && level <= VSHARP_GFX7 && vsharp_op_on(op, level);
+	return (op->cls == VSHARP_OP_MUBUF || op->cls == VSHARP_OP_MTBUF) && level <= VSHARP_GFX7 &&
+	       vsharp_op_on(op, level);
 }
 
 static bool ds_dual(const struct vsharp_op *op)
