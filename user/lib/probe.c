@@ -13,7 +13,10 @@
  *
  * The CPU never reads or writes the GPU's copies byte by byte: a batch is
  * built in host memory and copied in, and read back with one copy per
- * buffer (a VRAM BO's CPU mapping is write-combined, uncached for reads).
+ * wave record and one for the arenas (a VRAM BO's CPU mapping is
+ * write-combined, uncached for reads).  Only the bytes of a record the
+ * shader reads or writes move, and the arenas' starting pattern and the
+ * guards go straight from their tables into the BO.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -61,7 +64,7 @@ struct vsharp_probe_ctx {
 	unsigned wave_size;
 	unsigned vmid;
 	unsigned ran;		/* waves of the last batch that ran to the end */
-	/* Host copies of the table and of guard + arenas + guard. */
+	/* Host copies of the table and of the arenas (the guards are checked in the BO). */
 	uint8_t *host_table, *host_arena;
 };
 
@@ -128,7 +131,7 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	ctx->wave_size = vsharp_probe_level_wave_size(dev->level);
 	ctx->shader = vsharp_shader_for(dev->level, err);
 	ctx->host_table = calloc(VSHARP_PROBE_MAX_WAVES, VSHARP_WAVE_RECORD);
-	ctx->host_arena = malloc(GUARD + ARENAS + GUARD);
+	ctx->host_arena = malloc(ARENAS);
 	ret = !ctx->shader ? -ENOENT :
 	      !ctx->host_table || !ctx->host_arena ?
 	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
@@ -149,8 +152,6 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 		return ret;
 	}
 	call_once(&start_once, make_guards);
-	memcpy(ctx->host_arena, guard_table, GUARD);
-	memcpy(ctx->host_arena + GUARD + ARENAS, guard_table + GUARD, GUARD);
 	*out = ctx;
 	return 0;
 }
@@ -175,9 +176,10 @@ static uint8_t *wave_record(struct vsharp_probe_ctx *ctx, unsigned i)
 	return ctx->host_table + (size_t)i * VSHARP_WAVE_RECORD;
 }
 
-static uint8_t *wave_arena(struct vsharp_probe_ctx *ctx, unsigned i)
+/* The bytes of a wave record the shader reads or writes: header, LDS image, lane records. */
+static size_t record_used(const struct vsharp_probe_ctx *ctx)
 {
-	return ctx->host_arena + GUARD + (size_t)i * VSHARP_PROBE_ARENA;
+	return LANES + (size_t)LANE_SIZE * ctx->wave_size;
 }
 
 /*
@@ -309,7 +311,8 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 	for (unsigned i = 0; i < n; i++) {
 		const struct vsharp_probe_wave *w = &waves[i];
 		uint8_t *rec = wave_record(ctx, i);
-		uint32_t hdr[8] = { 0 }, stub;
+		/* The header's 64 bytes, then the lane records whole: no byte left as it was. */
+		uint32_t hdr[LDS_IMAGE / 4] = { 0 }, stub;
 		char name[128];
 		int ret;
 
@@ -322,21 +325,17 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
 		hdr[4] = w->soffset;
 		hdr[5] = w->m0;
 		hdr[6] = stub - ctx->stub_base;
-		memset(rec, 0, LANES + LANE_SIZE * ctx->wave_size);
-		for (unsigned k = 0; k < 8; k++)
+		for (unsigned k = 0; k < LDS_IMAGE / 4; k++)
 			store_le(rec + 4 * k, 4, hdr[k]);
-		memcpy(wave_arena(ctx, i), start_bytes(i), VSHARP_PROBE_ARENA);
 		memcpy(rec + LDS_IMAGE, start_bytes(i) + VSHARP_PROBE_ARENA, VSHARP_PROBE_LDS);
 		for (unsigned l = 0; l < ctx->wave_size; l++) {
 			const struct vsharp_probe_lane *pl = &w->lane[vsharp_probe_case_of(w, l)];
-			uint8_t *lr = rec + LANES + LANE_SIZE * l;
+			uint32_t lr[LANE_SIZE / 4] = { pl->vindex, pl->voffset };
 
-			store_le(lr, 4, pl->vindex);
-			store_le(lr + 4, 4, pl->voffset);
-			for (unsigned k = 0; k < 4; k++)
-				store_le(lr + 16 + 4 * k, 4, pl->data[k]);
-			for (unsigned k = 0; k < 8; k++)
-				store_le(lr + 32 + 4 * k, 4, pl->vdst[k]);
+			memcpy(lr + 4, pl->data, sizeof(pl->data));
+			memcpy(lr + 8, pl->vdst, sizeof(pl->vdst));
+			for (unsigned k = 0; k < LANE_SIZE / 4; k++)
+				store_le(rec + LANES + LANE_SIZE * l + 4 * k, 4, lr[k]);
 		}
 	}
 	return 0;
@@ -351,45 +350,49 @@ static int fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *wa
  */
 static void upload(struct vsharp_probe_ctx *ctx, unsigned n)
 {
-	size_t code = 4ull * ctx->shader->n_words;
-	uint8_t *arena = ctx->arena.cpu;
+	size_t code = 4ull * ctx->shader->n_words, used = record_used(ctx);
+	uint8_t *table = ctx->table.cpu, *arena = ctx->arena.cpu;
 
-	memcpy(ctx->table.cpu, ctx->host_table, (size_t)n * VSHARP_WAVE_RECORD);
-	memcpy(arena, ctx->host_arena, GUARD + (size_t)n * VSHARP_PROBE_ARENA);
-	memcpy(arena + GUARD + ARENAS, ctx->host_arena + GUARD + ARENAS, GUARD);
+	for (unsigned i = 0; i < n; i++) {
+		memcpy(table + (size_t)i * VSHARP_WAVE_RECORD, wave_record(ctx, i), used);
+		memcpy(arena + GUARD + (size_t)i * VSHARP_PROBE_ARENA, start_bytes(i), VSHARP_PROBE_ARENA);
+	}
+	memcpy(arena, guard_table, GUARD);
+	memcpy(arena + GUARD + ARENAS, guard_table + GUARD, GUARD);
 	memcpy(ctx->code.cpu, ctx->shader->code, code);
 	memset((uint8_t *)ctx->code.cpu + code, 0, ctx->code.size - code);
 }
 
-/* The results: one bulk copy per buffer into host memory. */
+/* The results into host memory: each record's used bytes, the arenas in one copy. */
 static void download(struct vsharp_probe_ctx *ctx, unsigned n)
 {
-	const uint8_t *arena = ctx->arena.cpu;
+	const uint8_t *table = ctx->table.cpu, *arena = ctx->arena.cpu;
+	size_t used = record_used(ctx);
 
-	memcpy(ctx->host_table, ctx->table.cpu, (size_t)n * VSHARP_WAVE_RECORD);
-	memcpy(ctx->host_arena, arena, GUARD + (size_t)n * VSHARP_PROBE_ARENA);
-	memcpy(ctx->host_arena + GUARD + ARENAS, arena + GUARD + ARENAS, GUARD);
+	for (unsigned i = 0; i < n; i++)
+		memcpy(wave_record(ctx, i), table + (size_t)i * VSHARP_WAVE_RECORD, used);
+	memcpy(ctx->host_arena, arena + GUARD, (size_t)n * VSHARP_PROBE_ARENA);
 }
 
 /*
  * A changed guard byte means some wave stored outside every arena.  The
- * pattern goes back into the host copy at once, so that the next batch
- * uploads clean guards and is judged on its own stores only.
+ * guards are read where the GPU wrote, once, and the next batch uploads
+ * them clean from their table: it is judged on its own stores only.
  */
 static int check_guards(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
 {
 	static const char *const side[2] = { "below", "above" };
 
 	for (unsigned g = 0; g < 2; g++) {
-		uint8_t *p = ctx->host_arena + (g ? GUARD + ARENAS : 0);
+		const uint8_t *p = (const uint8_t *)ctx->arena.cpu + (g ? GUARD + ARENAS : 0);
+		const uint8_t *want = guard_table + (size_t)g * GUARD;
 		unsigned changed = 0, first = 0;
 
-		if (!memcmp(p, guard_table + (size_t)g * GUARD, GUARD))
+		if (!memcmp(p, want, GUARD))
 			continue;
 		for (unsigned b = 0; b < GUARD; b++) {
-			if (p[b] == guard_table[(size_t)g * GUARD + b])
+			if (p[b] == want[b])
 				continue;
-			p[b] = guard_table[(size_t)g * GUARD + b];
 			if (!changed++)
 				first = b;
 		}
@@ -664,7 +667,7 @@ unsigned vsharp_probe_observed(const struct vsharp_probe_ctx *ctx, unsigned i, s
 	for (unsigned l = 0; l < ctx->wave_size; l++)
 		for (unsigned k = 0; k < 8; k++)
 			r->vdst[l][k] = (uint32_t)load_le(rec + LANES + LANE_SIZE * l + 32 + 4 * k, 4);
-	memcpy(r->arena, ctx->host_arena + GUARD + (size_t)i * VSHARP_PROBE_ARENA, VSHARP_PROBE_ARENA);
+	memcpy(r->arena, ctx->host_arena + (size_t)i * VSHARP_PROBE_ARENA, VSHARP_PROBE_ARENA);
 	memcpy(r->lds, rec + LDS_IMAGE, VSHARP_PROBE_LDS);
 	return (unsigned)load_le(rec + HDR_VMID, 4);
 }
