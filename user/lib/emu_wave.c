@@ -467,51 +467,114 @@ static uint8_t *window_move(struct vsharp_vm *vm, struct emu_window *win, uint64
 	return p;
 }
 
+/* Whether [va, va + n) lies in the window's mapping, which allows PERMS. */
+static inline bool window_holds(const struct emu_window *win, uint64_t va, uint64_t n,
+				unsigned perms)
+{
+	return va - win->va < win->size && n <= win->size - (va - win->va) &&
+	       (win->perms & perms) == perms;
+}
+
 /* vsharp_vm_at() through a window on the mapping the last access fell in. */
 static inline uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, uint64_t va,
 				 uint64_t n, unsigned perms)
 {
-	if (va - win->va < win->size && n <= win->size - (va - win->va) &&
-	    (win->perms & perms) == perms)
+	if (window_holds(win, va, n, perms))
 		return win->host + (va - win->va);
 	return window_move(vm, win, va, n, perms);
+}
+
+/*
+ * The lanes' accesses, each checked against the mapping the last access
+ * fell in (moving it on a miss), in lane order: a fault is the first
+ * faulting lane's, and a lane's dwords move together.
+ */
+static int global_lanes(struct emu_wave *w, struct emu_window *win, const uint64_t *va,
+			const uint8_t *on, unsigned n_on, unsigned n, bool load, unsigned vdata,
+			struct vsharp_error *err)
+{
+	unsigned perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE;
+
+	for (unsigned k = 0; k < n_on; k++) {
+		unsigned l = on[k];
+		uint8_t *p = window_at(w->vm, win, va[k], 4ull * n, perms);
+
+		if (!p)
+			return emu_vm_fault(w, va[k], 4 * n, perms, err);
+		for (unsigned i = 0; i < n; i++) {
+			if (load)
+				w->vgpr[vdata + i][l] = (uint32_t)load_le(p + 4 * i, 4);
+			else
+				store_le(p + 4 * i, 4, w->vgpr[vdata + i][l]);
+		}
+	}
+	return 0;
 }
 
 static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	bool load = in->op == EMU_OP_GLOBAL_LOAD;
 	unsigned n = in->global_dwords, perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE;
+	/*
+	 * The lane loops work on copies: a store into the VGPR file could
+	 * otherwise alias the instruction and the window for the compiler.
+	 */
+	unsigned vaddr = in->vaddr, vdata = in->vdata, n_on = 0;
+	bool saddr = in->has_saddr;
+	uint64_t exec = w->exec, base = 0, lo = UINT64_MAX, hi = 0, va[EMU_MAX_LANES];
+	int64_t offset = in->global_offset;
+	uint32_t (*vgpr)[EMU_MAX_LANES] = w->vgpr;
+	uint8_t on[EMU_MAX_LANES];
+	struct emu_window win;
 	int ret;
 
-	if ((in->has_saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
-	    (ret = check_vgprs(w, in, in->vaddr, in->has_saddr ? 1 : 2, false, err)) ||
-	    (ret = check_vgprs(w, in, in->vdata, n, load, err)))
+	if ((saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, vaddr, saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, vdata, n, load, err)))
 		return ret;
+	if (saddr)
+		base = sread64(w, in->saddr);
+	/* Every address first: a lane's load may overwrite only its own address registers. */
 	for (unsigned l = 0; l < w->lanes; l++) {
-		uint64_t va;
-		uint8_t *p;
+		uint64_t a;
 
-		if (!lane_on(w, l))
+		if (!(exec >> l & 1))
 			continue;
-		if (in->has_saddr)
-			va = sread64(w, in->saddr) + w->vgpr[in->vaddr][l];
+		if (saddr)
+			a = base + vgpr[vaddr][l];
 		else
-			va = w->vgpr[in->vaddr][l] | (uint64_t)w->vgpr[in->vaddr + 1][l] << 32;
-		va += (int64_t)in->global_offset;
-		p = window_at(w->vm, &w->data, va, 4ull * n, perms);
-		if (!p)
-			return emu_vm_fault(w, va, 4 * n, perms, err);
-		for (unsigned i = 0; i < n; i++) {
-			uint32_t *reg = &w->vgpr[in->vdata + i][l];
-
-			if (load)
-				*reg = (uint32_t)load_le(p + 4 * i, 4);
-			else
-				store_le(p + 4 * i, 4, *reg);
-		}
+			a = vgpr[vaddr][l] | (uint64_t)vgpr[vaddr + 1][l] << 32;
+		a += offset;
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+		on[n_on] = (uint8_t)l;
+		va[n_on++] = a;
 	}
+	win = w->data;
+	if (n_on && hi - lo < win.size && window_holds(&win, lo, hi - lo + 4ull * n, perms)) {
+		/* The whole wave inside the window: nothing can fault or move it. */
+		const uint8_t *host = win.host;
+
+		if (!load) {
+			for (unsigned k = 0; k < n_on; k++)
+				for (unsigned i = 0; i < n; i++)
+					store_le(win.host + (va[k] - win.va) + 4 * i, 4, vgpr[vdata + i][on[k]]);
+		} else {
+			for (unsigned i = 0; i < n; i++) {
+				uint32_t *row = vgpr[vdata + i];
+
+				for (unsigned k = 0; k < n_on; k++)
+					row[on[k]] = (uint32_t)load_le(host + (va[k] - win.va) + 4 * i, 4);
+			}
+		}
+	} else {
+		ret = global_lanes(w, &win, va, on, n_on, n, load, vdata, err);
+	}
+	w->data = win;
+	if (ret)
+		return ret;
 	if (load)
-		issue(w, in, EMU_CNT_LOAD, true, in->vdata, n, false);
+		issue(w, in, EMU_CNT_LOAD, true, vdata, n, false);
 	else
 		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
 	return 0;
