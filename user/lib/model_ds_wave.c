@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "model_lds.h"
 #include "vsharp/model.h"
 
 static unsigned reverse5(unsigned v)
@@ -169,7 +170,5 @@ void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 	/* "EXEC per quad": any lane of a quad writes all four (R3, R4 §12.2.1). */
 	if (a->op->ds_addr == VSHARP_DS_DIRECT || a->op->ds_addr == VSHARP_DS_PARAM)
 		exec = whole_quads(exec);
-	for (unsigned i = 0; i < lanes; i++)
-		if (exec >> i & 1)
-			vsharp_ds_lane(a, &in[i], lds, &out[i]);
+	ds_lanes(a, in, lanes, exec, lds, out);
 }

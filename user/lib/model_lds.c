@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "memory.h"
+#include "model_lds.h"
 #include "vsharp/model.h"
 
 /*
@@ -116,10 +117,15 @@ static uint16_t range_mask(const struct vsharp_ds_access *a, uint32_t addr, unsi
 static void read_value(const struct vsharp_lds *lds, uint32_t addr, unsigned bytes,
 		       uint16_t mask, uint32_t *v)
 {
+	unsigned all = (1u << bytes) - 1;
+	/* The common case, every byte in range: one check for the access. */
+	const uint8_t *whole = (mask & all) == all ? lds_at(lds, addr, bytes) : NULL;
+
 	for (unsigned i = 0; i < (bytes + 3) / 4; i++) {
 		unsigned n = bytes - 4 * i < 4 ? bytes - 4 * i : 4;
 		unsigned need = ((1u << n) - 1) << (4 * i);
-		const uint8_t *b = (mask & need) == need ? lds_at(lds, addr + 4 * i, n) : NULL;
+		const uint8_t *b = whole ? whole + 4 * i :
+				   (mask & need) == need ? lds_at(lds, addr + 4 * i, n) : NULL;
 
 		v[i] = b ? (uint32_t)load_le(b, n) : 0;
 	}
@@ -211,20 +217,51 @@ static uint32_t param_address(const struct vsharp_ds_access *a, uint32_t lane)
 	return (a->m0 & 0xffff) + 4 * dw;
 }
 
-void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
-		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out)
+/* What every lane of one DS instruction shares, worked out once for a wave. */
+struct ds_plan {
+	unsigned bytes, w, align;
+	bool force, sign;
+	uint16_t all;
+	uint32_t offset16;
+	uint32_t append;	/* ds_append/ds_consume: the counter's base */
+	uint64_t limit;		/* the end of the LDS the access may reach */
+};
+
+static void ds_plan(const struct vsharp_ds_access *a, const struct vsharp_lds *lds, struct ds_plan *p)
 {
 	const struct vsharp_op *op = a->op;
-	unsigned bytes = op->bytes, w = bytes < 4 ? 1 : bytes / 4, align;
-	uint32_t offset16 = (uint32_t)a->offset1 << 8 | a->offset0;
-	uint64_t limit = lds ? lds->size : 0;
-	uint16_t ok[2] = { 0, 0 }, all;
-	bool force, misaligned = false, sign = op->sign;
 
-	memset(out, 0, sizeof(*out));
-	/* Lane operations touch no LDS memory: vsharp_ds_wave() does them. */
-	if (op->kind == VSHARP_OP_LANES)
-		return;
+	p->bytes = op->bytes;
+	p->w = p->bytes < 4 ? 1 : p->bytes / 4;
+	p->sign = op->sign;
+	if (op->ds_addr == VSHARP_DS_DIRECT) {
+		p->bytes = direct_types[direct_type(a->m0)].bytes;
+		p->sign = direct_types[direct_type(a->m0)].sign;
+	}
+	p->all = (uint16_t)((1u << p->bytes) - 1);
+	p->offset16 = (uint32_t)a->offset1 << 8 | a->offset0;
+	p->limit = lds ? lds->size : 0;
+	p->append = op->ds_addr == VSHARP_DS_APPEND ? append_base(a, &p->limit) : 0;
+	/* GFX6-10 documents: accesses are limited to MIN(M0, LDS_SIZE). */
+	if (op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND &&
+	    op->ds_addr != VSHARP_DS_DIRECT && op->ds_addr != VSHARP_DS_PARAM &&
+	    a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < p->limit)
+		p->limit = a->m0;
+	p->align = ds_align(a, p->bytes, &p->force);
+}
+
+/* One lane of a per-lane instruction under its plan; OUT is zeroed. */
+static void ds_lane(const struct vsharp_ds_access *a, const struct ds_plan *p,
+		    const struct vsharp_ds_lane_in *in, struct vsharp_lds *lds,
+		    struct vsharp_ds_lane_out *out)
+{
+	const struct vsharp_op *op = a->op;
+	unsigned bytes = p->bytes, w = p->w, align = p->align;
+	uint32_t offset16 = p->offset16;
+	uint64_t limit = p->limit;
+	uint16_t ok[2] = { 0, 0 }, all = p->all;
+	bool force = p->force, misaligned = false, sign = p->sign;
+
 	if (op->kind == VSHARP_OP_STACK) {
 		vsharp_ds_bvh_stack(a, in, lds, out);
 		return;
@@ -234,14 +271,9 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		out->n_vdst = 1;
 		return;
 	}
-	if (op->ds_addr == VSHARP_DS_DIRECT) {
-		bytes = direct_types[direct_type(a->m0)].bytes;
-		sign = direct_types[direct_type(a->m0)].sign;
-		/* A reserved type (vsharp_ds_check() refuses it) reads nothing. */
-		if (!bytes)
-			return;
-	}
-	all = (uint16_t)((1u << bytes) - 1);
+	/* A reserved direct type (vsharp_ds_check() refuses it) reads nothing. */
+	if (op->ds_addr == VSHARP_DS_DIRECT && !bytes)
+		return;
 	switch (op->ds_addr) {
 	case VSHARP_DS_SINGLE:
 		out->addr[0] = in->vaddr + offset16;
@@ -256,7 +288,7 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		out->n_addr = 1;
 		break;
 	case VSHARP_DS_APPEND:
-		out->addr[0] = append_base(a, &limit) + offset16;
+		out->addr[0] = p->append + offset16;
 		out->n_addr = 1;
 		break;
 	case VSHARP_DS_SRC2:
@@ -282,13 +314,6 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		break;
 	}
 	}
-	/* GFX6-10 documents: accesses are limited to MIN(M0, LDS_SIZE). */
-	if (op->ds_addr != VSHARP_DS_ADDTID && op->ds_addr != VSHARP_DS_APPEND &&
-	    op->ds_addr != VSHARP_DS_DIRECT && op->ds_addr != VSHARP_DS_PARAM &&
-	    a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < limit)
-		limit = a->m0;
-
-	align = ds_align(a, bytes, &force);
 	memcpy(out->addr_unaligned, out->addr, sizeof(out->addr));
 	for (unsigned k = 0; k < out->n_addr; k++) {
 		if (out->addr[k] % align) {
@@ -325,12 +350,15 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 			out->n_vdst = 1;
 			break;
 		}
-		memcpy(out->vdst, v, w * sizeof(*v));
+		/* Loops, not memcpy: W is 1..4 and a call costs more than the copy. */
+		for (unsigned i = 0; i < w; i++)
+			out->vdst[i] = v[i];
 		out->n_vdst = (uint8_t)w;
 		if (op->ds_addr == VSHARP_DS_DUAL || op->ds_addr == VSHARP_DS_DUAL_ST64) {
 			if (out->n_addr == 2)
 				read_value(lds, out->addr[1], bytes, ok[1], v);
-			memcpy(out->vdst + w, v, w * sizeof(*v));
+			for (unsigned i = 0; i < w; i++)
+				out->vdst[w + i] = v[i];
 			out->n_vdst = (uint8_t)(2 * w);
 		}
 		break;
@@ -381,6 +409,33 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		break;
 	}
 	}
+}
+
+void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+		    struct vsharp_lds *lds, struct vsharp_ds_lane_out *out)
+{
+	struct ds_plan p;
+
+	memset(out, 0, sizeof(*out));
+	/* Lane operations touch no LDS memory: vsharp_ds_wave() does them. */
+	if (a->op->kind == VSHARP_OP_LANES)
+		return;
+	ds_plan(a, lds, &p);
+	ds_lane(a, &p, in, lds, out);
+}
+
+void ds_lanes(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
+	      unsigned lanes, uint64_t exec, struct vsharp_lds *lds,
+	      struct vsharp_ds_lane_out *out)
+{
+	struct ds_plan p;
+
+	if (a->op->kind == VSHARP_OP_LANES)
+		return;
+	ds_plan(a, lds, &p);
+	for (unsigned i = 0; i < lanes; i++)
+		if (exec >> i & 1)
+			ds_lane(a, &p, &in[i], lds, &out[i]);
 }
 
 unsigned vsharp_lds_banks(enum vsharp_gfx level)
