@@ -140,11 +140,14 @@ struct emu_wave {
 	uint16_t ttmp_set;
 	bool m0_set, vcc_set;
 	uint64_t vgpr_set[EMU_MAX_VGPRS];	/* lanes of each VGPR holding a value */
-	char init_desc[96];		/* what the dispatch initialised, for messages */
+	const struct vsharp_dispatch_state *dispatch;	/* what the dispatch initialised */
 	uint64_t issued[EMU_CNT_COUNT];
 	struct emu_pending pend[EMU_MAX_PENDING];
 	unsigned n_pend;
 };
+
+/* What the dispatch initialised in the wave's SGPRs, in words for a message. */
+void emu_init_desc(const struct emu_wave *w, char *buf, size_t n);
 
 /* Runs one wave to s_endpgm; negative with err on an error the run reports. */
 int emu_wave_run(struct emu_wave *w, struct vsharp_error *err);

@@ -213,7 +213,6 @@ static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st
 	const struct vsharp_pm4_level *facts = vsharp_pm4_level(w->level);
 	unsigned tx = st->threads[0], ty = st->threads[1];
 	unsigned s = st->user_sgprs, tid_regs;
-	int len;
 
 	memcpy(w->sgpr, st->user_data, sizeof(uint32_t) * st->user_sgprs);
 	if (facts->tgid_ttmp) {
@@ -246,9 +245,16 @@ static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st
 	}
 	for (unsigned r = 0; r < tid_regs && r < w->vgprs_alloc; r++)
 		w->vgpr_set[r] = w->exec;
-	len = snprintf(w->init_desc, sizeof(w->init_desc), "USER_SGPR %u", st->user_sgprs);
-	if (!facts->tgid_ttmp && len > 0 && (size_t)len < sizeof(w->init_desc))
-		snprintf(w->init_desc + len, sizeof(w->init_desc) - len, ", TGID_X/Y/Z_EN %u/%u/%u",
+	w->dispatch = st;
+}
+
+void emu_init_desc(const struct emu_wave *w, char *buf, size_t n)
+{
+	const struct vsharp_dispatch_state *st = w->dispatch;
+	int len = snprintf(buf, n, "USER_SGPR %u", st->user_sgprs);
+
+	if (!vsharp_pm4_level(w->level)->tgid_ttmp && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - len, ", TGID_X/Y/Z_EN %u/%u/%u",
 			 st->tgid[0], st->tgid[1], st->tgid[2]);
 }
 
@@ -258,11 +264,17 @@ static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st
  * load keeps the other half of its register, so that garbage can reach a
  * result: make it a pattern of the register and lane, the same every time.
  */
-static void poison_vgprs(struct vsharp_gpu *gpu, unsigned n)
+static void poison_vgprs(struct vsharp_gpu *gpu, unsigned n, unsigned lanes)
 {
-	for (unsigned r = 0; r < n; r++)
-		for (unsigned l = 0; l < EMU_MAX_LANES; l++)
-			gpu->vgpr[r][l] = 0xdead0000u | r << 8 | l;
+	for (unsigned r = 0; r < n; r++) {
+		/* Groups of 32 lanes: a fixed count the compiler vectorises. */
+		for (unsigned g = 0; g < lanes / 32; g++) {
+			uint32_t *group = &gpu->vgpr[r][32 * g], first = 0xdead0000u | r << 8 | 32 * g;
+
+			for (unsigned l = 0; l < 32; l++)
+				group[l] = first | l;
+		}
+	}
 }
 
 static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
@@ -328,7 +340,8 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 			w.vgprs_alloc = round_up(st->vgprs_alloc, gpu->facts->vgpr_alloc_granule[wave == 32]);
 			if (w.vgprs_alloc > EMU_MAX_VGPRS)
 				w.vgprs_alloc = EMU_MAX_VGPRS;
-			poison_vgprs(gpu, w.vgprs_alloc);
+			/* A wave reads no lane past its size. */
+			poison_vgprs(gpu, w.vgprs_alloc, wave);
 			init_wave(&w, st, gid, first, (unsigned)threads);
 			gpu->stats.waves++;
 			ret = emu_wave_run(&w, err);

@@ -61,6 +61,17 @@ static int in_flight(struct emu_wave *w, const struct emu_insn *in, const struct
 			  SRC_WAIT);
 }
 
+static int uninit_sgpr(struct emu_wave *w, const struct emu_insn *in, unsigned r,
+		       struct vsharp_error *err)
+{
+	char init[96];
+
+	emu_init_desc(w, init, sizeof(init));
+	return emu_strict(w, err,
+			  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which neither the dispatch (%s) nor the shader set; on the GPU it holds the previous wave's value (%s)",
+			  in->name, w->pc, r, init, SRC_INIT);
+}
+
 static int check_sgprs(struct emu_wave *w, const struct emu_insn *in, unsigned first,
 		       unsigned count, bool write, struct vsharp_error *err)
 {
@@ -79,9 +90,7 @@ static int check_sgprs(struct emu_wave *w, const struct emu_insn *in, unsigned f
 		if (write)
 			w->sgpr_set[r / 64] |= bit;
 		else if (!(w->sgpr_set[r / 64] & bit))
-			return emu_strict(w, err,
-					  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which neither the dispatch (%s) nor the shader set; on the GPU it holds the previous wave's value (%s)",
-					  in->name, w->pc, r, w->init_desc, SRC_INIT);
+			return uninit_sgpr(w, in, r, err);
 	}
 	return 0;
 }
