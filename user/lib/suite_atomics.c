@@ -7,17 +7,36 @@
  */
 #include "suite.h"
 
+/* The level's buffer atomics in catalogue order (at most 64), listed once per level and thread. */
+static unsigned level_atomics(enum vsharp_gfx level, const struct vsharp_op *const **out)
+{
+	static _Thread_local struct {
+		bool made;
+		unsigned n;
+		const struct vsharp_op *op[64];
+	} list[VSHARP_GFX_COUNT];
+	const struct vsharp_op *op;
+	unsigned i = 0;
+
+	if (!list[level].made) {
+		while ((op = vsharp_op_next(level, &i)))
+			if (op->cls == VSHARP_OP_MUBUF && op->kind == VSHARP_OP_ATOMIC &&
+			    list[level].n < 64)
+				list[level].op[list[level].n++] = op;
+		list[level].made = true;
+	}
+	*out = list[level].op;
+	return list[level].n;
+}
+
 static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mode mode,
 		 unsigned k, struct vsharp_probe_wave *w)
 {
-	const struct vsharp_op *atomics[64], *op;
+	const struct vsharp_op *const *atomics, *op;
 	struct suite_rng r = suite_seed("atomics", level, k);
-	unsigned n = 0, i = 0;
+	unsigned n = level_atomics(level, &atomics);
 	bool fp;
 
-	while ((op = vsharp_op_next(level, &i)))
-		if (op->cls == VSHARP_OP_MUBUF && op->kind == VSHARP_OP_ATOMIC && n < 64)
-			atomics[n++] = op;
 	op = atomics[k % n];
 	fp = op->atomic >= VSHARP_ATOMIC_FCMPSWAP;
 	suite_wave(level, wave_size, op, w);
