@@ -427,6 +427,13 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	bool two = in->op != EMU_OP_V_MOV_B32;
+	/* A scalar operand is the same in every lane: read once; a VGPR one by row. */
+	const uint32_t *v0 = in->src0.kind == EMU_OPND_VGPR ? w->vgpr[in->src0.index] : NULL;
+	const uint32_t *v1 = in->src1.kind == EMU_OPND_VGPR ? w->vgpr[in->src1.index] : NULL;
+	uint32_t s0, s1, *dst;
+	uint64_t exec = w->exec, ops = 0;
+	unsigned lanes = w->lanes;
+	enum emu_op op = in->op;
 	int ret;
 
 	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
@@ -437,27 +444,31 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	ret = check_vgprs(w, in, in->dst.index, 1, true, err);
 	if (ret)
 		return ret;
-	for (unsigned l = 0; l < w->lanes; l++) {
+	dst = w->vgpr[in->dst.index];
+	s0 = v0 ? 0 : sread(w, &in->src0);
+	s1 = v1 || !two ? 0 : sread(w, &in->src1);
+	for (unsigned l = 0; l < lanes; l++) {
 		uint32_t a, b = 0, r;
 
-		if (!lane_on(w, l))
+		if (!(exec >> l & 1))
 			continue;
-		a = in->src0.kind == EMU_OPND_VGPR ? w->vgpr[in->src0.index][l] : sread(w, &in->src0);
+		a = v0 ? v0[l] : s0;
 		if (two)
-			b = in->src1.kind == EMU_OPND_VGPR ? w->vgpr[in->src1.index][l] :
-			    sread(w, &in->src1);
-		switch (in->op) {
+			b = v1 ? v1[l] : s1;
+		switch (op) {
 		case EMU_OP_V_MOV_B32: r = a; break;
 		case EMU_OP_V_LSHLREV_B32: r = b << (a & 31); break;
 		case EMU_OP_V_ADD_U32: r = a + b; break;
 		case EMU_OP_V_AND_B32: r = a & b; break;
 		default:
+			w->gpu->stats.lane_ops += ops;
 			return vsharp_fail(err, -ENOSYS, "emu: %s: vector operation %d not implemented (pc 0x%" PRIx64 ")",
 					   vsharp_gfx_name(w->level), in->op, w->pc);
 		}
-		w->vgpr[in->dst.index][l] = r;
-		w->gpu->stats.lane_ops++;
+		dst[l] = r;
+		ops++;
 	}
+	w->gpu->stats.lane_ops += ops;
 	return 0;
 }
 
@@ -562,18 +573,20 @@ static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	win = w->data;
 	if (n_on && hi - lo < win.size && window_holds(&win, lo, hi - lo + 4ull * n, perms)) {
 		/* The whole wave inside the window: nothing can fault or move it. */
-		const uint8_t *host = win.host;
-
 		if (!load) {
-			for (unsigned k = 0; k < n_on; k++)
+			for (unsigned k = 0; k < n_on; k++) {
+				uint8_t *p = win.host + (va[k] - win.va);
+				const uint32_t *reg = &vgpr[vdata][on[k]];
+
 				for (unsigned i = 0; i < n; i++)
-					store_le(win.host + (va[k] - win.va) + 4 * i, 4, vgpr[vdata + i][on[k]]);
+					store_le(p + 4 * i, 4, reg[i * EMU_MAX_LANES]);
+			}
 		} else {
 			for (unsigned i = 0; i < n; i++) {
 				uint32_t *row = vgpr[vdata + i];
 
 				for (unsigned k = 0; k < n_on; k++)
-					row[on[k]] = (uint32_t)load_le(host + (va[k] - win.va) + 4 * i, 4);
+					row[on[k]] = (uint32_t)load_le(win.host + (va[k] - win.va) + 4 * i, 4);
 			}
 		}
 	} else {
