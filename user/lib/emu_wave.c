@@ -804,6 +804,10 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	struct vsharp_ds_lane_in li[64];
 	struct vsharp_ds_lane_out lo[64];
 	struct vsharp_ds_access a;
+	/* Copies for the lane loops: stores into them alias nothing the loops read. */
+	unsigned lanes = w->lanes, alloc = w->vgprs_alloc, first_dst = in->vdst;
+	uint64_t exec = w->exec, memviols = 0, ops = 0;
+	uint32_t *addr = w->vgpr[in->ds_addr], *data0[4], *data1[8], *vdst[4];
 	int ret;
 
 	if ((uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
@@ -825,31 +829,42 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	ret = vsharp_ds_check(&a, err);
 	if (ret)
 		return ret;
-	/* The whole wave at once: swizzle and permute read other lanes' registers. */
-	memset(li, 0, w->lanes * sizeof(li[0]));
-	for (unsigned l = 0; l < w->lanes; l++) {
+	/*
+	 * The whole wave at once: swizzle and permute read other lanes'
+	 * registers.  Every member of a lane's input is written (no memset);
+	 * each register's row is found once.
+	 */
+	for (unsigned k = 0; k < 4; k++) {
+		data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS];
+		vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS];
+	}
+	for (unsigned k = 0; k < 8; k++)
+		data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS];
+	for (unsigned l = 0; l < lanes; l++) {
 		li[l].lane = l;
-		li[l].vaddr = w->vgpr[in->ds_addr][l];
+		li[l].vaddr = addr[l];
 		for (unsigned k = 0; k < 4; k++) {
-			li[l].data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS][l];
-			li[l].vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS][l];
+			li[l].data0[k] = data0[k][l];
+			li[l].vdst[k] = vdst[k][l];
 		}
 		for (unsigned k = 0; k < 8; k++)
-			li[l].data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS][l];
+			li[l].data1[k] = data1[k][l];
 	}
-	vsharp_ds_wave(&a, li, w->lanes, w->exec, &w->lds, lo);
-	for (unsigned l = 0; l < w->lanes; l++) {
+	vsharp_ds_wave(&a, li, lanes, exec, &w->lds, lo);
+	for (unsigned l = 0; l < lanes; l++) {
 		/* LDS direct and parameter loads also write the rest of an active quad. */
-		if (!lane_on(w, l) && !lo[l].n_vdst)
+		if (!(exec >> l & 1) && !lo[l].n_vdst)
 			continue;
-		gpu->stats.memviols += lo[l].memviol;
-		for (unsigned k = 0; k < lo[l].n_vdst && in->vdst + k < w->vgprs_alloc; k++)
-			w->vgpr[in->vdst + k][l] = lo[l].vdst[k];
+		memviols += lo[l].memviol;
+		for (unsigned k = 0; k < lo[l].n_vdst && first_dst + k < alloc; k++)
+			w->vgpr[first_dst + k][l] = lo[l].vdst[k];
 		/* The BVH stack ops write their new stack address back to ADDR. */
 		if (lo[l].addr_written)
-			w->vgpr[in->ds_addr][l] = lo[l].new_addr;
-		gpu->stats.lane_ops++;
+			addr[l] = lo[l].new_addr;
+		ops++;
 	}
+	gpu->stats.memviols += memviols;
+	gpu->stats.lane_ops += ops;
 	/* LDS direct and parameter loads count in EXPcnt (R3, R4 §12.2.1.2). */
 	issue(w, in, in->fmt == EMU_FMT_LDSDIR ? EMU_CNT_EXP : gpu->facts->ds_cnt, true, in->vdst,
 	      n_dst, false);
