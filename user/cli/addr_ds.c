@@ -10,6 +10,7 @@
 
 struct ds_run {
 	struct vsharp_ds_access acc;
+	const struct vsharp_target *target;	/* the processor --gfx names: its LDS banks */
 	unsigned n_lanes;
 	uint32_t lane[ADDR_MAX_LANES], vaddr[ADDR_MAX_LANES];
 	struct vsharp_ds_lane_out out[ADDR_MAX_LANES];
@@ -83,12 +84,12 @@ static void banks(struct ds_run *r)
 	unsigned per = r->acc.op->bytes < 4 ? 1 : r->acc.op->bytes / 4, n = 0;
 
 	for (unsigned i = 0; i < r->n_lanes; i++) {
-		r->bank[i] = (uint8_t)(r->out[i].addr[0] / 4 % vsharp_lds_banks(r->acc.level));
+		r->bank[i] = (uint8_t)vsharp_lds_bank(r->target, r->out[i].addr[0]);
 		for (unsigned k = 0; k < r->out[i].n_addr; k++)
 			for (unsigned d = 0; d < per; d++)
 				byte_addr[n++] = r->out[i].addr[k] + 4 * d;
 	}
-	r->degree = vsharp_lds_conflicts(r->acc.level, byte_addr, n, NULL);
+	r->degree = vsharp_lds_conflicts(r->target, byte_addr, n, NULL);
 }
 
 static bool out_of_range(const struct vsharp_ds_lane_out *out)
@@ -134,8 +135,8 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 			printf("%4u  0x%08x  0x%08x  %4u  %s%s\n", r->lane[i], r->vaddr[i],
 			       r->out[i].addr[0], r->bank[i], range_word(&r->out[i], 0),
 			       r->out[i].memviol ? ", MEMVIOL" : "");
-		printf("banks: %u; conflict degree %u (the most distinct dwords one bank serves)\n",
-		       vsharp_lds_banks(r->acc.level), r->degree);
+		printf("banks: %u (%s); conflict degree %u (the most distinct dwords one bank serves)\n",
+		       r->target->lds_banks, r->target->name, r->degree);
 		addr_print_writes(&o, "writes", lds);
 		return;
 	}
@@ -143,7 +144,7 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 		printf("address %u: 0x%x (%s", k, out->addr[k], range_word(out, k));
 		if (!out->in_range[k] && out->byte_in_range[k])
 			printf(": byte mask 0x%x", out->byte_in_range[k]);
-		printf("), bank %u\n", out->addr[k] / 4 % vsharp_lds_banks(r->acc.level));
+		printf("), bank %u\n", vsharp_lds_bank(r->target, out->addr[k]));
 	}
 	for (unsigned k = 0; k < out->n_addr; k++)
 		if (out->addr[k] != out->addr_unaligned[k])
@@ -202,7 +203,8 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 				r->out[i].memviol ? "true" : "false",
 				r->out[i].n_addr ? "" : ", \"no_access\": true");
 		fputc(']', o.f);
-		out_u64(&o, "banks", vsharp_lds_banks(r->acc.level));
+		out_str(&o, "processor", r->target->name);
+		out_u64(&o, "banks", r->target->lds_banks);
 		out_u64(&o, "conflict_degree", r->degree);
 	}
 	out_end(&o);
@@ -215,6 +217,8 @@ int addr_ds(const struct addr_args *a, enum vsharp_gfx level, const struct vshar
 	int ret;
 
 	memset(&r, 0, sizeof(r));
+	/* --gfx was parsed into LEVEL already: a level name gives its probe processor. */
+	r.target = desc_opts_target(&a->desc);
 	ret = build_access(a, level, op, &r.acc);
 	if (ret)
 		return ret;

@@ -7,12 +7,14 @@
  * memory and LDS as exact-size heap blocks at a fuzzed address, or absent
  * as `vsharp addr` passes them; the per-choice evaluation; vsharp_ds_check
  * and vsharp_ds_lane, vsharp_ds_wave on 32 or 64 lanes under any EXEC; the
- * LDS bank conflicts and the atomic operations.
+ * LDS bank conflicts on any processor and the atomic operations.
  * Invariants:
  *  - plan and lane sizes stay inside their arrays;
  *  - a lane that is MEMVIOL, unbound or out of range leaves memory untouched;
  *  - DS address and destination counts are in range (none for a lane
  *    operation alone, none for a lane EXEC leaves out);
+ *  - banks are below the processor's count, a conflict degree is 1..lanes,
+ *    and fewer banks (a divisor of the count) never give a lower degree;
  *  - 4-byte atomics stay within 32 bits;
  *  - refusals name what is wrong and format no NULL string.
  *
@@ -207,8 +209,11 @@ static void ds(enum vsharp_gfx level, struct fuzz_in *in)
 	free(bytes);
 }
 
-static void banks_atomics(enum vsharp_gfx level, struct fuzz_in *in)
+static void banks_atomics(struct fuzz_in *in)
 {
+	/* Banks are a processor fact: any processor of the table. */
+	const struct vsharp_target *target = &vsharp_targets[fuzz_below(in, vsharp_target_count)];
+	const struct vsharp_target *other = &vsharp_targets[fuzz_below(in, vsharp_target_count)];
 	uint32_t addr[64];
 	uint8_t bank[64];
 	unsigned n = fuzz_below(in, 65), degree;
@@ -217,12 +222,17 @@ static void banks_atomics(enum vsharp_gfx level, struct fuzz_in *in)
 
 	for (unsigned i = 0; i < n; i++)
 		addr[i] = fuzz_u32(in);
-	degree = vsharp_lds_conflicts(level, addr, n, bank);
+	degree = vsharp_lds_conflicts(target, addr, n, bank);
 	if (n && (degree < 1 || degree > n))
 		fuzz_fail("%u lanes with a conflict degree of %u", n, degree);
 	for (unsigned i = 0; i < n; i++)
-		if (bank[i] >= vsharp_lds_banks(level))
-			fuzz_fail("bank %u of %u", bank[i], vsharp_lds_banks(level));
+		if (bank[i] >= target->lds_banks)
+			fuzz_fail("%s: bank %u of %u", target->name, bank[i], target->lds_banks);
+	/* With D dividing B, bank k of D serves banks k, k + D, ... of B: no degree falls. */
+	if (target->lds_banks % other->lds_banks == 0 &&
+	    vsharp_lds_conflicts(other, addr, n, NULL) < degree)
+		fuzz_fail("%u lanes: degree %u on %s's %u banks, lower on %s's %u", n, degree,
+			  target->name, target->lds_banks, other->name, other->lds_banks);
 	r = vsharp_atomic_apply(op, 4, old & 0xffffffff, src & 0xffffffff, cmp & 0xffffffff);
 	if (r >> 32)
 		fuzz_fail("4-byte %s gives 0x%llx", vsharp_atomic_name(op), (unsigned long long)r);
@@ -242,7 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ds(level, &in);
 		break;
 	default:
-		banks_atomics(level, &in);
+		banks_atomics(&in);
 		break;
 	}
 	return 0;

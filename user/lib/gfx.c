@@ -15,33 +15,56 @@ static const char *const level_names[VSHARP_GFX_COUNT] = {
 /*
  * The first processor named for each level is the one probes are built for.
  * LLVM AMDGPUUsage, "Processors" table; d16_unpacked: AMDGPU.td (gfx.h).
+ *
+ * lds_banks, Documentation/model.rst "LDS banks":
+ * - 32 on GCN and CDNA1-3: "configured with 32 banks, each with 512 entries
+ *   of 4 bytes" (ISA-V §2.2.1 and §10.1; the MI100, MI200 and MI300 guides
+ *   §2.2.1 and §11.1); LLVM AMDGPU.td gives these FeatureLDSBankCount32.
+ * - 16 on the parts LLVM AMDGPU.td gives FeatureLDSBankCount16:
+ *   FeatureISAVersion7_0_2, 7_0_3 and 7_0_5 (gfx702, gfx703 Kabini and
+ *   Mullins, gfx705) and FeatureISAVersion8_1_0 (gfx810 Stoney).  Mesa's ACO
+ *   (src/amd/compiler/aco_ir.cpp, has_16bank_lds) names CHIP_KABINI and
+ *   CHIP_STONEY; the guides mention "16-bank LDS chips" without naming them
+ *   (ISA-V §10.3.2, VSRC).
+ * - 64 on gfx950: "configured with 64 banks, each with 640 entries of 4
+ *   bytes" (CDNA4 guide §2.2.1 and §11.1).  LLVM gives it
+ *   FeatureLDSBankCount32 (through FeatureISAVersion9_4_Common), a count
+ *   its AMDGPU backend uses to choose v_interp lowerings (AMDGPUISelDAGToDAG.cpp
+ *   SelectInterpP1F16); the CDNA4 guide has no V_INTERP opcodes.
+ * - 32 on GFX10-12: the 64 banks of a WGP are "two sets of 32-banks each",
+ *   one per CU (R1 and R2 §10.1, R3 and R4 §12.1), holding byte addresses
+ *   0-65535 and 65536-131071 (R3 §3.3.4, R4 §3.3.5); in CU mode, which
+ *   vsharp dispatches, a wave's allocation is on one side.  LLVM gives
+ *   GFX10-12 FeatureLDSBankCount32; R3 §1.1: "A 32-bank scratch memory".
  */
-#define T(n, l) { n, VSHARP_##l, false }
-#define UNPACKED_D16(n, l) { n, VSHARP_##l, true }
-static const struct vsharp_target targets[] = {
-	T("gfx601", GFX6),   T("gfx600", GFX6),   T("gfx602", GFX6),
-	T("gfx700", GFX7),   T("gfx701", GFX7),   T("gfx702", GFX7),
-	T("gfx703", GFX7),   T("gfx704", GFX7),   T("gfx705", GFX7),
-	UNPACKED_D16("gfx803", GFX8), UNPACKED_D16("gfx801", GFX8),
-	UNPACKED_D16("gfx802", GFX8), UNPACKED_D16("gfx805", GFX8),
-	T("gfx810", GFX8),
-	T("gfx900", GFX9),   T("gfx902", GFX9),   T("gfx904", GFX9),
-	T("gfx906", GFX9),   T("gfx908", GFX9),   T("gfx909", GFX9),
-	T("gfx90a", GFX9),   T("gfx90c", GFX9),   T("gfx940", GFX9),
-	T("gfx941", GFX9),   T("gfx942", GFX9),   T("gfx950", GFX9),
-	T("gfx9-generic", GFX9),
-	T("gfx1010", GFX10), T("gfx1011", GFX10), T("gfx1012", GFX10),
-	T("gfx1013", GFX10), T("gfx10-1-generic", GFX10),
-	T("gfx1030", GFX10_3), T("gfx1031", GFX10_3), T("gfx1032", GFX10_3),
-	T("gfx1033", GFX10_3), T("gfx1034", GFX10_3), T("gfx1035", GFX10_3),
-	T("gfx1036", GFX10_3), T("gfx10-3-generic", GFX10_3),
-	T("gfx1100", GFX11), T("gfx1101", GFX11), T("gfx1102", GFX11),
-	T("gfx1103", GFX11), T("gfx1150", GFX11), T("gfx1151", GFX11),
-	T("gfx1152", GFX11), T("gfx1153", GFX11), T("gfx11-generic", GFX11),
-	T("gfx1200", GFX12), T("gfx1201", GFX12), T("gfx12-generic", GFX12),
+#define T(n, l, banks) { .name = n, .level = VSHARP_##l, .lds_banks = banks }
+#define UNPACKED_D16(n, l, banks) \
+	{ .name = n, .level = VSHARP_##l, .d16_unpacked = true, .lds_banks = banks }
+const struct vsharp_target vsharp_targets[] = {
+	T("gfx601", GFX6, 32),   T("gfx600", GFX6, 32),   T("gfx602", GFX6, 32),
+	T("gfx700", GFX7, 32),   T("gfx701", GFX7, 32),   T("gfx702", GFX7, 16),
+	T("gfx703", GFX7, 16),   T("gfx704", GFX7, 32),   T("gfx705", GFX7, 16),
+	UNPACKED_D16("gfx803", GFX8, 32), UNPACKED_D16("gfx801", GFX8, 32),
+	UNPACKED_D16("gfx802", GFX8, 32), UNPACKED_D16("gfx805", GFX8, 32),
+	T("gfx810", GFX8, 16),
+	T("gfx900", GFX9, 32),   T("gfx902", GFX9, 32),   T("gfx904", GFX9, 32),
+	T("gfx906", GFX9, 32),   T("gfx908", GFX9, 32),   T("gfx909", GFX9, 32),
+	T("gfx90a", GFX9, 32),   T("gfx90c", GFX9, 32),   T("gfx940", GFX9, 32),
+	T("gfx941", GFX9, 32),   T("gfx942", GFX9, 32),   T("gfx950", GFX9, 64),
+	T("gfx9-generic", GFX9, 32),
+	T("gfx1010", GFX10, 32), T("gfx1011", GFX10, 32), T("gfx1012", GFX10, 32),
+	T("gfx1013", GFX10, 32), T("gfx10-1-generic", GFX10, 32),
+	T("gfx1030", GFX10_3, 32), T("gfx1031", GFX10_3, 32), T("gfx1032", GFX10_3, 32),
+	T("gfx1033", GFX10_3, 32), T("gfx1034", GFX10_3, 32), T("gfx1035", GFX10_3, 32),
+	T("gfx1036", GFX10_3, 32), T("gfx10-3-generic", GFX10_3, 32),
+	T("gfx1100", GFX11, 32), T("gfx1101", GFX11, 32), T("gfx1102", GFX11, 32),
+	T("gfx1103", GFX11, 32), T("gfx1150", GFX11, 32), T("gfx1151", GFX11, 32),
+	T("gfx1152", GFX11, 32), T("gfx1153", GFX11, 32), T("gfx11-generic", GFX11, 32),
+	T("gfx1200", GFX12, 32), T("gfx1201", GFX12, 32), T("gfx12-generic", GFX12, 32),
 };
 #undef T
 #undef UNPACKED_D16
+const size_t vsharp_target_count = ARRAY_SIZE(vsharp_targets);
 
 const char *vsharp_gfx_name(enum vsharp_gfx level)
 {
@@ -50,9 +73,9 @@ const char *vsharp_gfx_name(enum vsharp_gfx level)
 
 const struct vsharp_target *vsharp_target_of(enum vsharp_gfx level)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(targets); i++)
-		if (targets[i].level == level)
-			return &targets[i];
+	for (size_t i = 0; i < vsharp_target_count; i++)
+		if (vsharp_targets[i].level == level)
+			return &vsharp_targets[i];
 	return NULL;
 }
 
@@ -67,9 +90,9 @@ const struct vsharp_target *vsharp_target_find(const char *name)
 {
 	enum vsharp_gfx level;
 
-	for (size_t i = 0; i < ARRAY_SIZE(targets); i++)
-		if (!strcmp(name, targets[i].name))
-			return &targets[i];
+	for (size_t i = 0; i < vsharp_target_count; i++)
+		if (!strcmp(name, vsharp_targets[i].name))
+			return &vsharp_targets[i];
 	return vsharp_gfx_parse(name, &level, NULL) ? NULL : vsharp_target_of(level);
 }
 
@@ -86,9 +109,9 @@ int vsharp_gfx_parse(const char *name, enum vsharp_gfx *level,
 			return 0;
 		}
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(targets); i++) {
-		if (!strcmp(name, targets[i].name)) {
-			*level = targets[i].level;
+	for (size_t i = 0; i < vsharp_target_count; i++) {
+		if (!strcmp(name, vsharp_targets[i].name)) {
+			*level = vsharp_targets[i].level;
 			return 0;
 		}
 	}

@@ -438,19 +438,18 @@ void ds_lanes(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *
 			ds_lane(a, &p, &in[i], lds, &out[i]);
 }
 
-unsigned vsharp_lds_banks(enum vsharp_gfx level)
+unsigned vsharp_lds_bank(const struct vsharp_target *target, uint32_t byte_addr)
 {
-	return level >= VSHARP_GFX10 ? 64 : 32;
+	return byte_addr / 4 % target->lds_banks;
 }
 
-unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *byte_addr,
+unsigned vsharp_lds_conflicts(const struct vsharp_target *target, const uint32_t *byte_addr,
 			      unsigned n, uint8_t *bank)
 {
-	unsigned banks = vsharp_lds_banks(level), degree = n ? 1 : 0;
+	unsigned degree = n ? 1 : 0;
 
 	for (unsigned i = 0; i < n; i++) {
-		unsigned distinct = 0;
-		uint32_t b = (byte_addr[i] >> 2) % banks;
+		unsigned distinct = 0, b = vsharp_lds_bank(target, byte_addr[i]);
 
 		if (bank)
 			bank[i] = (uint8_t)b;
@@ -458,7 +457,7 @@ unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *byte_addr,
 		for (unsigned j = 0; j < n; j++) {
 			bool first = true;
 
-			if ((byte_addr[j] >> 2) % banks != b)
+			if (vsharp_lds_bank(target, byte_addr[j]) != b)
 				continue;
 			for (unsigned k = 0; k < j; k++)
 				if (byte_addr[k] >> 2 == byte_addr[j] >> 2)

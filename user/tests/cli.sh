@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..112"
+echo "1..117"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -275,9 +275,25 @@ expect addr_norm_store_default 0 '"bytes": "80"' -- \
 expect addr_norm_store_rule 0 '"bytes": "7f"' -- \
 	addr --gfx gfx9 --op buffer_store_format_x --format 8_UNORM --num-records 64 --offen --vdata 0x3f000000 \
 	--rule norm_store_round=toward_zero --json
-# Dword stride 128 bytes: one bank on GCN's 32 (8-way), banks 0 and 32 of RDNA's 64 (4-way).
-expect addr_lds_banks_gfx9 0 '"conflict_degree": 8' -- addr --gfx gfx9 --op ds_read_b32 --lanes 8 --vaddr-stride 128 --json
-expect addr_lds_banks_gfx11 0 '"conflict_degree": 4' -- addr --gfx gfx11 --op ds_load_b32 --lanes 8 --vaddr-stride 128 --json
+# Dword stride 128 bytes (32 dwords), 8 lanes: dwords 0, 32, .., 224 are all bank 0 of 32
+# (8-way) on GCN and on RDNA (LLVM AMDGPU.td FeatureLDSBankCount32; one CU's 32 banks in CU
+# mode, R3 §12.1); banks 0 and 32 of gfx950's 64 (CDNA4 §2.2.1), 4 lanes each (4-way).
+expect addr_lds_banks_gfx9 0 '"processor": "gfx900", "banks": 32, "conflict_degree": 8' -- \
+	addr --gfx gfx9 --op ds_read_b32 --lanes 8 --vaddr-stride 128 --json
+expect addr_lds_banks_gfx11 0 '"banks": 32, "conflict_degree": 8' -- addr --gfx gfx11 --op ds_load_b32 --lanes 8 --vaddr-stride 128 --json
+expect addr_lds_banks_gfx950 0 '"banks": 64, "conflict_degree": 4' -- addr --gfx gfx950 --op ds_read_b32 --lanes 8 --vaddr-stride 128 --json
+# Stride 64 bytes (16 dwords), 8 lanes: dwords 0, 16, 32, .., 112.  gfx803 (and gfx8, its
+# probe processor), FeatureLDSBankCount32: dword % 32 = 0, 16, 0, 16, .. -> 4 lanes on each
+# of banks 0 and 16 (4-way).  gfx810 Stoney, FeatureLDSBankCount16: dword % 16 = 0 for all
+# 8 lanes (8-way).
+expect addr_lds_banks_gfx803 0 '"processor": "gfx803", "banks": 32, "conflict_degree": 4' -- \
+	addr --gfx gfx803 --op ds_read_b32 --lanes 8 --vaddr-stride 64 --json
+expect addr_lds_banks_gfx8 0 '"processor": "gfx803", "banks": 32, "conflict_degree": 4' -- \
+	addr --gfx gfx8 --op ds_read_b32 --lanes 8 --vaddr-stride 64 --json
+expect addr_lds_banks_gfx810 0 '"processor": "gfx810", "banks": 16, "conflict_degree": 8' -- \
+	addr --gfx gfx810 --op ds_read_b32 --lanes 8 --vaddr-stride 64 --json
+expect addr_lds_banks_gfx810_text 0 '^banks: 16 \(gfx810\); conflict degree 8 ' -- \
+	addr --gfx gfx810 --op ds_read_b32 --lanes 8 --vaddr-stride 64
 # RDNA4 §3.3.5.1: a b128 at 0x3f8 of 1 KiB reads its two in-range dwords, zeros, MEMVIOL.
 expect addr_gfx12_lds_partial 0 '"in_range": \[true, true, false, false\], "memviol": true, .*"vdst": \[4227529208, 4294901244, 0, 0\]' -- \
 	addr --gfx gfx12 --op ds_load_b128 --vaddr 0x3f8 --lds-size 1024 --json
@@ -472,5 +488,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 112 ] || echo "# ran $n cases, plan says 112"
+[ "$n" = 117 ] || echo "# ran $n cases, plan says 117"
 [ "$failed" = 0 ]

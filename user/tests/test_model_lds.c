@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * DS (LDS) addressing, range, alignment, data and banks
- * (ISA-V §10.3.3, §12; R3 §3.3.4.1, §12.5, Tables 59-60; R4 §3.3.5.1).
+ * DS (LDS) addressing, range, alignment, data and banks per processor
+ * (ISA-V §10.3.3, §12; R3 §3.3.4.1, §12.5, Tables 59-60; R4 §3.3.5.1;
+ * LLVM AMDGPU.td FeatureLDSBankCount*; CDNA4 §2.2.1).
  */
 #include "model_util.h"
 
@@ -234,34 +235,106 @@ static void test_data(struct ktap *t)
 		CHECK_EQ(t, out.vdst[0], 0x80001234);
 }
 
+/*
+ * Bank counts per processor, from LLVM llvm/lib/Target/AMDGPU/AMDGPU.td and
+ * GCNProcessors.td: FeatureLDSBankCount16 in FeatureISAVersion7_0_2, 7_0_3,
+ * 7_0_5 and 8_1_0 (gfx702, gfx703, gfx705, gfx810), FeatureLDSBankCount32
+ * in every other FeatureISAVersion of these processors; gfx950 from the
+ * CDNA4 guide §2.2.1, "configured with 64 banks, each with 640 entries of
+ * 4 bytes", where LLVM says 32 (gfx.c says why).
+ */
+static void test_bank_counts(struct ktap *t)
+{
+	static const struct {
+		const char *name;
+		unsigned banks;
+	} cases[] = {
+		{ "gfx600", 32 }, { "gfx601", 32 }, { "gfx602", 32 },
+		{ "gfx700", 32 }, { "gfx701", 32 }, { "gfx702", 16 }, { "gfx703", 16 },
+		{ "gfx704", 32 }, { "gfx705", 16 },
+		{ "gfx801", 32 }, { "gfx802", 32 }, { "gfx803", 32 }, { "gfx805", 32 },
+		{ "gfx810", 16 },
+		{ "gfx900", 32 }, { "gfx902", 32 }, { "gfx904", 32 }, { "gfx906", 32 },
+		{ "gfx908", 32 }, { "gfx909", 32 }, { "gfx90a", 32 }, { "gfx90c", 32 },
+		{ "gfx940", 32 }, { "gfx941", 32 }, { "gfx942", 32 }, { "gfx950", 64 },
+		{ "gfx9-generic", 32 },
+		{ "gfx1010", 32 }, { "gfx1011", 32 }, { "gfx1012", 32 }, { "gfx1013", 32 },
+		{ "gfx10-1-generic", 32 },
+		{ "gfx1030", 32 }, { "gfx1031", 32 }, { "gfx1032", 32 }, { "gfx1033", 32 },
+		{ "gfx1034", 32 }, { "gfx1035", 32 }, { "gfx1036", 32 },
+		{ "gfx10-3-generic", 32 },
+		{ "gfx1100", 32 }, { "gfx1101", 32 }, { "gfx1102", 32 }, { "gfx1103", 32 },
+		{ "gfx1150", 32 }, { "gfx1151", 32 }, { "gfx1152", 32 }, { "gfx1153", 32 },
+		{ "gfx11-generic", 32 },
+		{ "gfx1200", 32 }, { "gfx1201", 32 }, { "gfx12-generic", 32 },
+		/* A level name is its probe processor. */
+		{ "gfx7", 32 }, { "gfx8", 32 }, { "gfx10.1", 32 },
+	};
+	const size_t n_cases = sizeof(cases) / sizeof(cases[0]);
+
+	for (size_t i = 0; i < n_cases; i++) {
+		const struct vsharp_target *tg = vsharp_target_find(cases[i].name);
+
+		if (CHECK_MSG(t, tg != NULL, "%s", cases[i].name))
+			CHECK_MSG(t, tg->lds_banks == cases[i].banks, "%s: %u banks, expected %u",
+				  cases[i].name, tg->lds_banks, cases[i].banks);
+	}
+	/* Every processor of the table has its count checked above. */
+	for (size_t k = 0; k < vsharp_target_count; k++) {
+		bool listed = false;
+
+		for (size_t i = 0; i < n_cases; i++)
+			listed |= !strcmp(cases[i].name, vsharp_targets[k].name);
+		CHECK_MSG(t, listed, "%s: no expected bank count", vsharp_targets[k].name);
+	}
+}
+
 static void test_banks(struct ktap *t)
 {
+	const struct vsharp_target *gcn = vsharp_target_find("gfx803"),
+				   *stoney = vsharp_target_find("gfx810"),
+				   *rdna = vsharp_target_find("gfx1100"),
+				   *cdna4 = vsharp_target_find("gfx950");
 	uint32_t addr[64];
 	uint8_t bank[64];
 
-	CHECK_EQ(t, vsharp_lds_banks(VSHARP_GFX9), 32);
-	CHECK_EQ(t, vsharp_lds_banks(VSHARP_GFX10), 64);
-	/* Consecutive dwords: no conflict anywhere. */
+	if (!CHECK(t, gcn && stoney && rdna && cdna4))
+		return;
+	CHECK_EQ(t, vsharp_lds_bank(stoney, 0x44), 1);	/* dword 17 of 16 banks */
+	CHECK_EQ(t, vsharp_lds_bank(gcn, 0x44), 17);
+	/* Consecutive dwords: 32 over 16 banks is two per bank, else no conflict. */
 	for (unsigned i = 0; i < 32; i++)
 		addr[i] = 4 * i;
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 32, bank), 1);
+	CHECK_EQ(t, vsharp_lds_conflicts(gcn, addr, 32, bank), 1);
 	CHECK_EQ(t, bank[31], 31);
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX11, addr, 32, NULL), 1);
-	/* Stride of two dwords: 2-way on 32 banks, none on 64. */
+	CHECK_EQ(t, vsharp_lds_conflicts(stoney, addr, 32, bank), 2);
+	CHECK_EQ(t, bank[31], 15);
+	CHECK_EQ(t, vsharp_lds_conflicts(rdna, addr, 32, NULL), 1);
+	/* Stride of two dwords: the even banks, 16 of 32 (2-way), 8 of 16 (4-way), 32 of 64. */
 	for (unsigned i = 0; i < 32; i++)
 		addr[i] = 8 * i;
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 32, NULL), 2);
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX10, addr, 32, NULL), 1);
-	/* Stride of 32 dwords: one bank on GCN (32-way), two banks on RDNA (16-way). */
+	CHECK_EQ(t, vsharp_lds_conflicts(gcn, addr, 32, NULL), 2);
+	CHECK_EQ(t, vsharp_lds_conflicts(stoney, addr, 32, NULL), 4);
+	CHECK_EQ(t, vsharp_lds_conflicts(rdna, addr, 32, NULL), 2);
+	CHECK_EQ(t, vsharp_lds_conflicts(cdna4, addr, 32, NULL), 1);
+	/* Stride of 16 dwords: banks 0 and 16 of 32 (16-way), bank 0 of 16 (32-way), 4 of 64. */
+	for (unsigned i = 0; i < 32; i++)
+		addr[i] = 64 * i;
+	CHECK_EQ(t, vsharp_lds_conflicts(gcn, addr, 32, NULL), 16);
+	CHECK_EQ(t, vsharp_lds_conflicts(stoney, addr, 32, NULL), 32);
+	CHECK_EQ(t, vsharp_lds_conflicts(cdna4, addr, 32, NULL), 8);
+	/* Stride of 32 dwords: one bank of 32 (32-way), banks 0 and 32 of 64 (16-way). */
 	for (unsigned i = 0; i < 32; i++)
 		addr[i] = 128 * i;
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 32, bank), 32);
+	CHECK_EQ(t, vsharp_lds_conflicts(gcn, addr, 32, bank), 32);
 	CHECK_EQ(t, bank[5], 0);
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX12, addr, 32, NULL), 16);
+	CHECK_EQ(t, vsharp_lds_conflicts(rdna, addr, 32, NULL), 32);
+	CHECK_EQ(t, vsharp_lds_conflicts(cdna4, addr, 32, bank), 16);
+	CHECK_EQ(t, bank[5], 32);
 	/* Every lane on one dword: a broadcast, no conflict. */
 	for (unsigned i = 0; i < 64; i++)
 		addr[i] = 0x40;
-	CHECK_EQ(t, vsharp_lds_conflicts(VSHARP_GFX9, addr, 64, NULL), 1);
+	CHECK_EQ(t, vsharp_lds_conflicts(stoney, addr, 64, NULL), 1);
 }
 
 static void put32(uint32_t addr, uint32_t v)
@@ -370,4 +443,4 @@ static void test_src2(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_addresses), KTAP_CASE(test_range_and_m0), KTAP_CASE(test_alignment),
-	  KTAP_CASE(test_data), KTAP_CASE(test_banks), KTAP_CASE(test_src2))
+	  KTAP_CASE(test_data), KTAP_CASE(test_bank_counts), KTAP_CASE(test_banks), KTAP_CASE(test_src2))

@@ -3,6 +3,8 @@
 #define VSHARP_GFX_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "vsharp/error.h"
 
@@ -50,11 +52,21 @@ const char *vsharp_gfx_llvm_target(enum vsharp_gfx level);
  * Stoney) or any later processor; AMDGPUUsage's GFX8 operand pages say "2
  * dwords for GFX8.0. This H/W supports no packing. 1 dword for GFX8.1+".
  */
+/*
+ * lds_banks: the dword-wide LDS banks one wave's DS access is spread over
+ * (bank = byte address / 4 % lds_banks); per processor in gfx.c's table,
+ * with its sources, and Documentation/model.rst "LDS banks".
+ */
 struct vsharp_target {
 	const char *name;
 	enum vsharp_gfx level;
 	bool d16_unpacked;
+	uint8_t lds_banks;
 };
+
+/* Every processor vsharp knows, each level's probe processor first. */
+extern const struct vsharp_target vsharp_targets[];
+extern const size_t vsharp_target_count;
 
 /* The target of an LLVM processor name, or of a level name (its probe processor); NULL if neither. */
 const struct vsharp_target *vsharp_target_find(const char *name);

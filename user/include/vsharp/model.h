@@ -245,18 +245,17 @@ void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 		    struct vsharp_ds_lane_out *out);
 
 /*
- * LDS banks: 32 on GFX6-9 (Vega ISA: "configured with 32 banks, each with
- * 512 entries of 4 bytes"), 64 on GFX10+ (RDNA3 ISA: "split up into 64 banks
- * of DWORD-wide RAMs" per work-group processor).
+ * The LDS bank of a byte address on TARGET: that of its dword,
+ * (addr / 4) % target->lds_banks.  The bank count is a processor fact
+ * (gfx.c's table, Documentation/model.rst "LDS banks").
  */
-unsigned vsharp_lds_banks(enum vsharp_gfx level);
+unsigned vsharp_lds_bank(const struct vsharp_target *target, uint32_t byte_addr);
 /*
- * The bank of each byte address (that of its dword: (addr / 4) % banks), and
- * the conflict degree of the accesses made together: the most distinct
- * dwords any one bank must serve (1 = no conflict; lanes reading the same
- * dword share it).
+ * The bank of each byte address, and the conflict degree of the accesses
+ * made together on TARGET: the most distinct dwords any one bank must serve
+ * (1 = no conflict; lanes reading the same dword share it).
  */
-unsigned vsharp_lds_conflicts(enum vsharp_gfx level, const uint32_t *byte_addr,
+unsigned vsharp_lds_conflicts(const struct vsharp_target *target, const uint32_t *byte_addr,
 			      unsigned n, uint8_t *bank);
 
 /* The new memory value of an atomic; cmp is used by the compare-swaps. */
