@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..117"
+echo "1..118"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -294,6 +294,39 @@ expect addr_lds_banks_gfx810 0 '"processor": "gfx810", "banks": 16, "conflict_de
 	addr --gfx gfx810 --op ds_read_b32 --lanes 8 --vaddr-stride 64 --json
 expect addr_lds_banks_gfx810_text 0 '^banks: 16 \(gfx810\); conflict degree 8 ' -- \
 	addr --gfx gfx810 --op ds_read_b32 --lanes 8 --vaddr-stride 64
+# LLVM 19's own view of the bank count, per processor that has v_interp: on a
+# 16-bank LDS llc lowers llvm.amdgcn.interp.p1 to the early-clobber
+# V_INTERP_P1_F32_16bank, so its VDST differs from its VSRC (ISA-V §10.3.2: "VSRC
+# must not be the same register as VDST because 16-bank LDS chips implement
+# v_interp_p1 as a macro of two instructions"); with 32 banks llc reuses v0.
+interp=$(mktemp)
+cat >"$interp" <<'EOF_LL'
+define amdgpu_ps float @f(float %i, i32 inreg %m0) {
+  %r = call float @llvm.amdgcn.interp.p1(float %i, i32 0, i32 0, i32 %m0)
+  ret float %r
+}
+declare float @llvm.amdgcn.interp.p1(float, i32, i32, i32)
+EOF_LL
+r=0
+for cpu in gfx600 gfx601 gfx602 gfx700 gfx701 gfx702 gfx703 gfx704 gfx705 \
+	   gfx801 gfx802 gfx803 gfx805 gfx810 gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c \
+	   gfx1010 gfx1011 gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036; do
+	form=$(${LLC:-llc-19} -mtriple=amdgcn -mcpu="$cpu" -o - "$interp" 2>&1 |
+	       sed -n 's/.*v_interp_p1_f32[_e32]* \(v[0-9]*\), \(v[0-9]*\),.*/\1 \2/p')
+	case $form in
+	"v0 v0") want=32 ;;
+	v*" v"*) want=16 ;;
+	*) echo "# $cpu: llc gave no v_interp_p1_f32"; r=1; continue ;;
+	esac
+	got=$("$VSHARP" addr --gfx "$cpu" --op ds_read_b32 --lanes 2 --json 2>"$err" |
+	      sed -n 's/.*"banks": \([0-9]*\),.*/\1/p')
+	if [ "$got" != "$want" ]; then
+		echo "# $cpu: llc's v_interp_p1_f32 is $form (a $want-bank LDS), vsharp says '$got' banks"
+		r=1
+	fi
+done
+rm -f "$interp"
+ok $r addr_lds_banks_llvm_interp
 # RDNA4 §3.3.5.1: a b128 at 0x3f8 of 1 KiB reads its two in-range dwords, zeros, MEMVIOL.
 expect addr_gfx12_lds_partial 0 '"in_range": \[true, true, false, false\], "memviol": true, .*"vdst": \[4227529208, 4294901244, 0, 0\]' -- \
 	addr --gfx gfx12 --op ds_load_b128 --vaddr 0x3f8 --lds-size 1024 --json
@@ -488,5 +521,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 117 ] || echo "# ran $n cases, plan says 117"
+[ "$n" = 118 ] || echo "# ran $n cases, plan says 118"
 [ "$failed" = 0 ]
