@@ -18,8 +18,8 @@ static const char *const level_names[VSHARP_GFX_COUNT] = {
  *
  * lds_banks, Documentation/model.rst "LDS banks":
  * - 32 on GCN and CDNA1-3: "configured with 32 banks, each with 512 entries
- *   of 4 bytes" (ISA-V §2.2.1 and §10.1; the MI100, MI200 and MI300 guides
- *   §2.2.1 and §11.1); LLVM AMDGPU.td gives these FeatureLDSBankCount32.
+ *   of 4 bytes" (ISA-V §2.2.1 and §10.1; ISA-C1, ISA-C2 and ISA-C3 §2.2.1
+ *   and §11.1); LLVM AMDGPU.td gives these FeatureLDSBankCount32.
  * - 16 on the parts LLVM AMDGPU.td gives FeatureLDSBankCount16:
  *   FeatureISAVersion7_0_2, 7_0_3 and 7_0_5 (gfx702, gfx703 Kabini and
  *   Mullins, gfx705) and FeatureISAVersion8_1_0 (gfx810 Stoney).  Mesa's ACO
@@ -27,10 +27,10 @@ static const char *const level_names[VSHARP_GFX_COUNT] = {
  *   CHIP_STONEY; the guides mention "16-bank LDS chips" without naming them
  *   (ISA-V §10.3.2, VSRC).
  * - 64 on gfx950: "configured with 64 banks, each with 640 entries of 4
- *   bytes" (CDNA4 guide §2.2.1 and §11.1).  LLVM gives it
+ *   bytes" (ISA-C4 §2.2.1 and §11.1).  LLVM gives it
  *   FeatureLDSBankCount32 (through FeatureISAVersion9_4_Common), a count
  *   its AMDGPU backend uses to choose v_interp lowerings (AMDGPUISelDAGToDAG.cpp
- *   SelectInterpP1F16); the CDNA4 guide has no V_INTERP opcodes.
+ *   SelectInterpP1F16); ISA-C4 has no V_INTERP opcodes.
  * - 32 on GFX10-12: the 64 banks of a WGP are "two sets of 32-banks each",
  *   one per CU (R1 and R2 §10.1, R3 and R4 §12.1), holding byte addresses
  *   0-65535 and 65536-131071 (R3 §3.3.4, R4 §3.3.5); in CU mode, which

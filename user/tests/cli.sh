@@ -277,7 +277,7 @@ expect addr_norm_store_rule 0 '"bytes": "7f"' -- \
 	--rule norm_store_round=toward_zero --json
 # Dword stride 128 bytes (32 dwords), 8 lanes: dwords 0, 32, .., 224 are all bank 0 of 32
 # (8-way) on GCN and on RDNA (LLVM AMDGPU.td FeatureLDSBankCount32; one CU's 32 banks in CU
-# mode, R3 §12.1); banks 0 and 32 of gfx950's 64 (CDNA4 §2.2.1), 4 lanes each (4-way).
+# mode, R3 §12.1); banks 0 and 32 of gfx950's 64 (ISA-C4 §2.2.1), 4 lanes each (4-way).
 expect addr_lds_banks_gfx9 0 '"processor": "gfx900", "banks": 32, "conflict_degree": 8' -- \
 	addr --gfx gfx9 --op ds_read_b32 --lanes 8 --vaddr-stride 128 --json
 expect addr_lds_banks_gfx11 0 '"banks": 32, "conflict_degree": 8' -- addr --gfx gfx11 --op ds_load_b32 --lanes 8 --vaddr-stride 128 --json

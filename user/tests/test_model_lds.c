@@ -2,7 +2,7 @@
 /*
  * DS (LDS) addressing, range, alignment, data and banks per processor
  * (ISA-V §10.3.3, §12; R3 §3.3.4.1, §12.5, Tables 59-60; R4 §3.3.5.1;
- * LLVM AMDGPU.td FeatureLDSBankCount*; CDNA4 §2.2.1).
+ * LLVM AMDGPU.td FeatureLDSBankCount*; ISA-C4 §2.2.1).
  */
 #include "model_util.h"
 
@@ -240,7 +240,7 @@ static void test_data(struct ktap *t)
  * GCNProcessors.td: FeatureLDSBankCount16 in FeatureISAVersion7_0_2, 7_0_3,
  * 7_0_5 and 8_1_0 (gfx702, gfx703, gfx705, gfx810), FeatureLDSBankCount32
  * in every other FeatureISAVersion of these processors; gfx950 from the
- * CDNA4 guide §2.2.1, "configured with 64 banks, each with 640 entries of
+ * ISA-C4 §2.2.1, "configured with 64 banks, each with 640 entries of
  * 4 bytes", where LLVM says 32 (gfx.c says why).
  */
 static void test_bank_counts(struct ktap *t)
