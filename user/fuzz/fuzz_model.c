@@ -12,7 +12,8 @@
  *  - plan and lane sizes stay inside their arrays;
  *  - a lane that is MEMVIOL, unbound or out of range leaves memory untouched;
  *  - DS address and destination counts are in range (none for a lane
- *    operation alone, none for a lane EXEC leaves out);
+ *    operation alone, none for a lane EXEC leaves out, whose quad has no
+ *    lane in EXEC for LDS direct and parameter loads);
  *  - banks are below the processor's count, a conflict degree is 1..lanes,
  *    and fewer banks (a divisor of the count) never give a lower degree;
  *  - 4-byte atomics stay within 32 bits;
@@ -127,13 +128,18 @@ out:
 	free(lds_bytes);
 }
 
-/* The whole wave (32 or 64 lanes, any EXEC): lanes EXEC leaves out return nothing. */
+/*
+ * The whole wave (32 or 64 lanes, any EXEC): lanes EXEC leaves out return
+ * nothing, but for LDS direct and parameter loads, which write every lane of
+ * a quad with any lane in EXEC ("EXEC per quad", R3 and R4 §12.2.1).
+ */
 static void wave(const struct vsharp_ds_access *a, struct vsharp_lds *lds, struct fuzz_in *in)
 {
 	static struct vsharp_ds_lane_in li[64];
 	static struct vsharp_ds_lane_out lo[64];
 	unsigned lanes = fuzz_bool(in) ? 64 : 32;
-	uint64_t exec = fuzz_u64(in);
+	uint64_t exec = fuzz_u64(in), writes = exec;
+	bool per_quad = a->op->ds_addr == VSHARP_DS_DIRECT || a->op->ds_addr == VSHARP_DS_PARAM;
 
 	memset(li, 0, sizeof(li));
 	for (unsigned l = 0; l < lanes; l++) {
@@ -142,9 +148,12 @@ static void wave(const struct vsharp_ds_access *a, struct vsharp_lds *lds, struc
 		li[l].data0[0] = fuzz_u32(in);
 		li[l].data1[0] = fuzz_u32(in);
 	}
+	for (unsigned l = 0; per_quad && l < 64; l++)
+		if (exec >> (l & ~3u) & 0xf)
+			writes |= 1ull << l;
 	vsharp_ds_wave(a, li, lanes, exec, lds, lo);
 	for (unsigned l = 0; l < lanes; l++)
-		if (lo[l].n_vdst > 4 || (!(exec >> l & 1) && lo[l].n_vdst))
+		if (lo[l].n_vdst > 4 || (!(writes >> l & 1) && lo[l].n_vdst))
 			fuzz_fail("%s: lane %u (exec %d) returns %u vdst", vsharp_op_name(a->op, a->level), l,
 				  (int)(exec >> l & 1), lo[l].n_vdst);
 }
