@@ -51,11 +51,9 @@ const char *vsharp_gfx_llvm_target(enum vsharp_gfx level);
  * gfx802, gfx803, gfx805) and not to FeatureISAVersion8_1_0 (gfx810,
  * Stoney) or any later processor; AMDGPUUsage's GFX8 operand pages say "2
  * dwords for GFX8.0. This H/W supports no packing. 1 dword for GFX8.1+".
- */
-/*
  * lds_banks: the dword-wide LDS banks one wave's DS access is spread over
- * (bank = byte address / 4 % lds_banks); per processor in gfx.c's table,
- * with its sources, and Documentation/model.rst "LDS banks".
+ * (bank = byte address / 4 % lds_banks); its sources are in gfx.c's table
+ * and Documentation/model.rst "LDS banks".
  */
 struct vsharp_target {
 	const char *name;
@@ -64,7 +62,7 @@ struct vsharp_target {
 	uint8_t lds_banks;
 };
 
-/* Every processor vsharp knows, each level's probe processor first. */
+/* Every processor vsharp knows; a level's first is its probe processor. */
 extern const struct vsharp_target vsharp_targets[];
 extern const size_t vsharp_target_count;
 
