@@ -28,7 +28,7 @@ static const enum vsharp_gfx families[] = {
 
 struct run_opts {
 	const char *device, *gfx, *align, *debugfs;
-	bool allow_memviol, have_suites, list;
+	bool allow_memviol, allow_ldsdir, have_suites, list;
 	bool suite[16];
 	bool verdicts;			/* named on the command line */
 	const char *verdicts_json;	/* file for the verdicts as JSON */
@@ -36,12 +36,34 @@ struct run_opts {
 	unsigned n_emu_rules;
 };
 
+/* Waves left out because the documents give them no behaviour in a compute wave. */
+#define MAX_UNDEFINED 4
+
 struct tally {
 	unsigned reports;
 	unsigned batch_errors;	/* batches the GPU could not finish */
 	unsigned vmid;		/* as the waves read it from HW_ID/HW_ID2 */
 	uint64_t passed, failed, skipped;
+	struct {
+		const char *why;	/* vsharp_probe_compute_undefined()'s sentence */
+		uint64_t lanes;
+	} undefined[MAX_UNDEFINED];
+	unsigned n_undefined;
 };
+
+/* Counts a wave's lanes as skipped, under WHY. */
+static void skip_undefined(struct tally *t, const char *why, unsigned lanes)
+{
+	unsigned i = 0;
+
+	while (i < t->n_undefined && t->undefined[i].why != why)
+		i++;
+	if (i == t->n_undefined && t->n_undefined < MAX_UNDEFINED)
+		t->undefined[t->n_undefined++].why = why;
+	if (i < t->n_undefined)
+		t->undefined[i].lanes += lanes;
+	t->skipped += lanes;
+}
 
 static void report(void *ctx, enum vsharp_gfx level, const struct vsharp_probe_mismatch *m)
 {
@@ -76,10 +98,15 @@ static bool batch_error_is_the_gpus(int ret)
 	       ret == -EPROTO || ret == -ENODEV;
 }
 
-/* One suite under one alignment mode, in batches. */
+/*
+ * One suite under one alignment mode, in batches.  Waves of an instruction
+ * the documents leave undefined in a compute wave are not run unless
+ * RUN_UNDEFINED, on any device: the emulator cannot know what a GPU does
+ * with them, and an emulated run is to agree case for case with a GPU run.
+ */
 static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
-		    enum vsharp_align_mode mode, bool skip_memviol, struct tally *t,
-		    struct vsharp_error *err)
+		    enum vsharp_align_mode mode, bool skip_memviol, bool run_undefined,
+		    struct tally *t, struct vsharp_error *err)
 {
 	struct vsharp_probe_wave *waves;
 	struct vsharp_probe_ctx *ctx;
@@ -102,8 +129,17 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		struct vsharp_probe_counts c;
 		unsigned n = 0, first = k;
 
-		for (; k < total && n < VSHARP_PROBE_MAX_WAVES; k++)
-			n += s->wave(dev->level, ws, mode, k, &waves[n]);
+		for (; k < total && n < VSHARP_PROBE_MAX_WAVES; k++) {
+			const char *why;
+
+			if (!s->wave(dev->level, ws, mode, k, &waves[n]))
+				continue;
+			why = vsharp_probe_compute_undefined(dev->level, waves[n].stub.op);
+			if (why && !run_undefined)
+				skip_undefined(t, why, waves[n].n_lanes);
+			else
+				n++;
+		}
 		progress(vsharp_gfx_name(dev->level), s->name, k, total);
 		if (!n)
 			continue;
@@ -136,12 +172,15 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 	/* The emulated device can change its SH_MEM_CONFIG per run; hardware keeps one. */
 	if (s->all_modes && !dev->hardware && !mode_fixed) {
 		for (int m = 0; m < VSHARP_ALIGN_COUNT && !ret; m++)
-			ret = run_mode(dev, s, m, skip_memviol, &t, &err);
+			ret = run_mode(dev, s, m, skip_memviol, o->allow_ldsdir, &t, &err);
 	} else {
-		ret = run_mode(dev, s, mode, skip_memviol, &t, &err);
+		ret = run_mode(dev, s, mode, skip_memviol, o->allow_ldsdir, &t, &err);
 	}
 	if (ret)
 		printf("        # %s: error %d: %s\n", s->name, ret, err.msg);
+	for (unsigned i = 0; i < t.n_undefined; i++)
+		printf("        # %s: SKIP %llu cases: %s; --allow-ldsdir runs them\n", s->name,
+		       (unsigned long long)t.undefined[i].lanes, t.undefined[i].why);
 	if (t.reports > MAX_REPORTS)
 		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
 	/* HW_ID[23:20] up to GFX9, HW_ID2[27:24] on GFX10+. */
@@ -223,12 +262,13 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 
 static int parse(int argc, char **argv, struct run_opts *o)
 {
-	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_DEBUGFS, O_VJSON, O_EMU_RULE };
+	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE };
 	static const struct cli_opt opts[] = {
 		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
 		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
-		{ "--allow-memviol", false, O_MEMVIOL }, { "--debugfs", true, O_DEBUGFS },
-		{ "--verdicts-json", true, O_VJSON }, { "--emu-rule", true, O_EMU_RULE },
+		{ "--allow-memviol", false, O_MEMVIOL }, { "--allow-ldsdir", false, O_LDSDIR },
+		{ "--debugfs", true, O_DEBUGFS }, { "--verdicts-json", true, O_VJSON },
+		{ "--emu-rule", true, O_EMU_RULE },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -243,6 +283,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		case O_ALIGN: o->align = val; break;
 		case O_DEBUGFS: o->debugfs = val; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
+		case O_LDSDIR: o->allow_ldsdir = true; break;
 		case O_VJSON: o->verdicts_json = val; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == MAX_EMU_RULES)
@@ -373,6 +414,32 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	return ok ? 0 : 1;
 }
 
+/* Whether LEVEL has an instruction --allow-ldsdir concerns. */
+static bool has_compute_undefined(enum vsharp_gfx level)
+{
+	const struct vsharp_op *op;
+	unsigned i = 0;
+
+	while ((op = vsharp_op_next(level, &i)))
+		if (vsharp_probe_compute_undefined(level, op))
+			return true;
+	return false;
+}
+
+/* --allow-ldsdir with a --gfx that has nothing for it: the families that do. */
+static int refuse_ldsdir(enum vsharp_gfx level)
+{
+	char allowed[128] = "";
+	size_t len = 0;
+
+	for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+		if (has_compute_undefined(families[f]) && len < sizeof(allowed))
+			len += (size_t)snprintf(allowed + len, sizeof(allowed) - len, "%s, ",
+						vsharp_gfx_name(families[f]));
+	return cli_error("--allow-ldsdir: %s has no LDS direct or parameter loads (allowed with --gfx %sall)",
+			 vsharp_gfx_name(level), allowed);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts o = { .device = "auto", .gfx = "all", .debugfs = "/sys/kernel/debug" };
@@ -390,6 +457,8 @@ int cmd_run(int argc, char **argv)
 		return cli_lib_error(&err);
 	if (strcmp(o.gfx, "all") && vsharp_gfx_parse(o.gfx, &level, &err))
 		return cli_lib_error(&err);
+	if (o.allow_ldsdir && strcmp(o.gfx, "all") && !has_compute_undefined(level))
+		return refuse_ldsdir(level);
 	for (unsigned i = 0; i < o.n_emu_rules; i++)
 		if (vsharp_rules_set(&parsed, o.emu_rules[i], &err))
 			return cli_lib_error(&err);

@@ -36,8 +36,8 @@ static const struct {
 	{ .name = "run", .fn = cmd_run, .synopsis = "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
 	  .help = "the suites on a GPU or the emulated device (KTAP; --list)",
 	  .usage = "run [--device auto|amdgpu|emu] [--gfx FAMILY|all] [--align-mode MODE]\n"
-		   "              [--allow-memviol] [--debugfs DIR] [--verdicts-json FILE] [--emu-rule NAME=CHOICE]...\n"
-		   "              [--list] [SUITE...]" },
+		   "              [--allow-memviol] [--allow-ldsdir] [--debugfs DIR] [--verdicts-json FILE]\n"
+		   "              [--emu-rule NAME=CHOICE]... [--list] [SUITE...]" },
 };
 
 static int usage(FILE *f)

@@ -802,6 +802,48 @@ out:
 	return ret;
 }
 
+/*
+ * Instructions the documents give a compute wave no behaviour for.  The
+ * LDS direct and parameter loads are pixel-wave instructions: R3 and R4
+ * describe them only "For pixel waves" (§12.2), support them in CU mode
+ * only (§2.3 "not supported in WGP mode"; the probe's dispatch sets CU
+ * mode, pm4.c) and have them wait for a STATUS bit the documents give pixel
+ * waves only.  Whether a compute wave waits forever, reads garbage or works
+ * is for a GPU to show, not for the emulator to guess.
+ */
+static const struct {
+	enum vsharp_gfx level;
+	enum vsharp_ds_addr ds_addr;
+	const char *why;
+} compute_undefined[] = {
+	{ VSHARP_GFX11, VSHARP_DS_PARAM,
+	  "R3 defines lds_param_load for pixel waves only: a wave that issues it before "
+	  "STATUS.LDS_PARAM_RDY (\"PS shaders only\") is set \"stalls until the bit is set\" "
+	  "(§3.4.1 Table 5, §12.2), and no document gives that bit in a compute wave" },
+	{ VSHARP_GFX11, VSHARP_DS_DIRECT,
+	  "R3 defines lds_direct_load for pixel waves only (\"Pixel shader waves stall if an "
+	  "LDS_DIRECT_LOAD or LDS_PARAM_LOAD is to be issued before LDS_READY is set\", §12.2) "
+	  "and says nothing of a compute wave" },
+	{ VSHARP_GFX12, VSHARP_DS_PARAM,
+	  "R4 defines ds_param_load for pixel waves only: a wave that issues it before "
+	  "STATUS.LDS_PARAM_RDY (\"Pixel shaders only\") is set \"stalls until the bit is set\" "
+	  "(§3.4.1 Table 5, §12.2), and no document gives that bit in a compute wave" },
+	{ VSHARP_GFX12, VSHARP_DS_DIRECT,
+	  "R4 defines ds_direct_load for pixel waves only (\"Pixel shader waves stall if an "
+	  "DS_DIRECT_LOAD or DS_PARAM_LOAD is to be issued before LDS_READY is set\", §12.2) "
+	  "and says nothing of a compute wave" },
+};
+
+const char *vsharp_probe_compute_undefined(enum vsharp_gfx level, const struct vsharp_op *op)
+{
+	if (op->cls != VSHARP_OP_DS)
+		return NULL;
+	for (size_t i = 0; i < sizeof(compute_undefined) / sizeof(compute_undefined[0]); i++)
+		if (compute_undefined[i].level == level && compute_undefined[i].ds_addr == op->ds_addr)
+			return compute_undefined[i].why;
+	return NULL;
+}
+
 void vsharp_probe_describe(enum vsharp_gfx level, const struct vsharp_probe_wave *w, unsigned lane,
 			   char *buf, size_t n)
 {

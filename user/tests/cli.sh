@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..118"
+echo "1..120"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -142,6 +142,13 @@ fi
 expect_err err_format_gfx11 'format: 10_11_11_UNORM is not a buffer format on gfx11' -- \
 	desc encode --gfx gfx11 --format 10_11_11_UNORM
 expect_err err_run_list_unknown_suite "run: unknown suite 'nosuch'" -- run --list nosuch
+# LDS direct and parameter loads are GFX11 (R3 §15.5.1 LDSDIR) and GFX12
+# (R4 §15.5.1 VDSDIR) only; llvm-mc 19 refuses them on the other levels.
+expect_err err_run_allow_ldsdir_gfx9 -- '--allow-ldsdir: gfx9 has no LDS direct or parameter loads \(allowed with --gfx gfx11, gfx12, all\)' -- \
+	run --device emu --gfx gfx9 --allow-ldsdir lds
+# The emulated device leaves them out too, citing the guide, as a GPU run does.
+expect run_emu_ldsdir_skipped 0 '# lds: SKIP [1-9][0-9]* cases: R3 defines lds_param_load for pixel waves only: .*\(§3\.4\.1 Table 5, §12\.2\)' -- \
+	run --device emu --gfx gfx11 lds
 expect_err err_stride_range 'stride: 16384 does not fit the 14-bit field on gfx9 \(allowed 0\.\.16383' -- \
 	desc encode --gfx gfx9 --stride 16384
 expect_err err_base_range -- '--base: .* out of range' -- desc encode --gfx gfx9 --base 0x1000000000000
@@ -521,5 +528,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 118 ] || echo "# ran $n cases, plan says 118"
+[ "$n" = 120 ] || echo "# ran $n cases, plan says 120"
 [ "$failed" = 0 ]

@@ -9,6 +9,11 @@
 #  - on each chip profile, the run agrees case for case with `vsharp run
 #    --device emu` on the same level (both run the waves the model expects
 #    to MEMVIOL, --allow-memviol), and kunit.py accepts its KTAP;
+#  - on gfx1100 and gfx1200, the LDS direct and parameter loads, which the
+#    guides define for pixel waves only, are skipped with the guide's
+#    section as the reason (the profile runs above agree with the emulated
+#    device, which skips them too); --allow-ldsdir runs exactly those cases,
+#    and they agree with the emulated device;
 #  - a --gfx that contradicts the GPU is a usage error (exit 2);
 #  - each injected fault gives its documented report and exit status under
 #    AddressSanitizer (leaks included), and the run goes on where it can.
@@ -51,10 +56,12 @@ cases() {
 tree=$(scripts/linux-tree 2>/dev/null)
 profiles="gfx900=gfx9 gfx1010=gfx10 gfx1030=gfx10.3 gfx1100=gfx11 gfx1200=gfx12"
 faults="hang vm_fault vram_lost enomem eacces eintr"
+ldsdir_profiles="gfx1100=gfx11=R3=lds_ gfx1200=gfx12=R4=ds_"
 asan=$(gcc -print-file-name=libasan.so)
 
 echo "KTAP version 1"
-echo "1..$(($(echo $profiles | wc -w) * 2 + 1 + $(echo $faults | wc -w) * 2))"
+echo "1..$(($(echo $profiles | wc -w) * 2 + $(echo $ldsdir_profiles | wc -w) * 3 + 1 + \
+	$(echo $faults | wc -w) * 2))"
 
 for pl in $profiles; do
 	chip=${pl%%=*} level=${pl#*=}
@@ -72,6 +79,41 @@ for pl in $profiles; do
 	else
 		result 0 "$chip.kunit_py_parse_accepts_the_ktap" "$tmp/kunit"
 	fi
+done
+
+# The skipped and the passed count of the lds suite, and the sum of its SKIP lines.
+lds_counts() {
+	awk '/# lds: SKIP [0-9]+ cases: / { why += $4 }
+	     /# lds: [0-9]+ cases: / { passed = $5; skipped = $9 }
+	     END { print skipped + 0, passed + 0, why + 0 }' "$1"
+}
+
+for pl in $ldsdir_profiles; do
+	chip=${pl%%=*} rest=${pl#*=}
+	level=${rest%%=*} rest=${rest#*=}
+	guide=${rest%%=*} prefix=${rest#*=}
+	shim "$chip" "" "$VSHARP_RUN" run --device amdgpu --allow-memviol --align-mode unaligned lds
+	cp "$tmp/out" "$tmp/skip"
+	result "$([ $rc = 0 ] &&
+		grep -q "# lds: SKIP [1-9][0-9]* cases: $guide defines ${prefix}param_load for pixel waves only: .*\"stalls until the bit is set\" (§3.4.1 Table 5, §12.2)" "$tmp/skip" &&
+		grep -q "# lds: SKIP [1-9][0-9]* cases: $guide defines ${prefix}direct_load for pixel waves only (\"Pixel shader waves stall if an .*\", §12.2)" "$tmp/skip" &&
+		echo 1)" "$chip.ldsdir_skipped_citing_the_guide" "$tmp/skip"
+	shim "$chip" "" "$VSHARP_RUN" run --device amdgpu --allow-memviol --allow-ldsdir --align-mode unaligned lds
+	cp "$tmp/out" "$tmp/ran"
+	rc_ran=$rc
+	# Every case the gate skipped runs, and passes; nothing else changes.
+	set -- $(lds_counts "$tmp/skip") $(lds_counts "$tmp/ran")
+	echo "skipped $1 passed $2 (SKIP lines $3) -> skipped $4 passed $5 (SKIP lines $6)" >"$tmp/counts"
+	result "$([ $rc_ran = 0 ] && [ "$3" -gt 0 ] && [ "$6" = 0 ] && [ $(($1 - $4)) = "$3" ] &&
+		[ $(($5 - $2)) = "$3" ] && echo 1)" "$chip.allow_ldsdir_runs_exactly_the_skipped_cases" \
+		"$tmp/counts"
+	"$VSHARP_RUN" run --device emu --gfx "$level" --allow-memviol --allow-ldsdir --align-mode unaligned lds \
+		>"$tmp/emu" 2>/dev/null
+	cases "$tmp/ran" >"$tmp/a"
+	cases "$tmp/emu" >"$tmp/e"
+	diff "$tmp/e" "$tmp/a" >"$tmp/diff"
+	result "$([ ! -s "$tmp/diff" ] && grep -q "^ok 1 $level\$" "$tmp/a" && echo 1)" \
+		"$chip.allow_ldsdir_agrees_with_the_emulated_device" "$tmp/diff"
 done
 
 shim gfx1100 "" "$VSHARP_RUN" run --device amdgpu --gfx gfx9

@@ -136,6 +136,14 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		     struct vsharp_probe_counts *counts, struct vsharp_error *err);
 
 /*
+ * Why the documents leave OP undefined in the compute wave the probe runs
+ * it in (a sentence citing them), or NULL when they define it there.
+ * `vsharp run` skips such waves on every device unless told otherwise
+ * (--allow-ldsdir); vsharp_probe_run itself runs whatever it is given.
+ */
+const char *vsharp_probe_compute_undefined(enum vsharp_gfx level, const struct vsharp_op *op);
+
+/*
  * The model's view of a wave's buffer instruction: the V# with its base in
  * the wave's arena at ARENA_VA, the stub's modifiers, the alignment MODE and
  * the level's default rules; and one lane's inputs as the probe shader feeds
