@@ -17,11 +17,12 @@
  * change a result).
  *
  * Decoding cuts word 3 into runs of bits at the same place on every level
- * (two DST_SELs each, the format fields, the fields up to ADD_TID, the top
- * byte), plus word 1's two swizzle bits.  Each run's value indexes a table
- * built from the decoding step: the bytes of struct vsharp_buffer that the
- * run decides, and its flags.  The decoded buffer is the OR of six table
- * entries.  test_desc compares both directions with the two steps.
+ * (the four DST_SELs; the format fields, the stride's scale and the fields
+ * up to ADD_TID; the top byte), plus word 1's two swizzle bits.  Each run's
+ * value indexes tables built from the decoding step: the bytes of struct
+ * vsharp_buffer that the run decides, and its flags.  The decoded buffer
+ * is the OR of four runs' entries.  test_desc compares both directions
+ * with the two steps, on every value of every run.
  */
 #include <assert.h>
 #include <stdatomic.h>
@@ -54,34 +55,24 @@
 #define STRIDE_SHIFT 16		/* word 1 */
 #define STRIDE_MASK 0x3fffu
 #define SWIZZLE_SHIFT 30	/* word 1 */
-#define RUN_MASK 63u		/* the DST_SEL and middle runs: 6 bits */
-#define SEL_RUN 6		/* two DST_SELs per table */
-#define FORMAT_SHIFT 12
-#define MIDDLE_SHIFT 18		/* 6 bits up to ADD_TID */
-#define TOP_SHIFT 24
+#define SEL_BITS 12		/* word 3 from bit 0 */
+#define MIDDLE_SHIFT 12		/* word 3, up to ADD_TID */
+#define MIDDLE_BITS 12
+#define TOP_SHIFT 24		/* word 3 */
+#define TOP_BITS 8
+#define SWIZZLE_BITS 2		/* word 1 */
 
 /*
  * The decoded buffer after base, stride and num_records: three 64-bit
- * pieces of its bytes, ORed from table entries.  Each piece holds members
- * of fixed groups: the DST_SELs and data format, then the number format,
- * swizzle, element size, index stride and ADD_TID, then OOB_SELECT, the
- * stride scale and the compression bits.
+ * pieces of its bytes (the last four are padding), each the OR of table
+ * entries.  Which run of bits decides which bytes is found when the tables
+ * are built, not assumed here.
  */
 #define REST_OFFSET offsetof(struct vsharp_buffer, dst_sel)
-static_assert(REST_OFFSET == 16 && sizeof(struct vsharp_buffer) == REST_OFFSET + 24 &&
-	      offsetof(struct vsharp_buffer, format.nfmt) == 24 &&
-	      offsetof(struct vsharp_buffer, swizzle) == 28 &&
-	      offsetof(struct vsharp_buffer, add_tid) == 31 &&
-	      offsetof(struct vsharp_buffer, oob_select) == 32,
+static_assert(REST_OFFSET == 16 && sizeof(struct vsharp_buffer) == REST_OFFSET + 24,
 	      "struct vsharp_buffer moved: the decoding pieces assume this layout");
-
-/* The format run: its bytes of all three pieces, its flags, the stride's scale and high bits. */
-struct format_piece {
-	uint64_t bytes[3];
-	uint32_t stride_high;	/* GFX8/9 ADD_TID: STRIDE[17:14] from DATA_FORMAT */
-	uint16_t stride_scale;
-	uint8_t flags;
-};
+/* The DST_SELs are the low half of the first piece, and words 0 and 1 load as one. */
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the decoder reads pieces little-endian");
 
 struct stride_entry {
 	uint32_t word3;		/* STRIDE_SCALE's bits, or REFUSED */
@@ -101,17 +92,25 @@ struct level_plan {
 	uint32_t compression[2][2];	/* [write_compress][compression] */
 	struct stride_entry stride[256][2];	/* [stride_scale][add_tid] */
 
-	/* Decoding: per value of each run of bits, its bytes of one piece and its flags. */
-	struct format_piece format_of[2 * 256];	/* [ADD_TID][format run] */
-	uint32_t format_mask;			/* the format run's width on this level */
-	uint64_t middle_bytes[RUN_MASK + 1];
-	uint32_t format_row[RUN_MASK + 1];	/* the middle run's ADD_TID: 0 or 256 */
-	uint64_t top_bytes[256];
-	uint32_t top_flags[256];
-	uint64_t sel_bytes[2][RUN_MASK + 1];
-	uint32_t sel_flags[2][RUN_MASK + 1];
-	uint64_t swizzle_bytes[4];
-	uint32_t swizzle_flags[4];
+	/*
+	 * Decoding: per value of each run of bits, its bytes of the pieces
+	 * and the flags it raises.  An array per member, not an array of
+	 * entries: every lookup of a run is then one load at the run's value
+	 * scaled, no address computed.
+	 */
+	uint32_t sel_bytes[1 << SEL_BITS];	/* the low half of the first piece */
+	uint32_t sel_flags[1 << SEL_BITS];
+	/* The middle run's arrays all have 8-byte elements: one index register serves them. */
+	uint64_t middle_bytes[3][1 << MIDDLE_BITS];
+	struct {
+		uint32_t scale;
+		uint32_t high;	/* GFX8/9 ADD_TID: STRIDE[17:14] from DATA_FORMAT */
+	} stride_of[1 << MIDDLE_BITS];
+	uint64_t middle_flags[1 << MIDDLE_BITS];
+	uint64_t top_bytes[1 << TOP_BITS];	/* the third piece */
+	uint32_t top_flags[1 << TOP_BITS];
+	uint64_t swizzle_bytes[1 << SWIZZLE_BITS];	/* the second piece */
+	uint32_t swizzle_flags[1 << SWIZZLE_BITS];
 };
 
 static struct level_plan plans[VSHARP_GFX_COUNT];
@@ -290,136 +289,83 @@ static void rest_of(const struct vsharp_buffer *b, uint64_t rest[3])
 	memcpy(rest, (const char *)b + REST_OFFSET, 3 * sizeof(*rest));
 }
 
-/* Marks a member's bytes in the three pieces. */
-static void own(uint64_t mask[3], size_t offset, size_t size)
+/* The runs of bits the decoder looks up: word 3's DST_SELs, middle and top, word 1's swizzle. */
+enum run { SEL, MIDDLE, TOP, SWIZZLE, RUNS };
+
+static const struct {
+	uint8_t word, shift, bits;
+	unsigned flags;		/* those its value decides */
+} runs[RUNS] = {
+	[SEL] = { 3, 0, SEL_BITS, VSHARP_DESC_RESERVED_DST_SEL },
+	[MIDDLE] = { 3, MIDDLE_SHIFT, MIDDLE_BITS,
+		     VSHARP_DESC_INVALID_FORMAT | VSHARP_DESC_RESERVED_FORMAT |
+		     VSHARP_DESC_STRIDE_IN_DFMT },
+	[TOP] = { 3, TOP_SHIFT, TOP_BITS, VSHARP_DESC_NOT_BUFFER | VSHARP_DESC_RESOURCE_LEVEL_0 },
+	[SWIZZLE] = { 1, SWIZZLE_SHIFT, SWIZZLE_BITS, VSHARP_DESC_RESERVED_SWIZZLE },
+};
+
+/* The decoding step on words holding only VALUE of run R, its flags among the run's. */
+static unsigned decode_run(enum vsharp_gfx level, enum run r, unsigned value,
+			   struct vsharp_buffer *b, uint64_t rest[3])
 {
-	struct vsharp_buffer b;
-	uint64_t m[3];
+	uint32_t dw[4] = { 0, 0, 0, 0 };
+	unsigned flags;
 
-	memset(&b, 0, sizeof(b));
-	memset((char *)&b + offset, 0xff, size);
-	rest_of(&b, m);
-	for (int i = 0; i < 3; i++)
-		mask[i] |= m[i];
+	dw[runs[r].word] = value << runs[r].shift;
+	flags = decode_fields(level, dw, b) & runs[r].flags;
+	rest_of(b, rest);
+	return flags;
 }
-
-#define OWN(mask, member) own(mask, offsetof(struct vsharp_buffer, member), \
-			      sizeof(((struct vsharp_buffer *)0)->member))
 
 /*
- * A run's entry: the decoding step on words holding only the run's bits,
- * kept to the bytes of PIECE the run owns; its flags among FLAG_MASK in FLAGS.
+ * A run owns the bytes of the pieces that change with its value; the
+ * middle run also gives the bytes no run changes.  An entry is the run's
+ * decoded bytes masked to those it owns: filled whole, then masked.
  */
-static uint64_t piece_of(enum vsharp_gfx level, const uint32_t dw[4], unsigned piece,
-			 const uint64_t mask[3], unsigned flag_mask, uint32_t *flags)
-{
-	struct vsharp_buffer b;
-	uint64_t rest[3];
-	unsigned f = decode_fields(level, dw, &b);
-
-	rest_of(&b, rest);
-	*flags = f & flag_mask;
-	return rest[piece] & mask[piece];
-}
-
-/* Whether a run of word WORD at SHIFT, COUNT values, changes the element size. */
-static bool decides_element_size(enum vsharp_gfx level, unsigned word, unsigned shift,
-				 unsigned count)
-{
-	struct vsharp_buffer b;
-	uint32_t dw[4] = { 0, 0, 0, 0 };
-	uint8_t first;
-
-	decode_fields(level, dw, &b);
-	first = b.element_size;
-	for (unsigned v = 1; v < count; v++) {
-		dw[word] = v << shift;
-		decode_fields(level, dw, &b);
-		if (b.element_size != first)
-			return true;
-	}
-	return false;
-}
-
 static void plan_decoder(enum vsharp_gfx level, struct level_plan *p)
 {
-	static const enum vsharp_field format_fields[] = {
-		VSHARP_F_NUM_FORMAT, VSHARP_F_DATA_FORMAT, VSHARP_F_FORMAT, VSHARP_F_STRIDE_SCALE,
-	};
-	uint64_t sel[3] = { 0 }, middle[3] = { 0 }, swizzle[3] = { 0 }, top[3] = { 0 };
-	uint64_t format[3];
-	struct place tid = place_of(level, VSHARP_F_ADD_TID_ENABLE);
-	unsigned format_end = FORMAT_SHIFT;
-	uint32_t no_flags;
+	uint64_t first[RUNS][3], owned[RUNS][3] = { { 0 } }, rest[3];
+	struct vsharp_buffer b;
 
-	OWN(sel, dst_sel);
-	OWN(middle, add_tid);
-	OWN(middle, index_stride);
-	OWN(swizzle, swizzle);
-	OWN(top, oob_select);
-	OWN(top, write_compress);
-	OWN(top, compression);
-	if (decides_element_size(level, 3, MIDDLE_SHIFT, RUN_MASK + 1))
-		OWN(middle, element_size);
-	if (decides_element_size(level, 1, SWIZZLE_SHIFT, 4))
-		OWN(swizzle, element_size);
-	/* The format run has the rest: the format, the scale, an element size nothing decides. */
+	for (int r = 0; r < RUNS; r++) {
+		for (unsigned v = 0; v < 1u << runs[r].bits; v++) {
+			unsigned flags = decode_run(level, r, v, &b, rest);
+
+			for (int i = 0; i < 3; i++) {
+				if (!v)
+					first[r][i] = rest[i];
+				owned[r][i] |= rest[i] ^ first[r][i];
+			}
+			if (r == SEL) {
+				p->sel_flags[v] = flags;
+				p->sel_bytes[v] = (uint32_t)rest[0];
+			} else if (r == MIDDLE) {
+				p->middle_flags[v] = flags;
+				for (int i = 0; i < 3; i++)
+					p->middle_bytes[i][v] = rest[i];
+				p->stride_of[v].scale = b.stride_scale;
+				p->stride_of[v].high = b.stride;
+			} else if (r == TOP) {
+				p->top_flags[v] = flags;
+				p->top_bytes[v] = rest[2];
+			} else {
+				p->swizzle_flags[v] = flags;
+				p->swizzle_bytes[v] = rest[1];
+			}
+		}
+	}
 	for (int i = 0; i < 3; i++)
-		format[i] = ~(sel[i] | middle[i] | swizzle[i] | top[i]);
-
-	for (size_t i = 0; i < ARRAY_SIZE(format_fields); i++) {
-		struct place pl = place_of(level, format_fields[i]);
-		unsigned end = pl.shift + (unsigned)__builtin_popcount(pl.mask);
-
-		if (pl.mask && end > format_end)
-			format_end = end;
-	}
-	p->format_mask = (1u << (format_end - FORMAT_SHIFT)) - 1;
-	for (unsigned t = 0; t < 2; t++) {
-		for (unsigned k = 0; k <= p->format_mask; k++) {
-			uint32_t dw[4] = { 0, 0, 0, t << tid.shift | k << FORMAT_SHIFT };
-			struct format_piece *e = &p->format_of[t * 256 + k];
-			struct vsharp_buffer b;
-			uint64_t rest[3];
-			unsigned flags = decode_fields(level, dw, &b);
-
-			rest_of(&b, rest);
-			for (int i = 0; i < 3; i++)
-				e->bytes[i] = rest[i] & format[i];
-			e->stride_high = b.stride;
-			e->stride_scale = b.stride_scale;
-			e->flags = (uint8_t)(flags & (VSHARP_DESC_INVALID_FORMAT |
-						      VSHARP_DESC_RESERVED_FORMAT |
-						      VSHARP_DESC_STRIDE_IN_DFMT));
-		}
-	}
-	for (unsigned k = 0; k <= RUN_MASK; k++) {
-		uint32_t dw[4] = { 0, 0, 0, k << MIDDLE_SHIFT };
-
-		p->middle_bytes[k] = piece_of(level, dw, 1, middle, 0, &no_flags);
-		p->format_row[k] = (dw[3] >> tid.shift & 1) * 256;
-	}
-	for (unsigned k = 0; k < 256; k++) {
-		uint32_t dw[4] = { 0, 0, 0, k << TOP_SHIFT };
-
-		p->top_bytes[k] = piece_of(level, dw, 2, top, VSHARP_DESC_NOT_BUFFER |
-					   VSHARP_DESC_RESOURCE_LEVEL_0, &p->top_flags[k]);
-	}
-	for (unsigned h = 0; h < 2; h++) {
-		for (unsigned k = 0; k <= RUN_MASK; k++) {
-			uint32_t dw[4] = { 0, 0, 0, k << (h * SEL_RUN) };
-
-			p->sel_bytes[h][k] = piece_of(level, dw, 0, sel,
-						      VSHARP_DESC_RESERVED_DST_SEL,
-						      &p->sel_flags[h][k]);
-		}
-	}
-	for (unsigned k = 0; k < 4; k++) {
-		uint32_t dw[4] = { 0, k << SWIZZLE_SHIFT, 0, 0 };
-
-		p->swizzle_bytes[k] = piece_of(level, dw, 1, swizzle, VSHARP_DESC_RESERVED_SWIZZLE,
-					       &p->swizzle_flags[k]);
-	}
+		owned[MIDDLE][i] |= ~(owned[SEL][i] | owned[MIDDLE][i] | owned[TOP][i] |
+				      owned[SWIZZLE][i]);
+	for (unsigned v = 0; v < 1u << SEL_BITS; v++)
+		p->sel_bytes[v] &= (uint32_t)owned[SEL][0];
+	for (unsigned v = 0; v < 1u << MIDDLE_BITS; v++)
+		for (int i = 0; i < 3; i++)
+			p->middle_bytes[i][v] &= owned[MIDDLE][i];
+	for (unsigned v = 0; v < 1u << TOP_BITS; v++)
+		p->top_bytes[v] &= owned[TOP][2];
+	for (unsigned v = 0; v < 1u << SWIZZLE_BITS; v++)
+		p->swizzle_bytes[v] &= owned[SWIZZLE][1];
 }
 
 static void init_plan_lock(void)
@@ -520,33 +466,31 @@ unsigned vsharp_desc_decode(enum vsharp_gfx level, const uint32_t dw[4],
 			    struct vsharp_buffer *b)
 {
 	const struct level_plan *p;
-	const struct format_piece *format;
-	uint32_t w0, w1, w2, w3;
+	uint32_t w1, w3, sel, middle, top, swizzle;
 	unsigned flags;
-	uint64_t rest;
+	uint64_t lo, rest;
 
 	if ((unsigned)level >= VSHARP_GFX_COUNT || !(p = ready_plan(level)))
 		return decode_first(level, dw, b);
-	w0 = dw[0];
-	w1 = dw[1];
-	w2 = dw[2];
+	memcpy(&lo, dw, sizeof(lo));	/* words 0 and 1 */
+	w1 = (uint32_t)(lo >> 32);
 	w3 = dw[3];
-	b->base = w0 | (uint64_t)(uint16_t)w1 << 32;
-	format = &p->format_of[p->format_row[w3 >> MIDDLE_SHIFT & RUN_MASK] +
-			       (w3 >> FORMAT_SHIFT & p->format_mask)];
-	b->stride = (w1 >> STRIDE_SHIFT & STRIDE_MASK) * format->stride_scale + format->stride_high;
-	b->num_records = w2;
+	sel = w3 & ((1u << SEL_BITS) - 1);
+	middle = w3 >> MIDDLE_SHIFT & ((1u << MIDDLE_BITS) - 1);
+	top = w3 >> TOP_SHIFT;
+	swizzle = w1 >> SWIZZLE_SHIFT;
+	b->base = lo << 16 >> 16;
+	b->stride = (w1 >> STRIDE_SHIFT & STRIDE_MASK) * p->stride_of[middle].scale +
+		    p->stride_of[middle].high;
+	b->num_records = dw[2];
 	/* One piece at a time, each stored before the next: fewer registers live. */
-	rest = format->bytes[0] | p->sel_bytes[0][w3 & RUN_MASK] |
-	       p->sel_bytes[1][w3 >> SEL_RUN & RUN_MASK];
+	rest = p->middle_bytes[0][middle] | p->sel_bytes[sel];
 	memcpy((char *)b + REST_OFFSET, &rest, sizeof(rest));
-	rest = format->bytes[1] | p->middle_bytes[w3 >> MIDDLE_SHIFT & RUN_MASK] |
-	       p->swizzle_bytes[w1 >> SWIZZLE_SHIFT];
+	rest = p->middle_bytes[1][middle] | p->swizzle_bytes[swizzle];
 	memcpy((char *)b + REST_OFFSET + 8, &rest, sizeof(rest));
-	rest = format->bytes[2] | p->top_bytes[w3 >> TOP_SHIFT];
+	rest = p->middle_bytes[2][middle] | p->top_bytes[top];
 	memcpy((char *)b + REST_OFFSET + 16, &rest, sizeof(rest));
-	flags = format->flags | p->top_flags[w3 >> TOP_SHIFT] |
-		p->swizzle_flags[w1 >> SWIZZLE_SHIFT] | p->sel_flags[0][w3 & RUN_MASK] |
-		p->sel_flags[1][w3 >> SEL_RUN & RUN_MASK];
+	flags = (uint32_t)p->middle_flags[middle] | p->sel_flags[sel] | p->top_flags[top] |
+		p->swizzle_flags[swizzle];
 	return w3 ? flags : flags | unbound(dw);
 }

@@ -607,6 +607,17 @@ static void test_decode_random(struct ktap *t)
 
 			failed += !same_decoding(t, l, dw);
 		}
+		/* Every value of each 12-bit half of word 3 and of word 1's top bits, the rest random. */
+		for (uint32_t v = 0; v < 1u << 12 && failed < 8; v++) {
+			uint32_t r = (uint32_t)rnd(1ull << 32);
+			uint32_t lo[4] = { 0, r, 0, (r & 0xfffff000u) | v };
+			uint32_t hi[4] = { r, (uint32_t)rnd(1ull << 32), r, v << 12 | (r & 0xff000fffu) };
+			uint32_t w1[4] = { r, v % 4 << 30 | (r >> 2), ~r, (uint32_t)rnd(1ull << 32) };
+
+			failed += !same_decoding(t, l, lo);
+			failed += !same_decoding(t, l, hi);
+			failed += !same_decoding(t, l, w1);
+		}
 	}
 }
 
