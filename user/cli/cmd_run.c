@@ -321,7 +321,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 
 /* Everything after the options: the families, then the verdict table. */
 static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum vsharp_gfx level,
-		   struct verdict_family *fams, FILE *json)
+		   const struct vsharp_target *target, struct verdict_family *fams, FILE *json)
 {
 	const struct run_opts o = *op;
 	struct vsharp_device *hw = NULL;
@@ -344,12 +344,16 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		if (ret)
 			printf("# amdgpu: %s; running on the emulated device\n", err.msg);
 	}
-	if (hw && ((strcmp(o.gfx, "all") && level != hw->level) || o.n_emu_rules)) {
+	/* A processor named must be the one present; a level, any of its processors. */
+	if (hw && ((target && (level != hw->level ||
+			       (target != vsharp_target_of(level) && target != hw->target))) ||
+		   o.n_emu_rules)) {
 		if (o.n_emu_rules)
 			cli_error("--emu-rule: the emulated device only, and this run takes the amdgpu device (allowed with --device emu)");
 		else
-			cli_error("--gfx: the amdgpu device is %s, not %s (allowed %s or all)",
-				  vsharp_gfx_name(hw->level), o.gfx, vsharp_gfx_name(hw->level));
+			cli_error("--gfx: the amdgpu device is %s (%s), not %s (allowed %s, %s or all)",
+				  vsharp_gfx_name(hw->level), hw->target->name, o.gfx,
+				  vsharp_gfx_name(hw->level), hw->target->name);
 		vsharp_device_close(hw);
 		if (json)
 			fclose(json);
@@ -370,7 +374,9 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		char kmod_from[sizeof(err.msg) + 32];
 		bool fam_ok;
 
-		if (!dev && vsharp_emu_open(chosen[f], &dev, &err)) {
+		/* The emulated device is the processor named, or the level's first. */
+		if (!dev && vsharp_emu_open_target(target ? target : vsharp_target_of(chosen[f]),
+						   &dev, &err)) {
 			printf("# %s\nnot ok %u %s\n", err.msg, ++idx, vsharp_gfx_name(chosen[f]));
 			ok = false;
 			continue;
@@ -446,6 +452,7 @@ int cmd_run(int argc, char **argv)
 	struct vsharp_error err = { "" };
 	enum vsharp_align_mode mode = VSHARP_ALIGN_UNALIGNED;
 	enum vsharp_gfx level = VSHARP_GFX9;
+	const struct vsharp_target *target = NULL;
 	struct verdict_family *fams;
 	struct vsharp_rules parsed;
 	FILE *json = NULL;
@@ -455,8 +462,11 @@ int cmd_run(int argc, char **argv)
 		return ret < 0 ? 0 : ret;
 	if (o.align && vsharp_align_mode_parse(o.align, &mode, &err))
 		return cli_lib_error(&err);
-	if (strcmp(o.gfx, "all") && vsharp_gfx_parse(o.gfx, &level, &err))
-		return cli_lib_error(&err);
+	if (strcmp(o.gfx, "all")) {
+		if (vsharp_gfx_parse(o.gfx, &level, &err))
+			return cli_lib_error(&err);
+		target = vsharp_target_find(o.gfx);
+	}
 	if (o.allow_ldsdir && strcmp(o.gfx, "all") && !has_compute_undefined(level))
 		return refuse_ldsdir(level);
 	for (unsigned i = 0; i < o.n_emu_rules; i++)
@@ -475,7 +485,7 @@ int cmd_run(int argc, char **argv)
 			fclose(json);
 		return cli_error("run: out of memory");
 	}
-	ret = run_all(&o, mode, level, fams, json);
+	ret = run_all(&o, mode, level, target, fams, json);
 	free(fams);
 	return ret;
 }

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..120"
+echo "1..122"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -144,6 +144,9 @@ expect_err err_format_gfx11 'format: 10_11_11_UNORM is not a buffer format on gf
 expect_err err_run_list_unknown_suite "run: unknown suite 'nosuch'" -- run --list nosuch
 # LDS direct and parameter loads are GFX11 (R3 §15.5.1 LDSDIR) and GFX12
 # (R4 §15.5.1 VDSDIR) only; llvm-mc 19 refuses them on the other levels.
+# --gfx with a processor emulates that processor; a level, its first one (gfx.c, LLVM AMDGPUUsage).
+expect run_emu_processor_gfx810 0 '^    # device: emu gfx810, ' -- run --device emu --gfx gfx810 smem
+expect run_emu_level_gfx8 0 '^    # device: emu gfx8, ' -- run --device emu --gfx gfx8 smem
 expect_err err_run_allow_ldsdir_gfx9 -- '--allow-ldsdir: gfx9 has no LDS direct or parameter loads \(allowed with --gfx gfx11, gfx12, all\)' -- \
 	run --device emu --gfx gfx9 --allow-ldsdir lds
 # The emulated device leaves them out too, citing the guide, as a GPU run does.
