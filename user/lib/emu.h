@@ -66,6 +66,7 @@ struct vsharp_gpu {
 	enum vsharp_emu_mutation mutation;
 	struct vsharp_emu_stats stats;
 	uint64_t ib_waves, ib_instructions;	/* the running IB's, against the cfg bounds */
+	bool pixel_lds;		/* the running IB asked for VSHARP_GPU_NOP_PIXEL_LDS */
 	/* The CU's LDS: work-groups see what the previous one left (never zeroed). */
 	uint8_t *lds;
 	/*
@@ -134,6 +135,10 @@ struct emu_wave {
 	uint64_t pc;
 	uint32_t (*vgpr)[EMU_MAX_LANES];	/* vgpr[register][lane] */
 	struct vsharp_lds lds;
+	/* Where the wave is, for reports: its work-group and first thread. */
+	uint32_t group[3];
+	unsigned first_thread;
+	bool wgp_mode;			/* COMPUTE_PGM_RSRC1.WGP_MODE of its dispatch */
 	/* Strict state: what the dispatch allocated and initialised. */
 	unsigned sgprs_alloc, vgprs_alloc;
 	uint64_t sgpr_set[2];		/* SGPRs holding a value (bit per register) */

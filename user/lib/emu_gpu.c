@@ -278,7 +278,7 @@ static void poison_vgprs(struct vsharp_gpu *gpu, unsigned n, unsigned lanes)
 }
 
 static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
-			const struct vsharp_dispatch_state *st, struct vsharp_error *err)
+			const struct vsharp_dispatch_state *st, bool wgp_mode, struct vsharp_error *err)
 {
 	enum vsharp_gfx level = gpu->cfg.level;
 	unsigned wave = st->wave32 ? 32 : 64;
@@ -332,6 +332,9 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 			w.lanes = wave;
 			w.vgpr = gpu->vgpr;
 			w.pc = st->pgm_va;
+			memcpy(w.group, gid, sizeof(w.group));
+			w.first_thread = first;
+			w.wgp_mode = wgp_mode;
 			/* The allocation as rounded, at the start of the CU's LDS, never cleared. */
 			w.lds.bytes = lds_alloc ? gpu->lds : NULL;
 			w.lds.size = lds_alloc;
@@ -369,6 +372,10 @@ static int run_packets(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const uint3
 			continue;
 		switch (pkt.opcode) {
 		case VSHARP_PKT3_NOP:
+			/* The client's word that its LDS direct/parameter loads are a pixel wave's. */
+			if (pkt.n_body == 1 && pkt.body[0] == VSHARP_GPU_NOP_PIXEL_LDS)
+				gpu->pixel_lds = true;
+			break;
 		case VSHARP_PKT3_ACQUIRE_MEM:
 		case VSHARP_PKT3_SURFACE_SYNC:
 		case VSHARP_PKT3_RELEASE_MEM:
@@ -391,7 +398,11 @@ static int run_packets(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const uint3
 				ret = vsharp_fail(err, -EPROTO, "strict: dispatch state: %s; a kernel compute queue keeps the previous client's values (Mesa si_compute.c: every IB rewrites its compute state)",
 						  msg);
 			} else if (!ret) {
-				ret = run_dispatch(gpu, vm, &st, err);
+				/* WGP_MODE is RSRC1 bit 29 from GFX10 (Mesa sid.h S_00B848_WGP_MODE). */
+				uint32_t rsrc1 = regs.sh[VSHARP_COMPUTE_PGM_RSRC1 - VSHARP_SH_REG_BASE];
+
+				ret = run_dispatch(gpu, vm, &st, gpu->cfg.level >= VSHARP_GFX10 && rsrc1 >> 29 & 1,
+						   err);
 			}
 			break;
 		default: {
@@ -416,6 +427,7 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 	memset(&gpu->fault, 0, sizeof(gpu->fault));
 	gpu->outcome = VSHARP_GPU_DONE;
 	gpu->ib_waves = gpu->ib_instructions = 0;
+	gpu->pixel_lds = false;
 	if (!ib_dwords || ib_va % 4)
 		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
 				  ib_dwords, ib_va);

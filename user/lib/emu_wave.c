@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "emu.h"
@@ -786,6 +787,39 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	return 0;
 }
 
+/*
+ * LDS direct and parameter loads are pixel-wave instructions (RDNA3/RDNA4
+ * ISA §12.2), supported in CU mode only (§2.3, §12.2.1, §12.4).  In a
+ * compute wave a parameter load waits for STATUS.LDS_PARAM_RDY, a bit for
+ * pixel shaders only (§3.4.1 Table 5): the wave never issues it and the
+ * queue hangs.  A direct load has no documented result there.  An IB that
+ * wants the pixel-wave semantics says so (VSHARP_GPU_NOP_PIXEL_LDS).
+ */
+static int check_pixel_wave(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const char *guide = w->level == VSHARP_GFX11 ? "RDNA3 ISA" : "RDNA4 ISA";
+	const char *ps_only = w->level == VSHARP_GFX11 ? "PS shaders only" : "Pixel shaders only";
+	char where[160];
+
+	snprintf(where, sizeof(where), "%s at pc 0x%" PRIx64 " in the wave of work-group (%u,%u,%u) from thread %u",
+		 in->name, w->pc, w->group[0], w->group[1], w->group[2], w->first_thread);
+	if (w->wgp_mode)
+		return emu_strict(w, err,
+				  "WGP mode: %s: COMPUTE_PGM_RSRC1.WGP_MODE is 1, and LDS direct and parameter loads are \"not supported in WGP mode\" (%s §2.3; CU mode only, §12.2.1, §12.4)",
+				  where, guide);
+	if (w->gpu->pixel_lds)
+		return 0;
+	if (in->mem->ds_addr == VSHARP_DS_PARAM) {
+		w->gpu->outcome = VSHARP_GPU_HANG;
+		return vsharp_fail(err, -ETIME,
+				   "strict: pixel-wave instruction: %s, a compute wave: a wave that issues it before STATUS.LDS_PARAM_RDY (\"%s\") is set \"stalls until the bit is set\" (%s §3.4.1 Table 5, §12.2): the queue hangs",
+				   where, ps_only, guide);
+	}
+	return emu_strict(w, err,
+			  "pixel-wave instruction: %s, a compute wave: %s defines it for pixel waves only (§12.2, §12.4) and gives a compute wave no result",
+			  where, guide);
+}
+
 static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	struct vsharp_gpu *gpu = w->gpu;
@@ -810,7 +844,8 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	uint32_t *addr = w->vgpr[in->ds_addr], *data0[4], *data1[8], *vdst[4];
 	int ret;
 
-	if ((uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
+	if ((in->fmt == EMU_FMT_LDSDIR && (ret = check_pixel_wave(w, in, err))) ||
+	    (uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
 	    (ret = check_vgprs(w, in, in->ds_addr, n_addr, false, err)) ||
 	    (ret = check_vgprs(w, in, in->data0, n_data, false, err)) ||
 	    (ret = check_vgprs(w, in, in->data1, n_data1, false, err)) ||

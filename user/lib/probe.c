@@ -28,6 +28,7 @@
 
 #include "memory.h"
 #include "vsharp/emu.h"
+#include "vsharp/gpu.h"
 #include "vsharp/pm4.h"
 #include "vsharp/probe.h"
 #include "vsharp/shaders.h"
@@ -404,7 +405,13 @@ static int check_guards(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
 	return 0;
 }
 
-static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, unsigned *dwords,
+/*
+ * PIXEL_LDS: the batch holds LDS direct or parameter loads, which the model
+ * predicts as a pixel wave sees them; the IB asks an emulated GPU for the
+ * same (VSHARP_GPU_NOP_PIXEL_LDS, a NOP a GPU skips).  Only a caller that
+ * chose to run them gets here with one: vsharp run, with --allow-ldsdir.
+ */
+static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, bool pixel_lds, unsigned *dwords,
 		    struct vsharp_error *err)
 {
 	struct vsharp_dispatch d;
@@ -429,6 +436,11 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, unsigned *dwords,
 	d.tidig_comps = 1;
 	vsharp_ib_init(&ib, ctx->ib.cpu, IB_DWORDS);
 	ret = vsharp_pm4_preamble(&ib, ctx->level, err);
+	if (!ret && pixel_lds) {
+		/* The preamble is far shorter than the IB: two dwords fit. */
+		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 0, true);
+		ib.dw[ib.n++] = VSHARP_GPU_NOP_PIXEL_LDS;
+	}
 	if (!ret)
 		ret = vsharp_pm4_dispatch(&ib, &d, err);
 	if (!ret)
@@ -690,16 +702,20 @@ int vsharp_probe_exec(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wa
 		      struct vsharp_error *err)
 {
 	struct vsharp_bo *bos[] = { &ctx->code, &ctx->table, &ctx->arena };
+	bool pixel_lds = false;
 	unsigned dwords;
 	uint64_t fence;
 	int ret = check_lanes(ctx, waves, n, err);
+
+	for (unsigned i = 0; !ret && i < n; i++)
+		pixel_lds |= vsharp_probe_compute_undefined(ctx->level, waves[i].stub.op) != NULL;
 
 	ctx->ran = 0;
 	if (!ret)
 		ret = fill(ctx, waves, n, err);
 	if (!ret) {
 		upload(ctx, n);
-		ret = build_ib(ctx, n, &dwords, err);
+		ret = build_ib(ctx, n, pixel_lds, &dwords, err);
 	}
 	if (!ret)
 		ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);

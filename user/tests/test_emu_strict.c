@@ -360,6 +360,22 @@ static const uint32_t g12_ldsdir_exp[] = {
 	0xbfb00000,		/* s_endpgm */
 };
 
+/* LDS parameter loads, each waited for; the direct loads are above. */
+static const uint32_t g11_param_exp[] = {
+	0xbefd00ff, 0x00020000,	/* s_mov_b32 m0, 0x20000 */
+	0xce000002,		/* lds_param_load v2, attr0.x wait_vdst:0 */
+	0xbf89fff0,		/* s_waitcnt expcnt(0) */
+	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
+	0xbfb00000,		/* s_endpgm */
+};
+static const uint32_t g12_param_exp[] = {
+	0xbefd00ff, 0x00020000,	/* s_mov_b32 m0, 0x20000 */
+	0xce000002,		/* ds_param_load v2, attr0.x wait_va_vdst:0 wait_vm_vsrc:0 */
+	0xbfc40000,		/* s_wait_expcnt 0x0 */
+	0x7e060302,		/* v_mov_b32_e32 v3, v2 */
+	0xbfb00000,		/* s_endpgm */
+};
+
 /* s_nop 0 and s_endpgm per level (llvm-mc-19, gfx900/gfx1010/gfx1100/gfx1200). */
 #define S_NOP0 0xbf800000u
 static uint32_t s_endpgm_word(enum vsharp_gfx level)
@@ -373,7 +389,7 @@ enum rule {
 	R_VGPR_ALLOC, R_SGPR_ALLOC, R_INIT_SGPR, R_INIT_VGPR, R_INIT_SPECIAL, R_WAVE_SIZE,
 	R_FETCH, R_PREFETCH, R_DATA_FAULT, R_LDS_STALE, R_LDS_GRANULE, R_LDS_HANG,
 	R_WAIT_VMEM, R_WAIT_SMEM, R_WAIT_DS, R_WAIT_WAW, R_DISPATCH_REGS, R_CODE_END,
-	R_ENDLESS,
+	R_ENDLESS, R_PIXEL_WAVE, R_WGP_MODE,
 };
 
 /* Where the shader's s[0:1] (the base of its V# on buffer rows) points. */
@@ -402,6 +418,8 @@ struct run {
 	uint64_t max_insns;		/* 0: the default */
 	enum target target;
 	uint32_t omit_reg;		/* a register the IB never writes */
+	bool pixel_lds;			/* the IB sends VSHARP_GPU_NOP_PIXEL_LDS before the dispatch */
+	bool wgp;			/* COMPUTE_PGM_RSRC1.WGP_MODE (bit 29) set */
 	const struct run *before;	/* run first on the same GPU (it must pass) */
 	/* What must happen. */
 	int ret;
@@ -581,13 +599,13 @@ static const struct run runs[] = {
 	  STRICT("strict: missing wait", "reads v1", "still counted in dscnt") },
 	{ R_WAIT_DS, "gfx12 BVH stack ADDR, s_wait_dscnt 0", VSHARP_GFX12, PROG(g12_bvh_wait), .lds_bytes = 1024 },
 	{ R_WAIT_DS, "gfx11 lds_direct_load, lgkmcnt(0)", VSHARP_GFX11, PROG(g11_ldsdir_lgkm),
-	  .lds_bytes = 1024, STRICT("strict: missing wait", "reads v2", "still counted in expcnt") },
+	  .pixel_lds = true, .lds_bytes = 1024, STRICT("strict: missing wait", "reads v2", "still counted in expcnt") },
 	{ R_WAIT_DS, "gfx11 lds_direct_load, expcnt(0)", VSHARP_GFX11, PROG(g11_ldsdir_exp),
-	  .lds_bytes = 1024 },
+	  .pixel_lds = true, .lds_bytes = 1024 },
 	{ R_WAIT_DS, "gfx12 ds_direct_load, s_wait_dscnt 0", VSHARP_GFX12, PROG(g12_ldsdir_dscnt),
-	  .lds_bytes = 1024, STRICT("strict: missing wait", "reads v2", "still counted in expcnt") },
+	  .pixel_lds = true, .lds_bytes = 1024, STRICT("strict: missing wait", "reads v2", "still counted in expcnt") },
 	{ R_WAIT_DS, "gfx12 ds_direct_load, s_wait_expcnt 0", VSHARP_GFX12, PROG(g12_ldsdir_exp),
-	  .lds_bytes = 1024 },
+	  .pixel_lds = true, .lds_bytes = 1024 },
 
 	/* A register a load still targets is written (write after write). */
 	{ R_WAIT_WAW, "gfx9 v1 written under a load", VSHARP_GFX9, PROG(g9_waw_nowait),
@@ -610,6 +628,50 @@ static const struct run runs[] = {
 	{ R_ENDLESS, "gfx9 s_branch to itself", VSHARP_GFX9, PROG(g9_spin), .max_insns = 1000,
 	  HANG("did not reach s_endpgm within 1000 instructions", "hangs") },
 	{ R_ENDLESS, "gfx9 s_branch to the next", VSHARP_GFX9, PROG(g9_no_spin), .max_insns = 2 },
+
+	/*
+	 * LDS direct and parameter loads are pixel-wave instructions: a
+	 * parameter load waits for the pixel-only STATUS.LDS_PARAM_RDY ("PS
+	 * shaders only" in RDNA3 §3.4.1 Table 5, "Pixel shaders only" in RDNA4),
+	 * a direct load is defined "for pixel waves" only (§12.2).  In a compute
+	 * wave without the IB's pixel-wave NOP: a hang, and undefined; with it,
+	 * they run.  The report names the wave by work-group and first thread.
+	 */
+	{ R_PIXEL_WAVE, "gfx11 lds_param_load in a compute wave", VSHARP_GFX11, PROG(g11_param_exp),
+	  .lds_bytes = 1024,
+	  HANG("strict: pixel-wave instruction: lds_param_load at pc 0x10008 in the wave of work-group (0,0,0) from thread 0",
+	       "STATUS.LDS_PARAM_RDY (\"PS shaders only\") is set \"stalls until the bit is set\"",
+	       "(RDNA3 ISA §3.4.1 Table 5, §12.2): the queue hangs") },
+	{ R_PIXEL_WAVE, "gfx11 lds_param_load, IB asks for pixel-wave LDS", VSHARP_GFX11,
+	  PROG(g11_param_exp), .pixel_lds = true, .lds_bytes = 1024 },
+	{ R_PIXEL_WAVE, "gfx11 lds_direct_load in a compute wave", VSHARP_GFX11, PROG(g11_ldsdir_exp),
+	  .lds_bytes = 1024,
+	  STRICT("strict: pixel-wave instruction: lds_direct_load at pc 0x10008",
+		 "RDNA3 ISA defines it for pixel waves only (§12.2, §12.4)", "gives a compute wave no result") },
+	{ R_PIXEL_WAVE, "gfx12 ds_param_load in a compute wave", VSHARP_GFX12, PROG(g12_param_exp),
+	  .lds_bytes = 1024,
+	  HANG("strict: pixel-wave instruction: ds_param_load at pc 0x10008",
+	       "STATUS.LDS_PARAM_RDY (\"Pixel shaders only\")",
+	       "(RDNA4 ISA §3.4.1 Table 5, §12.2): the queue hangs") },
+	{ R_PIXEL_WAVE, "gfx12 ds_param_load, IB asks for pixel-wave LDS", VSHARP_GFX12,
+	  PROG(g12_param_exp), .pixel_lds = true, .lds_bytes = 1024 },
+	{ R_PIXEL_WAVE, "gfx12 ds_direct_load in a compute wave", VSHARP_GFX12, PROG(g12_ldsdir_exp),
+	  .lds_bytes = 1024,
+	  STRICT("strict: pixel-wave instruction: ds_direct_load at pc 0x10008",
+		 "RDNA4 ISA defines it for pixel waves only (§12.2, §12.4)") },
+
+	/* Not in WGP mode, pixel-wave NOP or not (RDNA3/RDNA4 §2.3, §12.2.1, §12.4). */
+	{ R_WGP_MODE, "gfx11 lds_direct_load, WGP mode", VSHARP_GFX11, PROG(g11_ldsdir_exp),
+	  .pixel_lds = true, .wgp = true, .lds_bytes = 1024,
+	  STRICT("strict: WGP mode: lds_direct_load at pc 0x10008", "COMPUTE_PGM_RSRC1.WGP_MODE is 1",
+		 "\"not supported in WGP mode\" (RDNA3 ISA §2.3; CU mode only, §12.2.1, §12.4)") },
+	{ R_WGP_MODE, "gfx12 ds_param_load, WGP mode", VSHARP_GFX12, PROG(g12_param_exp),
+	  .pixel_lds = true, .wgp = true, .lds_bytes = 1024,
+	  STRICT("strict: WGP mode: ds_param_load at pc 0x10008", "(RDNA4 ISA §2.3;") },
+	{ R_WGP_MODE, "gfx12 WGP mode without LDS direct or parameter loads", VSHARP_GFX12,
+	  PROG(g12_ds_wait), .wgp = true, .lds_bytes = 1024 },
+	{ R_WGP_MODE, "gfx11 lds_direct_load, CU mode", VSHARP_GFX11, PROG(g11_ldsdir_exp),
+	  .pixel_lds = true, .lds_bytes = 1024 },
 };
 
 /* ---- The rig: a GPU, a VM and the pages behind it ---------------------------- */
@@ -722,6 +784,9 @@ static int build(struct rig *r, const struct run *c, unsigned *ib_dwords, struct
 		return ret;
 	if (c->lds_field)
 		e.rsrc2 = (e.rsrc2 & ~(0x1ffu << 15)) | c->lds_field << 15;
+	/* WGP_MODE: Mesa sid.h S_00B848_WGP_MODE, bit 29 of COMPUTE_PGM_RSRC1. */
+	if (c->wgp)
+		e.rsrc1 |= 1u << 29;
 
 	vsharp_ib_init(&ib, (uint32_t *)(void *)page(r, P_IB), PAGE / 4);
 	for (unsigned i = 0; i < 3; i++)
@@ -734,6 +799,10 @@ static int build(struct rig *r, const struct run *c, unsigned *ib_dwords, struct
 		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_PGM_RSRC3, e.rsrc3);
 	for (unsigned i = 0; i < d.user_sgprs; i++)
 		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_USER_DATA_0 + i, d.user_data[i]);
+	if (c->pixel_lds) {
+		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 0, true);
+		ib.dw[ib.n++] = VSHARP_GPU_NOP_PIXEL_LDS;
+	}
 	ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_DISPATCH_DIRECT, 3, true);
 	for (unsigned i = 0; i < 3; i++)
 		ib.dw[ib.n++] = d.groups[i];
@@ -848,6 +917,8 @@ RULE_CASE(test_wait_write_after_write, R_WAIT_WAW)
 RULE_CASE(test_dispatch_registers, R_DISPATCH_REGS)
 RULE_CASE(test_code_end, R_CODE_END)
 RULE_CASE(test_endless_wave, R_ENDLESS)
+RULE_CASE(test_ldsdir_pixel_wave, R_PIXEL_WAVE)
+RULE_CASE(test_ldsdir_wgp_mode, R_WGP_MODE)
 
 /* ---- vsharp_vm ---------------------------------------------------------------- */
 
@@ -931,5 +1002,6 @@ KTAP_MAIN(KTAP_CASE(test_vgpr_allocation), KTAP_CASE(test_sgpr_allocation),
 	  KTAP_CASE(test_lds_too_big_hangs), KTAP_CASE(test_wait_vmem),
 	  KTAP_CASE(test_wait_smem_out_of_order), KTAP_CASE(test_wait_ds),
 	  KTAP_CASE(test_wait_write_after_write), KTAP_CASE(test_dispatch_registers),
-	  KTAP_CASE(test_code_end), KTAP_CASE(test_endless_wave), KTAP_CASE(test_vm_map_unmap),
+	  KTAP_CASE(test_code_end), KTAP_CASE(test_endless_wave),
+	  KTAP_CASE(test_ldsdir_pixel_wave), KTAP_CASE(test_ldsdir_wgp_mode), KTAP_CASE(test_vm_map_unmap),
 	  KTAP_CASE(test_ib_fetch_fault))

@@ -94,6 +94,17 @@ const struct vsharp_gpu_config *vsharp_gpu_config(const struct vsharp_gpu *gpu);
 void vsharp_gpu_set_align_mode(struct vsharp_gpu *gpu, enum vsharp_align_mode mode);
 void vsharp_gpu_set_vmid(struct vsharp_gpu *gpu, unsigned vmid);
 
+/*
+ * A PM4 NOP whose one body dword is this value ("VSLP") asks the queue to
+ * run the LDS direct and parameter loads of the rest of the IB as a pixel
+ * wave sees them, with STATUS.LDS_READY and LDS_PARAM_RDY set.  The guides
+ * define those loads for pixel waves only (RDNA3/RDNA4 ISA §12.2, §3.4.1
+ * Table 5); without this NOP one in a compute wave is a strict error.  A
+ * GPU's CP skips a NOP's body, as with Mesa's trace points (ac_debug.h
+ * AC_ENCODE_TRACE_POINT), so the IB runs the same on silicon.
+ */
+#define VSHARP_GPU_NOP_PIXEL_LDS 0x56534c50u
+
 /* How an IB ended when vsharp_gpu_run_ib() does not return 0. */
 enum vsharp_gpu_outcome {
 	VSHARP_GPU_DONE,	/* every dispatch finished */
