@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "addr.h"
+#include "vsharp/probe.h"
 
 struct ds_run {
 	struct vsharp_ds_access acc;
@@ -114,6 +115,7 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 {
 	const struct vsharp_op *op = r->acc.op;
 	const struct vsharp_ds_lane_out *out = &r->out[r->n_lanes - 1];
+	const char *pixel_only = vsharp_probe_compute_undefined(r->acc.level, op);
 	struct cli_out o;
 
 	out_begin(&o, stdout, false);
@@ -123,6 +125,9 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 	else
 		printf("instruction: %s on %s, %u bytes per address\n", vsharp_op_name(op, r->acc.level),
 		       vsharp_gfx_name(r->acc.level), op->bytes);
+	/* What follows is the pixel-wave reading; say that a compute wave has none. */
+	if (pixel_only)
+		printf("wave: a pixel wave's result; %s\n", pixel_only);
 	if (a->mem)
 		printf("lds: %zu bytes allocated; %zu bytes given at 0, elsewhere byte = address & 0xff\n",
 		       lds->size, a->mem_len);
