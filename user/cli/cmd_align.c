@@ -521,13 +521,20 @@ static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool a
 	}
 	if (o->n_emu_rules)
 		return cli_error("--emu-rule: the emulated device only (allowed with --device emu)");
-	if (vsharp_amdgpu_open(NULL, dev, &err)) {
+	ret = vsharp_amdgpu_open(NULL, dev, &err);
+	/* No GPU that fits skips; one present but unusable (permission, initialization) is an error. */
+	if (ret && ret != -ENODEV) {
+		fprintf(stderr, "vsharp: amdgpu: %s\n", err.msg);
+		return 1;
+	}
+	if (ret) {
 		printf("# SKIP amdgpu: %s\n", err.msg);
 		return 4;
 	}
-	if ((!all_levels && (*dev)->level != level) || all_levels) {
-		cli_error("--gfx: the amdgpu device is %s (allowed %s)", vsharp_gfx_name((*dev)->level),
-			  vsharp_gfx_name((*dev)->level));
+	/* Without --gfx the GPU's own level. */
+	if (!all_levels && (*dev)->level != level) {
+		cli_error("--gfx: the amdgpu device is %s (allowed %s or all)",
+			  vsharp_gfx_name((*dev)->level), vsharp_gfx_name((*dev)->level));
 		vsharp_device_close(*dev);
 		return CLI_EXIT_USAGE;
 	}
@@ -600,6 +607,10 @@ int cmd_align(int argc, char **argv)
 				 o.n_emu_rules ? "--emu-rule" : "--allow-memviol");
 	if (o.device && (ret = open_device(&o, level, all_levels, &modes, source, &dev, &hold)))
 		return ret;
+	if (dev) {
+		level = dev->level;
+		all_levels = false;
+	}
 	atlases = malloc(VSHARP_GFX_COUNT * sizeof(*atlases));
 	if (!atlases) {
 		vsharp_device_close(dev);

@@ -43,7 +43,9 @@ struct tally {
 	unsigned reports;
 	unsigned batch_errors;	/* batches the GPU could not finish */
 	unsigned vmid;		/* as the waves read it from HW_ID/HW_ID2 */
+	bool ran;		/* a batch was submitted, so VMID holds */
 	uint64_t passed, failed, skipped;
+	uint64_t not_run;	/* lanes of waves an error kept from running: failed */
 	struct {
 		const char *why;	/* vsharp_probe_compute_undefined()'s sentence */
 		uint64_t lanes;
@@ -65,6 +67,21 @@ static void skip_undefined(struct tally *t, const char *why, unsigned lanes)
 	t->skipped += lanes;
 }
 
+static void progress(const char *family, const char *suite, unsigned done, unsigned total)
+{
+	if (isatty(2))
+		fprintf(stderr, "\r  %-8s %-15s %6u/%u waves ", family, suite, done, total);
+}
+
+/* Before a stdout line: on a terminal both share the line the progress is on. */
+static void progress_erase(void)
+{
+	if (isatty(2)) {
+		fprintf(stderr, "\r%60s\r", "");
+		fflush(stderr);
+	}
+}
+
 static void report(void *ctx, enum vsharp_gfx level, const struct vsharp_probe_mismatch *m)
 {
 	struct tally *t = ctx;
@@ -73,14 +90,9 @@ static void report(void *ctx, enum vsharp_gfx level, const struct vsharp_probe_m
 	if (t->reports++ >= MAX_REPORTS)
 		return;
 	vsharp_probe_describe(level, m->wave, m->lane, what, sizeof(what));
+	progress_erase();
 	printf("        # mismatch: %s: %s expected 0x%llx observed 0x%llx\n", what, m->what,
 	       (unsigned long long)m->expected, (unsigned long long)m->observed);
-}
-
-static void progress(const char *family, const char *suite, unsigned done, unsigned total)
-{
-	if (isatty(2))
-		fprintf(stderr, "\r  %-8s %-15s %6u/%u waves ", family, suite, done, total);
 }
 
 /*
@@ -115,16 +127,14 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 
 	if (!dev->hardware)
 		vsharp_emu_set_align_mode(dev, mode);
+	waves = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*waves));
+	if (!waves)
+		return vsharp_fail(err, -ENOMEM, "run: out of memory");
+	ws = vsharp_probe_level_wave_size(dev->level);
+	total = vsharp_suite_waves(s, ws);
 	ret = vsharp_probe_open(dev, mode, &ctx, err);
 	if (ret)
-		return ret;
-	waves = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*waves));
-	if (!waves) {
-		vsharp_probe_close(ctx);
-		return vsharp_fail(err, -ENOMEM, "run: out of memory");
-	}
-	ws = vsharp_probe_wave_size(ctx);
-	total = vsharp_suite_waves(s, ws);
+		ctx = NULL;
 	while (k < total && !ret) {
 		struct vsharp_probe_counts c;
 		unsigned n = 0, first = k;
@@ -148,15 +158,33 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		t->failed += c.failed;
 		t->skipped += c.skipped;
 		t->vmid = vsharp_probe_vmid(ctx);
+		t->ran = true;
 		if (ret && batch_error_is_the_gpus(ret) && ++t->batch_errors < MAX_BATCH_ERRORS) {
 			/* Its cases counted as failed; the device recovers for the next batch. */
+			progress_erase();
 			printf("        # %s: waves %u..%u: error %d: %s\n", s->name, first, k - 1, ret,
 			       err->msg);
 			ret = 0;
+		} else if (ret && !(c.passed | c.failed | c.skipped)) {
+			for (unsigned i = 0; i < n; i++)
+				t->not_run += waves[i].n_lanes;
 		}
 	}
+	/* An error that ends the suite: the waves it did not run fail, so that the counts say so. */
+	for (; ret && k < total; k++) {
+		const char *why;
+
+		if (!s->wave(dev->level, ws, mode, k, &waves[0]))
+			continue;
+		why = vsharp_probe_compute_undefined(dev->level, waves[0].stub.op);
+		if (why && !run_undefined)
+			skip_undefined(t, why, waves[0].n_lanes);
+		else
+			t->not_run += waves[0].n_lanes;
+	}
 	free(waves);
-	vsharp_probe_close(ctx);
+	if (ctx)
+		vsharp_probe_close(ctx);
 	return ret;
 }
 
@@ -176,16 +204,22 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 	} else {
 		ret = run_mode(dev, s, mode, skip_memviol, o->allow_ldsdir, &t, &err);
 	}
+	progress_erase();
 	if (ret)
 		printf("        # %s: error %d: %s\n", s->name, ret, err.msg);
+	if (t.not_run)
+		printf("        # %s: %llu cases not run after the error, counted as failed\n",
+		       s->name, (unsigned long long)t.not_run);
+	t.failed += t.not_run;
 	for (unsigned i = 0; i < t.n_undefined; i++)
 		printf("        # %s: SKIP %llu cases: %s; --allow-ldsdir runs them\n", s->name,
 		       (unsigned long long)t.undefined[i].lanes, t.undefined[i].why);
 	if (t.reports > MAX_REPORTS)
 		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
 	/* HW_ID[23:20] up to GFX9, HW_ID2[27:24] on GFX10+. */
-	printf("        # %s: the waves ran under VMID %u\n", s->name,
-	       (t.vmid >> (dev->level <= VSHARP_GFX9 ? 20 : 24)) & 0xf);
+	if (t.ran)
+		printf("        # %s: the waves ran under VMID %u\n", s->name,
+		       (t.vmid >> (dev->level <= VSHARP_GFX9 ? 20 : 24)) & 0xf);
 	printf("        # %s: %llu cases: %llu passed, %llu failed, %llu skipped\n", s->name,
 	       (unsigned long long)(t.passed + t.failed + t.skipped), (unsigned long long)t.passed,
 	       (unsigned long long)t.failed, (unsigned long long)t.skipped);
@@ -332,33 +366,52 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	bool ok = true;
 	int ret;
 
-	printf("KTAP version 1\n");
+	char note[sizeof(err.msg) + 160] = "";
+	bool other;
+
 	if (strcmp(o.device, "emu")) {
 		ret = vsharp_amdgpu_open(NULL, &hw, &err);
+		/* A GPU that is there but cannot be used (permission, initialization) is to be fixed. */
+		if (ret && ret != -ENODEV) {
+			fprintf(stderr, "vsharp: amdgpu: %s%s\n", err.msg,
+				strcmp(o.device, "amdgpu") ? " (--device emu runs the emulated device)" : "");
+			if (json)
+				fclose(json);
+			return 1;
+		}
 		if (ret && !strcmp(o.device, "amdgpu")) {
-			printf("1..0 # SKIP amdgpu: %s\n", err.msg);
+			printf("KTAP version 1\n1..0 # SKIP amdgpu: %s\n", err.msg);
 			if (json)
 				fclose(json);
 			return EXIT_SKIP;
 		}
 		if (ret)
-			printf("# amdgpu: %s; running on the emulated device\n", err.msg);
+			snprintf(note, sizeof(note), "# amdgpu: %s; running on the emulated device\n",
+				 err.msg);
 	}
 	/* A processor named must be the one present; a level, any of its processors. */
-	if (hw && ((target && (level != hw->level ||
-			       (target != vsharp_target_of(level) && target != hw->target))) ||
-		   o.n_emu_rules)) {
+	other = hw && target && (level != hw->level ||
+				 (target != vsharp_target_of(level) && target != hw->target));
+	if (hw && ((other && !strcmp(o.device, "amdgpu")) || o.n_emu_rules)) {
 		if (o.n_emu_rules)
 			cli_error("--emu-rule: the emulated device only, and this run takes the amdgpu device (allowed with --device emu)");
 		else
-			cli_error("--gfx: the amdgpu device is %s (%s), not %s (allowed %s, %s or all)",
+			cli_error("--gfx: the amdgpu device is %s (%s), not %s (allowed %s, %s or all; --device emu runs %s emulated)",
 				  vsharp_gfx_name(hw->level), hw->target->name, o.gfx,
-				  vsharp_gfx_name(hw->level), hw->target->name);
+				  vsharp_gfx_name(hw->level), hw->target->name, o.gfx);
 		vsharp_device_close(hw);
 		if (json)
 			fclose(json);
 		return CLI_EXIT_USAGE;
 	}
+	if (other) {
+		snprintf(note, sizeof(note),
+			 "# amdgpu: the GPU is %s (%s), and --gfx names %s: running on the emulated device\n",
+			 vsharp_gfx_name(hw->level), hw->target->name, o.gfx);
+		vsharp_device_close(hw);
+		hw = NULL;
+	}
+	printf("KTAP version 1\n%s", note);
 	if (hw) {
 		chosen[n++] = hw->level;
 	} else {
@@ -392,12 +445,21 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			for (int i = 0; i < VSHARP_RULE_COUNT; i++)
 				fams[f].expected[i] = r.choice[i];
 		}
-		/* An emulated run obeys the mode vsharp.ko holds for its VMID, unless told otherwise. */
-		if (!dev->hardware && !o.align &&
-		    !vsharp_emu_load_kmod_mode(dev, o.debugfs, &err)) {
-			m = vsharp_emu_align_mode(dev);
-			snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
-			from = kmod_from;
+		/*
+		 * An emulated run obeys the mode vsharp.ko holds for its VMID,
+		 * unless told otherwise; a module it cannot read is said, not
+		 * taken for no module.
+		 */
+		if (!dev->hardware && !o.align) {
+			ret = vsharp_emu_load_kmod_mode(dev, o.debugfs, &err);
+			if (!ret) {
+				m = vsharp_emu_align_mode(dev);
+				snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
+				from = kmod_from;
+			} else if (ret != -ENOENT && ret != -EOPNOTSUPP) {
+				printf("# %s: the run does not know vsharp.ko's mode (--align-mode sets one)\n",
+				       err.msg);
+			}
 		}
 		fam_ok = run_family(dev, m, from, &o, &total, &fams[f]);
 		ok &= fam_ok;

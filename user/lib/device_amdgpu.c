@@ -477,6 +477,13 @@ static int open_failed(const char *node, int e, struct vsharp_error *err)
 		return -e;
 	}
 	g = stat(node, &st) == 0 ? getgrgid(st.st_gid) : NULL;
+	/* Joining root's group is no advice to give: the node wants a group of its own. */
+	if (g && !g->gr_gid) {
+		add_reason(err,
+			   "cannot open %s: permission denied; it belongs to group 'root': give render nodes to the 'render' group with mode 0660 (the udev rule systemd ships does), then add your user to that group, or run as root",
+			   node);
+		return -EACCES;
+	}
 	add_reason(err,
 		   "cannot open %s: permission denied; add your user to the group that owns it (%s%s%s) and log in again, e.g. sudo usermod -aG %s $USER",
 		   node, g ? "'" : "", g ? g->gr_name : "usually 'render'", g ? "'" : "",

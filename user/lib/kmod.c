@@ -89,8 +89,20 @@ int vsharp_kmod_find(const char *debugfs, const char *backend, enum vsharp_gfx l
 	if ((size_t)snprintf(root, sizeof(root), "%s/vsharp", debugfs) >= sizeof(root))
 		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/vsharp: path too long", debugfs);
 	d = opendir(root);
-	if (!d)
-		return vsharp_fail(err, -ENOENT, "kmod: %s: %s (vsharp.ko is not loaded)", root, strerror(errno));
+	if (!d) {
+		int open_err = errno;
+
+		/*
+		 * debugfs is root's only: a user who may not look cannot tell a
+		 * module that is not there (sysfs, which anyone reads, says) from
+		 * one whose mode they cannot read.
+		 */
+		if (open_err == ENOENT || access("/sys/module/vsharp", F_OK))
+			return vsharp_fail(err, -ENOENT, "kmod: %s: %s (vsharp.ko is not loaded)", root,
+					   strerror(open_err));
+		return vsharp_fail(err, -open_err, "kmod: vsharp.ko is loaded, but %s: %s", root,
+				   strerror(open_err));
+	}
 	while ((e = readdir(d))) {
 		const char *s = e->d_name;
 		char sub[VSHARP_KMOD_PATH];

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..122"
+echo "1..123"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -147,6 +147,14 @@ expect_err err_run_list_unknown_suite "run: unknown suite 'nosuch'" -- run --lis
 # --gfx with a processor emulates that processor; a level, its first one (gfx.c, LLVM AMDGPUUsage).
 expect run_emu_processor_gfx810 0 '^    # device: emu gfx810, ' -- run --device emu --gfx gfx810 smem
 expect run_emu_level_gfx8 0 '^    # device: emu gfx8, ' -- run --device emu --gfx gfx8 smem
+# A vsharp.ko mode the run cannot read is said, not taken for no module (run.rst "Alignment mode").
+kdbg=$(mktemp -d)
+mkdir -p "$kdbg/vsharp/emu0/vmid/1"
+echo gfx9 >"$kdbg/vsharp/emu0/family"
+echo bogus >"$kdbg/vsharp/emu0/vmid/1/alignment_mode"
+expect run_emu_kmod_mode_unreadable 0 "^# kmod: .*alignment_mode reads 'bogus' .*: the run does not know vsharp.ko's mode" -- \
+	run --device emu --gfx gfx9 --debugfs "$kdbg" smem
+rm -rf "$kdbg"
 expect_err err_run_allow_ldsdir_gfx9 -- '--allow-ldsdir: gfx9 has no LDS direct or parameter loads \(allowed with --gfx gfx11, gfx12, all\)' -- \
 	run --device emu --gfx gfx9 --allow-ldsdir lds
 # The emulated device leaves them out too, citing the guide, as a GPU run does.

@@ -60,7 +60,7 @@ ldsdir_profiles="gfx1100=gfx11=R3=lds_ gfx1200=gfx12=R4=ds_"
 asan=$(gcc -print-file-name=libasan.so)
 
 echo "KTAP version 1"
-echo "1..$(($(echo $profiles | wc -w) * 2 + $(echo $ldsdir_profiles | wc -w) * 3 + 1 + \
+echo "1..$(($(echo $profiles | wc -w) * 2 + $(echo $ldsdir_profiles | wc -w) * 3 + 2 + \
 	$(echo $faults | wc -w) * 2))"
 
 for pl in $profiles; do
@@ -117,8 +117,12 @@ for pl in $ldsdir_profiles; do
 done
 
 shim gfx1100 "" "$VSHARP_RUN" run --device amdgpu --gfx gfx9
-result "$([ $rc = 2 ] && grep -q -- "--gfx: the amdgpu device is gfx11" "$tmp/err" && echo 1)" \
-	gfx1100.contradicting_gfx_is_a_usage_error "$tmp/err"
+result "$([ $rc = 2 ] && grep -q -- "--gfx: the amdgpu device is gfx11" "$tmp/err" && [ ! -s "$tmp/out" ] &&
+	echo 1)" gfx1100.contradicting_gfx_is_a_usage_error "$tmp/err"
+# --device auto: another family named runs emulated, and says so.
+shim gfx1100 "" "$VSHARP_RUN" run --gfx gfx9 smem
+result "$([ $rc = 0 ] && grep -q "^# amdgpu: the GPU is gfx11 (gfx1100), and --gfx names gfx9: running on the emulated device" "$tmp/out" &&
+	grep -q "# device: emu gfx9," "$tmp/out" && echo 1)" gfx1100.auto_runs_another_family_emulated "$tmp/out"
 
 # Faults, under ASan and UBSan: the report, the exit status, and the batches after it.
 for fault in $faults; do
@@ -128,7 +132,7 @@ for fault in $faults; do
 	vm_fault)	want=1 report="page fault" ;;
 	vram_lost)	want=1 report="VRAM" ;;
 	enomem)		want=1 report="Cannot allocate memory" ;;
-	eacces)		want=4 report="permission denied" ;;
+	eacces)		want=1 report="vsharp: amdgpu: .*permission denied" ;;
 	eintr)		want=0 report="" ;;
 	esac
 	ok=1
@@ -144,9 +148,14 @@ for fault in $faults; do
 	hang|vm_fault|vram_lost)
 		result "$(grep -q "range: [0-9]* cases: [1-9][0-9]* passed" "$tmp/out" && echo 1)" \
 			"$fault.later_batches_still_run" "$tmp/out" ;;
-	enomem|eacces)
-		result "$(grep -q -e "^not ok 1 " -e "^1\.\.0 # SKIP" "$tmp/out" && echo 1)" \
-			"$fault.no_case_counted_as_passed" "$tmp/out" ;;
+	enomem)
+		result "$(grep -q "^not ok 1 " "$tmp/out" &&
+			grep -q "# range: [1-9][0-9]* cases not run after the error, counted as failed" "$tmp/out" &&
+			grep -q "# range: \([0-9]*\) cases: 0 passed, \1 failed" "$tmp/out" && echo 1)" \
+			"$fault.unrun_cases_counted_as_failed" "$tmp/out" ;;
+	eacces)
+		# A GPU present but not usable is an error to fix: no KTAP, no skip.
+		result "$([ ! -s "$tmp/out" ] && echo 1)" "$fault.an_error_not_a_skip" "$tmp/out" ;;
 	eintr)
 		result "$(grep -q "^ok 1 gfx10.3" "$tmp/out" && echo 1)" \
 			"$fault.retried_transparently" "$tmp/out" ;;
