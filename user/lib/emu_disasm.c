@@ -265,12 +265,19 @@ static void cache(struct out *o, enum vsharp_gfx level, const struct emu_insn *i
 		return;
 	}
 	if (in->th) {
-		unsigned th = in->th & 7;
+		unsigned th = in->th & 7, scope = in->scope & 3;
 
+		/* LLVM's AMDGPUInstPrinter::printTH: an atomic's CASCADE bit (4) is
+		 * named only from SCOPE_DEV up, and TH 3 of a load or store is BYPASS
+		 * under SCOPE_SYS. */
 		if (atomic && th < 4)
 			put(o, " th:%s", th_atomic[th]);
+		else if (atomic && scope >= 2)
+			put(o, " th:TH_ATOMIC_CASCADE_%s", th & 2 ? "NT" : "RT");
 		else if (atomic)
 			put(o, " th:TH_ATOMIC_0x%x", th);
+		else if (th == 3 && scope == 3)
+			put(o, " th:%s", store ? "TH_STORE_BYPASS" : "TH_LOAD_BYPASS");
 		else if ((store ? th_store : th_load)[th])
 			put(o, " th:%s", (store ? th_store : th_load)[th]);
 		else

@@ -8,7 +8,9 @@
 # followed by four s_nop 0 (0xbf800000) so both disassemblers line up again.
 # At every address where vsharp decodes an instruction and LLVM starts one,
 # the texts must be equal (comments and blank runs dropped); where vsharp
-# prints ".long" it must give a reason.  One KTAP case per level.
+# prints ".long" it must give a reason.  One KTAP case per level, then
+# one for every GFX12 cache policy (TH x scope) of a load, a store and an
+# atomic, whose names depend on both fields.
 set -u
 VSHARP=${VSHARP:-build/san/vsharp}
 MC=${LLVM_MC:-llvm-mc-19}
@@ -20,7 +22,7 @@ tmp=$(mktemp -d); [ -n "${KEEP:-}" ] && echo "# keeping $tmp"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 echo "KTAP version 1"
-echo "1..6"
+echo "1..7"
 for tool in "$MC" "$OBJDUMP"; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "# $tool not found; install it with: scripts/deps shaders"
@@ -123,4 +125,48 @@ for i in json.load(sys.stdin)["instructions"]:
 		echo "not ok $n $level"
 	fi
 done
+# GFX12 TH (bits 22:20 of a VBUFFER/VGLOBAL second dword, 25:23 of an SMEM
+# first dword) x scope (19:18, 22:21): every pair, every instruction must be
+# decoded and printed as llvm-objdump-19 prints it.
+n=$((n + 1))
+r=0
+awk 'BEGIN {
+	# buffer_load_b32 v1, off, s[0:3], s4; buffer_store_b32 (same operands);
+	# buffer_atomic_add_u32 (same); global_load_b32 v1, v[2:3], off;
+	# global_store_b32 v[2:3], v1, off: first dword, second dword with TH
+	# and scope 0 (decimal: mawk reads no hex), third dword.
+	split("0xc4050004 8388609 0x0 0xc4068004 8388609 0x0 0xc40d4004 8388609 0x0 " \
+	      "0xee05007c 1 0x2 0xee06807c 0 0x2", w, " ")
+	for (th = 0; th < 8; th++)
+		for (scope = 0; scope < 4; scope++) {
+			for (i = 1; i <= 15; i += 3)
+				printf "\t.long %s\n\t.long 0x%08x\n\t.long %s\n", w[i],
+					w[i + 1] + scope * 2 ^ 18 + th * 2 ^ 20, w[i + 2]
+			# s_load_b32 s1, s[2:3], 0x0: first dword 0xf4000041 + TH, scope
+			printf "\t.long 0x%08x\n\t.long 0xf8000000\n",
+				4093640769 + th * 2 ^ 23 + scope * 2 ^ 21
+		}
+}' >"$tmp/th.s"
+if ! "$MC" -triple=amdgcn-amd-amdhsa -mcpu=gfx1200 -filetype=obj -o "$tmp/th.o" "$tmp/th.s" 2>"$tmp/err"; then
+	sed 's/^/# /' "$tmp/err" | head -5
+	r=1
+fi
+sed 's/^\t.long //' "$tmp/th.s" >"$tmp/th.words"
+"$OBJDUMP" -d --mcpu=gfx1200 "$tmp/th.o" | listing >"$tmp/th.llvm"
+"$VSHARP" disasm --gfx gfx12 --file "$tmp/th.words" | listing >"$tmp/th.vsharp" || r=1
+if [ "$(wc -l <"$tmp/th.llvm")" != 192 ] || grep -q '\.long' "$tmp/th.llvm" "$tmp/th.vsharp"; then
+	echo "# gfx12 cache policy: expected 192 decoded instructions from both"
+	r=1
+fi
+if ! diff "$tmp/th.llvm" "$tmp/th.vsharp" >"$tmp/th.diff"; then
+	echo "# gfx12 cache policy: vsharp (>) differs from llvm-objdump-19 (<):"
+	sed 's/^/# /' "$tmp/th.diff" | head -16
+	r=1
+fi
+if [ $r = 0 ]; then
+	echo "ok $n gfx12 cache policy (th x scope)"
+else
+	failed=$((failed + 1))
+	echo "not ok $n gfx12 cache policy (th x scope)"
+fi
 [ $failed = 0 ]
