@@ -1253,7 +1253,19 @@ static int check_ds_fields(struct ctx *c)
 	};
 	const unsigned value[] = { in->ds_addr, in->data0, in->data1, in->vdst };
 	int ret = check_reserved(c, isa_docs[c->level].ds);
+	/*
+	 * The lane permutes and the BVH stack never touch GDS: LLVM gives them
+	 * no gds operand (DSInstructions.td has_gds = 0), so llvm-objdump-19
+	 * refuses their GDS bit on every level that has one.
+	 */
+	bool no_gds = in->mem->ds_addr == VSHARP_DS_PERMUTE ||
+		      in->mem->ds_addr == VSHARP_DS_BPERMUTE ||
+		      in->mem->ds_addr == VSHARP_DS_BVH_STACK;
 
+	if (!ret && in->gds && no_gds)
+		ret = refuse(c, isa_docs[c->level].ds,
+			     "GDS is 1; allowed: 0, %s has no GDS form (LLVM gives it no gds operand; llvm-objdump-19 refuses the bit)",
+			     in->name);
 	for (unsigned i = 0; !ret && i < ARRAY_SIZE(fields); i++) {
 		if (value[i] && !emu_vgprs(c->level, in, fields[i].role))
 			ret = refuse(c, isa_docs[c->level].ds,

@@ -529,6 +529,28 @@ static const struct refusal refusals[] = {
 	/* ds_store_b32 v1, v2 (gfx1200): bit 17 (GDS before GFX12) 0 -> 1. */
 	{ VSHARP_GFX12, { 0xd8340000, 0x00000201 }, { 0xd8360000, 0x00000201 }, 2,
 	  "bit 17 is 1", "allowed: 0", "RDNA4 ISA §15.6.1" },
+	/*
+	 * GDS on the ops LLVM gives no gds operand (llvm-objdump-19 prints
+	 * .long for each altered word): ds_permute_b32 v1, v2, v3 (gfx803):
+	 * GDS [16] 0 -> 1.
+	 */
+	{ VSHARP_GFX8, { 0xd87c0000, 0x01000302 }, { 0xd87d0000, 0x01000302 }, 2,
+	  "GDS is 1", "allowed: 0", "§13.5.1" },
+	/* ds_bpermute_b32 v1, v2, v3 offset:4 (gfx900): GDS [16] 0 -> 1. */
+	{ VSHARP_GFX9, { 0xd87e0004, 0x01000302 }, { 0xd87f0004, 0x01000302 }, 2,
+	  "GDS is 1", "allowed: 0", "Vega ISA §13.5.1" },
+	/* ds_bpermute_b32 v1, v2, v3 offset:4 (gfx1010): GDS [17] 0 -> 1. */
+	{ VSHARP_GFX10, { 0xdacc0004, 0x01000302 }, { 0xdace0004, 0x01000302 }, 2,
+	  "GDS is 1", "allowed: 0", "RDNA ISA §13.5.1" },
+	/* ds_permute_b32 v1, v2, v3 (gfx1030): GDS [17] 0 -> 1. */
+	{ VSHARP_GFX10_3, { 0xdac80000, 0x01000302 }, { 0xdaca0000, 0x01000302 }, 2,
+	  "GDS is 1", "allowed: 0", "RDNA2 ISA" },
+	/* ds_bpermute_b32 v1, v2, v3 offset:4 (gfx1100): GDS [17] 0 -> 1. */
+	{ VSHARP_GFX11, { 0xdacc0004, 0x01000302 }, { 0xdace0004, 0x01000302 }, 2,
+	  "GDS is 1", "allowed: 0", "RDNA3 ISA §15.6.1" },
+	/* ds_bvh_stack_rtn_b32 v1, v2, v3, v[4:7] (gfx1100): GDS [17] 0 -> 1. */
+	{ VSHARP_GFX11, { 0xdab40000, 0x01040302 }, { 0xdab60000, 0x01040302 }, 2,
+	  "GDS is 1", "allowed: 0", "RDNA3 ISA §15.6.1" },
 	/* buffer_atomic_add v1, off, s[8:11], 0 (gfx900): TFE [55] 0 -> 1. */
 	{ VSHARP_GFX9, { 0xe1080000, 0x80020100 }, { 0xe1080000, 0x80820100 }, 2,
 	  "TFE is 1", "allowed: 0", "Vega ISA §13.6.2" },
