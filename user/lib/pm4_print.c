@@ -511,8 +511,18 @@ static void note(struct decoder *d, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void close_dwords(struct decoder *d)
+{
+	if (d->json && d->in_dwords) {
+		j_close(d, ']');
+		d->in_dwords = false;
+	}
+}
+
+/* The body dwords as they are; in JSON "raw" beside "dwords", never inside it. */
 static void print_raw(struct decoder *d, const uint32_t *dw, unsigned n)
 {
+	close_dwords(d);
 	if (d->json) {
 		j_open(d, "raw", '[');
 		for (unsigned i = 0; i < n; i++)
@@ -569,14 +579,6 @@ static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_
 	vfprintf(d->out, text_fmt, ap);
 	va_end(ap);
 	fputc('\n', d->out);
-}
-
-static void close_dwords(struct decoder *d)
-{
-	if (d->json && d->in_dwords) {
-		j_close(d, ']');
-		d->in_dwords = false;
-	}
 }
 
 static void packet_end(struct decoder *d)
@@ -640,7 +642,8 @@ static void print_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, 
 		off &= 0xffff;
 	}
 	if (set_packets[kind].sh && vsharp_pm4_apply_sh(&d->regs, p, &err)) {
-		note(d, "error: %s", err.msg);
+		/* The packet is shown; only a stream that cannot be walked is an error. */
+		note(d, "state: not applied: %s", err.msg);
 		print_raw(d, p->body, p->n_body);
 		return;
 	}

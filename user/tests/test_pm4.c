@@ -933,7 +933,7 @@ static void test_print(struct ktap *t)
 		 "SH_KCACHE_ACTION_ENA SH_ICACHE_ACTION_ENA\n");
 	CONTAINS(t, s, "CP_COHER_START_DELAY = 0x00000020\n");
 	CONTAINS(t, s, "   10: opcode 0xab (1)\n        0x11111111 0x22222222\n");
-	CONTAINS(t, s, "error: dword 13: SH register offset 0x500");
+	CONTAINS(t, s, "state: not applied: dword 13: SH register offset 0x500");
 	CONTAINS(t, s, "   16: TYPE2 filler\n");
 	free(s);
 
