@@ -429,6 +429,22 @@ static int drm_driver_name(int fd, char *name, size_t size)
 	return 0;
 }
 
+/* The driver sysfs names for NODE (readable by anyone), or NULL. */
+static const char *sysfs_driver(const char *node, char *buf, size_t size)
+{
+	const char *base = strrchr(node, '/');
+	char path[300];
+	ssize_t n;
+
+	base = base ? base + 1 : node;
+	snprintf(path, sizeof(path), "/sys/class/drm/%s/device/driver", base);
+	n = readlink(path, buf, size - 1);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	return strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf;
+}
+
 /*
  * The PCI device id behind a render node, if the kernel driver bound to
  * that PCI device is DRIVER, else -1.  Read from sysfs as udev and lspci
@@ -437,22 +453,16 @@ static int drm_driver_name(int fd, char *name, size_t size)
  */
 static int pci_device_bound_to(const char *node, const char *driver)
 {
-	const char *base = strrchr(node, '/');
+	const char *base = strrchr(node, '/'), *drv;
 	char path[300], link[256];
 	unsigned long id;
-	ssize_t n;
 	char *end;
 	FILE *f;
 
+	drv = sysfs_driver(node, link, sizeof(link));
+	if (!drv || strcmp(drv, driver))
+		return -1;
 	base = base ? base + 1 : node;
-	snprintf(path, sizeof(path), "/sys/class/drm/%s/device/driver", base);
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n <= 0)
-		return -1;
-	link[n] = '\0';
-	end = strrchr(link, '/');
-	if (strcmp(end ? end + 1 : link, driver))
-		return -1;
 	snprintf(path, sizeof(path), "/sys/class/drm/%s/device/device", base);
 	f = fopen(path, "r");
 	if (!f)
@@ -469,9 +479,16 @@ static int pci_device_bound_to(const char *node, const char *driver)
 
 static int open_failed(const char *node, int e, struct vsharp_error *err)
 {
+	char link[256];
+	const char *drv = sysfs_driver(node, link, sizeof(link));
 	struct group *g;
 	struct stat st;
 
+	/* Another GPU's node that we may not open is no amdgpu GPU, not an error to fix. */
+	if (drv && strcmp(drv, "amdgpu")) {
+		add_reason(err, "%s is driver '%s', not amdgpu", node, drv);
+		return -ENODEV;
+	}
 	if (e != EACCES && e != EPERM) {
 		add_reason(err, "cannot open %s: %s", node, strerror(e));
 		return -e;

@@ -4,7 +4,8 @@
 # `vsharp run --device amdgpu` under the amdgpu shim, once per chip profile
 # (in parallel), as one flat KTAP document: the nine chips, one or more per
 # level from GFX6, run every suite and pass (exit 0); each refusal profile
-# skips (exit 4) with its message.
+# skips (exit 4) with its message, but a node the user may not open is an
+# error to fix (exit 1, hardware.rst "Before a run").
 # Then the kernel's KTAP parser (kunit.py, see run_e2e.sh) reads one run.
 #
 #   user/shim/tests/run_profiles.sh [BUILD]
@@ -31,7 +32,7 @@ gfx90a 4 not supported: CDNA
 gc12.5 4 not supported: GC 12.5
 radeon 4 driver 'radeon', not amdgpu: the radeon driver owns the card (1002:6798, Tahiti, SI, GFX6): boot with radeon.si_support=0 amdgpu.si_support=1
 i915 4 is driver 'i915', not amdgpu
-noperm 4 permission denied
+noperm 1 vsharp: amdgpu: .*permission denied
 PLAN
 
 while read -r chip _ _; do
