@@ -414,14 +414,17 @@ stream = []
 for op in range(256):
     for n in range(1, 9):
         stream += [3 << 30 | (n - 1) << 16 | op << 8] + [rnd.choice((0, 0x80000000, 0xffff, rnd.getrandbits(32))) for _ in range(n)]
+bad = [(0, [0x80000000], "dword 0: SET_SH_REG_INDEX without values"),
+       (2, [0xffff, 5], "dword 2: SH register offset 0xffff with 1 values")]
+head = [0xc0009b00, 0x80000000, 0xc0019b00, 0xffff, 5]
 for level in ("gfx6", "gfx7", "gfx8", "gfx9", "gfx10", "gfx10.3", "gfx11", "gfx12"):
-    for words, raw, why in (([0xc0009b00, 0x80000000], [0x80000000], "SET_SH_REG_INDEX without values"),
-                            ([0xc0019b00, 0xffff, 5], [0xffff, 5], "SH register offset 0xffff with 1 values")):
-        p = json.loads(decode(level, words, "--json"))["packets"][0]
-        assert p["name"] == "SET_SH_REG_INDEX" and p["dwords"] == [{"name": "index", "value": raw[0] >> 28}], p
-        assert p["raw"] == raw and p["notes"][0].startswith("state: not applied: dword 0: " + why), p
-        assert "error" not in decode(level, words), (level, words)
-    assert len(json.loads(decode(level, stream, "--json"))["packets"]) == 256 * 8, level' "$VSHARP"
+    packets = json.loads(decode(level, head + stream, "--json"))["packets"]
+    assert len(packets) == 2 + 256 * 8, level
+    for (at, raw, why), p in zip(bad, packets):
+        assert p["offset"] == at and p["name"] == "SET_SH_REG_INDEX", p
+        assert p["dwords"] == [{"name": "index", "value": raw[0] >> 28}] and p["raw"] == raw, p
+        assert p["notes"][0].startswith("state: not applied: " + why), p
+    assert "error" not in decode(level, head), level' "$VSHARP"
 ok $? ib_decode_json_any_packet
 printf 'ffff1000\nzz\n' >"$ibdir/bad.txt"
 expect_err ib_decode_bad_token "bad.txt: line 2: 'zz' is not a dword" -- ib decode --gfx gfx9 "$ibdir/bad.txt"
