@@ -52,21 +52,26 @@ static inline uint8_t addr_pattern(uint64_t a)
 }
 
 /*
- * A memory image run twice: once as given, once complemented.  A byte an
- * instruction writes changes in at least one of the two, whatever value it
- * writes, so the written bytes are known without instrumenting the model.
+ * A memory image run twice: once as given, once complemented.  A byte a
+ * store writes from VGPRs changes in at least one of the two, whatever value
+ * it writes.  A value taken from memory itself (an atomic's read-modify-write,
+ * a buffer-to-LDS copy) can equal the old byte in both runs, so those writes
+ * are marked from the addresses the model reports for the lane.
  */
 struct addr_image {
 	uint64_t va;
 	size_t size;
 	uint8_t *bytes[2];		/* [0] the image, [1] its complement */
 	uint8_t *before;		/* [0] before the instruction */
+	bool *marked;			/* written as the model reports, whatever the value */
 };
 
 /* The image of [va, va+size): the pattern, with GIVEN (n bytes at given_va) over it. */
 int addr_image_init(struct addr_image *im, uint64_t va, size_t size, uint64_t given_va,
 		    const uint8_t *given, size_t n);
 void addr_image_free(struct addr_image *im);
+/* Marks [addr, addr+n) written, the part inside the image. */
+void addr_image_mark(struct addr_image *im, uint64_t addr, uint64_t n);
 /* Prints the bytes written (runs of consecutive bytes) as KEY. */
 void addr_print_writes(struct cli_out *o, const char *key, const struct addr_image *im);
 

@@ -64,6 +64,27 @@ static void run_lane(const struct vsharp_buffer_plan *p, const struct vsharp_lan
 	vsharp_buffer_lane(p, in, &m, &l, out);
 }
 
+/* Whether the lane's atomic read, changed and wrote back its bytes. */
+static bool atomic_performed(const struct vsharp_lane_out *out)
+{
+	return out->in_range && !out->memviol && !out->unbound && !out->ignored && !out->fault;
+}
+
+/*
+ * The writes whose value comes from memory: an atomic writes back its
+ * result even when it equals the old value (ISA pseudo-code "MEM[ADDR] =
+ * ..." for every atomic, CMPSWAP's "(tmp == cmp) ? src : tmp"), and the
+ * buffer-to-LDS copy writes its dword even when LDS held the same bytes.
+ */
+static void mark_writes(const struct vsharp_buffer_plan *p, const struct vsharp_lane_out *out,
+			struct addr_image *mem, struct addr_image *lds)
+{
+	if (p->a.op->kind == VSHARP_OP_ATOMIC && !p->a.lds && atomic_performed(out))
+		addr_image_mark(mem, out->addr, p->a.op->bytes);
+	if (out->lds_written)
+		addr_image_mark(lds, out->lds_addr, 4);
+}
+
 static int float_hint(const struct vsharp_buffer_plan *p)
 {
 	if (p->a.op->data == VSHARP_DATA_DERIVED || !vsharp_nfmt_is_float(p->format.nfmt))
@@ -142,9 +163,8 @@ checked:
 			       out->vdst[n] == a->vdst_init[n] ? "unchanged: no NACK" : "written");
 	}
 	if (op->kind == VSHARP_OP_ATOMIC)
-		printf("atomic: %s%s\n", out->in_range && !out->memviol && !out->unbound && !out->ignored ?
-		       "performed" : "not performed", a->glc ? ", vdst holds the value before it" :
-		       " (no glc: nothing returned)");
+		printf("atomic: %s%s\n", atomic_performed(out) ? "performed" : "not performed",
+		       a->glc ? ", vdst holds the value before it" : " (no glc: nothing returned)");
 	addr_print_writes(&o, "writes", mem);
 	if (op->kind == VSHARP_OP_LOAD_LDS || a->lds) {
 		printf("lds: address 0x%x (M0[15:0] + lane * 4), %s\n", out->lds_addr,
@@ -243,6 +263,7 @@ int addr_buffer(const struct addr_args *a, enum vsharp_gfx level, const struct v
 	}
 	run_lane(&p, &in, &mem, &lds, 1, &out);
 	run_lane(&p, &in, &mem, &lds, 0, &out);
+	mark_writes(&p, &out, &mem, &lds);
 	if (a->json)
 		print_json(a, &p, &out, &mem, &lds);
 	else

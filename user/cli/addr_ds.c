@@ -78,6 +78,29 @@ static void run_lanes(const struct addr_args *a, struct ds_run *r, struct addr_i
 	}
 }
 
+/*
+ * An atomic writes back its result even when it equals the old value (ISA
+ * pseudo-code "MEM[ADDR] = ..." for every DS atomic, DS_CMPST's "(tmp ==
+ * cmp) ? src : tmp"), which the image and its complement cannot show: its
+ * bytes are marked from the lane's address.  The destination is address 1
+ * for *_src2_* (GFX6 to GFX10.3 only, where MEMVIOL means misaligned); an
+ * atomic moves all its bytes or none.
+ */
+static void mark_writes(const struct ds_run *r, struct addr_image *lds)
+{
+	const struct vsharp_op *op = r->acc.op;
+	unsigned k = op->ds_addr == VSHARP_DS_SRC2 ? 1 : 0;
+
+	if (op->kind != VSHARP_OP_ATOMIC)
+		return;
+	for (unsigned i = 0; i < r->n_lanes; i++) {
+		const struct vsharp_ds_lane_out *out = &r->out[i];
+
+		if (k < out->n_addr && out->in_range[k] && !out->memviol)
+			addr_image_mark(lds, out->addr[k], op->bytes);
+	}
+}
+
 /* Banks of every dword the lanes touch (vsharp_lds_conflicts takes byte addresses). */
 static void banks(struct ds_run *r)
 {
@@ -236,6 +259,7 @@ int addr_ds(const struct addr_args *a, enum vsharp_gfx level, const struct vshar
 		return CLI_EXIT_USAGE;
 	run_lanes(a, &r, &lds, 1);
 	run_lanes(a, &r, &lds, 0);
+	mark_writes(&r, &lds);
 	banks(&r);
 	if (a->json)
 		print_json(&r, &lds);

@@ -16,7 +16,8 @@ int addr_image_init(struct addr_image *im, uint64_t va, size_t size, uint64_t gi
 	im->bytes[0] = malloc(size ? size : 1);
 	im->bytes[1] = malloc(size ? size : 1);
 	im->before = malloc(size ? size : 1);
-	if (!im->bytes[0] || !im->bytes[1] || !im->before) {
+	im->marked = calloc(size ? size : 1, sizeof(*im->marked));
+	if (!im->bytes[0] || !im->bytes[1] || !im->before || !im->marked) {
 		addr_image_free(im);
 		return cli_error("memory: no room for a %zu-byte image", size);
 	}
@@ -37,12 +38,22 @@ void addr_image_free(struct addr_image *im)
 	free(im->bytes[0]);
 	free(im->bytes[1]);
 	free(im->before);
+	free(im->marked);
 	memset(im, 0, sizeof(*im));
+}
+
+void addr_image_mark(struct addr_image *im, uint64_t addr, uint64_t n)
+{
+	/* Wrap-safe: offsets into the image, not end addresses. */
+	for (uint64_t i = 0; i < n; i++)
+		if (addr + i - im->va < im->size)
+			im->marked[addr + i - im->va] = true;
 }
 
 static bool written(const struct addr_image *im, size_t i)
 {
-	return im->bytes[0][i] != im->before[i] || (im->bytes[1][i] ^ im->before[i]) != 0xff;
+	return im->marked[i] || im->bytes[0][i] != im->before[i] ||
+	       (im->bytes[1][i] ^ im->before[i]) != 0xff;
 }
 
 void addr_print_writes(struct cli_out *o, const char *key, const struct addr_image *im)

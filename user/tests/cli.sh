@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..124"
+echo "1..127"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -259,6 +259,16 @@ for o in (a, d, x, l, run("desc", "decode", "--gfx", "gfx9", "--json", "0x89000"
     walk(o)
 EOF
 ok $? json_addresses_are_strings_in_every_verb
+# A write whose value comes from memory is listed even when it equals the old
+# bytes.  Vega ISA §8.1.9: the DMA copies the loaded dword (bytes 00 01 02 03
+# of the pattern) to LDS M0[15:0] + lane * 4 = 0x100, which held 00 01 02 03;
+# BUFFER_ATOMIC_ADD and DS_ADD_U32 "MEM[ADDR] += DATA" write back 0x03020100.
+expect addr_lds_copy_equal_bytes 0 '^lds writes: 0x100: 00 01 02 03 \(was 00 01 02 03\)$' -- \
+	addr --gfx gfx9 --op buffer_load_dword --lds --m0 0x100 --num-records 64
+expect addr_atomic_identity_writes 0 '"atomic_return": 50462976, "writes": \[\{"address": "0x0", "bytes": "00010203"\}\]' -- \
+	addr --gfx gfx9 --op buffer_atomic_add --num-records 64 --vdata 0x0 --glc --json
+expect addr_ds_atomic_identity_writes 0 '"writes": \[\{"address": "0x0", "bytes": "00010203"\}\]' -- \
+	addr --gfx gfx9 --op ds_add_u32 --vdata 0x0 --json
 # addr with data.  Memory is little-endian: bytes 55 66 77 88 at base + 4 load as 0x88776655.
 expect addr_positional_vdesc_mem 0 '"vdst": \[2289526357\]' -- \
 	addr --gfx gfx11 0x00001000 0x00000000 0x00000040 0x1003dfac --op buffer_load_b32 --offen --voffset 4 \
@@ -569,5 +579,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 124 ] || echo "# ran $n cases, plan says 124"
+[ "$n" = 127 ] || echo "# ran $n cases, plan says 127"
 [ "$failed" = 0 ]
