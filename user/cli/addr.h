@@ -26,8 +26,8 @@ struct addr_args {
 	const char *op, *align, *tformat;
 	const char *rules[ADDR_MAX_RULES];
 	unsigned n_rules;
-	bool idxen, offen, glc, tfe, lds, json, have_offset01, have_m0, have_vindex, have_voffset;
-	bool addr64, have_vaddr64;
+	bool idxen, offen, glc, tfe, lds, json, have_offset01, have_m0;
+	bool addr64;
 	uint64_t vaddr64;		/* ADDR64: the VADDR pair */
 	uint32_t vindex, voffset, soffset, offset, lane, m0, vaddr, offset0, offset1;
 	uint32_t vdata[9];		/* 9: a BVH push8, the last node and 8 nodes */
@@ -42,7 +42,6 @@ struct addr_args {
 	uint32_t vaddrs[ADDR_MAX_LANES];
 	size_t n_vaddrs;
 	uint32_t attr, attr_chan;	/* LDS parameter loads */
-	bool have_attr;
 };
 
 /* What memory holds where nothing was given: the low byte of the address. */

@@ -40,9 +40,6 @@ static int build_access(const struct addr_args *a, enum vsharp_gfx level,
 		acc->offset0 = (uint8_t)a->offset;
 		acc->offset1 = (uint8_t)(a->offset >> 8);
 	}
-	if (a->have_attr && op->ds_addr != VSHARP_DS_PARAM)
-		return cli_error("--attr: %s reads no attribute (allowed with a parameter load only)",
-				 vsharp_op_name(op, level));
 	acc->attr = (uint8_t)a->attr;
 	acc->attr_chan = (uint8_t)a->attr_chan;
 	if (!addr_set_rules(a, level, &acc->rules, &acc->align))

@@ -15,8 +15,9 @@ enum {
 	AO_OFFSET, AO_LANE, AO_ALIGN, AO_GLC, AO_TFE, AO_LDS, AO_M0, AO_TFORMAT,
 	AO_RULE, AO_JSON, AO_VADDR, AO_OFFSET0, AO_OFFSET1, AO_VDATA, AO_VDST_INIT,
 	AO_MEM, AO_MEM_FILE, AO_LDS_SIZE, AO_LANES, AO_VADDR_STRIDE, AO_VADDRS,
-	AO_ADDR64, AO_VADDR64, AO_ATTR, AO_ATTR_CHAN,
+	AO_ADDR64, AO_VADDR64, AO_ATTR, AO_ATTR_CHAN, AO_END
 };
+_Static_assert(AO_END - AO_OP <= 64, "the options given fit one 64-bit mask");
 
 static const struct cli_opt addr_opts[] = {
 	{ "--op", true, AO_OP },	{ "--idxen", false, AO_IDXEN },
@@ -152,7 +153,6 @@ static bool take(struct addr_args *a, int id, const char *val)
 	case AO_OFFEN: a->offen = true; return true;
 	case AO_ADDR64: a->addr64 = true; return true;
 	case AO_VADDR64:
-		a->have_vaddr64 = true;
 		return cli_parse_u64("--vaddr64", val, UINT64_MAX, &a->vaddr64);
 	case AO_GLC: a->glc = true; return true;
 	case AO_TFE: a->tfe = true; return true;
@@ -161,10 +161,8 @@ static bool take(struct addr_args *a, int id, const char *val)
 	case AO_ALIGN: a->align = val; return true;
 	case AO_TFORMAT: a->tformat = val; return true;
 	case AO_VINDEX:
-		a->have_vindex = true;
 		return cli_parse_u32("--vindex", val, &a->vindex);
 	case AO_VOFFSET:
-		a->have_voffset = true;
 		return cli_parse_u32("--voffset", val, &a->voffset);
 	case AO_SOFFSET: return cli_parse_u32("--soffset", val, &a->soffset);
 	case AO_OFFSET: return cli_parse_u32("--offset", val, &a->offset);
@@ -195,13 +193,11 @@ static bool take(struct addr_args *a, int id, const char *val)
 		if (!cli_parse_u64("--attr", val, 32, &v))
 			return false;
 		a->attr = (uint32_t)v;
-		a->have_attr = true;
 		return true;
 	case AO_ATTR_CHAN:
 		if (strlen(val) != 1 || !strchr("xyzw", val[0]))
 			return cli_error("--attr-chan: '%s' is not a channel (allowed x, y, z, w)", val), false;
 		a->attr_chan = (uint32_t)(strchr("xyzw", val[0]) - "xyzw");
-		a->have_attr = true;
 		return true;
 	case AO_OFFSET0:
 	case AO_OFFSET1:
@@ -247,23 +243,112 @@ bool addr_set_rules(const struct addr_args *a, enum vsharp_gfx level, struct vsh
 	return true;
 }
 
-/* Whether any V# option other than --gfx was given. */
-static bool desc_fields_given(const struct desc_opts *d)
+/* The first V# option other than --gfx on the command line, or NULL. */
+static const char *desc_option_given(const struct desc_opts *d)
 {
-	for (int id = DO_GFX + 1; id < DO_END; id++)
-		if (d->given[id - DO_GFX])
-			return true;
-	return d->n_fields > 0;
+	if (d->n_fields)
+		return "--field";
+	for (const struct cli_opt *o = desc_opt_table; o->name; o++)
+		if (o->id > DO_GFX && o->id < DO_END && d->given[o->id - DO_GFX])
+			return o->name;
+	return NULL;
 }
 
-/* The wave options belong to DS; the rest is checked against the instruction. */
-static int check_wave(const struct addr_args *a, const struct vsharp_op *op)
+/* What an instruction reads, as far as the options go. */
+enum {
+	USE_BUF = 1 << 0,	/* MUBUF and MTBUF */
+	USE_TBUF = 1 << 1,	/* MTBUF: the format is in the instruction */
+	USE_TO_LDS = 1 << 2,	/* a buffer load to LDS: M0 and the LDS allocation */
+	USE_ATOMIC = 1 << 3,	/* a buffer atomic: GLC returns the old value */
+	USE_IDXEN = 1 << 4,	/* a buffer instruction with IDXEN: VINDEX */
+	USE_OFFEN = 1 << 5,	/* with OFFEN: VOFFSET */
+	USE_ADDR64 = 1 << 6,	/* with ADDR64: the VADDR pair */
+	USE_DATA = 1 << 7,	/* data VGPRs: a store, an atomic, a DS DATA0/DATA1 */
+	USE_DS = 1 << 8,
+	USE_DS_ADDR = 1 << 9,	/* a DS instruction with an ADDR VGPR */
+	USE_PARAM = 1 << 10,	/* an LDS parameter load: ATTR and ATTR_CHAN */
+	USE_WAVE = 1 << 11,	/* DS with --lanes or --vaddrs */
+};
+
+/*
+ * The options that give an operand, and the instructions that read it.  An
+ * operand the instruction does not read would be silently ignored, so it is
+ * refused.  The V# options are not here: a DS instruction ignores them
+ * (Documentation/cli.rst "vsharp addr").
+ */
+static const struct operand_use {
+	int id;
+	const char *name;
+	unsigned use;
+	const char *missing;	/* what the instruction does not read */
+	const char *allowed;	/* where the option applies */
+} operand_uses[] = {
+	{ AO_IDXEN, "--idxen", USE_BUF, "has no IDXEN bit", "MUBUF and MTBUF instructions" },
+	{ AO_VINDEX, "--vindex", USE_IDXEN, "reads no index VGPR without --idxen", "--idxen" },
+	{ AO_OFFEN, "--offen", USE_BUF, "has no OFFEN bit", "MUBUF and MTBUF instructions" },
+	{ AO_VOFFSET, "--voffset", USE_OFFEN, "reads no offset VGPR without --offen", "--offen" },
+	{ AO_ADDR64, "--addr64", USE_BUF, "has no ADDR64 bit", "MUBUF and MTBUF instructions" },
+	{ AO_VADDR64, "--vaddr64", USE_ADDR64, "reads no 64-bit address without --addr64",
+	  "--addr64" },
+	{ AO_SOFFSET, "--soffset", USE_BUF, "reads no SOFFSET", "MUBUF and MTBUF instructions" },
+	{ AO_GLC, "--glc", USE_ATOMIC, "returns no old value", "a buffer atomic" },
+	{ AO_TFE, "--tfe", USE_BUF, "has no TFE bit", "MUBUF and MTBUF loads" },
+	{ AO_LDS, "--lds", USE_BUF, "has no LDS bit", "MUBUF loads that take lds" },
+	{ AO_TFORMAT, "--tformat", USE_TBUF, "reads no format from the instruction",
+	  "tbuffer_* (MTBUF) instructions" },
+	{ AO_M0, "--m0", USE_DS | USE_TO_LDS, "reads no M0",
+	  "DS instructions and loads to LDS: --lds or buffer_load_lds_*" },
+	{ AO_LDS_SIZE, "--lds-size", USE_DS | USE_TO_LDS, "uses no LDS",
+	  "DS instructions and loads to LDS: --lds or buffer_load_lds_*" },
+	{ AO_VDATA, "--vdata", USE_DATA, "reads no data VGPR",
+	  "stores, atomics and DS instructions with DATA0 or DATA1" },
+	{ AO_VADDR, "--vaddr", USE_DS_ADDR, "reads no ADDR VGPR",
+	  "DS instructions with ADDR; a buffer instruction takes --vindex, --voffset or --vaddr64" },
+	{ AO_OFFSET0, "--offset0", USE_DS, "has no OFFSET0 field", "DS instructions" },
+	{ AO_OFFSET1, "--offset1", USE_DS, "has no OFFSET1 field", "DS instructions" },
+	{ AO_ATTR, "--attr", USE_PARAM, "reads no attribute", "a parameter load only" },
+	{ AO_ATTR_CHAN, "--attr-chan", USE_PARAM, "reads no attribute", "a parameter load only" },
+	{ AO_LANES, "--lanes", USE_DS, "runs one --lane",
+	  "DS instructions: a wave of lanes shows their banks" },
+	{ AO_VADDRS, "--vaddrs", USE_DS, "runs one --lane",
+	  "DS instructions: a wave of lanes shows their banks" },
+	{ AO_VADDR_STRIDE, "--vaddr-stride", USE_WAVE, "runs one lane without --lanes",
+	  "DS instructions with --lanes" },
+};
+
+static unsigned op_uses(const struct addr_args *a, const struct vsharp_op *op)
 {
-	if (op->cls != VSHARP_OP_DS) {
-		if (a->lanes || a->n_vaddrs || a->vaddr_stride)
-			return cli_error("--lanes: a wave of lanes is for DS instructions (bank conflicts); %s takes one --lane",
-					 op->gcn);
-		return 0;
+	struct vsharp_ds_operands ds;
+	unsigned use;
+
+	if (op->cls == VSHARP_OP_DS) {
+		vsharp_ds_operands(op, &ds);
+		return USE_DS | (ds.addr ? USE_DS_ADDR : 0) | (ds.data0 || ds.data1 ? USE_DATA : 0) |
+		       (op->ds_addr == VSHARP_DS_PARAM ? USE_PARAM : 0) |
+		       (a->lanes || a->n_vaddrs ? USE_WAVE : 0);
+	}
+	use = USE_BUF | (op->cls == VSHARP_OP_MTBUF ? USE_TBUF : 0) |
+	      (op->kind == VSHARP_OP_LOAD_LDS || a->lds ? USE_TO_LDS : 0) |
+	      (a->idxen ? USE_IDXEN : 0) | (a->offen ? USE_OFFEN : 0) | (a->addr64 ? USE_ADDR64 : 0);
+	if (op->kind == VSHARP_OP_STORE || op->kind == VSHARP_OP_ATOMIC)
+		use |= USE_DATA;
+	if (op->kind == VSHARP_OP_ATOMIC)
+		use |= USE_ATOMIC;
+	return use;
+}
+
+/* GIVEN: bit id - AO_OP for each option on the command line. */
+static int check_operands(const struct addr_args *a, enum vsharp_gfx level,
+			  const struct vsharp_op *op, uint64_t given)
+{
+	unsigned use = op_uses(a, op);
+
+	for (size_t i = 0; i < sizeof(operand_uses) / sizeof(operand_uses[0]); i++) {
+		const struct operand_use *u = &operand_uses[i];
+
+		if (given >> (u->id - AO_OP) & 1 && !(use & u->use))
+			return cli_error("%s: %s %s (allowed with %s)", u->name,
+					 vsharp_op_name(op, level), u->missing, u->allowed);
 	}
 	if (a->n_vaddrs && a->vaddr_stride)
 		return cli_error("--vaddrs: give either --vaddrs or --vaddr-stride (allowed one form)");
@@ -285,6 +370,7 @@ static int run(struct addr_args *a, int argc, char **argv)
 	const char *val;
 	uint32_t dw[4];
 	size_t count;
+	uint64_t given = 0;
 	int i = 0, id, n = 0, n_words = 0, ret;
 
 	for (const struct cli_opt *o = desc_opt_table; o->name; o++)
@@ -304,19 +390,14 @@ static int run(struct addr_args *a, int argc, char **argv)
 		}
 		if (!take(a, id, val))
 			return CLI_EXIT_USAGE;
+		if (id >= AO_OP)
+			given |= (uint64_t)1 << (id - AO_OP);
 	}
 	if (!a->op)
 		return cli_error("--op: required (an instruction as LLVM spells it, see vsharp ops --gfx LEVEL)\n%s",
 				 usage);
-	/* A VGPR the instruction does not read would be silently ignored. */
-	if (a->have_voffset && !a->offen)
-		return cli_error("--voffset: given without --offen, so the instruction reads no offset VGPR (add --offen, or leave --voffset out)");
-	if (a->have_vindex && !a->idxen)
-		return cli_error("--vindex: given without --idxen, so the instruction reads no index VGPR (add --idxen, or leave --vindex out)");
-	if (a->have_vaddr64 && !a->addr64)
-		return cli_error("--vaddr64: given without --addr64, so the instruction reads no 64-bit address (add --addr64, or leave --vaddr64 out)");
 	if (n_words) {
-		if (desc_fields_given(&a->desc))
+		if (desc_option_given(&a->desc))
 			return cli_error("V#: give it either as four dwords or with the desc options (allowed one form, with --gfx)");
 		if (vsharp_dwords_from_args(n_words, words, a->vdesc, 4, &count, &err))
 			return cli_error("V#: %s (allowed exactly 4 dwords)", err.msg);
@@ -329,7 +410,7 @@ static int run(struct addr_args *a, int argc, char **argv)
 	op = vsharp_op_find(level, a->op, &err);
 	if (!op)
 		return cli_lib_error(&err);
-	ret = check_wave(a, op);
+	ret = check_operands(a, level, op, given);
 	if (ret)
 		return ret;
 	if (!a->lanes && a->n_vaddrs)
@@ -337,6 +418,9 @@ static int run(struct addr_args *a, int argc, char **argv)
 	if (op->cls == VSHARP_OP_DS) {
 		if (a->have_vdesc)
 			return cli_error("V#: %s is a DS instruction and takes no V#", a->op);
+		if (desc_option_given(&a->desc))
+			return cli_error("%s: %s is a DS instruction and reads no V# (allowed with MUBUF and MTBUF instructions)",
+					 desc_option_given(&a->desc), a->op);
 		return addr_ds(a, level, op);
 	}
 	if (a->have_vdesc)

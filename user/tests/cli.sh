@@ -371,16 +371,48 @@ expect_err addr_lds_direct_type 'm0: LDS direct data type M0\[18:16\] is 3' -- \
 expect_err addr_vdesc_count 'V#: 3 dwords given \(allowed exactly 4' -- addr --gfx gfx9 0 0 0 --op buffer_load_dword
 expect_err addr_vdesc_ambiguous "V#: argument 4: '10' is ambiguous" -- addr --gfx gfx9 0 0 0 10 --op buffer_load_dword
 expect_err addr_mem_odd '--mem: an odd number of hex digits' -- addr --gfx gfx9 --op buffer_load_dword --mem 123
-expect_err addr_lanes_buffer '--lanes: a wave of lanes is for DS instructions' -- \
+expect_err addr_lanes_buffer '--lanes: buffer_load_dword runs one --lane \(allowed with DS instructions' -- \
 	addr --gfx gfx9 --op buffer_load_dword --lanes 4
 expect rules_documented 0 '^addtid_m0: DS ADDTID adds M0\[15:0\]' -- rules
 expect_err addr_offset_range -- 'offset: 4096 does not fit the 12-bit instruction offset on gfx9' -- \
 	addr --gfx gfx9 --op buffer_load_dword --offset 4096
 expect_err addr_wrong_level 'op: gfx11 has no buffer_load_dword' -- addr --gfx gfx11 --op buffer_load_dword
-expect_err addr_voffset_without_offen '--voffset: given without --offen' -- \
+expect_err addr_voffset_without_offen '--voffset: buffer_load_dword reads no offset VGPR without --offen \(allowed with --offen\)' -- \
 	addr --gfx gfx9 --op buffer_load_dword --voffset 4
-expect_err addr_vindex_without_idxen '--vindex: given without --idxen' -- \
+expect_err addr_vindex_without_idxen '--vindex: buffer_load_dword reads no index VGPR without --idxen \(allowed with --idxen\)' -- \
 	addr --gfx gfx9 --op buffer_load_dword --vindex 1
+# An operand the instruction does not read is refused, naming the option and
+# what reads it (cli.rst "vsharp addr"), each of these once accepted and ignored.
+r=0
+while read -r opt op args; do
+	"$VSHARP" addr --gfx gfx9 --op "$op" $args >"$out" 2>"$err"
+	rc=$?
+	if [ "$rc" != 2 ] || [ -s "$out" ] || ! grep -Eq -- "^vsharp: $opt: $op .*\(allowed with " "$err"; then
+		echo "# addr --op $op $args: exit $rc: $(cat "$err")"
+		r=1
+	fi
+done <<'EOF'
+--vaddr buffer_load_dword --vaddr 4
+--offset0 buffer_load_dword --offset0 4
+--attr buffer_load_dword --attr 2
+--lds-size buffer_load_dword --lds-size 4
+--tformat buffer_load_dword --tformat 32_UINT
+--m0 buffer_load_dword --m0 5
+--vdata buffer_load_dword --vdata 0x5
+--glc buffer_load_dword --glc
+--soffset ds_read_b32 --soffset 4
+--idxen ds_read_b32 --idxen
+--glc ds_read_b32 --glc
+--tfe ds_read_b32 --tfe
+--vaddr-stride ds_read_b32 --vaddr-stride 4
+--vaddrs buffer_load_dword --vaddrs 1,2
+--vdata ds_append --vdata 1
+--num-records ds_read_b32 --num-records 4
+EOF
+ok $r addr_unread_operands_refused
+# The same options where the instruction reads them.
+expect addr_read_operands_taken 0 '"lds_address": "0x4", "lds_written": true' -- \
+	addr --gfx gfx9 --op buffer_load_dword --num-records 64 --lds --m0 4 --lds-size 1024 --json
 expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
