@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..127"
+echo "1..129"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -611,5 +611,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 127 ] || echo "# ran $n cases, plan says 127"
+[ "$n" = 129 ] || echo "# ran $n cases, plan says 129"
 [ "$failed" = 0 ]
