@@ -633,14 +633,17 @@ static int set_packet(unsigned opcode)
 static void print_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, int kind)
 {
 	uint32_t base = set_packets[kind].base;
-	uint32_t off = p->body[0];
+	/* REG_OFFSET is bits 15:0 (Linux kfd_pm4_headers.h, pm4__set_config_reg). */
+	uint32_t off = p->body[0] & 0xffff;
+	uint32_t other = p->body[0] & (set_packets[kind].index ? 0x0fff0000 : 0xffff0000);
 	struct vsharp_error err;
 
-	if (set_packets[kind].index) {
-		if (off >> 28 || p->opcode == VSHARP_PKT3_SET_SH_REG_INDEX)
-			print_value(d, "index", IS_DEC, off >> 28, 0, d->level);
-		off &= 0xffff;
-	}
+	if (set_packets[kind].index &&
+	    (p->body[0] >> 28 || p->opcode == VSHARP_PKT3_SET_SH_REG_INDEX))
+		print_value(d, "index", IS_DEC, p->body[0] >> 28, 0, d->level);
+	if (other)
+		note(d, "offset dword 0x%08x: bits 0x%08x are not REG_OFFSET[15:0]%s", p->body[0],
+		     other, set_packets[kind].index ? " or INDEX[31:28]" : "");
 	if (set_packets[kind].sh && vsharp_pm4_apply_sh(&d->regs, p, &err)) {
 		/* The packet is shown; only a stream that cannot be walked is an error. */
 		note(d, "state: not applied: %s", err.msg);

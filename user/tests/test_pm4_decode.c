@@ -234,6 +234,17 @@ static void test_set_context(struct ktap *t)
 	/* Mesa R_0301EC CP_COHER_START_DELAY = uconfig 0xc07b. */
 	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020\n");
 	free(s);
+
+	/*
+	 * REG_OFFSET is bits 15:0 (Linux kfd_pm4_headers.h, pm4__set_config_reg):
+	 * config base 0x2000 + 0xffff is 0x11fff (byte address 0x47ffc), not a
+	 * 32-bit sum that wraps to 0x1fff.
+	 */
+	s = decode(VSHARP_GFX9, (const uint32_t[]){ 0xc0016800, 0xffffffff, 5 }, 3, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "        reg 0x11fff (R_047FFC) = 0x00000005\n");
+	CONTAINS(t, s, "offset dword 0xffffffff: bits 0xffff0000 are not REG_OFFSET[15:0]\n");
+	free(s);
 }
 
 /*
