@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * `vsharp disasm --gfx LEVEL [WORDS... | --file FILE | -]`: shader words as
- * the emulator's decoder reads them, one instruction per line in
+ * `vsharp disasm --gfx LEVEL|PROCESSOR [WORDS... | --file FILE | -]`: shader
+ * words as the emulator's decoder reads them for that processor (a level:
+ * its first processor), one instruction per line in
  * llvm-objdump-19's layout ("\tmnemonic operands   // address: WORDS").
  * A word the decoder does not take prints as ".long 0x..." with the
  * decoder's reason, and disassembly goes on with the next word, as
@@ -19,11 +20,12 @@
 #include "vsharp/shaders.h"
 
 static const char usage_disasm[] =
-	"usage: vsharp disasm --gfx LEVEL [--address ADDR] [--json] [WORD...]\n"
-	"       vsharp disasm --gfx LEVEL [--address ADDR] [--json] --file FILE\n"
+	"usage: vsharp disasm --gfx LEVEL|PROCESSOR [--address ADDR] [--json] [WORD...]\n"
+	"       vsharp disasm --gfx LEVEL|PROCESSOR [--address ADDR] [--json] --file FILE\n"
 	"\n"
 	"  FILE: text or binary (Documentation/cli.rst \"Dword input\"); - is stdin\n"
-	"  no words: the level's probe shader; LEVEL: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n";
+	"  no words: the level's probe shader; LEVEL: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n"
+	"  PROCESSOR: an LLVM processor of a level (gfx810: packed D16), not the CDNA gfx90a, gfx940-gfx950\n";
 
 static bool json;
 
@@ -57,8 +59,44 @@ static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, c
 	putchar('\n');
 }
 
-static void disasm(enum vsharp_gfx level, const uint32_t *dw, size_t n, uint64_t address)
+/*
+ * CDNA processors whose memory instructions encode otherwise than their
+ * level's: gfx90a has SCC where GFX9 has GDS-capable bits, gfx940 and later
+ * name the cache bits sc0/sc1/nt (LLVM AMDGPU.td FeatureGFX90AInsts,
+ * FeatureGFX940Insts; llvm-objdump-19 --mcpu=gfx90a/gfx942 prints them).
+ */
+static const char *const cdna[] = { "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950" };
+
+/*
+ * An ELF code object (what llvm-mc, clang and the ROCm and Mesa compilers
+ * write) starts with 0x7f 'E' 'L' 'F': its header is not shader code.  A
+ * named file is looked at before it is read (an ELF file need not be a whole
+ * number of dwords); stdin after, as the first binary dword.
+ */
+static const char elf_magic[4] = { 0x7f, 'E', 'L', 'F' };
+
+static int refuse_elf(const char *file)
 {
+	return cli_error("%s: an ELF object: extract .text with llvm-objcopy -O binary --only-section=.text %s text.bin, then vsharp disasm --file text.bin",
+			 file, strcmp(file, "-") ? file : "OBJECT");
+}
+
+static bool file_is_elf(const char *file)
+{
+	char head[sizeof(elf_magic)];
+	FILE *f = strcmp(file, "-") ? fopen(file, "rb") : NULL;
+	bool elf = f && fread(head, 1, sizeof(head), f) == sizeof(head) &&
+		   !memcmp(head, elf_magic, sizeof(head));
+
+	if (f)
+		fclose(f);
+	return elf;
+}
+
+static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, uint64_t address)
+{
+	enum vsharp_gfx level = t->level;
+
 	if (json)
 		printf("{\"gfx\": \"%s\", \"address\": \"0x%" PRIx64 "\", \"instructions\": [",
 		       vsharp_gfx_name(level), address);
@@ -69,7 +107,7 @@ static void disasm(enum vsharp_gfx level, const uint32_t *dw, size_t n, uint64_t
 		const char *why;
 		size_t left = n - at;
 
-		if (emu_decode(level, dw + at, left > 3 ? 3 : (unsigned)left, &insn, &err) < 0) {
+		if (emu_decode_target(t, dw + at, left > 3 ? 3 : (unsigned)left, &insn, &err) < 0) {
 			why = strncmp(err.msg, "emu: ", 5) ? err.msg : err.msg + 5;
 			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
 			line(address + 4 * at, text, dw + at, 1, why);
@@ -96,6 +134,7 @@ int cmd_disasm(int argc, char **argv)
 	char **words = calloc((size_t)argc + 1, sizeof(*words));
 	const char *gfx = NULL, *file = NULL, *val;
 	struct vsharp_dwords d = { 0 };
+	const struct vsharp_target *target;
 	struct vsharp_error err;
 	enum vsharp_gfx level;
 	uint64_t address = 0;
@@ -140,9 +179,28 @@ int cmd_disasm(int argc, char **argv)
 		cli_lib_error(&err);
 		goto out;
 	}
+	for (size_t k = 0; k < sizeof(cdna) / sizeof(cdna[0]); k++) {
+		if (strcmp(gfx, cdna[k]))
+			continue;
+		cli_error("--gfx: %s is CDNA, compute-only (Instinct MI200/MI300/MI350), whose memory instructions encode otherwise (SCC, sc0 sc1 nt, no GDS); vsharp's GFX9 is gfx900 to gfx906 and gfx908, gfx909, gfx90c, which encode alike (allowed: gfx6 to gfx12 or an LLVM processor of one, not gfx90a, gfx940, gfx941, gfx942, gfx950)",
+			  gfx);
+		goto out;
+	}
+	/* A level (or an alias of one) decodes as its first processor. */
+	target = vsharp_target_find(gfx);
+	if (!target || target->level != level)
+		target = vsharp_target_of(level);
 	if (file) {
+		if (file_is_elf(file)) {
+			refuse_elf(file);
+			goto out;
+		}
 		if (vsharp_dwords_read_file(file, &d, &err)) {
 			cli_lib_error(&err);
+			goto out;
+		}
+		if (d.binary && d.n && !memcmp(d.dw, elf_magic, sizeof(elf_magic))) {
+			refuse_elf(file);
 			goto out;
 		}
 	} else if (nwords) {
@@ -167,7 +225,8 @@ int cmd_disasm(int argc, char **argv)
 			cli_lib_error(&err);
 			goto out;
 		}
-		disasm(level, sh->code, sh->n_words, address);
+		/* One binary per level: gfx810 runs gfx8's (shaders/README.md). */
+		disasm(target, sh->code, sh->n_words, address);
 		ret = 0;
 		goto out;
 	}
@@ -175,7 +234,7 @@ int cmd_disasm(int argc, char **argv)
 		cli_error("--address: 0x%" PRIx64 " plus %zu dwords passes 2^64", address, d.n);
 		goto out;
 	}
-	disasm(level, d.dw, d.n, address);
+	disasm(target, d.dw, d.n, address);
 	ret = 0;
 out:
 	vsharp_dwords_free(&d);

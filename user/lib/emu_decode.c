@@ -1095,7 +1095,8 @@ unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_
 		/* Atomics carry the operand (and compare value) whether or not they return. */
 		if (op->kind == VSHARP_OP_ATOMIC)
 			return op->bytes / 4 * (two_data(op) ? 2 : 1) + insn->tfe;
-		return vsharp_op_data_dwords(level, op) + insn->tfe;
+		return vsharp_op_target_dwords(insn->target ? insn->target : vsharp_target_of(level),
+					       op) + insn->tfe;
 	}
 	vsharp_ds_operands(op, &o);
 	switch (role) {
@@ -1706,8 +1707,8 @@ static int dec_buf(struct ctx *c, enum emu_fmt fmt)
 	return check_buf_fields(c);
 }
 
-int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
-	       struct emu_insn *insn, struct vsharp_error *err)
+static int decode(enum vsharp_gfx level, const struct vsharp_target *target, const uint32_t *words,
+		  unsigned n, struct emu_insn *insn, struct vsharp_error *err)
 {
 	struct ctx c = { level, NULL, words, n, NULL, insn, err };
 	enum fam f = family_of(level);
@@ -1715,6 +1716,7 @@ int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 	int ret;
 
 	memset(insn, 0, sizeof(*insn));
+	insn->target = target;
 	if (f == FAM_COUNT)
 		return vsharp_fail(err, -EINVAL, "emu: %s: the decoder handles gfx6 to gfx12",
 				   vsharp_gfx_name(level));
@@ -1782,4 +1784,16 @@ int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 		return ret;
 	}
 	return 0;
+}
+
+int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
+	       struct emu_insn *insn, struct vsharp_error *err)
+{
+	return decode(level, vsharp_target_of(level), words, n, insn, err);
+}
+
+int emu_decode_target(const struct vsharp_target *target, const uint32_t *words, unsigned n,
+		      struct emu_insn *insn, struct vsharp_error *err)
+{
+	return decode(target->level, target, words, n, insn, err);
 }

@@ -127,6 +127,7 @@ struct emu_insn {
 	unsigned opcode;	/* the opcode field as encoded */
 	uint32_t tformat_code;	/* MTBUF: raw FORMAT field (GFX10+), dfmt | nfmt << 4 (GFX9) */
 	bool gds;		/* DS on GDS (decoded, not executed) */
+	const struct vsharp_target *target;	/* the processor decoded for: D16 packing */
 	uint32_t raw[3];	/* the instruction's dwords (words of them valid) */
 };
 
@@ -137,6 +138,12 @@ struct emu_insn {
  */
 int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 	       struct emu_insn *insn, struct vsharp_error *err);
+/*
+ * The same for one processor: its register ranges where they differ from
+ * its level's first processor (gfx810's packed D16 data).
+ */
+int emu_decode_target(const struct vsharp_target *target, const uint32_t *words, unsigned n,
+		      struct emu_insn *insn, struct vsharp_error *err);
 
 /*
  * The two words of a DS instruction (IN's mem, offset0/1 and VGPRs): the

@@ -8,21 +8,24 @@
 # followed by four s_nop 0 (0xbf800000) so both disassemblers line up again.
 # At every address where vsharp decodes an instruction and LLVM starts one,
 # the texts must be equal (comments and blank runs dropped); where vsharp
-# prints ".long" it must give a reason.  One KTAP case per level, then
+# prints ".long" it must give a reason.  One KTAP case per level (and
+# gfx810, whose D16 data is packed where gfx803's is not), then
 # one for every GFX12 cache policy (TH x scope) of a load, a store and an
-# atomic, whose names depend on both fields.
+# atomic, whose names depend on both fields; then one for what disasm
+# refuses: the CDNA processors, whose memory encodings differ, and an ELF
+# object (llvm-mc-19 writes one; its .text, extracted, is read).
 set -u
 VSHARP=${VSHARP:-build/san/vsharp}
 MC=${LLVM_MC:-llvm-mc-19}
 OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
 SEED=${SEED:-12}
 PER_LEVEL=${PER_LEVEL:-400}
-families="gfx8:gfx803 gfx9:gfx900 gfx10:gfx1010 gfx10.3:gfx1030 gfx11:gfx1100 gfx12:gfx1200"
+families="gfx8:gfx803 gfx9:gfx900 gfx10:gfx1010 gfx10.3:gfx1030 gfx11:gfx1100 gfx12:gfx1200 gfx810:gfx810"
 tmp=$(mktemp -d); [ -n "${KEEP:-}" ] && echo "# keeping $tmp"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 echo "KTAP version 1"
-echo "1..7"
+echo "1..9"
 for tool in "$MC" "$OBJDUMP"; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "# $tool not found; install it with: scripts/deps shaders"
@@ -168,5 +171,41 @@ if [ $r = 0 ]; then
 else
 	failed=$((failed + 1))
 	echo "not ok $n gfx12 cache policy (th x scope)"
+fi
+
+n=$((n + 1))
+r=0
+for cpu in gfx90a gfx940 gfx941 gfx942 gfx950; do
+	"$VSHARP" disasm --gfx "$cpu" 0xbf800000 >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ $st != 2 ] || [ -s "$tmp/out" ] ||
+	   ! grep -q "$cpu is CDNA.*vsharp's GFX9 is gfx900 to gfx906" "$tmp/err"; then
+		echo "# --gfx $cpu: exit $st, not refused as CDNA: $(head -c 200 "$tmp/err" "$tmp/out")"
+		r=1
+	fi
+done
+printf '\ts_nop 0\n' >"$tmp/nop.s"
+if ! "$MC" -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj -o "$tmp/nop.o" "$tmp/nop.s" ||
+   ! llvm-objcopy-19 -O binary --only-section=.text "$tmp/nop.o" "$tmp/nop.bin"; then
+	r=1
+fi
+for input in "--file $tmp/nop.o" "-"; do
+	"$VSHARP" disasm --gfx gfx9 $input <"$tmp/nop.o" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ $st != 2 ] || [ -s "$tmp/out" ] || ! grep -q \
+	   "an ELF object: extract .text with llvm-objcopy -O binary --only-section=.text" "$tmp/err"; then
+		echo "# disasm $input of an ELF object: exit $st, not refused: $(head -c 200 "$tmp/err" "$tmp/out")"
+		r=1
+	fi
+done
+if [ "$("$VSHARP" disasm --gfx gfx9 --file "$tmp/nop.bin" | listing)" != "000000000000 s_nop 0" ]; then
+	echo "# the .text of the ELF object is not read as s_nop 0"
+	r=1
+fi
+if [ $r = 0 ]; then
+	echo "ok $n refused: CDNA processors, ELF objects"
+else
+	failed=$((failed + 1))
+	echo "not ok $n refused: CDNA processors, ELF objects"
 fi
 [ $failed = 0 ]

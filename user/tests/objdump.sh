@@ -6,7 +6,9 @@
 # with llvm-mc-19 (.long lines), disassembled with llvm-objdump-19, and the
 # text compared line by line with `vsharp disasm --gfx`.  Both sides are
 # normalised the same way: addresses, encodings and comments dropped,
-# whitespace collapsed.  One KTAP case per family.
+# whitespace collapsed.  One KTAP case per family, and one for gfx810, which
+# runs the gfx8 binary with packed D16 data (shaders/README.md): the same
+# words, other register ranges.
 #
 # llvm-objdump-19 cannot disassemble SI and CI ("Disassembly not yet
 # supported for subtarget" for gfx601 and gfx700): for those families the
@@ -17,12 +19,12 @@ VSHARP=${VSHARP:-build/san/vsharp}
 MC=${LLVM_MC:-llvm-mc-19}
 OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
 SHADERS=${SHADERS:-shaders/gen/shaders.c}
-families="gfx6:gfx6:gfx601 gfx7:gfx7:gfx700 gfx8:gfx8:gfx803 gfx9:gfx9:gfx900 gfx10:gfx10:gfx1010 gfx10.3:gfx10_3:gfx1030 gfx11:gfx11:gfx1100 gfx12:gfx12:gfx1200"
+families="gfx6:gfx6:gfx601 gfx7:gfx7:gfx700 gfx8:gfx8:gfx803 gfx810:gfx8:gfx810 gfx9:gfx9:gfx900 gfx10:gfx10:gfx1010 gfx10.3:gfx10_3:gfx1030 gfx11:gfx11:gfx1100 gfx12:gfx12:gfx1200"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "KTAP version 1"
-echo "1..8"
+echo "1..9"
 for tool in "$MC" "$OBJDUMP"; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "# $tool not found; install it with: scripts/deps shaders"
