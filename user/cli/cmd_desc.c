@@ -280,6 +280,19 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 		out_u64(&o, "stride_scale", b.stride_scale);
 	print_extents(&o, level, &b);
 	out_list(&o, "flags", flags, nflags);
+	if (f & VSHARP_DESC_RESERVED_BITS) {
+		uint32_t r[4];
+
+		vsharp_desc_reserved_bits(level, dw, r);
+		if (json) {
+			out_num_list(&o, "reserved_bits", (const uint64_t[]){ r[0], r[1], r[2], r[3] },
+				     4, OUT_DEC);
+		} else {
+			snprintf(words, sizeof(words), "0x%08x 0x%08x 0x%08x 0x%08x", r[0], r[1], r[2],
+				 r[3]);
+			out_str(&o, "reserved_bits", words);
+		}
+	}
 
 	/* Each field: SQ_BUF_RSRC_WORD3.DST_SEL_X[2:0]: 4 (0x4) SQ_SEL_X */
 	n = level_parts(level, all);

@@ -67,11 +67,11 @@ static void words(enum vsharp_gfx level, struct fuzz_in *in)
 	for (unsigned i = 0; i < 4; i++)
 		dw[i] = fuzz_u32(in);
 	vsharp_fields_unpack(level, dw, &d);
+	field_mask(level, mask);
 	ret = vsharp_fields_pack(level, &d, packed, &err);
 	if (ret) {
 		fuzz_check_error("vsharp_fields_pack", ret, &err);
 	} else {
-		field_mask(level, mask);
 		for (unsigned i = 0; i < 4; i++)
 			if ((packed[i] ^ dw[i]) & mask[i])
 				fuzz_fail("%s: pack(unpack(dw)) differs in dword %u: %08x, was %08x (mask %08x)",
@@ -81,6 +81,12 @@ static void words(enum vsharp_gfx level, struct fuzz_in *in)
 	for (unsigned bit = 0; bit < VSHARP_DESC_FLAG_COUNT; bit++)
 		if (flags >> bit & 1 && !vsharp_desc_flag_name(bit))
 			fuzz_fail("flag bit %u has no name", bit);
+	/* reserved_bits: exactly when a bit lies outside every field vsharp_field_info() knows. */
+	if (!(flags & VSHARP_DESC_RESERVED_BITS) !=
+	    !((dw[0] & ~mask[0]) | (dw[1] & ~mask[1]) | (dw[2] & ~mask[2]) | (dw[3] & ~mask[3])))
+		fuzz_fail("%s: reserved_bits flag %u for %08x %08x %08x %08x (fields %08x %08x %08x %08x)",
+			  vsharp_gfx_name(level), !!(flags & VSHARP_DESC_RESERVED_BITS), dw[0], dw[1],
+			  dw[2], dw[3], mask[0], mask[1], mask[2], mask[3]);
 	ret = vsharp_desc_encode(level, &b, enc, &err);
 	if (ret)
 		fuzz_check_error("vsharp_desc_encode", ret, &err);

@@ -126,7 +126,7 @@ static const char *const field_names[VSHARP_FIELD_COUNT] = {
 static const char *const flag_names[VSHARP_DESC_FLAG_COUNT] = {
 	"unbound", "not_buffer", "invalid_format", "reserved_format",
 	"resource_level_0", "reserved_dst_sel", "reserved_swizzle",
-	"stride_in_data_format",
+	"stride_in_data_format", "reserved_bits",
 };
 
 const char *vsharp_field_name(enum vsharp_field f)
@@ -300,6 +300,17 @@ int vsharp_fields_pack(enum vsharp_gfx level,
 		put_bits(dw, l->lo, l->width, d->value[f]);
 	}
 	return 0;
+}
+
+void vsharp_desc_reserved_bits(enum vsharp_gfx level, const uint32_t dw[4], uint32_t out[4])
+{
+	uint32_t used[4] = { 0, 0, 0, 0 };
+
+	for (size_t i = 0; i < ARRAY_SIZE(layouts); i++)
+		if (layouts[i].levels & VSHARP_GFX_BIT(level))
+			put_bits(used, layouts[i].lo, layouts[i].width, ~0ull);
+	for (int w = 0; w < 4; w++)
+		out[w] = dw[w] & ~used[w];
 }
 
 void vsharp_fields_unpack(enum vsharp_gfx level, const uint32_t dw[4],

@@ -135,6 +135,7 @@ static unsigned decode_fields(enum vsharp_gfx level, const uint32_t dw[4],
 			      struct vsharp_buffer *b)
 {
 	struct vsharp_desc_fields d;
+	uint32_t reserved[4];
 	unsigned flags;
 
 	vsharp_fields_unpack(level, dw, &d);
@@ -142,6 +143,9 @@ static unsigned decode_fields(enum vsharp_gfx level, const uint32_t dw[4],
 	/* Unbound means all 128 bits zero, reserved bits included. */
 	if (!(dw[0] | dw[1] | dw[2] | dw[3]))
 		flags |= VSHARP_DESC_UNBOUND;
+	vsharp_desc_reserved_bits(level, dw, reserved);
+	if (reserved[0] | reserved[1] | reserved[2] | reserved[3])
+		flags |= VSHARP_DESC_RESERVED_BITS;
 	return flags;
 }
 
@@ -297,12 +301,14 @@ static const struct {
 	uint8_t word, shift, bits;
 	unsigned flags;		/* those its value decides */
 } runs[RUNS] = {
-	[SEL] = { 3, 0, SEL_BITS, VSHARP_DESC_RESERVED_DST_SEL },
+	[SEL] = { 3, 0, SEL_BITS, VSHARP_DESC_RESERVED_DST_SEL | VSHARP_DESC_RESERVED_BITS },
 	[MIDDLE] = { 3, MIDDLE_SHIFT, MIDDLE_BITS,
 		     VSHARP_DESC_INVALID_FORMAT | VSHARP_DESC_RESERVED_FORMAT |
-		     VSHARP_DESC_STRIDE_IN_DFMT },
-	[TOP] = { 3, TOP_SHIFT, TOP_BITS, VSHARP_DESC_NOT_BUFFER | VSHARP_DESC_RESOURCE_LEVEL_0 },
-	[SWIZZLE] = { 1, SWIZZLE_SHIFT, SWIZZLE_BITS, VSHARP_DESC_RESERVED_SWIZZLE },
+		     VSHARP_DESC_STRIDE_IN_DFMT | VSHARP_DESC_RESERVED_BITS },
+	[TOP] = { 3, TOP_SHIFT, TOP_BITS, VSHARP_DESC_NOT_BUFFER | VSHARP_DESC_RESOURCE_LEVEL_0 |
+		  VSHARP_DESC_RESERVED_BITS },
+	[SWIZZLE] = { 1, SWIZZLE_SHIFT, SWIZZLE_BITS,
+		      VSHARP_DESC_RESERVED_SWIZZLE | VSHARP_DESC_RESERVED_BITS },
 };
 
 /* The decoding step on words holding only VALUE of run R, its flags among the run's. */

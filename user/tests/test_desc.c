@@ -248,6 +248,40 @@ static void test_round_trip_words(struct ktap *t)
 	}
 }
 
+/*
+ * Word 3's bits in no field, from the register definitions: GFX6-8 use
+ * every bit (Linux gfx_6_0/gfx_8_0_sh_mask.h SQ_BUF_RSRC_WORD3, up to
+ * MTYPE and TYPE); GFX9 has nothing at [26:24] and [29:28] (Mesa gfx9.json,
+ * Linux gc_9_0_sh_mask.h); GFX10 nothing at [20:19] and [27:25], GFX10.3
+ * LLC_NOALLOC at [27:26] (Mesa gfx10-rsrc.json); GFX11 nothing at [20:18]
+ * and [25:24] (gfx11-rsrc.json); GFX12 nothing at [20] (gfx12-rsrc.json).
+ * Words 0-2 are fields to the last bit on every level.
+ */
+static void test_reserved_bits(struct ktap *t)
+{
+	static const uint32_t ones[4] = { ~0u, ~0u, ~0u, ~0u };
+	static const uint32_t unused_word3[VSHARP_GFX_COUNT] = {
+		[VSHARP_GFX6] = 0, [VSHARP_GFX7] = 0, [VSHARP_GFX8] = 0,
+		[VSHARP_GFX9] = 0x37000000, [VSHARP_GFX10] = 0x0e180000,
+		[VSHARP_GFX10_3] = 0x02180000, [VSHARP_GFX11] = 0x031c0000,
+		[VSHARP_GFX12] = 0x00100000,
+	};
+	struct vsharp_buffer b;
+
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		uint32_t r[4], dw[4] = { 0, 0, 0, 0x00027fac | unused_word3[l] };
+
+		vsharp_desc_reserved_bits(l, ones, r);
+		CHECK_MSG(t, !r[0] && !r[1] && !r[2] && r[3] == unused_word3[l],
+			  "%s: reserved bits %08x %08x %08x %08x, want word 3 %08x",
+			  vsharp_gfx_name(l), r[0], r[1], r[2], r[3], unused_word3[l]);
+		CHECK_EQ(t, !!(vsharp_desc_decode(l, dw, &b) & VSHARP_DESC_RESERVED_BITS),
+			 unused_word3[l] != 0);
+		dw[3] = 0x00027fac;
+		CHECK(t, !(vsharp_desc_decode(l, dw, &b) & VSHARP_DESC_RESERVED_BITS));
+	}
+}
+
 static void test_decode_flags(struct ktap *t)
 {
 	static const uint32_t zero[4] = { 0, 0, 0, 0 };
@@ -293,6 +327,7 @@ static void test_decode_flags(struct ktap *t)
 		 VSHARP_DESC_STRIDE_IN_DFMT | VSHARP_DESC_RESERVED_FORMAT);
 	dw[3] = 0x0007ffac;
 	CHECK(t, vsharp_desc_decode(VSHARP_GFX9, dw, &b) & VSHARP_DESC_RESERVED_FORMAT);
+	test_reserved_bits(t);
 }
 
 static void test_add_tid_stride(struct ktap *t)
@@ -401,8 +436,18 @@ static unsigned decode_two_steps(enum vsharp_gfx l, const uint32_t dw[4], struct
 	struct vsharp_desc_fields d;
 	unsigned flags;
 
+	uint32_t used[4] = { 0, 0, 0, 0 };
+	struct vsharp_field_info fi;
+
 	vsharp_fields_unpack(l, dw, &d);
 	flags = vsharp_fields_to_buffer(l, &d, b);
+	/* RESERVED_BITS: a bit outside every field's position. */
+	for (int f = 0; f < VSHARP_FIELD_COUNT; f++)
+		if (vsharp_field_info(l, f, &fi))
+			for (unsigned bit = fi.lo; bit < fi.lo + fi.width; bit++)
+				used[bit / 32] |= 1u << bit % 32;
+	if ((dw[0] & ~used[0]) | (dw[1] & ~used[1]) | (dw[2] & ~used[2]) | (dw[3] & ~used[3]))
+		flags |= VSHARP_DESC_RESERVED_BITS;
 	return flags | (dw[0] | dw[1] | dw[2] | dw[3] ? 0 : VSHARP_DESC_UNBOUND);
 }
 

@@ -184,10 +184,14 @@ enum vsharp_desc_flag {
 	VSHARP_DESC_RESERVED_DST_SEL = 1 << 5,	/* codes 2, 3 */
 	VSHARP_DESC_RESERVED_SWIZZLE = 1 << 6,	/* GFX11+ SWIZZLE_ENABLE 2 */
 	VSHARP_DESC_STRIDE_IN_DFMT = 1 << 7,	/* GFX8/9 ADD_TID */
+	VSHARP_DESC_RESERVED_BITS = 1 << 8,	/* a bit set outside every field */
 };
-#define VSHARP_DESC_FLAG_COUNT 8
+#define VSHARP_DESC_FLAG_COUNT 9
 
 const char *vsharp_desc_flag_name(unsigned bit);
+
+/* The bits of DW that lie in no field of LEVEL (VSHARP_DESC_RESERVED_BITS). */
+void vsharp_desc_reserved_bits(enum vsharp_gfx level, const uint32_t dw[4], uint32_t out[4]);
 
 /* Never fails: reserved codes decode as flags. */
 unsigned vsharp_fields_to_buffer(enum vsharp_gfx level,
