@@ -31,7 +31,7 @@ static bool json;
 
 /*
  * One instruction.  Text: llvm-objdump-19 pads the instruction to 59
- * columns before the comment.  JSON: an element of "instructions".
+ * columns before the comment, and a longer one runs straight into it.  JSON: an element of "instructions".
  */
 static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, const char *why)
 {
@@ -51,7 +51,7 @@ static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, c
 		putchar('}');
 		return;
 	}
-	printf("\t%-59s%s// %012" PRIX64 ":", text, strlen(text) < 59 ? "" : " ", at);
+	printf("\t%-59s// %012" PRIX64 ":", text, at);
 	for (unsigned i = 0; i < n; i++)
 		printf(" %08X", w[i]);
 	if (why)
