@@ -81,6 +81,9 @@ enum { CLI_END = -1, CLI_ARG = -2, CLI_BAD = -3 };
 int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 	       const char *cmd, const char **val);
 
+/* --help or -h anywhere before "--": the verb prints its usage, whatever else is there. */
+bool cli_wants_help(int argc, char **argv);
+
 /* Verbs whose only option is the required --gfx LEVEL: 0, or the exit status. */
 int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level);
 /* The same, keeping the processor --gfx names (a level name: its probe processor). */

@@ -469,7 +469,7 @@ static int kind(int argc, char **argv)
 
 int cmd_desc(int argc, char **argv)
 {
-	if (argc >= 1 && (!strcmp(argv[argc - 1], "--help") || !strcmp(argv[argc - 1], "-h"))) {
+	if (cli_wants_help(argc, argv)) {
 		printf("%s%s%s", usage_encode, usage_decode, usage_kind);
 		return 0;
 	}

@@ -226,7 +226,7 @@ static int example(int argc, char **argv)
 
 int cmd_ib(int argc, char **argv)
 {
-	if (argc >= 1 && (!strcmp(argv[argc - 1], "--help") || !strcmp(argv[argc - 1], "-h"))) {
+	if (cli_wants_help(argc, argv)) {
 		fputs(usage_ib, stdout);
 		return 0;
 	}

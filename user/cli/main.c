@@ -52,7 +52,12 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return usage(stderr);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
+	/* "vsharp help VERB" is "vsharp VERB --help". */
+	if (!strcmp(argv[1], "help") && argc == 3) {
+		argv[1] = argv[2];
+		argv[2] = "--help";
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout);
 	if (!strcmp(argv[1], "--version")) {
 		printf("vsharp %s\n", VSHARP_RELEASE);
@@ -61,8 +66,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
 		if (strcmp(argv[1], verbs[i].name))
 			continue;
-		if (!verbs[i].own_help && argc == 3 &&
-		    (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+		if (!verbs[i].own_help && cli_wants_help(argc - 2, argv + 2)) {
 			printf("usage: vsharp %s\n  %s (Documentation/cli.rst, \"vsharp %s\")\n",
 			       verbs[i].usage ? verbs[i].usage : verbs[i].synopsis, verbs[i].help,
 			       verbs[i].name);

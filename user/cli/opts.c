@@ -11,6 +11,14 @@ static bool after_dashdash(char **argv, int i)
 	return false;
 }
 
+bool cli_wants_help(int argc, char **argv)
+{
+	for (int k = 0; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h"))
+			return true;
+	return false;
+}
+
 int cli_gfx_only(int argc, char **argv, const char *cmd, enum vsharp_gfx *level)
 {
 	const struct vsharp_target *t;

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..130"
+echo "1..131"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -158,6 +158,8 @@ rm -rf "$kdbg"
 # Bits in no GFX9 field (Mesa gfx9.json SQ_BUF_RSRC_WORD3: nothing at [26:24], [29:28]) are named.
 expect desc_decode_reserved_bits_gfx9 0 '^reserved_bits: 0x00000000 0x00000000 0x00000000 0x15000000$' -- \
 	desc decode --gfx gfx9 0 0 0 0x15027fac
+# --help anywhere before "--" prints the verb's usage, whatever else is on the line.
+expect help_after_other_options 0 '^usage: vsharp run ' -- run --device emu --help
 expect_err err_run_allow_ldsdir_gfx9 -- '--allow-ldsdir: gfx9 has no LDS direct or parameter loads \(allowed with --gfx gfx11, gfx12, all\)' -- \
 	run --device emu --gfx gfx9 --allow-ldsdir lds
 # The emulated device leaves them out too, citing the guide, as a GPU run does.
@@ -614,5 +616,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 130 ] || echo "# ran $n cases, plan says 130"
+[ "$n" = 131 ] || echo "# ran $n cases, plan says 131"
 [ "$failed" = 0 ]
