@@ -167,7 +167,13 @@ checked:
 		       a->glc ? ", vdst holds the value before it" : " (no glc: nothing returned)");
 	addr_print_writes(&o, "writes", mem);
 	if (op->kind == VSHARP_OP_LOAD_LDS || a->lds) {
-		printf("lds: address 0x%x (M0[15:0] + lane * 4), %s\n", out->lds_addr,
+		bool ioffset = p->a.rules.choice[VSHARP_RULE_LDS_DMA_OFFSET] ==
+			       VSHARP_LDS_DMA_WITH_IOFFSET;
+
+		printf("lds: address = M0[15:0] 0x%x + lane %u * 4", a->m0 & 0xffff, a->lane);
+		if (ioffset)
+			printf(" + inst_offset %u", a->offset);
+		printf(" = 0x%x, %s\n", out->lds_addr,
 		       out->lds_written ? "written" : "outside the allocation: not written");
 		addr_print_writes(&o, "lds writes", lds);
 	}

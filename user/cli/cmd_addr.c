@@ -410,6 +410,9 @@ static int run(struct addr_args *a, int argc, char **argv)
 	op = vsharp_op_find(level, a->op, &err);
 	if (!op)
 		return cli_lib_error(&err);
+	if (op->cls == VSHARP_OP_SMEM)
+		return cli_error("--op: %s is an S_BUFFER_LOAD (SMEM), which vsharp addr does not run (allowed: MUBUF, MTBUF and DS instructions; Documentation/model.rst \"Scalar buffer loads\" has its model)",
+				 vsharp_op_name(op, level));
 	ret = check_operands(a, level, op, given);
 	if (ret)
 		return ret;

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..131"
+echo "1..133"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -274,6 +274,10 @@ expect addr_atomic_identity_writes 0 '"atomic_return": 50462976, "writes": \[\{"
 	addr --gfx gfx9 --op buffer_atomic_add --num-records 64 --vdata 0x0 --glc --json
 expect addr_ds_atomic_identity_writes 0 '"writes": \[\{"address": "0x0", "bytes": "00010203"\}\]' -- \
 	addr --gfx gfx9 --op ds_add_u32 --vdata 0x0 --json
+# ISA-C4 §9.1.9 "LDS_ADDR = LDSbase + M0[15:0] + inst_offset + TID*4": the text
+# line shows each term (0x100 + 3 * 4 + 8 = 0x114); the dword copied is memory 8..11.
+expect addr_lds_address_terms 0 '^lds: address = M0\[15:0\] 0x100 \+ lane 3 \* 4 \+ inst_offset 8 = 0x114, written$' -- \
+	addr --gfx gfx9 --op buffer_load_dword --num-records 64 --lds --lane 3 --m0 0x100 --offset 8
 # addr with data.  Memory is little-endian: bytes 55 66 77 88 at base + 4 load as 0x88776655.
 expect addr_positional_vdesc_mem 0 '"vdst": \[2289526357\]' -- \
 	addr --gfx gfx11 0x00001000 0x00000000 0x00000040 0x1003dfac --op buffer_load_b32 --offen --voffset 4 \
@@ -418,6 +422,9 @@ ok $r addr_unread_operands_refused
 # The same options where the instruction reads them.
 expect addr_read_operands_taken 0 '"lds_address": "0x4", "lds_written": true' -- \
 	addr --gfx gfx9 --op buffer_load_dword --num-records 64 --lds --m0 4 --lds-size 1024 --json
+# vsharp ops lists S_BUFFER_LOAD (SMEM); addr says it does not run it, not that it is no buffer op.
+expect_err addr_smem_refused '--op: s_buffer_load_dword is an S_BUFFER_LOAD \(SMEM\), which vsharp addr does not run \(allowed: MUBUF, MTBUF and DS' -- \
+	addr --gfx gfx9 --op s_buffer_load_dword --num-records 64
 expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
@@ -616,5 +623,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 131 ] || echo "# ran $n cases, plan says 131"
+[ "$n" = 133 ] || echo "# ran $n cases, plan says 133"
 [ "$failed" = 0 ]
