@@ -189,7 +189,7 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 	const struct vsharp_op *op = r->acc.op;
 	const struct vsharp_ds_lane_out *out = &r->out[r->n_lanes - 1];
 	unsigned per = op->bytes < 4 ? 1 : op->bytes / 4, n = 0;
-	uint64_t unaligned[2], masks[2], vdst[4];
+	uint64_t masks[2], vdst[4];
 	bool in_range[8];
 	struct cli_out o;
 
@@ -200,7 +200,6 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 
 			in_range[n++] = (out->byte_in_range[k] >> (4 * d) & need) == need;
 		}
-		unaligned[k] = out->addr_unaligned[k];
 		masks[k] = out->byte_in_range[k];
 	}
 	for (unsigned k = 0; k < out->n_vdst; k++)
@@ -213,7 +212,10 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 		out_hex(&o, "address1", out->addr[1]);
 	addr_print_bools(&o, "in_range", in_range, n);
 	out_bool(&o, "memviol", out->memviol);
-	out_num_list(&o, "address_unaligned", unaligned, out->n_addr, OUT_ADDR);
+	/* One type per key in every verb (cli.rst "JSON"): a string, as for buffers. */
+	out_hex(&o, "address_unaligned", out->addr_unaligned[0]);
+	if (out->n_addr > 1)
+		out_hex(&o, "address1_unaligned", out->addr_unaligned[1]);
 	out_num_list(&o, "byte_in_range", masks, out->n_addr, OUT_HEX);
 	out_num_list(&o, "vdst", vdst, out->n_vdst, OUT_HEX);
 	if (out->addr_written)

@@ -231,7 +231,8 @@ def run(*args):
 def walk(o, path=""):
     if isinstance(o, dict):
         for k, x in o.items():
-            if k.endswith("address") or k in ("address1", "address_unaligned", "dword_addresses",
+            if k.endswith("address") or k in ("address1", "address_unaligned", "address1_unaligned",
+                                              "dword_addresses",
                                               "base", "pgm_va", "atomic_return"):
                 for y in x if isinstance(x, list) else [x]:
                     assert isinstance(y, str) and re.fullmatch("0x[0-9a-f]+", y), (path + k, y)
@@ -250,6 +251,8 @@ assert a["writes"] == [{"address": "0x12345678901c", "bytes": "efbeadde"}], a
 d = run("addr", "--gfx", "gfx9", "--op", "ds_read2_b32", "--vaddr", "0x100", "--offset0", "1",
         "--offset1", "3", "--lanes", "2", "--vaddr-stride", "8", "--json")
 assert d["lanes"][1]["address"] == "0x10c" and d["lanes"][1]["vaddr"] == 0x108, d
+# A key keeps one type: the last lane's addresses 0x108 + 1 * 4 and + 3 * 4, as strings.
+assert d["address_unaligned"] == "0x10c" and d["address1_unaligned"] == "0x114", d
 # Without --mem the image holds byte i = i & 0xff: bytes 8..15 read as 0x0f0e0d0c0b0a0908.
 x = run("addr", "--gfx", "gfx9", "--op", "buffer_atomic_swap_x2", "--num-records", "64",
         "--offen", "--voffset", "8", "--glc", "--vdata", "1,2", "--json")
