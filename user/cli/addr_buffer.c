@@ -147,6 +147,13 @@ checked:
 	       out->memviol ? "MEMVIOL (load returns 0, store dropped)" :
 	       out->addr != out->addr_unaligned ? "aligned down" : "ok");
 	printf("address: 0x%" PRIx64 "\n", out->addr);
+	/* The model adds in 64 bits; the GPU's virtual addresses have 48 (the V# BASE_ADDRESS field). */
+	for (unsigned d = 0; d < out->n_dwords; d++)
+		if (out->dword_addr[d] >> 48) {
+			printf("note: dword %u at 0x%" PRIx64 " is past 48 bits, beyond any GPU virtual address (the 48-bit V# BASE_ADDRESS)\n",
+			       d, out->dword_addr[d]);
+			break;
+		}
 	if (a->mem)
 		printf("memory: %zu bytes given at %s0x%" PRIx64 ", elsewhere byte = address & 0xff\n",
 		       a->mem_len, a->addr64 ? "base + vaddr64 " : "base ", given_va(a, p));

@@ -254,6 +254,10 @@ int addr_ds(const struct addr_args *a, enum vsharp_gfx level, const struct vshar
 		r.lane[i] = a->lanes ? i : a->lane;
 		r.vaddr[i] = a->n_vaddrs ? a->vaddrs[i] : a->vaddr + i * a->vaddr_stride;
 	}
+	/* Bytes past the allocation would be dropped without a word. */
+	if (a->mem_len > a->lds_size)
+		return cli_error("--mem: %zu bytes given for an LDS allocation of %u bytes (allowed up to --lds-size, at most %u)",
+				 a->mem_len, a->lds_size, ADDR_MAX_LDS_BYTES);
 	if (addr_image_init(&lds, 0, a->lds_size, 0, a->mem, a->mem_len))
 		return CLI_EXIT_USAGE;
 	run_lanes(a, &r, &lds, 1);

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..133"
+echo "1..136"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -428,6 +428,17 @@ expect addr_read_operands_taken 0 '"lds_address": "0x4", "lds_written": true' --
 # vsharp ops lists S_BUFFER_LOAD (SMEM); addr says it does not run it, not that it is no buffer op.
 expect_err addr_smem_refused '--op: s_buffer_load_dword is an S_BUFFER_LOAD \(SMEM\), which vsharp addr does not run \(allowed: MUBUF, MTBUF and DS' -- \
 	addr --gfx gfx9 --op s_buffer_load_dword --num-records 64
+# LDS is at most 64 KiB (--lds-size): bytes past it would be dropped silently.
+expect_err addr_ds_mem_past_lds_size '--mem: 5 bytes given for an LDS allocation of 4 bytes \(allowed up to --lds-size, at most 65536\)' -- \
+	addr --gfx gfx9 --op ds_read_b32 --mem 0102030405 --lds-size 4
+memf=$(mktemp)
+head -c 65537 /dev/zero >"$memf"
+expect_err addr_ds_mem_past_64k '--mem: 65537 bytes given for an LDS allocation of 65536 bytes' -- \
+	addr --gfx gfx9 --op ds_read_b32 --mem-file "$memf"
+rm -f "$memf"
+# 0xfffffffff000 + SOFFSET 0x1000 = 2^48: no GPU virtual address has 49 bits.
+expect addr_past_48_bits 0 '^note: dword 0 at 0x1000000000000 is past 48 bits' -- \
+	addr --gfx gfx9 --op buffer_load_dword --base 0xfffffffff000 --soffset 0x1000 --num-records 64
 expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
 expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
@@ -626,5 +637,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 133 ] || echo "# ran $n cases, plan says 133"
+[ "$n" = 136 ] || echo "# ran $n cases, plan says 136"
 [ "$failed" = 0 ]
