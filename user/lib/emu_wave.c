@@ -942,7 +942,10 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *e
 	    slot->level == w->level && !memcmp(slot->words, words, sizeof(words))) {
 		*in = slot->insn;
 	} else {
-		ret = emu_decode(w->level, words, avail < 3 ? avail : 3, in, err);
+		/* The processor's encoding (gfx810's packed D16 registers), else the level's first. */
+		ret = w->gpu->cfg.target && w->gpu->cfg.target->level == w->level ?
+		      emu_decode_target(w->gpu->cfg.target, words, avail < 3 ? avail : 3, in, err) :
+		      emu_decode(w->level, words, avail < 3 ? avail : 3, in, err);
 		if (ret)
 			return ret;
 		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
