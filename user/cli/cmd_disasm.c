@@ -140,7 +140,7 @@ int cmd_disasm(int argc, char **argv)
 	uint64_t address = 0;
 	int i = 0, id, nwords = 0, ret = CLI_EXIT_USAGE;
 
-	if (argc >= 1 && (!strcmp(argv[argc - 1], "--help") || !strcmp(argv[argc - 1], "-h"))) {
+	if (cli_wants_help(argc, argv)) {
 		free(words);
 		fputs(usage_disasm, stdout);
 		return 0;
