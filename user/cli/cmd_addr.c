@@ -438,7 +438,7 @@ int cmd_addr(int argc, char **argv)
 	struct addr_args a;
 	int ret;
 
-	if (argc == 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+	if (cli_wants_help(argc, argv)) {
 		fputs(usage, stdout);
 		return 0;
 	}

@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..136"
+echo "1..137"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -160,6 +160,7 @@ expect desc_decode_reserved_bits_gfx9 0 '^reserved_bits: 0x00000000 0x00000000 0
 	desc decode --gfx gfx9 0 0 0 0x15027fac
 # --help anywhere before "--" prints the verb's usage, whatever else is on the line.
 expect help_after_other_options 0 '^usage: vsharp run ' -- run --device emu --help
+expect help_after_addr_options 0 '^usage: vsharp addr ' -- addr --gfx gfx9 --op ds_read_b32 --help
 expect_err err_run_allow_ldsdir_gfx9 -- '--allow-ldsdir: gfx9 has no LDS direct or parameter loads \(allowed with --gfx gfx11, gfx12, all\)' -- \
 	run --device emu --gfx gfx9 --allow-ldsdir lds
 # The emulated device leaves them out too, citing the guide, as a GPU run does.
@@ -637,5 +638,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 136 ] || echo "# ran $n cases, plan says 136"
+[ "$n" = 137 ] || echo "# ran $n cases, plan says 137"
 [ "$failed" = 0 ]
