@@ -50,12 +50,14 @@ static int usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	char *help_argv[] = { argv[0], NULL, "--help", NULL };
+
 	if (argc < 2)
 		return usage(stderr);
-	/* "vsharp help VERB" is "vsharp VERB --help". */
+	/* "vsharp help VERB" is "vsharp VERB --help" (the caller's argv stays as it is). */
 	if (!strcmp(argv[1], "help") && argc == 3) {
-		argv[1] = argv[2];
-		argv[2] = "--help";
+		help_argv[1] = argv[2];
+		argv = help_argv;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout);

@@ -1786,14 +1786,26 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 	return 0;
 }
 
+/* A refusal leaves no half-decoded instruction behind, the target included. */
+static int decode_or_clear(enum vsharp_gfx level, const struct vsharp_target *target,
+			   const uint32_t *words, unsigned n, struct emu_insn *insn,
+			   struct vsharp_error *err)
+{
+	int ret = decode(level, target, words, n, insn, err);
+
+	if (ret)
+		memset(insn, 0, sizeof(*insn));
+	return ret;
+}
+
 int emu_decode(enum vsharp_gfx level, const uint32_t *words, unsigned n,
 	       struct emu_insn *insn, struct vsharp_error *err)
 {
-	return decode(level, vsharp_target_of(level), words, n, insn, err);
+	return decode_or_clear(level, vsharp_target_of(level), words, n, insn, err);
 }
 
 int emu_decode_target(const struct vsharp_target *target, const uint32_t *words, unsigned n,
 		      struct emu_insn *insn, struct vsharp_error *err)
 {
-	return decode(target->level, target, words, n, insn, err);
+	return decode_or_clear(target->level, target, words, n, insn, err);
 }
