@@ -111,6 +111,26 @@ static bool batch_error_is_the_gpus(int ret)
 }
 
 /*
+ * Wave K of the suite into W, if it is one to run: the suite has it, and a
+ * compute wave may run it (else its lanes are counted as skipped).
+ */
+static bool wave_to_run(struct vsharp_device *dev, const struct vsharp_suite *s, unsigned ws,
+			enum vsharp_align_mode mode, unsigned k, bool run_undefined, struct tally *t,
+			struct vsharp_probe_wave *w)
+{
+	const char *why;
+
+	if (!s->wave(dev->level, ws, mode, k, w))
+		return false;
+	why = vsharp_probe_compute_undefined(dev->level, w->stub.op);
+	if (why && !run_undefined) {
+		skip_undefined(t, why, w->n_lanes);
+		return false;
+	}
+	return true;
+}
+
+/*
  * One suite under one alignment mode, in batches.  Waves of an instruction
  * the documents leave undefined in a compute wave are not run unless
  * RUN_UNDEFINED, on any device: the emulator cannot know what a GPU does
@@ -139,17 +159,8 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		struct vsharp_probe_counts c;
 		unsigned n = 0, first = k;
 
-		for (; k < total && n < VSHARP_PROBE_MAX_WAVES; k++) {
-			const char *why;
-
-			if (!s->wave(dev->level, ws, mode, k, &waves[n]))
-				continue;
-			why = vsharp_probe_compute_undefined(dev->level, waves[n].stub.op);
-			if (why && !run_undefined)
-				skip_undefined(t, why, waves[n].n_lanes);
-			else
-				n++;
-		}
+		for (; k < total && n < VSHARP_PROBE_MAX_WAVES; k++)
+			n += wave_to_run(dev, s, ws, mode, k, run_undefined, t, &waves[n]);
 		progress(vsharp_gfx_name(dev->level), s->name, k, total);
 		if (!n)
 			continue;
@@ -171,17 +182,9 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		}
 	}
 	/* An error that ends the suite: the waves it did not run fail, so that the counts say so. */
-	for (; ret && k < total; k++) {
-		const char *why;
-
-		if (!s->wave(dev->level, ws, mode, k, &waves[0]))
-			continue;
-		why = vsharp_probe_compute_undefined(dev->level, waves[0].stub.op);
-		if (why && !run_undefined)
-			skip_undefined(t, why, waves[0].n_lanes);
-		else
+	for (; ret && k < total; k++)
+		if (wave_to_run(dev, s, ws, mode, k, run_undefined, t, &waves[0]))
 			t->not_run += waves[0].n_lanes;
-	}
 	free(waves);
 	if (ctx)
 		vsharp_probe_close(ctx);
@@ -289,8 +292,7 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 		       (unsigned long long)st.waves, (unsigned long long)st.instructions,
 		       (unsigned long long)st.memviols);
 	}
-	if (isatty(2))
-		fprintf(stderr, "\r%60s\r", "");
+	progress_erase();
 	return ok;
 }
 

@@ -943,9 +943,11 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *e
 		*in = slot->insn;
 	} else {
 		/* The processor's encoding (gfx810's packed D16 registers), else the level's first. */
-		ret = w->gpu->cfg.target && w->gpu->cfg.target->level == w->level ?
-		      emu_decode_target(w->gpu->cfg.target, words, avail < 3 ? avail : 3, in, err) :
-		      emu_decode(w->level, words, avail < 3 ? avail : 3, in, err);
+		const struct vsharp_target *target = w->gpu->cfg.target;
+
+		if (!target || target->level != w->level)
+			target = vsharp_target_of(w->level);
+		ret = emu_decode_target(target, words, avail < 3 ? avail : 3, in, err);
 		if (ret)
 			return ret;
 		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
