@@ -14,24 +14,24 @@ USER_SAN := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
 USER_LIBS := $(shell pkg-config --libs libdrm_amdgpu 2>/dev/null || echo -ldrm_amdgpu) -lm
-USER_LIB_SRC := $(wildcard user/lib/*.c)
+USER_LIB_SRC := $(wildcard user/lib/*/*.c)
 USER_CLI_SRC := $(wildcard user/cli/*.c)
 USER_TEST_SRC := $(wildcard user/tests/test_*.c)
 USER_BENCH_SRC := $(wildcard user/bench/bench_*.c)
 
 # $(1): output folder, $(2): extra flags
 define user_variant
-$(1)/lib/%.o: user/lib/%.c $$(wildcard user/include/vsharp/*.h user/lib/*.h)
+$(1)/lib/%.o: user/lib/%.c
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
 	@$$(CC) $$(USER_CFLAGS) $$(USER_DEPS) $(2) -c -o $$@ $$<
 
-$(1)/cli/%.o: user/cli/%.c $$(wildcard user/include/vsharp/*.h user/cli/*.h)
+$(1)/cli/%.o: user/cli/%.c
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
 	@$$(CC) $$(USER_CFLAGS) $$(USER_DEPS) $(2) -c -o $$@ $$<
 
-$(1)/shaders/%.o: shaders/gen/%.c user/include/vsharp/shaders.h
+$(1)/shaders/%.o: shaders/gen/%.c
 	@mkdir -p $$(@D)
 	@echo "  CC      $$@"
 	@$$(CC) $$(USER_CFLAGS) $$(USER_DEPS) $(2) -c -o $$@ $$<
@@ -53,12 +53,12 @@ $(BUILD)/user/libvsharp.so: $(patsubst user/lib/%.c,$(BUILD)/user/lib/%.o,$(USER
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-soname,libvsharp.so.0 -o $@ $^ -lm $(USER_LIBS)
 
-$(BUILD)/san/tests/%: user/tests/%.c user/tests/ktap.h $(BUILD)/san/libvsharp.a
+$(BUILD)/san/tests/%: user/tests/%.c $(BUILD)/san/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -o $@ $< $(BUILD)/san/libvsharp.a -lm $(USER_LIBS)
 
-$(BUILD)/user/bench/%: user/bench/%.c user/bench/bench.h $(BUILD)/user/libvsharp.a
+$(BUILD)/user/bench/%: user/bench/%.c $(BUILD)/user/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_OPT) -o $@ $< $(BUILD)/user/libvsharp.a -lm $(USER_LIBS)
@@ -79,4 +79,4 @@ USER_CHECK_SUITES := $(foreach t,$(USER_TESTS),$(notdir $(t))=$(t)) \
 	shaders="scripts/shaders-check $(BUILD)/user/vsharp" e2e=user/tests/run_e2e.sh \
 	align="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/align.sh"
 
--include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))
+-include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib lib/* cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))

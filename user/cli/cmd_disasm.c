@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "emu_isa.h"
+#include "emu/isa.h"
 #include "report.h"
 #include "vsharp/dwords.h"
 #include "vsharp/shaders.h"

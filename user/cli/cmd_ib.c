@@ -18,7 +18,7 @@ static const char usage_ib[] =
 	"  --ring: FILE is a binary amdgpu_ring_* debugfs file (rptr, wptr, driver wptr, the ring);\n"
 	"          the packets from rptr to wptr are decoded.  Implied by a binary file named amdgpu_ring_*\n";
 
-/* LEVEL for --gfx (every level has a PM4 layout, pm4_regs.c). */
+/* LEVEL for --gfx (every level has a PM4 layout, pm4/regs.c). */
 static bool parse_level(const char *gfx, enum vsharp_gfx *level)
 {
 	struct vsharp_error err;

@@ -22,14 +22,14 @@ $(BUILD)/fuzz/%: CC := $(FUZZ_CC)
 # The CLI in-process: its main() under another name.
 FUZZ_CLI_OBJS := $(patsubst user/cli/%.c,$(BUILD)/fuzz/cli/%.o,$(filter-out user/cli/main.c,$(USER_CLI_SRC))) \
 	$(BUILD)/fuzz/cli-main.o
-$(BUILD)/fuzz/cli-main.o: user/cli/main.c $(wildcard user/include/vsharp/*.h user/cli/*.h)
+$(BUILD)/fuzz/cli-main.o: user/cli/main.c
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(FUZZ_CC) $(USER_CFLAGS) $(USER_DEPS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Dmain=vsharp_cli_main -Wno-missing-prototypes -c -o $@ $<
 
 # The shim's ioctl handlers, without its libc interposers (the harness is the program).
 FUZZ_SHIM_OBJS := $(patsubst user/shim/%.c,$(BUILD)/fuzz/shim/%.o,$(filter-out user/shim/shim_libc.c,$(SHIM_SRC)))
-$(BUILD)/fuzz/shim/%.o: user/shim/%.c $(SHIM_HDR)
+$(BUILD)/fuzz/shim/%.o: user/shim/%.c
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(FUZZ_CC) $(SHIM_CFLAGS) $(USER_DEPS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<

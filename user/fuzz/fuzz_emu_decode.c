@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu_isa.h"
+#include "emu/isa.h"
 #include "fuzz.h"
 #include "vsharp/shaders.h"
 

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu.h"
+#include "emu/core.h"
 #include "fuzz.h"
 #include "vsharp/pm4.h"
 #include "vsharp/shaders.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "shim.h"
-#include "util.h"
+#include "base/util.h"
 
 static const struct {
 	const char *name;

@@ -16,7 +16,7 @@
 #include <amdgpu_drm.h>
 
 #include "shim.h"
-#include "util.h"
+#include "base/util.h"
 
 #define VM_RESERVED_VRAM (8ull << 20)	/* amdgpu_vm.h AMDGPU_VM_RESERVED_VRAM */
 #define GFX_MAX_SE 4			/* amdgpu_gfx.h AMDGPU_GFX_MAX_SE (Linux 6.1) */

@@ -14,7 +14,7 @@
 #include <drm.h>
 
 #include "shim.h"
-#include "util.h"
+#include "base/util.h"
 
 /* What amdgpu_drv.c and i915_drv.h give DRM_IOCTL_VERSION besides the name. */
 static const struct {

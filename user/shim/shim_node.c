@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "shim.h"
-#include "util.h"
+#include "base/util.h"
 
 #define NODE "dev/dri/renderD128"
 #define PCI_ROOT "sys/devices/pci0000:00"

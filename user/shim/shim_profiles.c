@@ -66,7 +66,7 @@
 #include <amdgpu_drm.h>
 
 #include "shim.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Families newer than libdrm 2.4.114's header (Linux uapi amdgpu_drm.h). */
 #define FAMILY_GC_11_0_0 145

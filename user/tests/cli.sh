@@ -144,7 +144,7 @@ expect_err err_format_gfx11 'format: 10_11_11_UNORM is not a buffer format on gf
 expect_err err_run_list_unknown_suite "run: unknown suite 'nosuch'" -- run --list nosuch
 # LDS direct and parameter loads are GFX11 (R3 §15.5.1 LDSDIR) and GFX12
 # (R4 §15.5.1 VDSDIR) only; llvm-mc 19 refuses them on the other levels.
-# --gfx with a processor emulates that processor; a level, its first one (gfx.c, LLVM AMDGPUUsage).
+# --gfx with a processor emulates that processor; a level, its first one (hw/gfx.c, LLVM AMDGPUUsage).
 expect run_emu_processor_gfx810 0 '^    # device: emu gfx810, ' -- run --device emu --gfx gfx810 smem
 expect run_emu_level_gfx8 0 '^    # device: emu gfx8, ' -- run --device emu --gfx gfx8 smem
 # A vsharp.ko mode the run cannot read is said, not taken for no module (run.rst "Alignment mode").

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "emu_isa.h"
+#include "emu/isa.h"
 #include "ktap.h"
 #include "vsharp/shaders.h"
 

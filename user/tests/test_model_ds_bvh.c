@@ -4,7 +4,7 @@
  * R4 DS_BVH_STACK_PUSH4_POP1_RTN_B32 / PUSH8_POP1_RTN_B32 /
  * PUSH8_POP2_RTN_B64, worked by hand: push DATA1's first dwords while
  * DATA_VALID, stop at one equal to last_node_ptr, return the last dword if
- * valid or pop.  Each rule's choices (rules.c) are tried on a case they
+ * valid or pop.  Each rule's choices (model/rules.c) are tried on a case they
  * part: the size in OFFSET1 (Mesa) or ADDR[17:16] (R3 ADDR row), R4's
  * address fields (GPURT unpack_stack_addr) or the copied R3 row, Mesa's
  * 128-byte stride or dword entries, GPURT's pop of the last push or the

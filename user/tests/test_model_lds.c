@@ -241,7 +241,7 @@ static void test_data(struct ktap *t)
  * 7_0_5 and 8_1_0 (gfx702, gfx703, gfx705, gfx810), FeatureLDSBankCount32
  * in every other FeatureISAVersion of these processors; gfx950 from the
  * ISA-C4 §2.2.1, "configured with 64 banks, each with 640 entries of
- * 4 bytes", where LLVM says 32 (gfx.c says why).
+ * 4 bytes", where LLVM says 32 (hw/gfx.c says why).
  */
 static void test_bank_counts(struct ktap *t)
 {

@@ -2,7 +2,7 @@
 /*
  * Rule verdicts on the emulated device, under the sanitizers.  The emulated
  * memory unit runs the model, so every verdict must be the rule's default
- * for the level (rules.c, `vsharp rules`); switched to another choice, the
+ * for the level (model/rules.c, `vsharp rules`); switched to another choice, the
  * verdict must follow it; made to deviate from every choice, it must be
  * `none`; and the cases of a mode the device is not in leave a rule
  * `untested`.

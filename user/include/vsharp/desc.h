@@ -72,7 +72,7 @@ bool vsharp_field_info(enum vsharp_gfx level, enum vsharp_field f,
 		       struct vsharp_field_info *info);
 
 /*
- * A field as AMD's register headers name it (desc_fields.c): one part per
+ * A field as AMD's register headers name it (hw/desc_fields.c): one part per
  * dword it occupies; only BASE has two (WORD0.BASE_ADDRESS,
  * WORD1.BASE_ADDRESS_HI).
  */
@@ -200,7 +200,7 @@ unsigned vsharp_fields_to_buffer(enum vsharp_gfx level,
 
 /*
  * The two steps in one call, from per-level tables built from the two
- * steps on first use (desc_table.c): the same words, flags, refusals and
+ * steps on first use (hw/desc_table.c): the same words, flags, refusals and
  * messages, about 80 instructions instead of 2,400 (encode) and 1,400
  * (decode).
  */

@@ -52,7 +52,7 @@ const char *vsharp_gfx_llvm_target(enum vsharp_gfx level);
  * Stoney) or any later processor; AMDGPUUsage's GFX8 operand pages say "2
  * dwords for GFX8.0. This H/W supports no packing. 1 dword for GFX8.1+".
  * lds_banks: the dword-wide LDS banks one wave's DS access is spread over
- * (bank = byte address / 4 % lds_banks); its sources are in gfx.c's table
+ * (bank = byte address / 4 % lds_banks); its sources are in hw/gfx.c's table
  * and Documentation/model.rst "LDS banks".
  */
 struct vsharp_target {

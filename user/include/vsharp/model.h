@@ -247,7 +247,7 @@ void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 /*
  * The LDS bank of a byte address on TARGET: that of its dword,
  * (addr / 4) % target->lds_banks.  The bank count is a processor fact
- * (gfx.c's table, Documentation/model.rst "LDS banks").
+ * (hw/gfx.c's table, Documentation/model.rst "LDS banks").
  */
 unsigned vsharp_lds_bank(const struct vsharp_target *target, uint32_t byte_addr);
 /*

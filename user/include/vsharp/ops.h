@@ -77,7 +77,7 @@ enum vsharp_ds_addr {
 	VSHARP_DS_BPERMUTE,	/* ADDR + offset: the lane (x4) the result comes from */
 	VSHARP_DS_APPEND,	/* M0 base + {offset1,offset0}: one counter per wave */
 	VSHARP_DS_SRC2,		/* ADDR, and ADDR + a signed dword offset for the data term */
-	VSHARP_DS_BVH_STACK,	/* ADDR packs the lane's stack base and index (model_ds_bvh.c) */
+	VSHARP_DS_BVH_STACK,	/* ADDR packs the lane's stack base and index (model/ds_bvh.c) */
 	VSHARP_DS_DIRECT,	/* M0[15:0], data type M0[18:16]: one value to every lane */
 	VSHARP_DS_PARAM,	/* M0 offset + attribute, primitive (M0 mask) and lane in quad */
 };

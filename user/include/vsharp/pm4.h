@@ -84,7 +84,7 @@ enum vsharp_compute_reg {
 
 /*
  * What differs between levels in the command buffers vsharp builds, as data
- * (pm4_regs.c); NULL from vsharp_pm4_level() for levels without PM4
+ * (pm4/regs.c); NULL from vsharp_pm4_level() for levels without PM4
  * support.
  */
 struct vsharp_pm4_level {

@@ -42,7 +42,7 @@ struct vsharp_stub {
 
 /*
  * The instruction offset of the buffer-to-LDS stubs that have one: it
- * moves the LDS address too if the lds_dma_offset rule says so (rules.c).
+ * moves the LDS address too if the lds_dma_offset rule says so (model/rules.c).
  */
 #define VSHARP_STUB_LDS_IOFFSET 12u
 

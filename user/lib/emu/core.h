@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_LIB_EMU_H
+#define VSHARP_LIB_EMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "emu/isa.h"
+#include "vsharp/emu.h"
+#include "vsharp/gpu.h"
+#include "vsharp/pm4.h"
+
+/*
+ * The emulated GPU's insides: a compute queue (emu/gpu.c) that executes PM4
+ * in a vsharp_vm (emu/vm.c) and starts waves, one at a time, on the shader
+ * core (emu/wave.c).  The emulated device (device/emu_device.c) is one GPU, one VM
+ * and a buffer allocator around them.
+ */
+#define EMU_MAX_SGPRS 106
+#define EMU_MAX_VGPRS 256
+#define EMU_MAX_LANES 64
+#define EMU_MAX_PENDING 64		/* outstanding register-writing memory operations */
+
+/* Hardware wait counters: vmcnt/loadcnt, vscnt/storecnt, lgkmcnt/dscnt, kmcnt (GFX12), expcnt. */
+enum emu_counter {
+	EMU_CNT_LOAD,
+	EMU_CNT_STORE,
+	EMU_CNT_DS,
+	EMU_CNT_KM,
+	EMU_CNT_EXP,
+	EMU_CNT_COUNT,
+};
+
+/* Facts of a level the strict queue and shader core need (emu/gpu.c). */
+struct emu_level {
+	uint32_t lds_alloc_granule;	/* bytes the hardware rounds an LDS allocation to */
+	unsigned prefetch_lines;	/* 64-byte lines the SQ fetches past the PC */
+	unsigned prefetch_align;	/* and the alignment of the fetch window's end */
+	unsigned vgpr_alloc_granule[2];	/* VGPRs allocated at a time, wave64 and wave32 */
+	/* Counter each kind of memory operation counts in (stores, SMEM, DS). */
+	enum emu_counter store_cnt, smem_cnt, ds_cnt;
+	const char *cnt_name[EMU_CNT_COUNT];
+};
+
+const struct emu_level *emu_level(enum vsharp_gfx level);
+
+/* An instruction as decoded from the words at PC (emu/wave.c fetch). */
+struct emu_decoded {
+	uint64_t pc;
+	enum vsharp_gfx level;
+	unsigned n;			/* words available to the decoder; 0: an empty slot */
+	uint32_t words[3];
+	struct emu_insn insn;
+};
+
+/*
+ * Every probe wave runs the same program: decoded instructions are kept by
+ * PC and reused while the words at PC are the same.
+ */
+#define EMU_DECODED_SLOTS 256u
+
+struct vsharp_gpu {
+	struct vsharp_gpu_config cfg;
+	const struct emu_level *facts;
+	struct vsharp_rules rules;
+	enum vsharp_emu_mutation mutation;
+	struct vsharp_emu_stats stats;
+	uint64_t ib_waves, ib_instructions;	/* the running IB's, against the cfg bounds */
+	bool pixel_lds;		/* the running IB asked for VSHARP_GPU_NOP_PIXEL_LDS */
+	/* The CU's LDS: work-groups see what the previous one left (never zeroed). */
+	uint8_t *lds;
+	/*
+	 * The SIMD's VGPR file, vgpr[register][lane].  Each wave starts with its
+	 * allocation poisoned (emu/gpu.c): what a register holds before anything
+	 * wrote it never depends on an earlier wave, dispatch or device.
+	 */
+	uint32_t vgpr[EMU_MAX_VGPRS][EMU_MAX_LANES];
+	enum vsharp_gpu_outcome outcome;
+	struct vsharp_gpu_fault fault;
+	struct emu_decoded decoded[EMU_DECODED_SLOTS];
+};
+
+/*
+ * The emulated device: one GPU, one VM, and its buffers in one host window
+ * at a fixed GPU virtual address offset, page by page as amdgpu maps them.
+ */
+#define EMU_VA_BASE 0x100000000ull
+#define EMU_WINDOW (1ull << 30)
+
+struct emu_device {
+	struct vsharp_device dev;
+	struct vsharp_gpu *gpu;
+	struct vsharp_vm *vm;
+	uint8_t *window;
+	uint64_t used;			/* bump allocator inside the window */
+	uint64_t next_fence;
+	int last_status;		/* result of the last submit, for wait() */
+	struct vsharp_error last_error;
+};
+
+static inline struct emu_device *emu_of(struct vsharp_device *d)
+{
+	return (struct emu_device *)d;
+}
+
+/* A register-writing memory operation still in flight. */
+struct emu_pending {
+	enum emu_counter cnt;
+	uint64_t ordinal;		/* its place among the counter's operations */
+	bool any_order;			/* SMEM returns out of order: only a wait for 0 retires it */
+	bool vgpr;			/* the registers are VGPRs, else SGPRs */
+	unsigned first, count;
+	uint64_t pc;
+	const char *name;
+};
+
+/* The mapping an access last fell in: the next access inside it needs no search. */
+struct emu_window {
+	uint64_t va, size;
+	uint8_t *host;
+	unsigned perms;
+};
+
+struct emu_wave {
+	struct vsharp_gpu *gpu;
+	struct vsharp_vm *vm;
+	struct emu_window code, data;
+	enum vsharp_gfx level;
+	unsigned lanes;
+	uint64_t exec;
+	uint32_t sgpr[EMU_MAX_SGPRS];
+	uint32_t ttmp[16];
+	uint32_t vcc[2], m0;
+	bool scc;
+	uint64_t pc;
+	uint32_t (*vgpr)[EMU_MAX_LANES];	/* vgpr[register][lane] */
+	struct vsharp_lds lds;
+	/* Where the wave is, for reports: its work-group and first thread. */
+	uint32_t group[3];
+	unsigned first_thread;
+	bool wgp_mode;			/* COMPUTE_PGM_RSRC1.WGP_MODE of its dispatch */
+	/* Strict state: what the dispatch allocated and initialised. */
+	unsigned sgprs_alloc, vgprs_alloc;
+	uint64_t sgpr_set[2];		/* SGPRs holding a value (bit per register) */
+	uint16_t ttmp_set;
+	bool m0_set, vcc_set;
+	uint64_t vgpr_set[EMU_MAX_VGPRS];	/* lanes of each VGPR holding a value */
+	const struct vsharp_dispatch_state *dispatch;	/* what the dispatch initialised */
+	uint64_t issued[EMU_CNT_COUNT];
+	struct emu_pending pend[EMU_MAX_PENDING];
+	unsigned n_pend;
+};
+
+/* What the dispatch initialised in the wave's SGPRs, in words for a message. */
+void emu_init_desc(const struct emu_wave *w, char *buf, size_t n);
+
+/* Runs one wave to s_endpgm; negative with err on an error the run reports. */
+int emu_wave_run(struct emu_wave *w, struct vsharp_error *err);
+
+/* A VM fault: records it in the GPU and writes amdgpu's report to err. */
+int emu_vm_fault(struct emu_wave *w, uint64_t va, unsigned n, unsigned perms,
+		 struct vsharp_error *err);
+
+/* A broken strict rule: "strict: RULE: ..." in err, -EPROTO. */
+__attribute__((format(printf, 3, 4)))
+int emu_strict(struct emu_wave *w, struct vsharp_error *err, const char *fmt, ...);
+
+#endif

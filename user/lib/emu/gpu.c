@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The emulated GPU's compute queue: executes a PM4 IB in a vsharp_vm and
+ * starts the waves of each DISPATCH_DIRECT.  The queue is strict: every
+ * dispatch register comes from this IB (a kernel queue starts from whatever
+ * the previous client left), the IB and the code must be mapped, and the
+ * LDS a work-group gets is what the hardware allocates, holding what the
+ * previous work-group left in it.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/core.h"
+
+/*
+ * Per level:
+ *  - LDS allocation granule: Mesa ac_gpu_info.c, lds_alloc_granularity is
+ *    1 KiB from GFX10.3 ("what the hardware will align the LDS size to"),
+ *    the encode granule before: 512 bytes, 256 on GFX6;
+ *  - instruction prefetch: Mesa ac_binary.c ac_align_shader_binary_for_prefetch,
+ *    "The SQ fetches up to N cache lines of 16 dwords ahead of the PC": 3 lines
+ *    from GFX10, the window's end aligned to 128 bytes from GFX11;
+ *  - VGPR allocation granule (wave64, wave32): LLVM AMDGPUBaseInfo.cpp
+ *    getVGPRAllocGranule, 8/16 from GFX10.3; gfx1100, gfx1101 and gfx1151
+ *    allocate 12/24, but the level also holds gfx1102/gfx1103, so the
+ *    smaller granule is the one every chip of the level honours;
+ *  - wait counters: the ISA guides' s_waitcnt (Vega §4.4: vmcnt counts loads
+ *    and stores; RDNA1-3 move stores to vscnt; RDNA4 §4.4 splits into
+ *    loadcnt, storecnt, dscnt and kmcnt; RDNA3/4 LDS direct and parameter
+ *    loads count in expcnt, R3 §12.2.1.2).
+ */
+static const struct emu_level levels[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX6] = { 256, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX7] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX8] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX9] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
+			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX10] = { 512, 3, 64, { 4, 8 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
+			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX10_3] = { 1024, 3, 64, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
+			     { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX11] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
+			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
+	[VSHARP_GFX12] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_KM, EMU_CNT_DS,
+			   { "loadcnt", "storecnt", "dscnt", "kmcnt", "expcnt" } },
+};
+
+const struct emu_level *emu_level(enum vsharp_gfx level)
+{
+	/* Levels without a row have no emulated GPU. */
+	if ((unsigned)level >= VSHARP_GFX_COUNT || !levels[level].lds_alloc_granule)
+		return NULL;
+	return &levels[level];
+}
+
+void vsharp_gpu_config_default(enum vsharp_gfx level, struct vsharp_gpu_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->level = level;
+	cfg->vmid = 1;
+	cfg->align = VSHARP_ALIGN_UNALIGNED;
+	cfg->lds_per_cu = 65536;
+	cfg->max_wave_instructions = 1000000;
+	cfg->max_waves = 1u << 20;
+	cfg->max_ib_instructions = 100000000;
+}
+
+/* What a CU's LDS holds before anyone wrote it: not zeroes. */
+static void poison(uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(0xa5 ^ (i * 0x9e3779b1u >> 13));
+}
+
+int vsharp_gpu_create(const struct vsharp_gpu_config *cfg, struct vsharp_gpu **out,
+		      struct vsharp_error *err)
+{
+	struct vsharp_gpu *gpu;
+
+	*out = NULL;
+	if (!emu_level(cfg->level))
+		return vsharp_fail(err, -EINVAL, "emu: %s has no emulated GPU (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)",
+				   vsharp_gfx_name(cfg->level));
+	if (cfg->lds_per_cu < 1024 || cfg->lds_per_cu > (1u << 20) || cfg->lds_per_cu % 1024)
+		return vsharp_fail(err, -EINVAL, "emu: lds_per_cu %u (allowed 1024..1048576 in KiB steps)",
+				   cfg->lds_per_cu);
+	if (!cfg->vmid || cfg->vmid > 15)
+		return vsharp_fail(err, -EINVAL, "emu: vmid %u (allowed 1..15)", cfg->vmid);
+	if (!cfg->max_wave_instructions || !cfg->max_waves || !cfg->max_ib_instructions)
+		return vsharp_fail(err, -EINVAL, "emu: max_wave_instructions, max_waves and max_ib_instructions must be at least 1");
+	gpu = calloc(1, sizeof(*gpu));
+	if (!gpu)
+		return vsharp_fail(err, -ENOMEM, "emu: out of memory");
+	gpu->lds = malloc(cfg->lds_per_cu);
+	if (!gpu->lds) {
+		free(gpu);
+		return vsharp_fail(err, -ENOMEM, "emu: no memory for %u bytes of LDS", cfg->lds_per_cu);
+	}
+	poison(gpu->lds, cfg->lds_per_cu);
+	gpu->cfg = *cfg;
+	gpu->facts = emu_level(cfg->level);
+	vsharp_rules_default(cfg->level, &gpu->rules);
+	*out = gpu;
+	return 0;
+}
+
+void vsharp_gpu_destroy(struct vsharp_gpu *gpu)
+{
+	if (!gpu)
+		return;
+	free(gpu->lds);
+	free(gpu);
+}
+
+const struct vsharp_gpu_config *vsharp_gpu_config(const struct vsharp_gpu *gpu)
+{
+	return &gpu->cfg;
+}
+
+void vsharp_gpu_set_align_mode(struct vsharp_gpu *gpu, enum vsharp_align_mode mode)
+{
+	gpu->cfg.align = mode;
+}
+
+void vsharp_gpu_set_vmid(struct vsharp_gpu *gpu, unsigned vmid)
+{
+	gpu->cfg.vmid = vmid;
+}
+
+enum vsharp_gpu_outcome vsharp_gpu_last_outcome(const struct vsharp_gpu *gpu,
+						struct vsharp_gpu_fault *fault)
+{
+	if (fault)
+		*fault = gpu->fault;
+	return gpu->outcome;
+}
+
+int emu_vm_fault(struct emu_wave *w, uint64_t va, unsigned n, unsigned perms,
+		 struct vsharp_error *err)
+{
+	struct vsharp_gpu *gpu = w->gpu;
+	uint64_t start, size, bad;
+	unsigned have = 0;
+	bool mapped;
+
+	/* Name the page that lacks the mapping, not the access's first byte. */
+	if (n && vsharp_vm_check(w->vm, va, n, perms, &bad) == -EFAULT)
+		va = bad;
+	mapped = !vsharp_vm_lookup(w->vm, va, &start, &size, &have);
+	const char *what = perms & VSHARP_VM_EXEC ? "instruction fetch" :
+			   perms & VSHARP_VM_WRITE ? "write" : "read";
+
+	gpu->outcome = VSHARP_GPU_VM_FAULT;
+	gpu->fault.va = va;
+	gpu->fault.write = perms & VSHARP_VM_WRITE;
+	gpu->fault.exec = perms & VSHARP_VM_EXEC;
+	gpu->fault.mapped = mapped;
+	/* The first two lines as amdgpu's gmc_v9/v10/v11/v12 interrupt handlers print them. */
+	return vsharp_fail(err, -EFAULT,
+			   "[gfxhub] page fault (src_id:0 ring:0 vmid:%u pasid:%u)\n"
+			   "  in page starting at address 0x%016" PRIx64 " from client 0x1b (UTCL2)\n"
+			   "  %s of %u bytes at 0x%" PRIx64 ": %s (wave pc 0x%" PRIx64 ", %s)",
+			   gpu->cfg.vmid, gpu->cfg.pasid, va & ~(uint64_t)(VSHARP_VM_PAGE - 1), what,
+			   n, va,
+			   !mapped ? "no mapping" :
+			   perms & VSHARP_VM_EXEC ? "mapped without AMDGPU_VM_PAGE_EXECUTABLE" :
+			   perms & VSHARP_VM_WRITE ? "mapped without AMDGPU_VM_PAGE_WRITEABLE" :
+			   "mapped without AMDGPU_VM_PAGE_READABLE",
+			   w->pc, vsharp_gfx_name(w->level));
+}
+
+int emu_strict(struct emu_wave *w, struct vsharp_error *err, const char *fmt, ...)
+{
+	char body[440];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(body, sizeof(body), fmt, ap);
+	va_end(ap);
+	if (w)
+		w->gpu->outcome = VSHARP_GPU_STRICT;
+	return vsharp_fail(err, -EPROTO, "strict: %s", body);
+}
+
+/* A queue-level strict error (no wave yet). */
+static int queue_strict(struct vsharp_gpu *gpu, struct vsharp_error *err, const char *msg)
+{
+	gpu->outcome = VSHARP_GPU_STRICT;
+	return vsharp_fail(err, -EPROTO, "strict: %s", msg);
+}
+
+static unsigned round_up(unsigned v, unsigned granule)
+{
+	return (v + granule - 1) / granule * granule;
+}
+
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+	return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+/* What the dispatch put into a wave's registers, as LLVM AMDGPUUsage lists it. */
+static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st,
+		      const uint32_t gid[3], unsigned first, unsigned threads)
+{
+	const struct vsharp_pm4_level *facts = vsharp_pm4_level(w->level);
+	unsigned tx = st->threads[0], ty = st->threads[1];
+	unsigned s = st->user_sgprs, tid_regs;
+
+	memcpy(w->sgpr, st->user_data, sizeof(uint32_t) * st->user_sgprs);
+	if (facts->tgid_ttmp) {
+		/* Architected SGPRs: ttmp9 = x, ttmp7 = y | z << 16. */
+		w->ttmp[9] = gid[0];
+		w->ttmp[7] = gid[1] | gid[2] << 16;
+		w->ttmp_set = 1u << 9 | 1u << 7;
+	} else {
+		for (unsigned i = 0; i < 3; i++)
+			if (st->tgid[i])
+				w->sgpr[s++] = gid[i];
+	}
+	for (unsigned i = 0; i < s; i++)
+		w->sgpr_set[i / 64] |= 1ull << (i % 64);
+	tid_regs = facts->packed_tid ? 1 : st->tidig_comps;
+	for (unsigned l = 0; l < w->lanes && first + l < threads; l++) {
+		unsigned t = first + l, x = t % tx, y = t / tx % ty, z = t / tx / ty;
+
+		w->exec |= 1ull << l;
+		/* Packed work-item ids in v0 (LLVM AMDGPUUsage) on GFX11+. */
+		if (facts->packed_tid) {
+			w->vgpr[0][l] = x | y << 10 | z << 20;
+		} else {
+			w->vgpr[0][l] = x;
+			if (st->tidig_comps > 1)
+				w->vgpr[1][l] = y;
+			if (st->tidig_comps > 2)
+				w->vgpr[2][l] = z;
+		}
+	}
+	for (unsigned r = 0; r < tid_regs && r < w->vgprs_alloc; r++)
+		w->vgpr_set[r] = w->exec;
+	w->dispatch = st;
+}
+
+void emu_init_desc(const struct emu_wave *w, char *buf, size_t n)
+{
+	const struct vsharp_dispatch_state *st = w->dispatch;
+	int len = snprintf(buf, n, "USER_SGPR %u", st->user_sgprs);
+
+	if (!vsharp_pm4_level(w->level)->tgid_ttmp && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - len, ", TGID_X/Y/Z_EN %u/%u/%u",
+			 st->tgid[0], st->tgid[1], st->tgid[2]);
+}
+
+/*
+ * On silicon a wave's VGPRs hold whatever the SIMD last held there.  Reads
+ * of a register nobody wrote are a strict error (emu/wave.c), but a D16
+ * load keeps the other half of its register, so that garbage can reach a
+ * result: make it a pattern of the register and lane, the same every time.
+ */
+static void poison_vgprs(struct vsharp_gpu *gpu, unsigned n, unsigned lanes)
+{
+	for (unsigned r = 0; r < n; r++) {
+		/* Groups of 32 lanes: a fixed count the compiler vectorises. */
+		for (unsigned g = 0; g < lanes / 32; g++) {
+			uint32_t *group = &gpu->vgpr[r][32 * g], first = 0xdead0000u | r << 8 | 32 * g;
+
+			for (unsigned l = 0; l < 32; l++)
+				group[l] = first | l;
+		}
+	}
+}
+
+static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
+			const struct vsharp_dispatch_state *st, bool wgp_mode, struct vsharp_error *err)
+{
+	enum vsharp_gfx level = gpu->cfg.level;
+	unsigned wave = st->wave32 ? 32 : 64;
+	/* NUM_THREAD_X/Y/Z are 16 bits each: 64 bits hold the product, 32 do not. */
+	uint64_t threads = (uint64_t)st->threads[0] * st->threads[1] * st->threads[2];
+	uint64_t waves = mul_sat(mul_sat(mul_sat(st->groups[0], st->groups[1]), st->groups[2]),
+				 (threads + wave - 1) / wave);
+	unsigned lds_alloc = round_up(st->lds_bytes, gpu->facts->lds_alloc_granule);
+	char msg[400];
+	int ret = 0;
+
+	if (st->vgprs_alloc > EMU_MAX_VGPRS) {
+		snprintf(msg, sizeof(msg), "VGPR allocation: COMPUTE_PGM_RSRC1 allocates %u VGPRs, a %s wave%u has at most %u (LLVM AMDGPUUsage, compute_pgm_rsrc1 GRANULATED_WORKITEM_VGPR_COUNT)",
+			 st->vgprs_alloc, vsharp_gfx_name(level), wave, EMU_MAX_VGPRS);
+		return queue_strict(gpu, err, msg);
+	}
+	if (threads > 1024) {
+		snprintf(msg, sizeof(msg), "work-group size: COMPUTE_NUM_THREAD_X*Y*Z = %" PRIu64 " threads, a work-group has at most 1024 (LLVM AMDGPUUsage, 'Kernel Dispatch')",
+			 threads);
+		return queue_strict(gpu, err, msg);
+	}
+	if (lds_alloc > gpu->cfg.lds_per_cu) {
+		snprintf(msg, sizeof(msg), "LDS allocation: COMPUTE_PGM_RSRC2.LDS_SIZE asks for %u bytes, the CU has %u: the work-group can never launch and the queue hangs",
+			 lds_alloc, gpu->cfg.lds_per_cu);
+		gpu->outcome = VSHARP_GPU_HANG;
+		return vsharp_fail(err, -ETIME, "strict: %s", msg);
+	}
+	if (waves > gpu->cfg.max_waves - gpu->ib_waves) {
+		gpu->outcome = VSHARP_GPU_HANG;
+		return vsharp_fail(err, -ETIME, "emu: DISPATCH_DIRECT of %u x %u x %u work-groups is %" PRIu64 " waves, past the %" PRIu64 " the emulated queue runs per IB (%" PRIu64 " already ran): refused as a hang",
+				   st->groups[0], st->groups[1], st->groups[2], waves, gpu->cfg.max_waves,
+				   gpu->ib_waves);
+	}
+	/* A grid with a zero dimension starts no wave. */
+	if (!waves)
+		return 0;
+	gpu->ib_waves += waves;
+	gpu->stats.dispatches++;
+	for (uint32_t gz = 0; gz < st->groups[2] && !ret; gz++)
+	for (uint32_t gy = 0; gy < st->groups[1] && !ret; gy++)
+	for (uint32_t gx = 0; gx < st->groups[0] && !ret; gx++) {
+		const uint32_t gid[3] = { gx, gy, gz };
+
+		for (unsigned first = 0; first < threads && !ret; first += wave) {
+			struct emu_wave w;
+
+			memset(&w, 0, sizeof(w));
+			w.gpu = gpu;
+			w.vm = vm;
+			w.level = level;
+			w.lanes = wave;
+			w.vgpr = gpu->vgpr;
+			w.pc = st->pgm_va;
+			memcpy(w.group, gid, sizeof(w.group));
+			w.first_thread = first;
+			w.wgp_mode = wgp_mode;
+			/* The allocation as rounded, at the start of the CU's LDS, never cleared. */
+			w.lds.bytes = lds_alloc ? gpu->lds : NULL;
+			w.lds.size = lds_alloc;
+			w.sgprs_alloc = st->sgprs_alloc < EMU_MAX_SGPRS ? st->sgprs_alloc : EMU_MAX_SGPRS;
+			/* The hardware rounds the encoded count up to its allocation granule. */
+			w.vgprs_alloc = round_up(st->vgprs_alloc, gpu->facts->vgpr_alloc_granule[wave == 32]);
+			if (w.vgprs_alloc > EMU_MAX_VGPRS)
+				w.vgprs_alloc = EMU_MAX_VGPRS;
+			/* A wave reads no lane past its size. */
+			poison_vgprs(gpu, w.vgprs_alloc, wave);
+			init_wave(&w, st, gid, first, (unsigned)threads);
+			gpu->stats.waves++;
+			ret = emu_wave_run(&w, err);
+		}
+	}
+	return ret;
+}
+
+/* Packets the builder emits and the common ones around them (Documentation/pm4.rst). */
+static int run_packets(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const uint32_t *dw, unsigned n,
+		       struct vsharp_error *err)
+{
+	struct vsharp_compute_regs regs;
+	struct vsharp_pm4_packet pkt;
+	unsigned pos = 0;
+	int more;
+
+	/* Nothing this IB did not write is known: a kernel queue is shared. */
+	memset(&regs, 0, sizeof(regs));
+	while ((more = vsharp_pm4_next(dw, n, &pos, &pkt, err)) > 0) {
+		struct vsharp_dispatch_state st;
+		int ret = 0;
+
+		if (pkt.type != 3)
+			continue;
+		switch (pkt.opcode) {
+		case VSHARP_PKT3_NOP:
+			/* The client's word that its LDS direct/parameter loads are a pixel wave's. */
+			if (pkt.n_body == 1 && pkt.body[0] == VSHARP_GPU_NOP_PIXEL_LDS)
+				gpu->pixel_lds = true;
+			break;
+		case VSHARP_PKT3_ACQUIRE_MEM:
+		case VSHARP_PKT3_SURFACE_SYNC:
+		case VSHARP_PKT3_RELEASE_MEM:
+		case VSHARP_PKT3_EVENT_WRITE:
+		case VSHARP_PKT3_SET_UCONFIG_REG:
+			/* Caches and fences: the emulator's memory is always coherent. */
+			break;
+		case VSHARP_PKT3_SET_SH_REG:
+		case VSHARP_PKT3_SET_SH_REG_INDEX:
+			ret = vsharp_pm4_apply_sh(&regs, &pkt, err);
+			break;
+		case VSHARP_PKT3_DISPATCH_DIRECT:
+			ret = vsharp_pm4_dispatch_state(gpu->cfg.level, &regs, &pkt, &st, err);
+			if (ret == -ENOENT) {
+				char msg[sizeof(err->msg)];
+
+				/* Keep the register's name, drop what does not fit. */
+				snprintf(msg, sizeof(msg), "%.300s", err ? err->msg : "a register was never written");
+				gpu->outcome = VSHARP_GPU_STRICT;
+				ret = vsharp_fail(err, -EPROTO, "strict: dispatch state: %s; a kernel compute queue keeps the previous client's values (Mesa si_compute.c: every IB rewrites its compute state)",
+						  msg);
+			} else if (!ret) {
+				/* WGP_MODE is RSRC1 bit 29 from GFX10 (Mesa sid.h S_00B848_WGP_MODE). */
+				uint32_t rsrc1 = regs.sh[VSHARP_COMPUTE_PGM_RSRC1 - VSHARP_SH_REG_BASE];
+
+				ret = run_dispatch(gpu, vm, &st, gpu->cfg.level >= VSHARP_GFX10 && rsrc1 >> 29 & 1,
+						   err);
+			}
+			break;
+		default: {
+			const char *name = vsharp_pm4_opcode_name(pkt.opcode);
+
+			ret = vsharp_fail(err, -ENOSYS, "emu: PM4 packet %s (opcode 0x%02x) at dword %u is not supported by the emulated queue",
+					  name ? name : "unknown", pkt.opcode, pkt.offset);
+		}
+		}
+		if (ret)
+			return ret;
+	}
+	return more;
+}
+
+int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_va,
+		      unsigned ib_dwords, struct vsharp_error *err)
+{
+	const uint8_t *p;
+	int ret;
+
+	memset(&gpu->fault, 0, sizeof(gpu->fault));
+	gpu->outcome = VSHARP_GPU_DONE;
+	gpu->ib_waves = gpu->ib_instructions = 0;
+	gpu->pixel_lds = false;
+	if (!ib_dwords || ib_va % 4)
+		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
+				  ib_dwords, ib_va);
+	else if (!(p = vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ))) {
+		struct emu_wave none = { .gpu = gpu, .vm = vm, .level = gpu->cfg.level };
+
+		ret = emu_vm_fault(&none, ib_va, 4 * ib_dwords, VSHARP_VM_READ, err);
+	} else {
+		ret = run_packets(gpu, vm, (const uint32_t *)(const void *)p, ib_dwords, err);
+	}
+	if (ret && gpu->outcome == VSHARP_GPU_DONE)
+		gpu->outcome = ret == -ETIME ? VSHARP_GPU_HANG : VSHARP_GPU_BAD_IB;
+	return ret;
+}

@@ -1,0 +1,1035 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The emulated GPU's shader core: executes one wave.  Scalar and vector
+ * ALU, SMEM loads and GLOBAL memory are done here; every buffer
+ * (S_BUFFER_LOAD included) and LDS instruction goes through the reference
+ * model (model.h), under the alignment mode and rules of the GPU.
+ *
+ * The core is strict where silicon is not forgiving (Documentation/emulator.rst,
+ * "Strict rules"): before an instruction executes, every register it names
+ * must lie in the wave's allocation, hold a value the dispatch or the shader
+ * put there, and have no memory result still in flight that a wait has not
+ * covered; the lane-mask registers must fit the wave size.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emu/core.h"
+#include "model/bytes.h"
+
+#define SRC_INIT "LLVM AMDGPUUsage, 'Initial Kernel Execution State'"
+#define SRC_RSRC1 "LLVM AMDGPUUsage, compute_pgm_rsrc1 GRANULATED_*_COUNT"
+#define SRC_WAIT "ISA guide, 'Data Dependency Resolution': the shader must s_waitcnt before using the data"
+#define SRC_WAVE "LLVM AMDGPUUsage: wave32 code uses exec_lo/vcc_lo, wave64 code the 64-bit exec/vcc"
+
+static bool lane_on(const struct emu_wave *w, unsigned l)
+{
+	return w->exec >> l & 1;
+}
+
+static int bad_operand(const struct emu_wave *w, const struct emu_opnd *o, struct vsharp_error *err)
+{
+	return vsharp_fail(err, -EINVAL, "emu: %s: operand kind %d is not valid here (pc 0x%" PRIx64 ")",
+			   vsharp_gfx_name(w->level), o->kind, w->pc);
+}
+
+/* ---- Strict register checks ---------------------------------------------- */
+
+static const struct emu_pending *pending_on(const struct emu_wave *w, bool vgpr, unsigned first,
+					    unsigned count)
+{
+	for (unsigned i = 0; i < w->n_pend; i++) {
+		const struct emu_pending *p = &w->pend[i];
+
+		if (p->vgpr == vgpr && first < p->first + p->count && p->first < first + count)
+			return p;
+	}
+	return NULL;
+}
+
+static int in_flight(struct emu_wave *w, const struct emu_insn *in, const struct emu_pending *p,
+		     char file, unsigned first, bool write, struct vsharp_error *err)
+{
+	unsigned reg = first > p->first ? first : p->first;
+
+	return emu_strict(w, err,
+			  "missing wait: %s at pc 0x%" PRIx64 " %s %c%u while the %s at pc 0x%" PRIx64 " that loads it is still counted in %s; on the GPU it %s (%s)",
+			  in->name, w->pc, write ? "writes" : "reads", file, reg, p->name, p->pc,
+			  w->gpu->facts->cnt_name[p->cnt],
+			  write ? "is overwritten when the load lands" : "holds the old value or garbage",
+			  SRC_WAIT);
+}
+
+static int uninit_sgpr(struct emu_wave *w, const struct emu_insn *in, unsigned r,
+		       struct vsharp_error *err)
+{
+	char init[96];
+
+	emu_init_desc(w, init, sizeof(init));
+	return emu_strict(w, err,
+			  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which neither the dispatch (%s) nor the shader set; on the GPU it holds the previous wave's value (%s)",
+			  in->name, w->pc, r, init, SRC_INIT);
+}
+
+static int check_sgprs(struct emu_wave *w, const struct emu_insn *in, unsigned first,
+		       unsigned count, bool write, struct vsharp_error *err)
+{
+	const struct emu_pending *p;
+
+	if (first + count > w->sgprs_alloc)
+		return emu_strict(w, err,
+				  "SGPR allocation: %s at pc 0x%" PRIx64 " uses s%u, past the %u SGPRs the dispatch allocates (%s)",
+				  in->name, w->pc, first + count - 1, w->sgprs_alloc, SRC_RSRC1);
+	p = pending_on(w, false, first, count);
+	if (p)
+		return in_flight(w, in, p, 's', first, write, err);
+	for (unsigned r = first; r < first + count; r++) {
+		uint64_t bit = 1ull << (r % 64);
+
+		if (write)
+			w->sgpr_set[r / 64] |= bit;
+		else if (!(w->sgpr_set[r / 64] & bit))
+			return uninit_sgpr(w, in, r, err);
+	}
+	return 0;
+}
+
+static int check_vgprs(struct emu_wave *w, const struct emu_insn *in, unsigned first,
+		       unsigned count, bool write, struct vsharp_error *err)
+{
+	const struct emu_pending *p;
+
+	if (!count)
+		return 0;
+	if (first + count > w->vgprs_alloc)
+		return emu_strict(w, err,
+				  "VGPR allocation: %s at pc 0x%" PRIx64 " uses v%u, past the %u VGPRs COMPUTE_PGM_RSRC1.VGPRS allocates in wave%u (%s)",
+				  in->name, w->pc, first + count - 1, w->vgprs_alloc, w->lanes, SRC_RSRC1);
+	p = pending_on(w, true, first, count);
+	if (p)
+		return in_flight(w, in, p, 'v', first, write, err);
+	for (unsigned r = first; r < first + count; r++) {
+		if (write) {
+			w->vgpr_set[r] |= w->exec;
+		} else if (w->exec & ~w->vgpr_set[r]) {
+			return emu_strict(w, err,
+					  "uninitialised VGPR: %s at pc 0x%" PRIx64 " reads v%u in lanes 0x%" PRIx64 " where neither the dispatch (COMPUTE_PGM_RSRC2.TIDIG_COMP_CNT) nor the shader set it; on the GPU it holds the previous wave's value (%s)",
+					  in->name, w->pc, r, w->exec & ~w->vgpr_set[r], SRC_INIT);
+		}
+	}
+	return 0;
+}
+
+static int wave_size(struct emu_wave *w, const struct emu_insn *in, const char *reg,
+		     struct vsharp_error *err)
+{
+	return emu_strict(w, err,
+			  "wave size: %s at pc 0x%" PRIx64 " uses %s, which is wave%u code, but DISPATCH_INITIATOR.CS_W32_EN runs it in wave%u (%s)",
+			  in->name, w->pc, reg, w->lanes == 32 ? 64 : 32, w->lanes, SRC_WAVE);
+}
+
+/* m0 and vcc: no dispatch sets them, so a read needs a write first. */
+static int check_special(struct emu_wave *w, const struct emu_insn *in, bool *set, const char *reg,
+			 bool write, struct vsharp_error *err)
+{
+	if (write)
+		*set = true;
+	else if (!*set)
+		return emu_strict(w, err, "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads %s before the shader set it (%s)",
+				  in->name, w->pc, reg, SRC_INIT);
+	return 0;
+}
+
+/* One scalar operand of WIDTH dwords, read or written. */
+static int check_sopnd(struct emu_wave *w, const struct emu_insn *in, const struct emu_opnd *o,
+		       unsigned width, bool write, struct vsharp_error *err)
+{
+	switch (o->kind) {
+	case EMU_OPND_SGPR:
+		return check_sgprs(w, in, o->index, width, write, err);
+	case EMU_OPND_VGPR:
+		return check_vgprs(w, in, o->index, width, write, err);
+	case EMU_OPND_TTMP:
+		for (unsigned i = o->index; i < o->index + width; i++) {
+			if (i >= 16)
+				return bad_operand(w, o, err);
+			if (write)
+				w->ttmp_set |= 1u << i;
+			else if (!(w->ttmp_set >> i & 1))
+				return emu_strict(w, err,
+						  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads ttmp%u, which only a trap handler or, on GFX12, the work-group id sets (%s)",
+						  in->name, w->pc, i, SRC_INIT);
+		}
+		return 0;
+	case EMU_OPND_M0:
+		return check_special(w, in, &w->m0_set, "m0", write, err);
+	case EMU_OPND_VCC_HI:
+		if (w->lanes == 32)
+			return wave_size(w, in, "vcc_hi", err);
+		/* fall through */
+	case EMU_OPND_VCC_LO:
+		return check_special(w, in, &w->vcc_set, "vcc", write, err);
+	case EMU_OPND_EXEC_HI:
+		if (w->lanes == 32)
+			return wave_size(w, in, "exec_hi", err);
+		return 0;
+	case EMU_OPND_EXEC_LO:
+		if (w->lanes == 64 && write && width == 1 && w->level >= VSHARP_GFX10)
+			return wave_size(w, in, "exec_lo alone", err);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Counts an issued memory operation; a register-writing one stays pending until a wait. */
+static void issue(struct emu_wave *w, const struct emu_insn *in, enum emu_counter cnt, bool vgpr,
+		  unsigned first, unsigned count, bool any_order)
+{
+	struct emu_pending *p;
+
+	w->issued[cnt]++;
+	if (!count)
+		return;
+	if (w->n_pend == EMU_MAX_PENDING) {
+		/* The counter saturates and the wave stalls: the oldest lands first. */
+		memmove(&w->pend[0], &w->pend[1], (EMU_MAX_PENDING - 1) * sizeof(w->pend[0]));
+		w->n_pend--;
+	}
+	p = &w->pend[w->n_pend++];
+	p->cnt = cnt;
+	p->ordinal = w->issued[cnt];
+	p->any_order = any_order;
+	p->vgpr = vgpr;
+	p->first = first;
+	p->count = count;
+	p->pc = w->pc;
+	p->name = in->name;
+}
+
+/* The wave waits until at most N operations of CNT are outstanding. */
+static void wait_for(struct emu_wave *w, enum emu_counter cnt, uint64_t n)
+{
+	bool out_of_order = false;
+	unsigned k = 0;
+
+	/*
+	 * While an SMEM load is counted, the counter decrements out of order
+	 * and only a wait for 0 covers anything in it (LLVM SIInsertWaitcnts,
+	 * counterOutOfOrder).
+	 */
+	for (unsigned i = 0; i < w->n_pend; i++)
+		out_of_order |= w->pend[i].cnt == cnt && w->pend[i].any_order;
+	for (unsigned i = 0; i < w->n_pend; i++) {
+		const struct emu_pending *p = &w->pend[i];
+		bool done = p->cnt == cnt &&
+			    (out_of_order ? n == 0 : p->ordinal + n <= w->issued[cnt]);
+
+		if (!done)
+			w->pend[k++] = *p;
+	}
+	w->n_pend = k;
+}
+
+/*
+ * s_waitcnt simm16 fields (Vega ISA §4.4 and RDNA ISA SOPP tables):
+ * GFX8 vmcnt [3:0] (GCN3 ISA §4.4), GFX9/GFX10 vmcnt [3:0] + [15:14],
+ * expcnt [6:4], lgkmcnt [11:8] (GFX10 [13:8]);
+ * GFX11 vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0].
+ */
+static void waitcnt_packed(struct emu_wave *w, uint32_t s)
+{
+	uint32_t vm, lgkm, exp;
+
+	if (w->level >= VSHARP_GFX11) {
+		vm = s >> 10 & 0x3f;
+		lgkm = s >> 4 & 0x3f;
+		exp = s & 7;
+	} else {
+		vm = (s & 0xf) | (w->level >= VSHARP_GFX9 ? (s >> 14 & 3) << 4 : 0);
+		lgkm = s >> 8 & (w->level >= VSHARP_GFX10 ? 0x3f : 0xf);
+		exp = s >> 4 & 7;
+	}
+	wait_for(w, EMU_CNT_LOAD, vm);
+	wait_for(w, EMU_CNT_DS, lgkm);
+	wait_for(w, EMU_CNT_EXP, exp);
+}
+
+static int exec_wait(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	static const enum emu_counter gfx12[] = {
+		[EMU_WAIT_LOADCNT] = EMU_CNT_LOAD, [EMU_WAIT_STORECNT] = EMU_CNT_STORE,
+		[EMU_WAIT_DSCNT] = EMU_CNT_DS, [EMU_WAIT_KMCNT] = EMU_CNT_KM,
+		[EMU_WAIT_EXPCNT] = EMU_CNT_EXP,
+	};
+	uint32_t n = (uint16_t)in->simm16;
+
+	switch (in->wait) {
+	case EMU_WAIT_PACKED:
+		waitcnt_packed(w, n);
+		return 0;
+	case EMU_WAIT_VSCNT:
+		/* The count is SGPR + simm16; vsharp's shaders and LLVM's name null. */
+		if (in->dst.kind != EMU_OPND_NULL)
+			return vsharp_fail(err, -ENOSYS, "emu: %s: s_waitcnt_vscnt with an SGPR count is not implemented (pc 0x%" PRIx64 ")",
+					   vsharp_gfx_name(w->level), w->pc);
+		wait_for(w, EMU_CNT_STORE, n);
+		return 0;
+	default:
+		wait_for(w, gfx12[in->wait], n);
+		return 0;
+	}
+}
+
+/* ---- Registers ------------------------------------------------------------ */
+
+static uint32_t sread(const struct emu_wave *w, const struct emu_opnd *o)
+{
+	switch (o->kind) {
+	case EMU_OPND_SGPR: return w->sgpr[o->index];
+	case EMU_OPND_TTMP: return w->ttmp[o->index];
+	case EMU_OPND_VCC_LO: return w->vcc[0];
+	case EMU_OPND_VCC_HI: return w->vcc[1];
+	case EMU_OPND_M0: return w->m0;
+	case EMU_OPND_EXEC_LO: return (uint32_t)w->exec;
+	case EMU_OPND_EXEC_HI: return (uint32_t)(w->exec >> 32);
+	case EMU_OPND_CONST:
+	case EMU_OPND_LITERAL: return o->value;
+	default: return 0;
+	}
+}
+
+static int swrite(struct emu_wave *w, const struct emu_opnd *o, uint32_t v, struct vsharp_error *err)
+{
+	switch (o->kind) {
+	case EMU_OPND_SGPR: w->sgpr[o->index] = v; return 0;
+	case EMU_OPND_TTMP: w->ttmp[o->index] = v; return 0;
+	case EMU_OPND_VCC_LO: w->vcc[0] = v; return 0;
+	case EMU_OPND_VCC_HI: w->vcc[1] = v; return 0;
+	case EMU_OPND_M0: w->m0 = v; return 0;
+	case EMU_OPND_EXEC_LO: w->exec = (w->exec & ~0xffffffffull) | v; return 0;
+	case EMU_OPND_EXEC_HI: w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; return 0;
+	case EMU_OPND_NULL: return 0;
+	default: return bad_operand(w, o, err);
+	}
+}
+
+/* The high half of a 64-bit scalar operand the decoder accepts: s[n+1], ttmp[n+1], vcc_hi, exec_hi. */
+static struct emu_opnd pair_hi(const struct emu_opnd *lo)
+{
+	struct emu_opnd hi = *lo;
+
+	if (lo->kind == EMU_OPND_VCC_LO)
+		hi.kind = EMU_OPND_VCC_HI;
+	else if (lo->kind == EMU_OPND_EXEC_LO)
+		hi.kind = EMU_OPND_EXEC_HI;
+	else
+		hi.index++;
+	return hi;
+}
+
+static uint64_t sread64(const struct emu_wave *w, unsigned first)
+{
+	return w->sgpr[first] | (uint64_t)w->sgpr[first + 1] << 32;
+}
+
+static uint32_t hwreg(const struct emu_wave *w, unsigned id)
+{
+	/*
+	 * HW_ID (GFX6-9, id 4): VM_ID in [23:20]; HW_ID2 (GFX10+, id 24): VM_ID in
+	 * [27:24] (gca/gfx_6_0, gfx_7_2, gfx_8_0, gc_9_0 / gc_10_3_0 sh_mask.h).  The other fields stay 0: the
+	 * emulator has one SE, SH, CU and SIMD.
+	 */
+	unsigned vmid = w->gpu->cfg.vmid & 0xf;
+
+	if (w->level <= VSHARP_GFX9 && id == 4)
+		return vmid << 20;
+	if (w->level >= VSHARP_GFX10 && id == 24)
+		return vmid << 24;
+	return 0;
+}
+
+/* ---- Scalar ----------------------------------------------------------------- */
+
+static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *next,
+		     struct vsharp_error *err)
+{
+	uint32_t a, b, r;
+	uint64_t wide;
+	int ret;
+
+	switch (in->op) {
+	case EMU_OP_S_MOV_B32:
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
+			return ret;
+		return swrite(w, &in->dst, sread(w, &in->src0), err);
+	case EMU_OP_S_LSHL_B32:
+	case EMU_OP_S_ADD_U32:
+	case EMU_OP_S_ADDC_U32:
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
+			return ret;
+		a = sread(w, &in->src0);
+		b = sread(w, &in->src1);
+		if (in->op == EMU_OP_S_LSHL_B32) {
+			r = a << (b & 31);
+			w->scc = r != 0;
+		} else {
+			wide = (uint64_t)a + b + (in->op == EMU_OP_S_ADDC_U32 && w->scc);
+			r = (uint32_t)wide;
+			w->scc = wide >> 32;
+		}
+		return swrite(w, &in->dst, r, err);
+	case EMU_OP_S_GETPC_B64: {
+		struct emu_opnd hi = pair_hi(&in->dst);
+
+		if ((ret = check_sopnd(w, in, &in->dst, 2, true, err)) ||
+		    (ret = check_sopnd(w, in, &hi, 1, true, err)))
+			return ret;
+		wide = w->pc + 4u * in->words;
+		ret = swrite(w, &in->dst, (uint32_t)wide, err);
+		return ret ? ret : swrite(w, &hi, (uint32_t)(wide >> 32), err);
+	}
+	case EMU_OP_S_SETPC_B64: {
+		struct emu_opnd hi = pair_hi(&in->src0);
+
+		if ((ret = check_sopnd(w, in, &in->src0, 2, false, err)) ||
+		    (ret = check_sopnd(w, in, &hi, 1, false, err)))
+			return ret;
+		*next = sread(w, &in->src0) | (uint64_t)sread(w, &hi) << 32;
+		return 0;
+	}
+	case EMU_OP_S_GETREG_B32: {
+		uint32_t size = in->hwreg_size ? in->hwreg_size : 32;
+		uint32_t mask = size >= 32 ? ~0u : (1u << size) - 1;
+
+		ret = check_sopnd(w, in, &in->dst, 1, true, err);
+		return ret ? ret : swrite(w, &in->dst, hwreg(w, in->hwreg_id) >> in->hwreg_offset & mask, err);
+	}
+	case EMU_OP_S_BRANCH:
+		*next = w->pc + 4 + (int64_t)in->simm16 * 4;
+		return 0;
+	case EMU_OP_S_WAITCNT:
+		return exec_wait(w, in, err);
+	case EMU_OP_S_NOP:
+		return 0;
+	default:
+		return vsharp_fail(err, -ENOSYS, "emu: %s: scalar operation %d not implemented (pc 0x%" PRIx64 ")",
+				   vsharp_gfx_name(w->level), in->op, w->pc);
+	}
+}
+
+/* ---- Vector ALU ------------------------------------------------------------- */
+
+static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	bool two = in->op != EMU_OP_V_MOV_B32;
+	/* A scalar operand is the same in every lane: read once; a VGPR one by row. */
+	const uint32_t *v0 = in->src0.kind == EMU_OPND_VGPR ? w->vgpr[in->src0.index] : NULL;
+	const uint32_t *v1 = in->src1.kind == EMU_OPND_VGPR ? w->vgpr[in->src1.index] : NULL;
+	uint32_t s0, s1, *dst;
+	uint64_t exec = w->exec, ops = 0;
+	unsigned lanes = w->lanes;
+	enum emu_op op = in->op;
+	int ret;
+
+	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))))
+		return ret;
+	if (in->dst.kind != EMU_OPND_VGPR)
+		return bad_operand(w, &in->dst, err);
+	ret = check_vgprs(w, in, in->dst.index, 1, true, err);
+	if (ret)
+		return ret;
+	dst = w->vgpr[in->dst.index];
+	s0 = v0 ? 0 : sread(w, &in->src0);
+	s1 = v1 || !two ? 0 : sread(w, &in->src1);
+	for (unsigned l = 0; l < lanes; l++) {
+		uint32_t a, b = 0, r;
+
+		if (!(exec >> l & 1))
+			continue;
+		a = v0 ? v0[l] : s0;
+		if (two)
+			b = v1 ? v1[l] : s1;
+		switch (op) {
+		case EMU_OP_V_MOV_B32: r = a; break;
+		case EMU_OP_V_LSHLREV_B32: r = b << (a & 31); break;
+		case EMU_OP_V_ADD_U32: r = a + b; break;
+		case EMU_OP_V_AND_B32: r = a & b; break;
+		default:
+			w->gpu->stats.lane_ops += ops;
+			return vsharp_fail(err, -ENOSYS, "emu: %s: vector operation %d not implemented (pc 0x%" PRIx64 ")",
+					   vsharp_gfx_name(w->level), in->op, w->pc);
+		}
+		dst[l] = r;
+		ops++;
+	}
+	w->gpu->stats.lane_ops += ops;
+	return 0;
+}
+
+/* ---- Scalar and global memory ------------------------------------------------- */
+
+/* A miss: the search, and the window moved onto the mapping found. */
+static uint8_t *window_move(struct vsharp_vm *vm, struct emu_window *win, uint64_t va, uint64_t n,
+			    unsigned perms)
+{
+	uint64_t start, size;
+	unsigned mperms;
+	uint8_t *p = vsharp_vm_at(vm, va, n, perms);
+
+	if (p && !vsharp_vm_lookup(vm, va, &start, &size, &mperms))
+		*win = (struct emu_window){ start, size, p - (va - start), mperms };
+	return p;
+}
+
+/* Whether [va, va + n) lies in the window's mapping, which allows PERMS. */
+static inline bool window_holds(const struct emu_window *win, uint64_t va, uint64_t n,
+				unsigned perms)
+{
+	return va - win->va < win->size && n <= win->size - (va - win->va) &&
+	       (win->perms & perms) == perms;
+}
+
+/* vsharp_vm_at() through a window on the mapping the last access fell in. */
+static inline uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, uint64_t va,
+				 uint64_t n, unsigned perms)
+{
+	if (window_holds(win, va, n, perms))
+		return win->host + (va - win->va);
+	return window_move(vm, win, va, n, perms);
+}
+
+/*
+ * The lanes' accesses, each checked against the mapping the last access
+ * fell in (moving it on a miss), in lane order: a fault is the first
+ * faulting lane's, and a lane's dwords move together.
+ */
+static int global_lanes(struct emu_wave *w, struct emu_window *win, const uint64_t *va,
+			const uint8_t *on, unsigned n_on, unsigned n, bool load, unsigned vdata,
+			struct vsharp_error *err)
+{
+	unsigned perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE;
+
+	for (unsigned k = 0; k < n_on; k++) {
+		unsigned l = on[k];
+		uint8_t *p = window_at(w->vm, win, va[k], 4ull * n, perms);
+
+		if (!p)
+			return emu_vm_fault(w, va[k], 4 * n, perms, err);
+		for (unsigned i = 0; i < n; i++) {
+			if (load)
+				w->vgpr[vdata + i][l] = (uint32_t)load_le(p + 4 * i, 4);
+			else
+				store_le(p + 4 * i, 4, w->vgpr[vdata + i][l]);
+		}
+	}
+	return 0;
+}
+
+static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	bool load = in->op == EMU_OP_GLOBAL_LOAD;
+	unsigned n = in->global_dwords, perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE;
+	/*
+	 * The lane loops work on copies: a store into the VGPR file could
+	 * otherwise alias the instruction and the window for the compiler.
+	 */
+	unsigned vaddr = in->vaddr, vdata = in->vdata, n_on = 0;
+	bool saddr = in->has_saddr;
+	uint64_t exec = w->exec, base = 0, lo = UINT64_MAX, hi = 0, va[EMU_MAX_LANES];
+	int64_t offset = in->global_offset;
+	uint32_t (*vgpr)[EMU_MAX_LANES] = w->vgpr;
+	uint8_t on[EMU_MAX_LANES];
+	struct emu_window win;
+	int ret;
+
+	if ((saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, vaddr, saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, vdata, n, load, err)))
+		return ret;
+	if (saddr)
+		base = sread64(w, in->saddr);
+	/* Every address first: a lane's load may overwrite only its own address registers. */
+	for (unsigned l = 0; l < w->lanes; l++) {
+		uint64_t a;
+
+		if (!(exec >> l & 1))
+			continue;
+		if (saddr)
+			a = base + vgpr[vaddr][l];
+		else
+			a = vgpr[vaddr][l] | (uint64_t)vgpr[vaddr + 1][l] << 32;
+		a += offset;
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+		on[n_on] = (uint8_t)l;
+		va[n_on++] = a;
+	}
+	win = w->data;
+	if (n_on && hi - lo < win.size && window_holds(&win, lo, hi - lo + 4ull * n, perms)) {
+		/* The whole wave inside the window: nothing can fault or move it. */
+		if (!load) {
+			for (unsigned k = 0; k < n_on; k++) {
+				uint8_t *p = win.host + (va[k] - win.va);
+				const uint32_t *reg = &vgpr[vdata][on[k]];
+
+				for (unsigned i = 0; i < n; i++)
+					store_le(p + 4 * i, 4, reg[i * EMU_MAX_LANES]);
+			}
+		} else {
+			for (unsigned i = 0; i < n; i++) {
+				uint32_t *row = vgpr[vdata + i];
+
+				for (unsigned k = 0; k < n_on; k++)
+					row[on[k]] = (uint32_t)load_le(win.host + (va[k] - win.va) + 4 * i, 4);
+			}
+		}
+	} else {
+		ret = global_lanes(w, &win, va, on, n_on, n, load, vdata, err);
+	}
+	w->data = win;
+	if (ret)
+		return ret;
+	if (load)
+		issue(w, in, EMU_CNT_LOAD, true, vdata, n, false);
+	else
+		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
+	return 0;
+}
+
+/* ---- Buffer memory through the model ------------------------------------------ */
+
+/* The model's view of the VM: each access checked against the page permissions. */
+struct vm_view {
+	struct vsharp_vm *vm;
+	struct emu_window win;
+	bool atomic;
+	bool failed;
+	uint64_t va;
+	unsigned n, perms;
+};
+
+static uint8_t *vm_resolve(void *ctx, uint64_t addr, unsigned n, bool write)
+{
+	struct vm_view *v = ctx;
+	unsigned perms = write ? VSHARP_VM_WRITE : VSHARP_VM_READ;
+	uint8_t *p;
+
+	if (v->atomic)
+		perms = VSHARP_VM_READ | VSHARP_VM_WRITE;
+	p = window_at(v->vm, &v->win, addr, n, perms);
+	if (!p && !v->failed) {
+		v->failed = true;
+		v->va = addr;
+		v->n = n;
+		v->perms = perms;
+	}
+	return p;
+}
+
+/* S_BUFFER_LOAD_*: the V#'s range check and the load through the model. */
+static int exec_smem_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	struct vm_view view = { .vm = w->vm };
+	struct vsharp_memory mem = { 0, NULL, 0, vm_resolve, &view };
+	struct vsharp_smem_access a;
+	struct vsharp_smem_result r;
+	int ret;
+
+	if ((ret = check_sgprs(w, in, in->srsrc, 4, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->soffset, 1, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->dst, in->smem_dwords, true, err)))
+		return ret;
+	memset(&a, 0, sizeof(a));
+	a.level = w->level;
+	a.op = in->mem;
+	for (unsigned i = 0; i < 4; i++)
+		a.desc[i] = w->sgpr[in->srsrc + i];
+	vsharp_emu_mutate_desc(w->level, w->gpu->mutation, a.desc);
+	a.ioffset = (int32_t)in->smem_offset;
+	a.soffset = in->soffset.kind == EMU_OPND_NONE ? 0 : sread(w, &in->soffset);
+	memcpy(a.sdata, &w->sgpr[in->dst.index], 4 * in->smem_dwords);
+	a.rules = w->gpu->rules;
+	ret = vsharp_smem_check(&a, err);
+	if (ret)
+		return ret;
+	vsharp_smem_load(&a, &mem, &r);
+	if (r.fault)
+		return emu_vm_fault(w, view.failed ? view.va : r.addr, view.failed ? view.n : 4,
+				    VSHARP_VM_READ, err);
+	w->gpu->stats.memviols += r.memviol;
+	memcpy(&w->sgpr[in->dst.index], r.sdata, 4 * in->smem_dwords);
+	issue(w, in, w->gpu->facts->smem_cnt, false, in->dst.index, in->smem_dwords, true);
+	return 0;
+}
+
+static int exec_smem(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	uint64_t va;
+	const uint8_t *p;
+	int ret;
+
+	if (in->op == EMU_OP_MEM)
+		return exec_smem_buffer(w, in, err);
+	if ((ret = check_sgprs(w, in, in->sbase, 2, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->soffset, 1, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->dst, in->smem_dwords, true, err)))
+		return ret;
+	/* The immediate is signed (sign-extended by the decoder into 32 bits). */
+	va = sread64(w, in->sbase) + (int64_t)(int32_t)in->smem_offset;
+	if (in->soffset.kind != EMU_OPND_NONE)
+		va += sread(w, &in->soffset);
+	p = window_at(w->vm, &w->data, va, 4ull * in->smem_dwords, VSHARP_VM_READ);
+	if (!p)
+		return emu_vm_fault(w, va, 4 * in->smem_dwords, VSHARP_VM_READ, err);
+	for (unsigned i = 0; i < in->smem_dwords; i++)
+		w->sgpr[in->dst.index + i] = (uint32_t)load_le(p + 4 * i, 4);
+	issue(w, in, w->gpu->facts->smem_cnt, false, in->dst.index, in->smem_dwords, true);
+	return 0;
+}
+
+static bool op_writes_vgprs(const struct emu_insn *in, bool glc)
+{
+	switch (in->mem->kind) {
+	case VSHARP_OP_LOAD:
+		return !in->lds;
+	case VSHARP_OP_ATOMIC:
+		return glc;
+	default:
+		return false;
+	}
+}
+
+static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	struct vsharp_gpu *gpu = w->gpu;
+	const struct vsharp_op *op = in->mem;
+	struct vm_view view = { .vm = w->vm, .atomic = op->kind == VSHARP_OP_ATOMIC };
+	struct vsharp_memory mem = { 0, NULL, 0, vm_resolve, &view };
+	unsigned n_addr = in->addr64 ? 2 : in->idxen + in->offen;
+	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
+	bool reads_data = op->kind == VSHARP_OP_STORE || op->kind == VSHARP_OP_ATOMIC;
+	bool uses_m0 = in->lds || op->kind == VSHARP_OP_LOAD_LDS;
+	struct vsharp_buffer_access a;
+	struct vsharp_buffer_plan p;
+	bool writes;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	a.glc = in->glc || in->th == 1;
+	writes = op_writes_vgprs(in, a.glc);
+	if ((ret = check_sgprs(w, in, in->srsrc, 4, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->soffset, 1, false, err)) ||
+	    (uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, n_addr, false, err)) ||
+	    (reads_data && (ret = check_vgprs(w, in, in->vdata, n_data, false, err))) ||
+	    (writes && (ret = check_vgprs(w, in, in->vdata, n_data, true, err))))
+		return ret;
+
+	a.level = w->level;
+	a.target = gpu->cfg.target;
+	a.op = op;
+	for (unsigned i = 0; i < 4; i++)
+		a.desc[i] = w->sgpr[in->srsrc + i];
+	vsharp_emu_mutate_desc(w->level, gpu->mutation, a.desc);
+	a.idxen = in->idxen;
+	a.offen = in->offen;
+	a.addr64 = in->addr64;
+	a.tfe = in->tfe;
+	a.lds = in->lds;
+	a.soffset = sread(w, &in->soffset);
+	a.ioffset = in->offset;
+	a.m0 = w->m0;
+	a.tformat = in->tformat;
+	a.align = gpu->cfg.align;
+	a.rules = gpu->rules;
+	ret = vsharp_buffer_plan(&a, &p, err);
+	if (ret)
+		return ret;
+	for (unsigned l = 0; l < w->lanes; l++) {
+		struct vsharp_lane_in li;
+		struct vsharp_lane_out lo;
+		unsigned v = in->vaddr;
+
+		if (!lane_on(w, l))
+			continue;
+		memset(&li, 0, sizeof(li));
+		li.lane = l;
+		if (in->addr64)
+			li.vaddr64 = w->vgpr[v][l] | (uint64_t)w->vgpr[(v + 1) % EMU_MAX_VGPRS][l] << 32;
+		if (in->idxen)
+			li.vindex = w->vgpr[v++][l];
+		if (in->offen)
+			li.voffset = w->vgpr[v][l];
+		for (unsigned k = 0; k < 8 && in->vdata + k < EMU_MAX_VGPRS; k++)
+			li.data[k] = w->vgpr[in->vdata + k][l];
+		memcpy(li.vdst, li.data, sizeof(li.vdst));
+		vsharp_buffer_lane(&p, &li, &mem, &w->lds, &lo);
+		if (lo.fault)
+			return emu_vm_fault(w, view.failed ? view.va : lo.addr, view.failed ? view.n : p.bytes,
+					    view.failed ? view.perms : VSHARP_VM_READ, err);
+		gpu->stats.memviols += lo.memviol;
+		for (unsigned k = 0; k < lo.n_vdst && in->vdata + k < w->vgprs_alloc; k++)
+			w->vgpr[in->vdata + k][l] = lo.vdst[k];
+		gpu->stats.lane_ops++;
+	}
+	if (writes)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdata, n_data, false);
+	else
+		issue(w, in, op->kind == VSHARP_OP_STORE ? gpu->facts->store_cnt : EMU_CNT_LOAD, true,
+		      0, 0, false);
+	return 0;
+}
+
+/*
+ * LDS direct and parameter loads are pixel-wave instructions (RDNA3/RDNA4
+ * ISA §12.2), supported in CU mode only (§2.3, §12.2.1, §12.4).  In a
+ * compute wave a parameter load waits for STATUS.LDS_PARAM_RDY, a bit for
+ * pixel shaders only (§3.4.1 Table 5): the wave never issues it and the
+ * queue hangs.  A direct load has no documented result there.  An IB that
+ * wants the pixel-wave semantics says so (VSHARP_GPU_NOP_PIXEL_LDS).
+ */
+static int check_pixel_wave(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const char *guide = w->level == VSHARP_GFX11 ? "RDNA3 ISA" : "RDNA4 ISA";
+	const char *ps_only = w->level == VSHARP_GFX11 ? "PS shaders only" : "Pixel shaders only";
+	char where[160];
+
+	snprintf(where, sizeof(where), "%s at pc 0x%" PRIx64 " in the wave of work-group (%u,%u,%u) from thread %u",
+		 in->name, w->pc, w->group[0], w->group[1], w->group[2], w->first_thread);
+	if (w->wgp_mode)
+		return emu_strict(w, err,
+				  "WGP mode: %s: COMPUTE_PGM_RSRC1.WGP_MODE is 1, and LDS direct and parameter loads are \"not supported in WGP mode\" (%s §2.3; CU mode only, §12.2.1, §12.4)",
+				  where, guide);
+	if (w->gpu->pixel_lds)
+		return 0;
+	if (in->mem->ds_addr == VSHARP_DS_PARAM) {
+		w->gpu->outcome = VSHARP_GPU_HANG;
+		return vsharp_fail(err, -ETIME,
+				   "strict: pixel-wave instruction: %s, a compute wave: a wave that issues it before STATUS.LDS_PARAM_RDY (\"%s\") is set \"stalls until the bit is set\" (%s §3.4.1 Table 5, §12.2): the queue hangs",
+				   where, ps_only, guide);
+	}
+	return emu_strict(w, err,
+			  "pixel-wave instruction: %s, a compute wave: %s defines it for pixel waves only (§12.2, §12.4) and gives a compute wave no result",
+			  where, guide);
+}
+
+static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	struct vsharp_gpu *gpu = w->gpu;
+	unsigned n_addr = emu_vgprs(w->level, in, EMU_VGPR_ADDR);
+	unsigned n_data = emu_vgprs(w->level, in, EMU_VGPR_DATA);
+	unsigned n_data1 = emu_vgprs(w->level, in, EMU_VGPR_DATA1);
+	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
+	/*
+	 * M0 limits DS addresses before GFX11, carries the ADDTID base
+	 * everywhere, the append/consume counter's up to GFX11 and the LDS
+	 * direct and parameter loads' address.
+	 */
+	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID ||
+		       (in->mem->ds_addr == VSHARP_DS_APPEND && w->level <= VSHARP_GFX11) ||
+		       in->fmt == EMU_FMT_LDSDIR;
+	struct vsharp_ds_lane_in li[64];
+	struct vsharp_ds_lane_out lo[64];
+	struct vsharp_ds_access a;
+	/* Copies for the lane loops: stores into them alias nothing the loops read. */
+	unsigned lanes = w->lanes, alloc = w->vgprs_alloc, first_dst = in->vdst;
+	uint64_t exec = w->exec, memviols = 0, ops = 0;
+	uint32_t *addr = w->vgpr[in->ds_addr], *data0[4], *data1[8], *vdst[4];
+	int ret;
+
+	if ((in->fmt == EMU_FMT_LDSDIR && (ret = check_pixel_wave(w, in, err))) ||
+	    (uses_m0 && (ret = check_sopnd(w, in, &(struct emu_opnd){ .kind = EMU_OPND_M0 }, 1, false, err))) ||
+	    (ret = check_vgprs(w, in, in->ds_addr, n_addr, false, err)) ||
+	    (ret = check_vgprs(w, in, in->data0, n_data, false, err)) ||
+	    (ret = check_vgprs(w, in, in->data1, n_data1, false, err)) ||
+	    (ret = check_vgprs(w, in, in->vdst, n_dst, true, err)))
+		return ret;
+	memset(&a, 0, sizeof(a));
+	a.level = w->level;
+	a.op = in->mem;
+	a.offset0 = in->offset0;
+	a.offset1 = in->offset1;
+	a.attr = in->attr;
+	a.attr_chan = in->attr_chan;
+	a.m0 = w->m0;
+	a.align = gpu->cfg.align;
+	a.rules = gpu->rules;
+	ret = vsharp_ds_check(&a, err);
+	if (ret)
+		return ret;
+	/*
+	 * The whole wave at once: swizzle and permute read other lanes'
+	 * registers.  Every member of a lane's input is written (no memset);
+	 * each register's row is found once.
+	 */
+	for (unsigned k = 0; k < 4; k++) {
+		data0[k] = w->vgpr[(in->data0 + k) % EMU_MAX_VGPRS];
+		vdst[k] = w->vgpr[(in->vdst + k) % EMU_MAX_VGPRS];
+	}
+	for (unsigned k = 0; k < 8; k++)
+		data1[k] = w->vgpr[(in->data1 + k) % EMU_MAX_VGPRS];
+	for (unsigned l = 0; l < lanes; l++) {
+		li[l].lane = l;
+		li[l].vaddr = addr[l];
+		for (unsigned k = 0; k < 4; k++) {
+			li[l].data0[k] = data0[k][l];
+			li[l].vdst[k] = vdst[k][l];
+		}
+		for (unsigned k = 0; k < 8; k++)
+			li[l].data1[k] = data1[k][l];
+	}
+	vsharp_ds_wave(&a, li, lanes, exec, &w->lds, lo);
+	for (unsigned l = 0; l < lanes; l++) {
+		/* LDS direct and parameter loads also write the rest of an active quad. */
+		if (!(exec >> l & 1) && !lo[l].n_vdst)
+			continue;
+		memviols += lo[l].memviol;
+		for (unsigned k = 0; k < lo[l].n_vdst && first_dst + k < alloc; k++)
+			w->vgpr[first_dst + k][l] = lo[l].vdst[k];
+		/* The BVH stack ops write their new stack address back to ADDR. */
+		if (lo[l].addr_written)
+			addr[l] = lo[l].new_addr;
+		ops++;
+	}
+	gpu->stats.memviols += memviols;
+	gpu->stats.lane_ops += ops;
+	/* LDS direct and parameter loads count in EXPcnt (R3, R4 §12.2.1.2). */
+	issue(w, in, in->fmt == EMU_FMT_LDSDIR ? EMU_CNT_EXP : gpu->facts->ds_cnt, true, in->vdst,
+	      n_dst, false);
+	/* The BVH stack ops' new ADDR returns with VDST: the same wait covers both. */
+	if (in->mem->kind == VSHARP_OP_STACK && w->n_pend && w->n_pend < EMU_MAX_PENDING) {
+		w->pend[w->n_pend] = w->pend[w->n_pend - 1];
+		w->pend[w->n_pend].first = in->ds_addr;
+		w->pend[w->n_pend++].count = 1;
+	}
+	return 0;
+}
+
+/* ---- Fetch and execute ------------------------------------------------------ */
+
+/*
+ * The bytes the SQ fetches for the instruction at PC: the instruction, and
+ * from GFX10 the prefetch lines past it (Mesa ac_binary.c
+ * ac_align_shader_binary_for_prefetch: "Crossing a page boundary to an
+ * unmapped page ... will fault").
+ */
+static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct emu_level *f = w->gpu->facts;
+	uint32_t words[3] = { 0, 0, 0 };
+	uint64_t start, size, end, bad;
+	struct emu_decoded *slot;
+	unsigned avail;
+	const uint8_t *code;
+	int ret;
+
+	if (w->pc % 4 || !(code = window_at(w->vm, &w->code, w->pc, 4, VSHARP_VM_EXEC)))
+		return emu_vm_fault(w, w->pc, 4, VSHARP_VM_EXEC, err);
+	start = w->code.va;
+	size = w->code.size;
+	avail = (unsigned)((start + size - w->pc) / 4);
+	for (unsigned i = 0; i < 3 && i < avail; i++)
+		words[i] = (uint32_t)load_le(code + 4 * i, 4);
+	slot = &w->gpu->decoded[w->pc / 4 % EMU_DECODED_SLOTS];
+	if (slot->n && slot->n == (avail < 3 ? avail : 3) && slot->pc == w->pc &&
+	    slot->level == w->level && !memcmp(slot->words, words, sizeof(words))) {
+		*in = slot->insn;
+	} else {
+		/* The processor's encoding (gfx810's packed D16 registers), else the level's first. */
+		const struct vsharp_target *target = w->gpu->cfg.target;
+
+		if (!target || target->level != w->level)
+			target = vsharp_target_of(w->level);
+		ret = emu_decode_target(target, words, avail < 3 ? avail : 3, in, err);
+		if (ret)
+			return ret;
+		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
+					      { words[0], words[1], words[2] }, *in };
+	}
+	end = w->pc + 4u * in->words + 64u * f->prefetch_lines;
+	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
+	if (!f->prefetch_lines)
+		end = w->pc + 4u * in->words;
+	if (end > start + size && vsharp_vm_check(w->vm, w->pc, end - w->pc, VSHARP_VM_EXEC, &bad)) {
+		size_t len;
+
+		ret = emu_vm_fault(w, bad, (unsigned)(end - bad), VSHARP_VM_EXEC, err);
+		len = err ? strlen(err->msg) : 0;
+		if (err && len < sizeof(err->msg))
+			snprintf(err->msg + len, sizeof(err->msg) - len,
+				 "; instruction prefetch past %s at 0x%" PRIx64 ": pad code by %u lines (Mesa ac_align_shader_binary_for_prefetch)",
+				 in->name, w->pc, f->prefetch_lines);
+		return ret;
+	}
+	return 0;
+}
+
+int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
+{
+	uint64_t limit = w->gpu->cfg.max_wave_instructions;
+
+	for (uint64_t count = 0; count < limit; count++) {
+		struct emu_insn in;
+		uint64_t next;
+		int ret;
+
+		if (w->gpu->ib_instructions++ >= w->gpu->cfg.max_ib_instructions) {
+			w->gpu->outcome = VSHARP_GPU_HANG;
+			return vsharp_fail(err, -ETIME, "emu: %s: the IB did not finish within %" PRIu64 " instructions: the queue hangs",
+					   vsharp_gfx_name(w->level), w->gpu->cfg.max_ib_instructions);
+		}
+		ret = fetch(w, &in, err);
+		if (ret)
+			return ret;
+		w->gpu->stats.instructions++;
+		next = w->pc + 4u * in.words;
+		switch (in.fmt) {
+		case EMU_FMT_SOP1:
+		case EMU_FMT_SOP2:
+		case EMU_FMT_SOPK:
+		case EMU_FMT_SOPP:
+			if (in.op == EMU_OP_S_ENDPGM)
+				return 0;
+			if (in.op == EMU_OP_S_CODE_END)
+				return emu_strict(w, err, "code end: the wave ran into s_code_end at 0x%" PRIx64 " (padding after the program, never executed; LLVM AMDGPUUsage)",
+						  w->pc);
+			ret = exec_salu(w, &in, &next, err);
+			break;
+		case EMU_FMT_SMEM:
+			ret = exec_smem(w, &in, err);
+			break;
+		case EMU_FMT_VOP1:
+		case EMU_FMT_VOP2:
+		case EMU_FMT_VOP3:
+			ret = exec_valu(w, &in, err);
+			break;
+		case EMU_FMT_GLOBAL:
+			ret = exec_global(w, &in, err);
+			break;
+		case EMU_FMT_MUBUF:
+		case EMU_FMT_MTBUF:
+			ret = exec_buffer(w, &in, err);
+			break;
+		case EMU_FMT_DS:
+		case EMU_FMT_LDSDIR:
+			ret = exec_ds(w, &in, err);
+			break;
+		default:
+			ret = vsharp_fail(err, -ENOSYS, "emu: %s: format %d not implemented", vsharp_gfx_name(w->level),
+					  in.fmt);
+		}
+		if (ret)
+			return ret;
+		w->pc = next;
+	}
+	w->gpu->outcome = VSHARP_GPU_HANG;
+	return vsharp_fail(err, -ETIME, "emu: %s: wave did not reach s_endpgm within %" PRIu64 " instructions: the queue hangs",
+			   vsharp_gfx_name(w->level), limit);
+}

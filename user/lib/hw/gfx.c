@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <string.h>
+
+#include "vsharp/gfx.h"
+#include "base/util.h"
+
+static const char *const level_names[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX6] = "gfx6",      [VSHARP_GFX7] = "gfx7",
+	[VSHARP_GFX8] = "gfx8",      [VSHARP_GFX9] = "gfx9",
+	[VSHARP_GFX10] = "gfx10",    [VSHARP_GFX10_3] = "gfx10.3",
+	[VSHARP_GFX11] = "gfx11",    [VSHARP_GFX12] = "gfx12",
+};
+
+/*
+ * The first processor named for each level is the one probes are built for.
+ * LLVM AMDGPUUsage, "Processors" table; d16_unpacked: AMDGPU.td (gfx.h).
+ *
+ * lds_banks, Documentation/model.rst "LDS banks":
+ * - 32 on GCN and CDNA1-3: "configured with 32 banks, each with 512 entries
+ *   of 4 bytes" (ISA-V §2.2.1 and §10.1; ISA-C1, ISA-C2 and ISA-C3 §2.2.1
+ *   and §11.1); LLVM AMDGPU.td gives these FeatureLDSBankCount32.
+ * - 16 on the parts LLVM AMDGPU.td gives FeatureLDSBankCount16:
+ *   FeatureISAVersion7_0_2, 7_0_3 and 7_0_5 (gfx702, gfx703 Kabini and
+ *   Mullins, gfx705) and FeatureISAVersion8_1_0 (gfx810 Stoney).  Mesa's ACO
+ *   (src/amd/compiler/aco_ir.cpp, has_16bank_lds) names CHIP_KABINI and
+ *   CHIP_STONEY; the guides mention "16-bank LDS chips" without naming them
+ *   (ISA-V §10.3.2, VSRC).
+ * - 64 on gfx950: "configured with 64 banks, each with 640 entries of 4
+ *   bytes" (ISA-C4 §2.2.1 and §11.1).  LLVM gives it
+ *   FeatureLDSBankCount32 (through FeatureISAVersion9_4_Common), a count
+ *   its AMDGPU backend uses to choose v_interp lowerings (AMDGPUISelDAGToDAG.cpp
+ *   SelectInterpP1F16); ISA-C4 has no V_INTERP opcodes.
+ * - 32 on GFX10-12: the 64 banks of a WGP are "two sets of 32-banks each",
+ *   one per CU (R1 and R2 §10.1, R3 and R4 §12.1), holding byte addresses
+ *   0-65535 and 65536-131071 (R3 §3.3.4, R4 §3.3.5); in CU mode, which
+ *   vsharp dispatches, a wave's allocation is on one side.  LLVM gives
+ *   GFX10-12 FeatureLDSBankCount32; R3 §1.1: "A 32-bank scratch memory".
+ */
+#define T(n, l, banks) { .name = n, .level = VSHARP_##l, .lds_banks = banks }
+#define UNPACKED_D16(n, l, banks) \
+	{ .name = n, .level = VSHARP_##l, .d16_unpacked = true, .lds_banks = banks }
+const struct vsharp_target vsharp_targets[] = {
+	T("gfx601", GFX6, 32),   T("gfx600", GFX6, 32),   T("gfx602", GFX6, 32),
+	T("gfx700", GFX7, 32),   T("gfx701", GFX7, 32),   T("gfx702", GFX7, 16),
+	T("gfx703", GFX7, 16),   T("gfx704", GFX7, 32),   T("gfx705", GFX7, 16),
+	UNPACKED_D16("gfx803", GFX8, 32), UNPACKED_D16("gfx801", GFX8, 32),
+	UNPACKED_D16("gfx802", GFX8, 32), UNPACKED_D16("gfx805", GFX8, 32),
+	T("gfx810", GFX8, 16),
+	T("gfx900", GFX9, 32),   T("gfx902", GFX9, 32),   T("gfx904", GFX9, 32),
+	T("gfx906", GFX9, 32),   T("gfx908", GFX9, 32),   T("gfx909", GFX9, 32),
+	T("gfx90a", GFX9, 32),   T("gfx90c", GFX9, 32),   T("gfx940", GFX9, 32),
+	T("gfx941", GFX9, 32),   T("gfx942", GFX9, 32),   T("gfx950", GFX9, 64),
+	T("gfx9-generic", GFX9, 32),
+	T("gfx1010", GFX10, 32), T("gfx1011", GFX10, 32), T("gfx1012", GFX10, 32),
+	T("gfx1013", GFX10, 32), T("gfx10-1-generic", GFX10, 32),
+	T("gfx1030", GFX10_3, 32), T("gfx1031", GFX10_3, 32), T("gfx1032", GFX10_3, 32),
+	T("gfx1033", GFX10_3, 32), T("gfx1034", GFX10_3, 32), T("gfx1035", GFX10_3, 32),
+	T("gfx1036", GFX10_3, 32), T("gfx10-3-generic", GFX10_3, 32),
+	T("gfx1100", GFX11, 32), T("gfx1101", GFX11, 32), T("gfx1102", GFX11, 32),
+	T("gfx1103", GFX11, 32), T("gfx1150", GFX11, 32), T("gfx1151", GFX11, 32),
+	T("gfx1152", GFX11, 32), T("gfx1153", GFX11, 32), T("gfx11-generic", GFX11, 32),
+	T("gfx1200", GFX12, 32), T("gfx1201", GFX12, 32), T("gfx12-generic", GFX12, 32),
+};
+#undef T
+#undef UNPACKED_D16
+const size_t vsharp_target_count = ARRAY_SIZE(vsharp_targets);
+
+const char *vsharp_gfx_name(enum vsharp_gfx level)
+{
+	return (unsigned)level < VSHARP_GFX_COUNT ? level_names[level] : "gfx?";
+}
+
+const struct vsharp_target *vsharp_target_of(enum vsharp_gfx level)
+{
+	for (size_t i = 0; i < vsharp_target_count; i++)
+		if (vsharp_targets[i].level == level)
+			return &vsharp_targets[i];
+	return NULL;
+}
+
+const char *vsharp_gfx_llvm_target(enum vsharp_gfx level)
+{
+	const struct vsharp_target *t = vsharp_target_of(level);
+
+	return t ? t->name : NULL;
+}
+
+const struct vsharp_target *vsharp_target_find(const char *name)
+{
+	enum vsharp_gfx level;
+
+	for (size_t i = 0; i < vsharp_target_count; i++)
+		if (!strcmp(name, vsharp_targets[i].name))
+			return &vsharp_targets[i];
+	return vsharp_gfx_parse(name, &level, NULL) ? NULL : vsharp_target_of(level);
+}
+
+int vsharp_gfx_parse(const char *name, enum vsharp_gfx *level,
+		     struct vsharp_error *err)
+{
+	if (!strcmp(name, "gfx10.1")) {
+		*level = VSHARP_GFX10;
+		return 0;
+	}
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		if (!strcmp(name, level_names[l])) {
+			*level = l;
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < vsharp_target_count; i++) {
+		if (!strcmp(name, vsharp_targets[i].name)) {
+			*level = vsharp_targets[i].level;
+			return 0;
+		}
+	}
+	return vsharp_fail(err, -EINVAL,
+			   "gfx: unknown level '%s' (allowed: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12, or an LLVM processor gfx600..gfx1201)",
+			   name);
+}

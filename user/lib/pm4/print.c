@@ -1,0 +1,1057 @@
+// SPDX-License-Identifier: MIT
+/*
+ * `vsharp ib decode`: one line per packet, one per register written, with
+ * the fields vsharp knows decoded.  A bring-up tool: it prints any stream,
+ * unknown opcodes as raw dwords, and after a malformed packet the rest of
+ * the stream raw, then reports the error.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vsharp/dwords.h"
+#include "vsharp/pm4.h"
+#include "base/util.h"
+
+#define L9	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX12)	/* GCN's layouts onwards */
+#define L10	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX12)
+#define L10_11	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX11)
+#define L9_11	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX11)
+#define L6_9	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX9)
+#define GFX9_ONLY	VSHARP_GFX_BIT(VSHARP_GFX9)
+#define L11	VSHARP_GFX_BIT(VSHARP_GFX11)
+#define L12	VSHARP_GFX_BIT(VSHARP_GFX12)
+
+/* Packet dwords decoded with the same table as registers, under these ids. */
+enum {
+	P_COHER_CNTL = 0x10000,	/* ACQUIRE_MEM dword 1 (GFX7-9), SURFACE_SYNC dword 1 */
+	P_GCR_CNTL,		/* ACQUIRE_MEM dword 7, GFX10+ form */
+	P_EVENT_CNTL,		/* RELEASE_MEM dword 1 */
+	P_DATA_CNTL,		/* RELEASE_MEM dword 2 */
+	P_IB_CONTROL,		/* INDIRECT_BUFFER dword 3 */
+	P_WRM_CNTL,		/* WAIT_REG_MEM dword 1 */
+	P_WRM_POLL,		/* WAIT_REG_MEM dword 6 */
+	P_WD_CNTL,		/* WRITE_DATA dword 1 */
+	P_EW_CNTL,		/* EVENT_WRITE dword 1 */
+	P_DMA_CNTL,		/* DMA_DATA dword 1 */
+	P_DMA_COMMAND,		/* DMA_DATA dword 6 */
+	P_CD_CNTL,		/* COPY_DATA dword 1 */
+	P_CC_LOAD,		/* CONTEXT_CONTROL dword 1 */
+	P_CC_SHADOW,		/* CONTEXT_CONTROL dword 2 */
+	P_HI16,			/* an address's bits 47:32 */
+};
+
+enum fmt {
+	F_DEC,
+	F_HEX,
+	F_FLAG,		/* the name when set */
+	F_VGPRS,	/* RSRC1.VGPRS as a count for wave64 (and wave32 where it exists) */
+	F_SGPRS,	/* RSRC1.SGPRS as a count (GFX6-9) */
+	F_LDS,		/* RSRC2.LDS_SIZE in bytes */
+	F_ENUM,		/* F_ENUM + k: the value's name in enums[k] */
+};
+
+/*
+ * Code names of packet fields.  Sources: Linux soc15d.h/nvd.h PACKET3_*
+ * field comments, Mesa sid.h (WAIT_REG_MEM_*, COPY_DATA_*, EOP_*), umr's
+ * umr_pm4_decode_opcodes.c event table (VGT_EVENT_TYPE).
+ */
+enum {
+	E_FUNCTION, E_MEM_SPACE, E_ENGINE, E_ENGINE_SEL, E_WD_DST, E_EVENT, E_EVENT_INDEX,
+	E_RM_DST, E_INT_SEL, E_DATA_SEL, E_DMA_SRC, E_DMA_DST, E_CD_SRC, E_CD_DST,
+};
+
+static const struct {
+	unsigned n;
+	const char *const *names;
+} enums[] = {
+	[E_FUNCTION] = { 8, (const char *const[]){ "always", "<", "<=", "==", "!=", ">=", ">",
+						    "reserved" } },
+	[E_MEM_SPACE] = { 2, (const char *const[]){ "register", "memory" } },
+	[E_ENGINE] = { 2, (const char *const[]){ "ME", "PFP" } },
+	[E_ENGINE_SEL] = { 3, (const char *const[]){ "ME", "PFP", "CE" } },
+	[E_WD_DST] = { 6, (const char *const[]){ "register", "memory (sync)", "TC_L2", "GDS",
+						  NULL, "memory (async)" } },
+	[E_EVENT] = { 56, (const char *const[]){
+		NULL, "SAMPLE_STREAMOUTSTATS1", "SAMPLE_STREAMOUTSTATS2",
+		"SAMPLE_STREAMOUTSTATS3", "CACHE_FLUSH_TS", NULL, "CACHE_FLUSH",
+		"CS_PARTIAL_FLUSH", NULL, NULL, "VGT_STREAMOUT_RESET", "END_OF_PIPE_INCR_DE",
+		"END_OF_PIPE_IB_END", "RST_PIX_CNT", NULL, "VS_PARTIAL_FLUSH",
+		"PS_PARTIAL_FLUSH", NULL, NULL, NULL, "CACHE_FLUSH_AND_INV_TS_EVENT",
+		"ZPASS_DONE", "CACHE_FLUSH_AND_INV_EVENT", "PERFCOUNTER_START",
+		"PERFCOUNTER_STOP", "PIPELINESTAT_START", "PIPELINESTAT_STOP",
+		"PERFCOUNTER_SAMPLE", NULL, NULL, "SAMPLE_PIPELINESTAT", NULL,
+		"SAMPLE_STREAMOUTSTATS", "RESET_VTX_CNT", NULL, NULL, "VGT_FLUSH", NULL, NULL,
+		NULL, "BOTTOM_OF_PIPE_TS", NULL, "DB_CACHE_FLUSH_AND_INV",
+		"FLUSH_AND_INV_DB_DATA_TS", "FLUSH_AND_INV_DB_META", "FLUSH_AND_INV_CB_DATA_TS",
+		"FLUSH_AND_INV_CB_META", "CS_DONE", "PS_DONE", "FLUSH_AND_INV_CB_PIXEL_DATA",
+		NULL, "THREAD_TRACE_START", "THREAD_TRACE_STOP", NULL, "THREAD_TRACE_FLUSH",
+		"THREAD_TRACE_FINISH" } },
+	[E_EVENT_INDEX] = { 8, (const char *const[]){ "other", "ZPASS_DONE",
+						       "SAMPLE_PIPELINESTAT",
+						       "SAMPLE_STREAMOUTSTAT", "PARTIAL_FLUSH",
+						       "EOP", "EOS", "CACHE_FLUSH" } },
+	[E_RM_DST] = { 2, (const char *const[]){ "memory", "TC_L2" } },
+	[E_INT_SEL] = { 4, (const char *const[]){ "none", "interrupt", "interrupt after write confirm",
+						   "data after write confirm" } },
+	[E_DATA_SEL] = { 6, (const char *const[]){ "discard", "32-bit data", "64-bit data",
+						    "GPU clock", NULL, "GDS" } },
+	[E_DMA_SRC] = { 4, (const char *const[]){ "SRC_ADDR", "GDS", "DATA", "SRC_ADDR_TC_L2" } },
+	[E_DMA_DST] = { 4, (const char *const[]){ "DST_ADDR", "GDS", NULL, "DST_ADDR_TC_L2" } },
+	[E_CD_SRC] = { 10, (const char *const[]){ "register", "memory", "TC_L2", "GDS", "perf",
+						   "immediate", NULL, NULL, NULL, "timestamp" } },
+	[E_CD_DST] = { 6, (const char *const[]){ "register", "memory (GRBM)", "TC_L2", "GDS",
+						  "perf", "memory" } },
+};
+
+/* Field positions: [LLVM] AMDGPUUsage tables 65-69, [Lx] gc_*_sh_mask.h, soc15d.h, nvd.h. */
+static const struct field {
+	uint32_t reg;
+	uint32_t levels;
+	uint8_t lo, hi;
+	uint8_t fmt;
+	const char *name;
+} fields[] = {
+	{ VSHARP_COMPUTE_PGM_RSRC1, L9, 0, 5, F_VGPRS, "vgprs" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L6_9, 6, 9, F_SGPRS, "sgprs" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L9, 12, 19, F_HEX, "float_mode" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L9_11, 21, 21, F_FLAG, "dx10_clamp" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L12, 21, 21, F_FLAG, "wg_rr_en" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L9_11, 23, 23, F_FLAG, "ieee_mode" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L10, 29, 29, F_FLAG, "wgp_mode" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L10, 30, 30, F_FLAG, "mem_ordered" },
+	{ VSHARP_COMPUTE_PGM_RSRC1, L10, 31, 31, F_FLAG, "fwd_progress" },
+
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 0, 0, F_FLAG, "scratch_en" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 1, 5, F_DEC, "user_sgprs" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9_11, 6, 6, F_FLAG, "trap_present" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 7, 7, F_FLAG, "tgid_x_en" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 8, 8, F_FLAG, "tgid_y_en" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 9, 9, F_FLAG, "tgid_z_en" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 11, 12, F_DEC, "tidig_comp_cnt" },
+	{ VSHARP_COMPUTE_PGM_RSRC2, L9, 15, 23, F_LDS, "lds_bytes" },
+
+	{ VSHARP_COMPUTE_PGM_RSRC3, L10, 0, 3, F_DEC, "shared_vgpr_cnt" },
+	{ VSHARP_COMPUTE_PGM_RSRC3, L11, 4, 9, F_DEC, "inst_pref_size" },
+	{ VSHARP_COMPUTE_PGM_RSRC3, L12, 4, 11, F_DEC, "inst_pref_size" },
+	{ VSHARP_COMPUTE_PGM_RSRC3, L12, 13, 13, F_FLAG, "glg_en" },
+
+	{ VSHARP_COMPUTE_NUM_THREAD_X, L9, 0, 15, F_DEC, "full" },
+	{ VSHARP_COMPUTE_NUM_THREAD_X, L9, 16, 31, F_DEC, "partial" },
+	{ VSHARP_COMPUTE_NUM_THREAD_X + 1, L9, 0, 15, F_DEC, "full" },
+	{ VSHARP_COMPUTE_NUM_THREAD_X + 1, L9, 16, 31, F_DEC, "partial" },
+	{ VSHARP_COMPUTE_NUM_THREAD_X + 2, L9, 0, 15, F_DEC, "full" },
+	{ VSHARP_COMPUTE_NUM_THREAD_X + 2, L9, 16, 31, F_DEC, "partial" },
+
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 0, 0, F_FLAG, "COMPUTE_SHADER_EN" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 1, 1, F_FLAG, "PARTIAL_TG_EN" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 2, 2, F_FLAG, "FORCE_START_AT_000" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 3, 3, F_FLAG, "ORDERED_APPEND_ENBL" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 4, 4, F_FLAG, "ORDERED_APPEND_MODE" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 5, 5, F_FLAG, "USE_THREAD_DIMENSIONS" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 6, 6, F_FLAG, "ORDER_MODE" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 10, 10, F_FLAG, "SCALAR_L1_INV_VOL" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 11, 11, F_FLAG, "VECTOR_L1_INV_VOL" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L6_9, 12, 12, F_FLAG,
+	  "DATA_ATC" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L9, 14, 14, F_FLAG, "RESTORE" },
+	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, L10, 15, 15, F_FLAG, "CS_W32_EN" },
+
+	{ P_COHER_CNTL, VSHARP_GFX_RANGE(VSHARP_GFX7, VSHARP_GFX12), 18, 18, F_FLAG, "TC_WB_ACTION_ENA" },
+	{ P_COHER_CNTL, L9, 22, 22, F_FLAG, "TCL1_ACTION_ENA" },
+	{ P_COHER_CNTL, L9, 23, 23, F_FLAG, "TC_ACTION_ENA" },
+	{ P_COHER_CNTL, L9, 27, 27, F_FLAG, "SH_KCACHE_ACTION_ENA" },
+	{ P_COHER_CNTL, L9, 29, 29, F_FLAG, "SH_ICACHE_ACTION_ENA" },
+
+	{ P_GCR_CNTL, L10, 0, 1, F_DEC, "GLI_INV" },
+	{ P_GCR_CNTL, L10_11, 4, 4, F_FLAG, "GLM_WB" },
+	{ P_GCR_CNTL, L10_11, 5, 5, F_FLAG, "GLM_INV" },
+	{ P_GCR_CNTL, L10, 7, 7, F_FLAG, "GLK_INV" },
+	{ P_GCR_CNTL, L10, 8, 8, F_FLAG, "GLV_INV" },
+	{ P_GCR_CNTL, L10_11, 9, 9, F_FLAG, "GL1_INV" },
+	{ P_GCR_CNTL, L10, 14, 14, F_FLAG, "GL2_INV" },
+	{ P_GCR_CNTL, L10, 15, 15, F_FLAG, "GL2_WB" },
+	{ P_GCR_CNTL, L10, 16, 17, F_DEC, "SEQ" },
+
+	{ P_EVENT_CNTL, L9, 0, 5, F_ENUM + E_EVENT, "EVENT_TYPE" },
+	{ P_EVENT_CNTL, L9, 8, 11, F_ENUM + E_EVENT_INDEX, "EVENT_INDEX" },
+	/* GFX9's cache actions: Linux soc15d.h EOP_* under PACKET3_RELEASE_MEM. */
+	{ P_EVENT_CNTL, GFX9_ONLY, 12, 12, F_FLAG, "EOP_TCL1_VOL_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 13, 13, F_FLAG, "EOP_TC_VOL_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 15, 15, F_FLAG, "EOP_TC_WB_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 16, 16, F_FLAG, "EOP_TCL1_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 17, 17, F_FLAG, "EOP_TC_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 19, 19, F_FLAG, "EOP_TC_NC_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 21, 21, F_FLAG, "EOP_TC_MD_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX9_ONLY, 28, 28, F_FLAG, "EOP_EXEC" },
+	{ P_EVENT_CNTL, L10, 12, 12, F_FLAG, "GLM_WB" },
+	{ P_EVENT_CNTL, L10, 13, 13, F_FLAG, "GLM_INV" },
+	{ P_EVENT_CNTL, L10, 14, 14, F_FLAG, "GLV_INV" },
+	{ P_EVENT_CNTL, L10, 20, 20, F_FLAG, "GL2_INV" },
+	{ P_EVENT_CNTL, L10, 21, 21, F_FLAG, "GL2_WB" },
+	{ P_EVENT_CNTL, L10, 22, 22, F_FLAG, "SEQ" },
+	{ P_EVENT_CNTL, L10, 25, 26, F_DEC, "CACHE_POLICY" },
+	{ P_DATA_CNTL, L9, 16, 17, F_ENUM + E_RM_DST, "DST_SEL" },
+	{ P_DATA_CNTL, L9, 24, 26, F_ENUM + E_INT_SEL, "INT_SEL" },
+	{ P_DATA_CNTL, L9, 29, 31, F_ENUM + E_DATA_SEL, "DATA_SEL" },
+
+	{ P_IB_CONTROL, L9, 0, 19, F_DEC, "IB_SIZE" },
+	{ P_IB_CONTROL, L9, 20, 20, F_FLAG, "CHAIN" },
+	{ P_IB_CONTROL, L9, 21, 21, F_FLAG, "PRE_ENA" },
+	{ P_IB_CONTROL, L9, 23, 23, F_FLAG, "VALID" },
+	{ P_IB_CONTROL, L9, 24, 27, F_DEC, "VMID" },
+	{ P_IB_CONTROL, L9, 28, 29, F_DEC, "CACHE_POLICY" },
+
+	{ P_WRM_CNTL, L9, 0, 2, F_ENUM + E_FUNCTION, "FUNCTION" },
+	{ P_WRM_CNTL, L9, 4, 5, F_ENUM + E_MEM_SPACE, "MEM_SPACE" },
+	{ P_WRM_CNTL, L9, 6, 7, F_DEC, "OPERATION" },
+	{ P_WRM_CNTL, L9, 8, 8, F_ENUM + E_ENGINE, "ENGINE" },
+	{ P_WRM_CNTL, L10, 25, 26, F_DEC, "CACHE_POLICY" },
+	{ P_WRM_POLL, L9, 0, 15, F_DEC, "POLL_INTERVAL" },
+
+	{ P_WD_CNTL, L9, 8, 11, F_ENUM + E_WD_DST, "DST_SEL" },
+	{ P_WD_CNTL, L9, 16, 16, F_FLAG, "WR_ONE_ADDR" },
+	{ P_WD_CNTL, L9, 20, 20, F_FLAG, "WR_CONFIRM" },
+	{ P_WD_CNTL, L9, 25, 26, F_DEC, "CACHE_POLICY" },
+	{ P_WD_CNTL, L9, 30, 31, F_ENUM + E_ENGINE_SEL, "ENGINE_SEL" },
+
+	{ P_EW_CNTL, L9, 0, 5, F_ENUM + E_EVENT, "EVENT_TYPE" },
+	{ P_EW_CNTL, L9, 8, 11, F_ENUM + E_EVENT_INDEX, "EVENT_INDEX" },
+
+	{ P_DMA_CNTL, L9, 0, 0, F_ENUM + E_ENGINE, "ENGINE_SEL" },
+	{ P_DMA_CNTL, L9, 13, 14, F_DEC, "SRC_CACHE_POLICY" },
+	{ P_DMA_CNTL, L9, 20, 21, F_ENUM + E_DMA_DST, "DST_SEL" },
+	{ P_DMA_CNTL, L9, 25, 26, F_DEC, "DST_CACHE_POLICY" },
+	{ P_DMA_CNTL, L9, 29, 30, F_ENUM + E_DMA_SRC, "SRC_SEL" },
+	{ P_DMA_CNTL, L9, 31, 31, F_FLAG, "CP_SYNC" },
+	{ P_DMA_COMMAND, L9, 0, 25, F_DEC, "BYTE_COUNT" },
+	{ P_DMA_COMMAND, L9, 26, 26, F_FLAG, "SAS" },
+	{ P_DMA_COMMAND, L9, 27, 27, F_FLAG, "DAS" },
+	{ P_DMA_COMMAND, L9, 28, 28, F_FLAG, "SAIC" },
+	{ P_DMA_COMMAND, L9, 29, 29, F_FLAG, "DAIC" },
+	{ P_DMA_COMMAND, L9, 30, 30, F_FLAG, "RAW_WAIT" },
+	{ P_DMA_COMMAND, L9, 31, 31, F_FLAG, "DIS_WC" },
+
+	{ P_CD_CNTL, L9, 0, 3, F_ENUM + E_CD_SRC, "SRC_SEL" },
+	{ P_CD_CNTL, L9, 8, 11, F_ENUM + E_CD_DST, "DST_SEL" },
+	{ P_CD_CNTL, L9, 13, 14, F_DEC, "SRC_CACHE_POLICY" },
+	{ P_CD_CNTL, L9, 16, 16, F_FLAG, "COUNT_SEL" },
+	{ P_CD_CNTL, L9, 20, 20, F_FLAG, "WR_CONFIRM" },
+	{ P_CD_CNTL, L9, 25, 26, F_DEC, "DST_CACHE_POLICY" },
+	{ P_CD_CNTL, L9, 30, 31, F_ENUM + E_ENGINE_SEL, "ENGINE_SEL" },
+
+	{ P_CC_LOAD, L9, 0, 0, F_FLAG, "LOAD_GLOBAL_CONFIG" },
+	{ P_CC_LOAD, L9, 1, 1, F_FLAG, "LOAD_PER_CONTEXT_STATE" },
+	{ P_CC_LOAD, L9, 15, 15, F_FLAG, "LOAD_GLOBAL_UCONFIG" },
+	{ P_CC_LOAD, L9, 16, 16, F_FLAG, "LOAD_GFX_SH_REGS" },
+	{ P_CC_LOAD, L9, 24, 24, F_FLAG, "LOAD_CS_SH_REGS" },
+	{ P_CC_LOAD, L9, 28, 28, F_FLAG, "LOAD_CE_RAM" },
+	{ P_CC_LOAD, L9, 31, 31, F_FLAG, "UPDATE_LOAD_ENABLES" },
+	{ P_CC_SHADOW, L9, 0, 0, F_FLAG, "SHADOW_GLOBAL_CONFIG" },
+	{ P_CC_SHADOW, L9, 1, 1, F_FLAG, "SHADOW_PER_CONTEXT_STATE" },
+	{ P_CC_SHADOW, L9, 15, 15, F_FLAG, "SHADOW_GLOBAL_UCONFIG" },
+	{ P_CC_SHADOW, L9, 16, 16, F_FLAG, "SHADOW_GFX_SH_REGS" },
+	{ P_CC_SHADOW, L9, 24, 24, F_FLAG, "SHADOW_CS_SH_REGS" },
+	{ P_CC_SHADOW, L9, 31, 31, F_FLAG, "UPDATE_SHADOW_ENABLES" },
+
+	{ P_HI16, L9, 0, 15, F_HEX, "[47:32]" },
+};
+
+static uint32_t mask(unsigned lo, unsigned hi)
+{
+	return (hi == 31 ? ~0u : (1u << (hi + 1)) - 1) & ~((1u << lo) - 1);
+}
+
+/*
+ * The output, text or JSON, written as the packets are walked.  Text is
+ * one line per packet and one per dword (or group of dwords); JSON one
+ * object per stream with a "packets" array, each packet with "dwords"
+ * (one object per value: name, reg, value, fields), "raw", "notes" and,
+ * for a followed INDIRECT_BUFFER, the nested stream under "ib".
+ */
+#define DEPTH_MAX (2 * VSHARP_PM4_FOLLOW_MAX + 8)
+#define NOTES_MAX 4
+
+struct decoder {
+	enum vsharp_gfx level;
+	FILE *out;
+	bool json;
+	const struct vsharp_pm4_decode *opt;
+	const struct vsharp_ring_dump *ring;	/* top-level offsets are its slots from rptr */
+	struct vsharp_compute_regs regs;
+	int ret;
+	struct vsharp_error err;
+	/* JSON: whether the next member of each open object/array is the first. */
+	bool first[DEPTH_MAX];
+	unsigned depth;
+	/* The packet being printed: its dwords array is open, its notes. */
+	bool in_dwords, line_open;
+	unsigned n_notes;
+	char notes[NOTES_MAX][160];
+};
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* The comma before a member; KEY NULL inside an array. */
+static void j_key(struct decoder *d, const char *key)
+{
+	if (!d->first[d->depth])
+		fputs(", ", d->out);
+	d->first[d->depth] = false;
+	if (key)
+		fprintf(d->out, "\"%s\": ", key);
+}
+
+static void j_open(struct decoder *d, const char *key, char c)
+{
+	j_key(d, key);
+	fputc(c, d->out);
+	d->first[++d->depth] = true;
+}
+
+static void j_close(struct decoder *d, char c)
+{
+	fputc(c, d->out);
+	d->depth--;
+}
+
+static void j_u32(struct decoder *d, const char *key, uint32_t v)
+{
+	j_key(d, key);
+	fprintf(d->out, "%" PRIu32, v);
+}
+
+/* Addresses and 64-bit values are strings: JSON numbers lose bits past 2^53. */
+static void j_hex64(struct decoder *d, const char *key, uint64_t v)
+{
+	j_key(d, key);
+	fprintf(d->out, "\"0x%" PRIx64 "\"", v);
+}
+
+static void j_str(struct decoder *d, const char *key, const char *s)
+{
+	j_key(d, key);
+	json_str(d->out, s);
+}
+
+/* One value of a packet: in text "LABEL = 0x%08x" or, inline, "LABEL=VALUE". */
+enum item_style { IS_REG, IS_HEX8, IS_HEX, IS_DEC };
+
+static void item_begin(struct decoder *d, const char *label, int64_t reg, uint32_t v,
+		       enum item_style style)
+{
+	if (d->json) {
+		if (!d->in_dwords) {
+			j_open(d, "dwords", '[');
+			d->in_dwords = true;
+		}
+		j_open(d, NULL, '{');
+		if (label)
+			j_str(d, "name", label);
+		if (reg >= 0)
+			j_u32(d, "reg", (uint32_t)reg);
+		j_u32(d, "value", v);
+		return;
+	}
+	fputs(d->line_open ? " " : "        ", d->out);
+	d->line_open = true;
+	if (style == IS_REG && label)
+		fprintf(d->out, "%s = 0x%08x", label, v);
+	else if (style == IS_REG)	/* Mesa names registers by byte address: R_028A90 for 0xa2a4. */
+		fprintf(d->out, "reg 0x%04" PRIx64 " (R_%06" PRIX64 ") = 0x%08x", reg, reg * 4, v);
+	else
+		fprintf(d->out, style == IS_HEX8 ? "%s=0x%08x" : style == IS_HEX ? "%s=0x%x" : "%s=%u",
+			label, v);
+}
+
+static void item_end(struct decoder *d)
+{
+	if (d->json)
+		j_close(d, '}');
+}
+
+static void line_end(struct decoder *d)
+{
+	if (!d->json && d->line_open)
+		fputc('\n', d->out);
+	d->line_open = false;
+}
+
+/* A value derived from several dwords (an address, a 64-bit datum): a key of the item. */
+static void item_hex64(struct decoder *d, const char *key, uint64_t v)
+{
+	if (d->json)
+		j_hex64(d, key, v);
+	else
+		fprintf(d->out, " %s=0x%" PRIx64, key, v);
+}
+
+/* " name=value ..." for the known fields of V, then any other bits set. */
+static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
+{
+	const struct vsharp_pm4_level *lv = vsharp_pm4_level(level);
+	uint32_t known = 0;
+	bool any = false;
+
+	if (!lv)
+		return;
+
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+		const struct field *f = &fields[i];
+		const char *name = f->name, *enum_name = NULL;
+		uint32_t x;
+		int64_t decoded = -1;
+
+		if (f->reg != reg || !(f->levels & VSHARP_GFX_BIT(level)))
+			continue;
+		if (!any && d->json)
+			j_open(d, "fields", '{');
+		any = true;
+		known |= mask(f->lo, f->hi);
+		x = (v & mask(f->lo, f->hi)) >> f->lo;
+		switch (f->fmt) {
+		case F_VGPRS:
+			decoded = (x + 1) * 4;	/* wave64 granule; wave32 allocates twice as many */
+			break;
+		case F_SGPRS:
+			/* 8-SGPR blocks, allocated in the level's granule (pm4/regs.c). */
+			decoded = ((x + 1) * 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc;
+			break;
+		case F_LDS:
+			decoded = x * lv->lds_encode;
+			break;
+		default:
+			if (f->fmt >= F_ENUM && x < enums[f->fmt - F_ENUM].n)
+				enum_name = enums[f->fmt - F_ENUM].names[x];
+		}
+		if (d->json) {
+			j_open(d, name, '{');
+			j_u32(d, "value", x);
+			j_u32(d, "hi", f->hi);
+			j_u32(d, "lo", f->lo);
+			if (decoded >= 0)
+				j_u32(d, f->fmt == F_LDS ? "bytes" : "count", (uint32_t)decoded);
+			if (enum_name)
+				j_str(d, "enum", enum_name);
+			j_close(d, '}');
+			continue;
+		}
+		switch (f->fmt) {
+		case F_FLAG:
+			if (x)
+				fprintf(d->out, " %s", name);
+			break;
+		case F_HEX:
+			fprintf(d->out, " %s=0x%x", name, x);
+			break;
+		case F_VGPRS:
+			if (!lv->wave32)
+				fprintf(d->out, " vgprs=%u", (x + 1) * 4);
+			else
+				fprintf(d->out, " vgprs=%u(w64)/%u(w32)", (x + 1) * 4, (x + 1) * 8);
+			break;
+		case F_SGPRS:
+		case F_LDS:
+			fprintf(d->out, " %s=%" PRId64, name, decoded);
+			break;
+		default:
+			fprintf(d->out, enum_name ? " %s=%u(%s)" : " %s=%u", name, x, enum_name);
+		}
+	}
+	if (any && d->json)
+		j_close(d, '}');
+	if (any && (v & ~known)) {
+		if (d->json)
+			j_u32(d, "other", v & ~known);
+		else
+			fprintf(d->out, " other=0x%x", v & ~known);
+	}
+}
+
+/* A labelled value with its fields, on a line of its own (text) or as one item (JSON). */
+static void print_value(struct decoder *d, const char *label, enum item_style style, uint32_t v,
+			uint32_t field_id, enum vsharp_gfx level)
+{
+	item_begin(d, label, -1, v, style);
+	if (field_id)
+		item_fields(d, level, field_id, v);
+	item_end(d);
+	line_end(d);
+}
+
+/* A line the decoder adds: JSON keeps it among the packet's "notes". */
+__attribute__((format(printf, 2, 3)))
+static void note(struct decoder *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (d->json) {
+		if (d->n_notes < NOTES_MAX)
+			vsnprintf(d->notes[d->n_notes++], sizeof(d->notes[0]), fmt, ap);
+	} else {
+		fputs("        ", d->out);
+		vfprintf(d->out, fmt, ap);
+		fputc('\n', d->out);
+	}
+	va_end(ap);
+}
+
+static void close_dwords(struct decoder *d)
+{
+	if (d->json && d->in_dwords) {
+		j_close(d, ']');
+		d->in_dwords = false;
+	}
+}
+
+/* The body dwords as they are; in JSON "raw" beside "dwords", never inside it. */
+static void print_raw(struct decoder *d, const uint32_t *dw, unsigned n)
+{
+	close_dwords(d);
+	if (d->json) {
+		j_open(d, "raw", '[');
+		for (unsigned i = 0; i < n; i++)
+			j_u32(d, NULL, dw[i]);
+		j_close(d, ']');
+		return;
+	}
+	for (unsigned i = 0; i < n; i++)
+		fprintf(d->out, "%s0x%08x%s", i % 8 ? " " : "        ", dw[i],
+			i % 8 == 7 || i + 1 == n ? "\n" : "");
+}
+
+/* Offsets of a ring dump are ring slots: from the window's start, modulo the ring. */
+static unsigned slot(const struct decoder *d, unsigned at, unsigned depth)
+{
+	return depth || !d->ring ? at : (unsigned)((d->ring->rptr + at) % d->ring->n);
+}
+
+static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_t header,
+			 const char *name, unsigned count, const char *text_fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/*
+ * The packet's first line: in text "%5u: " and TEXT_FMT; in JSON its
+ * object with offset, header, type and, for type 3, opcode, name, count
+ * and shader_type.
+ */
+static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_t header,
+			 const char *name, unsigned count, const char *text_fmt, ...)
+{
+	va_list ap;
+
+	d->in_dwords = false;
+	d->n_notes = 0;
+	if (d->json) {
+		j_open(d, NULL, '{');
+		j_u32(d, "offset", slot(d, at, depth));
+		j_u32(d, "header", header);
+		j_u32(d, "type", header >> 30);
+		if (header >> 30 == 3) {
+			j_u32(d, "opcode", header >> 8 & 0xff);
+			j_u32(d, "shader_type", header >> 1 & 1);
+		}
+		if (header >> 30 == 0 || header >> 30 == 3)
+			j_u32(d, "count", count);
+		if (header >> 30 == 0)
+			j_u32(d, "reg", header & 0xffff);
+		if (name)
+			j_str(d, "name", name);
+		return;
+	}
+	fprintf(d->out, "%5u: ", slot(d, at, depth));
+	va_start(ap, text_fmt);
+	vfprintf(d->out, text_fmt, ap);
+	va_end(ap);
+	fputc('\n', d->out);
+}
+
+static void packet_end(struct decoder *d)
+{
+	if (!d->json)
+		return;
+	close_dwords(d);
+	if (d->n_notes) {
+		j_open(d, "notes", '[');
+		for (unsigned i = 0; i < d->n_notes; i++)
+			j_str(d, NULL, d->notes[i]);
+		j_close(d, ']');
+	}
+	j_close(d, '}');
+}
+
+static void print_reg(struct decoder *d, uint32_t reg, uint32_t v)
+{
+	item_begin(d, vsharp_reg_name(d->level, reg), reg, v, IS_REG);
+	item_fields(d, d->level, reg, v);
+	if (reg == VSHARP_COMPUTE_PGM_HI && vsharp_pm4_reg_written(&d->regs, VSHARP_COMPUTE_PGM_LO))
+		item_hex64(d, "pgm_va",
+			   (uint64_t)d->regs.sh[VSHARP_COMPUTE_PGM_LO - VSHARP_SH_REG_BASE] << 8 |
+			   (uint64_t)(v & 0xff) << 40);
+	item_end(d);
+	line_end(d);
+}
+
+/* The SET_*_REG packets: where their offsets count from, per opcode. */
+static const struct {
+	uint8_t opcode;
+	uint32_t base;
+	bool index;		/* INDEX in bits 31:28 of the offset dword */
+	bool sh;		/* tracked for the dispatch state */
+} set_packets[] = {
+	{ 0x68, 0x2000, false, false },			/* SET_CONFIG_REG */
+	{ 0x69, 0xa000, true, false },			/* SET_CONTEXT_REG */
+	{ VSHARP_PKT3_SET_SH_REG, VSHARP_SH_REG_BASE, false, true },
+	{ VSHARP_PKT3_SET_UCONFIG_REG, VSHARP_UCONFIG_REG_BASE, false, false },
+	{ 0x7a, VSHARP_UCONFIG_REG_BASE, true, false },	/* SET_UCONFIG_REG_INDEX */
+	{ VSHARP_PKT3_SET_SH_REG_INDEX, VSHARP_SH_REG_BASE, true, true },
+};
+
+static int set_packet(unsigned opcode)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(set_packets); i++)
+		if (set_packets[i].opcode == opcode)
+			return (int)i;
+	return -1;
+}
+
+static void print_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, int kind)
+{
+	uint32_t base = set_packets[kind].base;
+	/* REG_OFFSET is bits 15:0 (Linux kfd_pm4_headers.h, pm4__set_config_reg). */
+	uint32_t off = p->body[0] & 0xffff;
+	uint32_t other = p->body[0] & (set_packets[kind].index ? 0x0fff0000 : 0xffff0000);
+	struct vsharp_error err;
+
+	if (set_packets[kind].index &&
+	    (p->body[0] >> 28 || p->opcode == VSHARP_PKT3_SET_SH_REG_INDEX))
+		print_value(d, "index", IS_DEC, p->body[0] >> 28, 0, d->level);
+	if (other)
+		note(d, "offset dword 0x%08x: bits 0x%08x are not REG_OFFSET[15:0]%s", p->body[0],
+		     other, set_packets[kind].index ? " or INDEX[31:28]" : "");
+	if (set_packets[kind].sh && vsharp_pm4_apply_sh(&d->regs, p, &err)) {
+		/* The packet is shown; only a stream that cannot be walked is an error. */
+		note(d, "state: not applied: %s", err.msg);
+		print_raw(d, p->body, p->n_body);
+		return;
+	}
+	for (unsigned i = 1; i < p->n_body; i++)
+		print_reg(d, base + off + i - 1, p->body[i]);
+	if (p->n_body < 2)
+		note(d, "offset 0x%x, no values", off);
+}
+
+static void print_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
+{
+	static const char *const dim[] = { "dim_x", "dim_y", "dim_z" };
+	struct vsharp_dispatch_state st;
+	struct vsharp_error err;
+
+	if (p->n_body != 4) {
+		print_raw(d, p->body, p->n_body);
+		return;
+	}
+	for (unsigned i = 0; i < 3; i++) {
+		item_begin(d, dim[i], -1, p->body[i], IS_DEC);
+		item_end(d);
+	}
+	line_end(d);
+	print_value(d, "initiator", IS_HEX8, p->body[3], VSHARP_COMPUTE_DISPATCH_INITIATOR, d->level);
+	if (vsharp_pm4_dispatch_state(d->level, &d->regs, p, &st, &err)) {
+		note(d, "state: %s", err.msg);
+		return;
+	}
+	note(d, "state: wave%u pgm_va=0x%" PRIx64 " vgprs=%u sgprs=%u user_sgprs=%u tgid=%s%s%s"
+	     " tidig_comps=%u lds_bytes=%u threads=%ux%ux%u",
+	     st.wave32 ? 32 : 64, st.pgm_va, st.vgprs_alloc, st.sgprs_alloc, st.user_sgprs,
+	     st.tgid[0] ? "x" : "", st.tgid[1] ? "y" : "", st.tgid[2] ? "z" : "",
+	     st.tidig_comps, st.lds_bytes, st.threads[0], st.threads[1], st.threads[2]);
+}
+
+static void print_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
+{
+	static const char *const mid[] = { "size", "size_hi", "base", "base_hi", "poll_interval" };
+	const uint32_t *b = p->body;
+
+	if (p->n_body != 6 && p->n_body != 7) {
+		print_raw(d, b, p->n_body);
+		return;
+	}
+	/*
+	 * The form says which generation wrote it: 6 dwords with the actions
+	 * in CP_COHER_CNTL (GFX9), or 7 with GCR_CNTL last (GFX10+), whatever
+	 * --gfx says.
+	 */
+	print_value(d, "coher_cntl", IS_HEX8, b[0], p->n_body == 6 ? P_COHER_CNTL : 0, VSHARP_GFX9);
+	for (unsigned i = 0; i < 5; i++) {
+		item_begin(d, mid[i], -1, b[1 + i], i == 0 || i == 2 ? IS_HEX8 : IS_HEX);
+		item_end(d);
+	}
+	line_end(d);
+	if (p->n_body == 7)
+		print_value(d, "gcr_cntl", IS_HEX8, b[6], P_GCR_CNTL,
+			    d->level < VSHARP_GFX10 ? VSHARP_GFX10 : d->level);
+}
+
+/* SURFACE_SYNC (GFX6's cache packet, [Lx] sid.h): CP_COHER_CNTL, size, base, poll. */
+static void print_surface_sync(struct decoder *d, const struct vsharp_pm4_packet *p)
+{
+	static const char *const rest[] = { "size", "base", "poll_interval" };
+	const uint32_t *b = p->body;
+
+	if (p->n_body != 4) {
+		print_raw(d, b, p->n_body);
+		return;
+	}
+	print_value(d, "coher_cntl", IS_HEX8, b[0], P_COHER_CNTL, VSHARP_GFX6);
+	for (unsigned i = 0; i < 3; i++) {
+		item_begin(d, rest[i], -1, b[1 + i], i < 2 ? IS_HEX8 : IS_HEX);
+		item_end(d);
+	}
+	line_end(d);
+}
+
+static void print_release(struct decoder *d, const struct vsharp_pm4_packet *p)
+{
+	const uint32_t *b = p->body;
+
+	if (p->n_body != 7) {
+		print_raw(d, b, p->n_body);
+		return;
+	}
+	print_value(d, "event_cntl", IS_HEX8, b[0], P_EVENT_CNTL, d->level);
+	print_value(d, "data_cntl", IS_HEX8, b[1], P_DATA_CNTL, d->level);
+	if (d->json) {
+		static const char *const rest[] = { "addr_lo", "addr_hi", "data_lo", "data_hi",
+						     "int_ctxid" };
+
+		for (unsigned i = 0; i < 5; i++)
+			print_value(d, rest[i], IS_HEX8, b[2 + i], 0, d->level);
+		note(d, "addr=0x%" PRIx64 " data=0x%" PRIx64, (uint64_t)b[3] << 32 | b[2],
+		     (uint64_t)b[5] << 32 | b[4]);
+		return;
+	}
+	note(d, "addr=0x%" PRIx64 " data=0x%" PRIx64 " int_ctxid=0x%08x",
+	     (uint64_t)b[3] << 32 | b[2], (uint64_t)b[5] << 32 | b[4], b[6]);
+}
+
+/* The body dwords of the packets decoded field by field, as data. */
+struct dword_desc {
+	const char *label;
+	uint32_t fields;	/* id in fields[], 0: none */
+};
+
+static const struct packet_layout {
+	uint8_t opcode;
+	uint8_t n;		/* a longer body repeats the last entry (payload) */
+	struct dword_desc dw[6];
+} layouts[] = {
+	{ 0x10, 1, { { "PAYLOAD", 0 } } },				/* NOP */
+	{ 0x12, 1, { { "CMD", 0 } } },					/* CLEAR_STATE */
+	{ 0x16, 2, { { "DATA_OFFSET", 0 },				/* DISPATCH_INDIRECT */
+		     { "DISPATCH_INITIATOR", VSHARP_COMPUTE_DISPATCH_INITIATOR } } },
+	{ 0x22, 4, { { "GPU_ADDR_LO32", 0 }, { "GPU_ADDR_HI32", 0 },	/* COND_EXEC */
+		     { "TEST_VALUE", 0 }, { "PATCH_VALUE", 0 } } },
+	{ 0x28, 2, { { "LOAD_CONTROL", P_CC_LOAD }, { "SHADOW_CONTROL", P_CC_SHADOW } } },
+	{ 0x2a, 1, { { "INDEX_TYPE", 0 } } },
+	{ 0x2d, 2, { { "INDEX_COUNT", 0 }, { "DRAW_INITIATOR", 0 } } },	/* DRAW_INDEX_AUTO */
+	{ 0x2f, 1, { { "NUM_INSTANCES", 0 } } },
+	{ 0x32, 3, { { "IB_BASE_LO", 0 }, { "IB_BASE_HI", P_HI16 },
+		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER_SI */
+	{ 0x33, 3, { { "IB_BASE_LO", 0 }, { "IB_BASE_HI", P_HI16 },
+		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER_CONST */
+	{ 0x37, 4, { { "CONTROL", P_WD_CNTL }, { "DST_ADDR_LO", 0 },	/* WRITE_DATA */
+		     { "DST_ADDR_HI", 0 }, { "DATA", 0 } } },
+	{ 0x3c, 6, { { "CONTROL", P_WRM_CNTL }, { "POLL_ADDRESS_LO", 0 },	/* WAIT_REG_MEM */
+		     { "POLL_ADDRESS_HI", 0 }, { "REFERENCE", 0 }, { "MASK", 0 },
+		     { "POLL_INTERVAL", P_WRM_POLL } } },
+	{ 0x3f, 3, { { "IB_BASE_LO", 0 }, { "IB_BASE_HI", P_HI16 },
+		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER */
+	{ 0x40, 5, { { "CONTROL", P_CD_CNTL }, { "SRC_ADDR_LO", 0 },	/* COPY_DATA */
+		     { "SRC_ADDR_HI", 0 }, { "DST_ADDR_LO", 0 }, { "DST_ADDR_HI", 0 } } },
+	{ 0x42, 1, { { "DUMMY", 0 } } },				/* PFP_SYNC_ME */
+	{ 0x46, 3, { { "EVENT_CNTL", P_EW_CNTL }, { "ADDRESS_LO", 0 },	/* EVENT_WRITE */
+		     { "ADDRESS_HI", 0 } } },
+	{ 0x50, 6, { { "CONTROL", P_DMA_CNTL }, { "SRC_ADDR_LO", 0 },	/* DMA_DATA */
+		     { "SRC_ADDR_HI", 0 }, { "DST_ADDR_LO", 0 }, { "DST_ADDR_HI", 0 },
+		     { "COMMAND", P_DMA_COMMAND } } },
+};
+
+static const struct packet_layout *layout(unsigned opcode)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(layouts); i++)
+		if (layouts[i].opcode == opcode)
+			return &layouts[i];
+	return NULL;
+}
+
+static void print_layout(struct decoder *d, const struct packet_layout *l,
+			 const struct vsharp_pm4_packet *p)
+{
+	for (unsigned i = 0; i < p->n_body; i++) {
+		const struct dword_desc *w = &l->dw[i < l->n ? i : (unsigned)l->n - 1];
+
+		print_value(d, w->label, IS_REG, p->body[i], w->fields, d->level);
+	}
+}
+
+static void decode_stream(struct decoder *d, const uint32_t *dw, unsigned n, unsigned depth);
+
+/* The dwords of [va, va + 4 * n) in one memory image, or NULL. */
+static const uint32_t *mem_at(const struct vsharp_pm4_decode *opt, uint64_t va, unsigned n)
+{
+	for (unsigned i = 0; opt && i < opt->n_mem; i++) {
+		const struct vsharp_pm4_mem *m = &opt->mem[i];
+
+		if (va >= m->va && (va - m->va) % 4 == 0 && (va - m->va) / 4 <= m->n &&
+		    n <= m->n - (va - m->va) / 4)
+			return m->dw + (va - m->va) / 4;
+	}
+	return NULL;
+}
+
+static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsigned depth)
+{
+	uint64_t va = (uint64_t)(p->body[1] & 0xffff) << 32 | (p->body[0] & ~3u);
+	unsigned size = p->body[2] & 0xfffff;
+	const uint32_t *ib;
+
+	note(d, "-> IB at 0x%" PRIx64 ", %u dwords, VMID %u, SWAP %u%s", va, size,
+	     p->body[2] >> 24 & 0xf, p->body[0] & 3, p->body[2] >> 20 & 1 ? ", chained" : "");
+	if (!d->opt || !d->opt->follow_depth)
+		return;
+	if (depth >= d->opt->follow_depth) {
+		note(d, "(not followed: depth %u is the --follow limit)", depth);
+		return;
+	}
+	ib = mem_at(d->opt, va, size);
+	if (!ib) {
+		note(d, "(not followed: no memory image holds 0x%" PRIx64 "..0x%" PRIx64 ")", va,
+		     va + 4 * (uint64_t)size);
+		return;
+	}
+	if (d->json) {
+		/* The nested packets reuse the per-packet state: keep ours. */
+		unsigned n_notes = d->n_notes;
+		char notes[NOTES_MAX][sizeof(d->notes[0])];
+
+		memcpy(notes, d->notes, sizeof(notes));
+		close_dwords(d);
+		j_open(d, "ib", '{');
+		j_hex64(d, "va", va);
+		j_u32(d, "dwords", size);
+		j_u32(d, "depth", depth + 1);
+		decode_stream(d, ib, size, depth + 1);
+		j_close(d, '}');
+		memcpy(d->notes, notes, sizeof(notes));
+		d->n_notes = n_notes;
+		d->in_dwords = false;
+		return;
+	}
+	fprintf(d->out, "--- IB 0x%" PRIx64 " (%u dwords, depth %u) ---\n", va, size, depth + 1);
+	decode_stream(d, ib, size, depth + 1);
+	fprintf(d->out, "--- end of IB 0x%" PRIx64 " ---\n", va);
+}
+
+static void print_type3(struct decoder *d, const struct vsharp_pm4_packet *p, uint32_t header,
+			unsigned depth)
+{
+	const char *name = vsharp_pm4_opcode_name(p->opcode);
+	const char *st0 = p->compute ? "" : " shader_type=0";
+	const struct packet_layout *l;
+	int set = set_packet(p->opcode);
+
+	if (p->opcode == VSHARP_PKT3_NOP && !p->n_body) {
+		packet_begin(d, p->offset, depth, header, "NOP", 0x3fff, "NOP (0x3fff, one dword)");
+		return;
+	}
+	if (name)
+		packet_begin(d, p->offset, depth, header, name, p->n_body - 1, "%s (%u)%s", name,
+			     p->n_body - 1, st0);
+	else
+		packet_begin(d, p->offset, depth, header, NULL, p->n_body - 1, "opcode 0x%02x (%u)%s",
+			     p->opcode, p->n_body - 1, st0);
+	if (set >= 0) {
+		print_set_reg(d, p, set);
+	} else if (p->opcode == VSHARP_PKT3_DISPATCH_DIRECT) {
+		print_dispatch(d, p);
+	} else if (p->opcode == VSHARP_PKT3_ACQUIRE_MEM) {
+		print_acquire(d, p);
+	} else if (p->opcode == VSHARP_PKT3_SURFACE_SYNC) {
+		print_surface_sync(d, p);
+	} else if (p->opcode == VSHARP_PKT3_RELEASE_MEM) {
+		print_release(d, p);
+	} else if ((l = layout(p->opcode))) {
+		print_layout(d, l, p);
+		if ((p->opcode == VSHARP_PKT3_INDIRECT_BUFFER || p->opcode == 0x33) && p->n_body == 3)
+			follow_ib(d, p, depth);
+	} else {
+		print_raw(d, p->body, p->n_body);
+	}
+}
+
+/*
+ * One packet header at dw[at]: type 0 (register writes from a base),
+ * type 2 (filler), type 3; a type-1 header is reported and skipped.
+ * Returns the dwords the packet takes, or 0 when its body runs past N.
+ */
+static unsigned decode_packet(struct decoder *d, const uint32_t *dw, unsigned n, unsigned at,
+			      unsigned depth)
+{
+	uint32_t h = dw[at];
+	unsigned count = (h >> 16) & 0x3fff;
+	struct vsharp_pm4_packet p = {
+		.offset = at, .type = h >> 30, .opcode = (h >> 8) & 0xff, .compute = h & 2,
+		.body = dw + at + 1, .n_body = count + 1,
+	};
+	const char *name = p.type == 3 ? vsharp_pm4_opcode_name(p.opcode) : NULL;
+
+	switch (p.type) {
+	case 1:
+		packet_begin(d, at, depth, h, NULL, 0,
+			     "type-1 header 0x%08x (no such packet on GCN and later; one dword skipped)",
+			     h);
+		packet_end(d);
+		return 1;
+	case 2:
+		packet_begin(d, at, depth, h, "TYPE2", 0, "TYPE2 filler");
+		packet_end(d);
+		return 1;
+	case 3:
+		if (p.opcode == VSHARP_PKT3_NOP && count == 0x3fff)
+			p.n_body = 0;
+		break;
+	}
+	if (p.n_body > n - at - 1) {
+		d->ret = vsharp_fail(&d->err, -EINVAL,
+				     "dword %u: %s packet needs %u body dwords, the IB ends after %u",
+				     slot(d, at, depth), p.type == 0 ? "type-0" : name ? name : "type-3",
+				     p.n_body, n - at - 1);
+		return 0;
+	}
+	if (p.type == 0) {
+		packet_begin(d, at, depth, h, NULL, count, "TYPE0 reg 0x%04x (%u)", h & 0xffff, count);
+		for (unsigned i = 0; i < p.n_body; i++)
+			print_reg(d, (h & 0xffff) + i, p.body[i]);
+	} else {
+		print_type3(d, &p, h, depth);
+	}
+	packet_end(d);
+	return 1 + p.n_body;
+}
+
+static void decode_stream(struct decoder *d, const uint32_t *dw, unsigned n, unsigned depth)
+{
+	unsigned at = 0, used = 1;
+
+	if (d->json)
+		j_open(d, "packets", '[');
+	for (; at < n && used; at += used)
+		used = decode_packet(d, dw, n, at, depth);
+	if (d->json)
+		j_close(d, ']');
+	if (used)
+		return;
+	/* Show what could not be parsed, then report it. */
+	if (d->json) {
+		j_open(d, "error", '{');
+		j_u32(d, "offset", slot(d, at, depth));
+		j_str(d, "message", d->err.msg);
+		j_close(d, '}');
+		j_open(d, "unparsed", '[');
+		for (unsigned i = at; i < n; i++)
+			j_u32(d, NULL, dw[i]);
+		j_close(d, ']');
+		return;
+	}
+	fprintf(d->out, "%5u: error: %s\n", slot(d, at, depth), d->err.msg);
+	for (unsigned i = at; i < n; i++)
+		fprintf(d->out, "%5u: 0x%08x\n", slot(d, i, depth), dw[i]);
+}
+
+static int decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
+		  const struct vsharp_pm4_decode *opt, const struct vsharp_ring_dump *ring,
+		  FILE *out, struct vsharp_error *err)
+{
+	struct decoder *d = calloc(1, sizeof(*d));
+	int ret;
+
+	if (!d)
+		return vsharp_fail(err, -ENOMEM, "out of memory");
+	d->level = level;
+	d->out = out;
+	d->opt = opt;
+	d->ring = ring;
+	d->json = opt && opt->json;
+	d->first[0] = true;
+	if (d->json) {
+		j_open(d, NULL, '{');
+		j_str(d, "gfx", vsharp_gfx_name(level));
+		if (ring) {
+			j_open(d, "ring", '{');
+			j_u32(d, "dwords", (uint32_t)ring->n);
+			j_u32(d, "rptr", ring->rptr);
+			j_u32(d, "wptr", ring->wptr);
+			j_u32(d, "driver_wptr", ring->driver_wptr);
+			j_u32(d, "pending", n);
+			j_close(d, '}');
+		}
+	} else if (ring) {
+		fprintf(out, "ring: %zu dwords, rptr %u, wptr %u, driver wptr %u: %u dwords pending%s\n",
+			ring->n, ring->rptr, ring->wptr, ring->driver_wptr, n,
+			n ? "" : " (idle)");
+	}
+	decode_stream(d, dw, n, 0);
+	if (d->json) {
+		j_close(d, '}');
+		fputc('\n', out);
+	}
+	ret = d->ret;
+	if (ret && err)
+		*err = d->err;
+	free(d);
+	return ret;
+}
+
+int vsharp_pm4_decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
+		      const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err)
+{
+	return decode(level, dw, n, opt, NULL, out, err);
+}
+
+int vsharp_pm4_decode_ring(enum vsharp_gfx level, const struct vsharp_ring_dump *ring,
+			   const struct vsharp_pm4_decode *opt, FILE *out, struct vsharp_error *err)
+{
+	size_t n = (ring->wptr + ring->n - ring->rptr) % ring->n;
+	uint32_t *dw = malloc((n ? n : 1) * sizeof(*dw));
+	int ret;
+
+	if (!dw)
+		return vsharp_fail(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		dw[i] = ring->ring[(ring->rptr + i) % ring->n];
+	ret = decode(level, dw, (unsigned)n, opt, ring, out, err);
+	free(dw);
+	return ret;
+}
+
+int vsharp_pm4_print(enum vsharp_gfx level, const uint32_t *dw, unsigned n, FILE *out,
+		     struct vsharp_error *err)
+{
+	return vsharp_pm4_decode(level, dw, n, NULL, out, err);
+}
