@@ -7,9 +7,8 @@
 
 #include "vsharp/desc.h"
 #include "base/util.h"
+#include "hw/levels.h"
 
-#define L(x) VSHARP_GFX_BIT(VSHARP_GFX##x)
-#define R(a, b) VSHARP_GFX_RANGE(VSHARP_GFX##a, VSHARP_GFX##b)
 #define ALL VSHARP_GFX_ALL
 
 /* Codes a field accepts beyond fitting its width. */
@@ -56,37 +55,37 @@ static const struct layout {
 } layouts[] = {
 	{ VSHARP_F_BASE, ALL, 0, 48, NULL },
 	{ VSHARP_F_STRIDE, ALL, 48, 14, NULL },
-	{ VSHARP_F_CACHE_SWIZZLE, R(6, 10_3), 62, 1, NULL },
-	{ VSHARP_F_SWIZZLE_ENABLE, R(6, 10_3), 63, 1, NULL },
-	{ VSHARP_F_SWIZZLE_ENABLE, R(11, 12), 62, 2, &swizzle_gfx11_codes },
+	{ VSHARP_F_CACHE_SWIZZLE, GFX_RANGE(6, 10_3), 62, 1, NULL },
+	{ VSHARP_F_SWIZZLE_ENABLE, GFX_RANGE(6, 10_3), 63, 1, NULL },
+	{ VSHARP_F_SWIZZLE_ENABLE, GFX_RANGE(11, 12), 62, 2, &swizzle_gfx11_codes },
 	{ VSHARP_F_NUM_RECORDS, ALL, 64, 32, NULL },
 	{ VSHARP_F_DST_SEL_X, ALL, 96, 3, &sel_codes },
 	{ VSHARP_F_DST_SEL_Y, ALL, 99, 3, &sel_codes },
 	{ VSHARP_F_DST_SEL_Z, ALL, 102, 3, &sel_codes },
 	{ VSHARP_F_DST_SEL_W, ALL, 105, 3, &sel_codes },
-	{ VSHARP_F_NUM_FORMAT, L(6) | L(7) | L(9), 108, 3, NULL },
-	{ VSHARP_F_NUM_FORMAT, L(8), 108, 3, &nfmt_gfx8_codes },
-	{ VSHARP_F_DATA_FORMAT, R(6, 7), 111, 4, &data_format_codes },
-	{ VSHARP_F_DATA_FORMAT, R(8, 9), 111, 4, NULL },
-	{ VSHARP_F_FORMAT, R(10, 10_3), 108, 7, &format_gfx10_codes },
-	{ VSHARP_F_FORMAT, R(11, 12), 108, 6, NULL },
-	{ VSHARP_F_ELEMENT_SIZE, R(6, 8), 115, 2, NULL },
-	{ VSHARP_F_USER_VM_ENABLE, L(9), 115, 1, NULL },
-	{ VSHARP_F_USER_VM_MODE, L(9), 116, 1, NULL },
-	{ VSHARP_F_STRIDE_SCALE, L(12), 114, 2, NULL },
+	{ VSHARP_F_NUM_FORMAT, GFX(6) | GFX(7) | GFX(9), 108, 3, NULL },
+	{ VSHARP_F_NUM_FORMAT, GFX(8), 108, 3, &nfmt_gfx8_codes },
+	{ VSHARP_F_DATA_FORMAT, GFX_RANGE(6, 7), 111, 4, &data_format_codes },
+	{ VSHARP_F_DATA_FORMAT, GFX_RANGE(8, 9), 111, 4, NULL },
+	{ VSHARP_F_FORMAT, GFX_RANGE(10, 10_3), 108, 7, &format_gfx10_codes },
+	{ VSHARP_F_FORMAT, GFX_RANGE(11, 12), 108, 6, NULL },
+	{ VSHARP_F_ELEMENT_SIZE, GFX_RANGE(6, 8), 115, 2, NULL },
+	{ VSHARP_F_USER_VM_ENABLE, GFX(9), 115, 1, NULL },
+	{ VSHARP_F_USER_VM_MODE, GFX(9), 116, 1, NULL },
+	{ VSHARP_F_STRIDE_SCALE, GFX(12), 114, 2, NULL },
 	{ VSHARP_F_INDEX_STRIDE, ALL, 117, 2, NULL },
 	{ VSHARP_F_ADD_TID_ENABLE, ALL, 119, 1, NULL },
-	{ VSHARP_F_ATC, R(6, 8), 120, 1, NULL },
-	{ VSHARP_F_RESOURCE_LEVEL, R(10, 10_3), 120, 1, &must_be_one },
-	{ VSHARP_F_WRITE_COMPRESS_ENABLE, L(12), 120, 1, NULL },
-	{ VSHARP_F_HASH_ENABLE, R(6, 8), 121, 1, NULL },
-	{ VSHARP_F_COMPRESSION_EN, L(12), 121, 1, NULL },
-	{ VSHARP_F_HEAP, R(6, 8), 122, 1, NULL },
-	{ VSHARP_F_LLC_NOALLOC, L(10_3) | L(11), 122, 2, NULL },
-	{ VSHARP_F_COMPRESSION_ACCESS_MODE, L(12), 122, 2, NULL },
-	{ VSHARP_F_MTYPE, R(6, 8), 123, 3, NULL },
-	{ VSHARP_F_NV, L(9), 123, 1, NULL },
-	{ VSHARP_F_OOB_SELECT, R(10, 12), 124, 2, NULL },
+	{ VSHARP_F_ATC, GFX_RANGE(6, 8), 120, 1, NULL },
+	{ VSHARP_F_RESOURCE_LEVEL, GFX_RANGE(10, 10_3), 120, 1, &must_be_one },
+	{ VSHARP_F_WRITE_COMPRESS_ENABLE, GFX(12), 120, 1, NULL },
+	{ VSHARP_F_HASH_ENABLE, GFX_RANGE(6, 8), 121, 1, NULL },
+	{ VSHARP_F_COMPRESSION_EN, GFX(12), 121, 1, NULL },
+	{ VSHARP_F_HEAP, GFX_RANGE(6, 8), 122, 1, NULL },
+	{ VSHARP_F_LLC_NOALLOC, GFX(10_3) | GFX(11), 122, 2, NULL },
+	{ VSHARP_F_COMPRESSION_ACCESS_MODE, GFX(12), 122, 2, NULL },
+	{ VSHARP_F_MTYPE, GFX_RANGE(6, 8), 123, 3, NULL },
+	{ VSHARP_F_NV, GFX(9), 123, 1, NULL },
+	{ VSHARP_F_OOB_SELECT, GFX_RANGE(10, 12), 124, 2, NULL },
 	{ VSHARP_F_TYPE, ALL, 126, 2, &must_be_zero },
 };
 

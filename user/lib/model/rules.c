@@ -7,9 +7,8 @@
 
 #include "vsharp/rules.h"
 #include "base/util.h"
+#include "hw/levels.h"
 
-#define L(x) VSHARP_GFX_BIT(VSHARP_GFX##x)
-#define R(a, b) VSHARP_GFX_RANGE(VSHARP_GFX##a, VSHARP_GFX##b)
 /* One default for every level. */
 #define ALL_DEFAULT(c) { c, c, c, c, c, c, c, c }
 
@@ -19,41 +18,41 @@
  */
 static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = {
-		"gfx9_raw_soffset", "GFX9 raw buffer range check and SGPR offset", L(9), 2,
+		"gfx9_raw_soffset", "GFX9 raw buffer range check and SGPR offset", GFX(9), 2,
 		{ { "excluded", "ISA-V §8.1.5 Raw Buffer: (InstOffset + vgpr_offset) >= NumRecords" },
 		  { "subtracted", "gem5 Vega Inst_MUBUF::calcAddr, GCN3: offset >= NumRecords - soffset" } },
 		ALL_DEFAULT(VSHARP_GFX9_RAW_SOFFSET_EXCLUDED),
 	},
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = {
-		"gfx10_struct_offset", "GFX10 OOB_SELECT 0 offset test", R(10, 10_3), 3,
+		"gfx10_struct_offset", "GFX10 OOB_SELECT 0 offset test", GFX_RANGE(10, 10_3), 3,
 		{ { "ge", "R2 Table 35 and Mesa ac_set_buf_desc_word3: offset >= stride" },
 		  { "gt", "R1 Table 35: offset > stride" },
 		  { "payload", "R3 Table 46 (GFX11 form): offset + payload > stride" } },
 		ALL_DEFAULT(VSHARP_GFX10_STRUCT_GE),
 	},
 	[VSHARP_RULE_GFX10_RAW] = {
-		"gfx10_raw", "GFX10 OOB_SELECT 3 (raw) range check", R(10, 10_3), 3,
+		"gfx10_raw", "GFX10 OOB_SELECT 3 (raw) range check", GFX_RANGE(10, 10_3), 3,
 		{ { "payload_bytes", "R1 Table 35 with payload in bytes as R3 defines it; rocMLIR PR #678: offset + len > numRecords - soffset" },
 		  { "payload_dwords", "R1 Table 35 literally: payload is the number of dwords" },
 		  { "offset_ge", "Mesa ac_set_buf_desc_word3 GFX10 comment: offset >= NUM_RECORDS" } },
 		ALL_DEFAULT(VSHARP_GFX10_RAW_PAYLOAD_BYTES),
 	},
 	[VSHARP_RULE_GCN_RANGE] = {
-		"gcn_range", "GFX6-8 range check of strided buffers", R(6, 8), 2,
+		"gcn_range", "GFX6-8 range check of strided buffers", GFX_RANGE(6, 8), 2,
 		{ { "clrx", "CLRX GcnMemHandling: stride != 0 with IDXEN or ADD_TID: index >= NumRecords || offset >= stride; else offset >= NumRecords - soffset" },
 		  { "bytes", "radeonsi si_make_buffer_descriptor (GFX8): NUM_RECORDS in bytes unless swizzled; check stride*index + offset >= NumRecords - soffset" } },
 		{ VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_BYTES,
 		  0, 0, 0, 0, 0 },
 	},
 	[VSHARP_RULE_STRICT_B96] = {
-		"strict_b96", "STRICT alignment of 12-byte accesses", R(6, 12), 3,
+		"strict_b96", "STRICT alignment of 12-byte accesses", GFX_RANGE(6, 12), 3,
 		{ { "16", "UNVERIFIED: next power of two, as LDS b96 (R3 §3.3.4.1 masks B96 with ~15)" },
 		  { "4", "UNVERIFIED: dword alignment" },
 		  { "12", "R3 §9.5 literally: aligned to data size" } },
 		ALL_DEFAULT(VSHARP_STRICT_B96_16),
 	},
 	[VSHARP_RULE_ATOMIC_MISALIGNED] = {
-		"atomic_misaligned", "misaligned buffer atomics in DWORD mode", R(6, 12), 2,
+		"atomic_misaligned", "misaligned buffer atomics in DWORD mode", GFX_RANGE(6, 12), 2,
 		{ { "memviol", "R3 §9.5: atomics must be aligned to the data size, or MEMVIOL" },
 		  { "force", "R4 §9.5: in DWORD mode atomics have their LSBs ignored until payload-aligned; ISA-V §8.1.7: LSBs ignored" } },
 		{ VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE,
@@ -61,38 +60,38 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_FORCE },
 	},
 	[VSHARP_RULE_FORMAT_MISALIGNED] = {
-		"format_misaligned", "format instructions below component alignment", R(6, 12), 2,
+		"format_misaligned", "format instructions below component alignment", GFX_RANGE(6, 12), 2,
 		{ { "memviol", "UNVERIFIED: treated like atomics" },
 		  { "force", "UNVERIFIED: R3 §9.5 requires 1/2/4-byte alignment by component size and says the hardware aligns requests in DWORD mode" } },
 		ALL_DEFAULT(VSHARP_MISALIGNED_FORCE),
 	},
 	[VSHARP_RULE_LDS_M0_CLAMP] = {
-		"lds_m0_clamp", "LDS accesses limited to MIN(M0, LDS_SIZE)", R(6, 12), 2,
+		"lds_m0_clamp", "LDS accesses limited to MIN(M0, LDS_SIZE)", GFX_RANGE(6, 12), 2,
 		{ { "clamp", "ISA-V §10.3.3, R1 §3.6.6, R2 §3.6.1: size sent to LDS is MIN(M0, LDS_SIZE)" },
 		  { "ignored", "R3 §12.5, R4 §12.5: M0 is only read by ADDTID; LLVM ldsRequiresM0Init() is false on GFX9+" } },
 		{ VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP,
 		  VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_IGNORED, VSHARP_LDS_M0_IGNORED },
 	},
 	[VSHARP_RULE_TFE_OOB] = {
-		"tfe_oob", "TFE status of an out-of-range (not PRT) load", R(6, 12), 2,
+		"tfe_oob", "TFE status of an out-of-range (not PRT) load", GFX_RANGE(6, 12), 2,
 		{ { "keep", "R4 §10.1.1: status written on texture (PRT) faults only; ISA-V TFE: written on a NACK; else the VGPR keeps its value" },
 		  { "fail", "UNVERIFIED: TEXEL_FAIL set for out-of-range lanes" } },
 		ALL_DEFAULT(VSHARP_TFE_OOB_KEEP),
 	},
 	[VSHARP_RULE_GFX9_SWIZZLE_ELEMENT] = {
-		"gfx9_swizzle_element", "GFX9 swizzle element size", L(9), 2,
+		"gfx9_swizzle_element", "GFX9 swizzle element size", GFX(9), 2,
 		{ { "4", "Mesa si_compute.c setup_scratch_rsrc_user_sgprs: only 4 bytes on GFX9" },
 		  { "from_bits", "ISA-V Table 30 const_element_size, read from dw3[20:19] as on GFX8 (gem5 BufferRsrcDescriptor)" } },
 		ALL_DEFAULT(VSHARP_GFX9_ES_FIXED_4),
 	},
 	[VSHARP_RULE_MISSING_CHANNEL] = {
-		"missing_channel", "format loads selecting a channel the format lacks", R(6, 12), 2,
+		"missing_channel", "format loads selecting a channel the format lacks", GFX_RANGE(6, 12), 2,
 		{ { "0001", "UNVERIFIED: missing G, B read 0 and A reads 1 (D3D/Vulkan texel rule)" },
 		  { "0000", "R3 §9.3 identity DST_SEL X000, XY00, XYZ0: missing channels are 0" } },
 		ALL_DEFAULT(VSHARP_MISSING_0001),
 	},
 	[VSHARP_RULE_STORE_FORMAT_FILL] = {
-		"store_format_fill", "store_format with fewer components than the format", R(6, 12), 2,
+		"store_format_fill", "store_format with fewer components than the format", GFX_RANGE(6, 12), 2,
 		{ { "replicate_x", "R4 §9.3: the first component fills the missing ones (XYXX)" },
 		  { "skip", "UNVERIFIED: missing channels keep memory" } },
 		{ VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
@@ -100,13 +99,13 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_REPLICATE_X },
 	},
 	[VSHARP_RULE_LDS_DMA_OFFSET] = {
-		"lds_dma_offset", "instruction offset in the LDS address of buffer-to-LDS loads", R(6, 11), 2,
+		"lds_dma_offset", "instruction offset in the LDS address of buffer-to-LDS loads", GFX_RANGE(6, 11), 2,
 		{ { "with_ioffset", "ISA-C4 §9.1.9: LDS_ADDR = LDSbase + M0[15:0] + inst_offset + TID*4" },
 		  { "without_ioffset", "CLRX GcnMemHandling: LDS_ADDR = LDS_BASE + (M0 & 0xffff) + LANEID*4" } },
 		ALL_DEFAULT(VSHARP_LDS_DMA_WITH_IOFFSET),
 	},
 	[VSHARP_RULE_D16_UNUSED_HALF] = {
-		"d16_unused_half", "the other half of a D16 load's VGPR", R(8, 12), 2,
+		"d16_unused_half", "the other half of a D16 load's VGPR", GFX_RANGE(8, 12), 2,
 		{ { "preserve", "LLVM GCNSubtarget d16PreservesUnusedBits() without SRAM-ECC" },
 		  { "zero", "ISA-C4 §9.1.6: with ECC enabled 16-bit loads write the full VGPR" } },
 		/* GFX8 (unpacked D16 format loads, gfx803): zero, inferred (model.rst "D16"). */
@@ -114,68 +113,68 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE },
 	},
 	[VSHARP_RULE_APPEND_M0] = {
-		"append_m0", "LDS address of ds_append/ds_consume from M0", R(6, 11), 2,
+		"append_m0", "LDS address of ds_append/ds_consume from M0", GFX_RANGE(6, 11), 2,
 		{ { "base_size", "ISA-V, R1-R3 DS_APPEND \"addr = M0.base + offset; // offset by LDS HWBASE, limit to M.size\"; R3 §12.6 \"M0 is used for: [15:0] holds SIZE, in bytes; [31:16] holds BASE address in bytes\"" },
 		  { "address", "LLVM llvm.amdgcn.ds.append.ll: \"s_mov_b32 m0, [[PTR]]\" puts the LDS byte address in M0, no size" } },
 		ALL_DEFAULT(VSHARP_APPEND_M0_BASE_SIZE),
 	},
 	[VSHARP_RULE_SRC2_THREAD_DEST] = {
-		"src2_thread_dest", "destination of a DS *_src2_* op with a per-thread offset (offset1[7] = 1)", R(6, 10), 2,
+		"src2_thread_dest", "destination of a DS *_src2_* op with a per-thread offset (offset1[7] = 1)", GFX_RANGE(6, 10), 2,
 		{ { "17bit", "AMD OpenCL optimisation guide, LDS chapter, SRC2 ops: LDS_Addr1 = LDS_BASE + VGPR(ADDR)[16:0]" },
 		  { "whole", "ISA-V DS_ADD_SRC2_U32: \"A = ADDR_BASE; B = A + 4*{A[31],A[31:17]}; MEM[A] = ...\" read with A the whole VGPR" } },
 		ALL_DEFAULT(VSHARP_SRC2_DEST_17BIT),
 	},
 	/* The BVH stack ops' DECODE_ADDR, ENCODE_ADDR, INVALID_NODE and wrap (model/ds_bvh.c). */
 	[VSHARP_RULE_BVH_STACK_SIZE] = {
-		"bvh_stack_size", "where GFX11 ds_bvh_stack_rtn_b32 takes the stack size", L(11), 2,
+		"bvh_stack_size", "where GFX11 ds_bvh_stack_rtn_b32 takes the stack size", GFX(11), 2,
 		{ { "offset1", "R3 DS_BVH_STACK_RTN_B32 \"OFFSET1[5:4] contains stack_size[1:0]\"; Mesa radv_build_bvh_stack_rtn_addr: ADDR bits 0-17 are the index" },
 		  { "addr", "R3 §12.5.3 ADDR row: \"stack_addr[17:16] = stack_size[1:0] ... stack_addr[15:0] = stack_index[15:0]\"" } },
 		ALL_DEFAULT(VSHARP_BVH_SIZE_OFFSET1),
 	},
 	[VSHARP_RULE_BVH_STACK_ADDR] = {
-		"bvh_stack_addr", "the GFX12 stack address layout in ADDR", L(12), 2,
+		"bvh_stack_addr", "the GFX12 stack address layout in ADDR", GFX(12), 2,
 		{ { "fields", "R4 §12.5.3 Address Fields: ring_addr [14:10], stack_base_addr [28:15] in dwords, size in OFFSET0[4:0]; GPURT rtip3_ds_stack_emulation.hlsl unpack_stack_addr; Mesa radv_build_bvh_stack_rtn_addr shifts by 15 on GFX12" },
 		  { "rdna3", "R4 §12.5.3 ADDR row as in R3: stack_base [31:18], stack_size [17:16], stack_index [15:0]" } },
 		ALL_DEFAULT(VSHARP_BVH_ADDR_FIELDS),
 	},
 	[VSHARP_RULE_BVH_STACK_STRIDE] = {
-		"bvh_stack_stride", "LDS bytes between a lane's stack entries", R(11, 12), 2,
+		"bvh_stack_stride", "LDS bytes between a lane's stack entries", GFX_RANGE(11, 12), 2,
 		{ { "wave32", "Mesa radv_build_bvh_stack_rtn_addr: \"The hardware uses a stride of 128 bytes (32 entries) for the stack index\"" },
 		  { "dword", "R3, R4 pseudo-code MEM[stack_base + stack_index] with dword entries" } },
 		ALL_DEFAULT(VSHARP_BVH_STRIDE_WAVE32),
 	},
 	[VSHARP_RULE_BVH_STACK_POP] = {
-		"bvh_stack_pop", "the entry a BVH stack pop reads", R(11, 12), 2,
+		"bvh_stack_pop", "the entry a BVH stack pop reads", GFX_RANGE(11, 12), 2,
 		{ { "top", "GPURT rtip3_ds_stack_emulation.hlsl pop(): the index steps back, then the entry is read (the last push comes back)" },
 		  { "literal", "R3, R4 pseudo-code: RETURN_DATA = MEM[stack_base + stack_index], then stack_index -= 1" } },
 		ALL_DEFAULT(VSHARP_BVH_POP_TOP),
 	},
 	[VSHARP_RULE_BVH_STACK_WRAP] = {
-		"bvh_stack_wrap", "how a full or empty BVH stack wraps", R(11, 12), 2,
+		"bvh_stack_wrap", "how a full or empty BVH stack wraps", GFX_RANGE(11, 12), 2,
 		{ { "ring", "R4 §12.5.3 ring_addr \"rolling address in the ring buffer\"; GPURT push()/pop() wrap the address at stackSize" },
 		  { "counter", "R3 §12.5.3: stack_index[15:0] counts past the stack (8-64 entries), only the entry wraps (\"wraps around and overwrites older items\")" } },
 		ALL_DEFAULT(VSHARP_BVH_WRAP_RING),
 	},
 	[VSHARP_RULE_BVH_INVALID_NODE] = {
-		"bvh_invalid_node", "the INVALID_NODE of the BVH stack ops' pseudo-code", R(11, 12), 2,
+		"bvh_invalid_node", "the INVALID_NODE of the BVH stack ops' pseudo-code", GFX_RANGE(11, 12), 2,
 		{ { "all_ones", "Mesa radv bvh.h RADV_BVH_INVALID_NODE 0xffffffff" },
 		  { "bits31_3", "GPURT rtip3_ds_stack_emulation.hlsl: a node is invalid when bits [31:3] are all ones ((node >> 3) == 0x1fffffff)" } },
 		{ 0, 0, 0, 0, 0, 0, VSHARP_BVH_INVALID_ALL_ONES, VSHARP_BVH_INVALID_BITS31_3 },
 	},
 	[VSHARP_RULE_BVH_PUSH8] = {
-		"bvh_push8", "what the GFX12 push8 stack ops do", L(12), 2,
+		"bvh_push8", "what the GFX12 push8 stack ops do", GFX(12), 2,
 		{ { "isa", "R4 DS_BVH_STACK_PUSH8_POP1_RTN_B32, PUSH8_POP2_RTN_B64 pseudo-code: DATA1[0..6] pushed in order, DATA1[7] returned if valid, else popped; the other ADDR fields untouched" },
 		  { "gpurt", "GPURT rtip3_ds_stack_emulation.hlsl (RTIP 3.0): DATA1[7] down to DATA1[0] pushed after the last node, SKIP_0_3/SKIP_4_7, valid_entries, entries_to_tlas and the flags kept, an empty pop TERMINAL_NODE (INVALID_NODE once overflowed), instance nodes mark the TLAS, pop2 the deeper node first" } },
 		ALL_DEFAULT(VSHARP_BVH_PUSH8_ISA),
 	},
 	[VSHARP_RULE_SMEM_SIZE] = {
-		"smem_size", "bytes an S_BUFFER_LOAD may read (GFX6-10.3)", R(6, 10_3), 2,
+		"smem_size", "bytes an S_BUFFER_LOAD may read (GFX6-10.3)", GFX_RANGE(6, 10_3), 2,
 		{ { "stride_x_records", "R3 and R4 §8.4.1 \"offset >= ((stride==0 ? 1 : stride) * num_records)\", and §8.1.2 m_size" },
 		  { "records_or_1", "ISA-V §7.2.1, R1 and R2 §7.2.1 pseudo-code: \"m_size = (m_stride == 0) ? 1 : m_num_records\"" } },
 		ALL_DEFAULT(VSHARP_SMEM_SIZE_STRIDE_X_RECORDS),
 	},
 	[VSHARP_RULE_SMEM_OOB] = {
-		"smem_oob", "out-of-range dwords of an S_BUFFER_LOAD (GFX6-10.3)", R(6, 10_3), 2,
+		"smem_oob", "out-of-range dwords of an S_BUFFER_LOAD (GFX6-10.3)", GFX_RANGE(6, 10_3), 2,
 		{ { "keep", "ISA-V §7.4, R1 and R2 §7.5 \"the operation is not performed for any Dwords that are out-of-range\": the SGPR keeps its value" },
 		  { "zero", "R3 and R4 §8.4.1 \"the out-of-range DWORDs return zero\"" } },
 		ALL_DEFAULT(VSHARP_SMEM_OOB_KEEP),

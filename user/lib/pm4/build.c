@@ -11,12 +11,8 @@
 
 #include "vsharp/pm4.h"
 #include "base/util.h"
+#include "hw/levels.h"
 
-#define L6	VSHARP_GFX_RANGE(VSHARP_GFX6, VSHARP_GFX12)
-#define L7	VSHARP_GFX_RANGE(VSHARP_GFX7, VSHARP_GFX12)
-#define L10	VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX12)
-#define L11	VSHARP_GFX_RANGE(VSHARP_GFX11, VSHARP_GFX12)
-#define L12	VSHARP_GFX_BIT(VSHARP_GFX12)
 
 /* How a register is written. */
 enum reg_kind {
@@ -43,19 +39,19 @@ static const struct {
 	uint32_t levels;
 } preamble_regs[] = {
 	/* [L]/[I] steps 1, 2, 9: start at 0, no scratch, no wave limits. */
-	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, L6 },
-	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, L6 },
-	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, L6 },
-	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, L6 },
-	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, L6 },
+	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, GFX_ALL },
+	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, GFX_ALL },
+	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, GFX_ALL },
+	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, GFX_ALL },
+	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, GFX_ALL },
 	/* GFX10+: [L] zeroes REQ_CTRL, USER_ACCUM_0..3 and CHKSUM; Mesa DISPATCH_TUNNEL. */
-	{ { VSHARP_COMPUTE_REQ_CTRL, K_SH, 0 }, L10 },
-	{ { VSHARP_COMPUTE_USER_ACCUM_0, K_SH, 0 }, L10 },
-	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 1, K_SH, 0 }, L10 },
-	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 2, K_SH, 0 }, L10 },
-	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 3, K_SH, 0 }, L10 },
-	{ { VSHARP_COMPUTE_SHADER_CHKSUM, K_SH, 0 }, L10 },
-	{ { VSHARP_COMPUTE_DISPATCH_TUNNEL, K_SH, 0 }, L10 },
+	{ { VSHARP_COMPUTE_REQ_CTRL, K_SH, 0 }, GFX_RANGE(10, 12) },
+	{ { VSHARP_COMPUTE_USER_ACCUM_0, K_SH, 0 }, GFX_RANGE(10, 12) },
+	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 1, K_SH, 0 }, GFX_RANGE(10, 12) },
+	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 2, K_SH, 0 }, GFX_RANGE(10, 12) },
+	{ { VSHARP_COMPUTE_USER_ACCUM_0 + 3, K_SH, 0 }, GFX_RANGE(10, 12) },
+	{ { VSHARP_COMPUTE_SHADER_CHKSUM, K_SH, 0 }, GFX_RANGE(10, 12) },
+	{ { VSHARP_COMPUTE_DISPATCH_TUNNEL, K_SH, 0 }, GFX_RANGE(10, 12) },
 	/*
 	 * Every CU of every shader engine the level has ([L], [M] preamble).
 	 * SE0..SE3 go through K_CU: SET_SH_REG_INDEX 3 only where libdrm's
@@ -63,16 +59,16 @@ static const struct {
 	 * SET_SH_REG as Mesa writes them (ac_cmdbuf.c); no peer sends them
 	 * with index 3.
 	 */
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, L6 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, L6 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE0, K_CU, ~0u }, GFX_ALL },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE1, K_CU, ~0u }, GFX_ALL },
 	/* SE2/SE3 from GFX7 (gca/gfx_7_2_d.h; Mesa si_compute.c writes them on GFX7+). */
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, L7 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, L7 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8, K_SH, ~0u }, L12 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4, K_SH, ~0u }, L11 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 1, K_SH, ~0u }, L11 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 2, K_SH, ~0u }, L11 },
-	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 3, K_SH, ~0u }, L11 },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2, K_CU, ~0u }, GFX_RANGE(7, 12) },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3, K_CU, ~0u }, GFX_RANGE(7, 12) },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8, K_SH, ~0u }, GFX(12) },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4, K_SH, ~0u }, GFX_RANGE(11, 12) },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 1, K_SH, ~0u }, GFX_RANGE(11, 12) },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 2, K_SH, ~0u }, GFX_RANGE(11, 12) },
+	{ { VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE4 + 3, K_SH, ~0u }, GFX_RANGE(11, 12) },
 	/*
 	 * Work-groups per SE before the next one (bits 9:0, INTERLEAVE on
 	 * GFX11, INTERLEAVE_1D on GFX12).  SH state outlives the job that
@@ -80,7 +76,7 @@ static const struct {
 	 * 64 is what RADV writes on compute queues (radv_emit_compute /
 	 * radv_init_compute_state) and Mesa's preamble default.
 	 */
-	{ { VSHARP_COMPUTE_DISPATCH_INTERLEAVE, K_SH, VSHARP_DISPATCH_INTERLEAVE }, L11 },
+	{ { VSHARP_COMPUTE_DISPATCH_INTERLEAVE, K_SH, VSHARP_DISPATCH_INTERLEAVE }, GFX_RANGE(11, 12) },
 	/* Mesa: 0 on GFX9, 0x20 on GFX10/10.3 ([L] too), not written on GFX11+. */
 	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0 }, VSHARP_GFX_BIT(VSHARP_GFX9) },
 	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0x20 },
