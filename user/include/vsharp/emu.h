@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "vsharp/device.h"
+#include "vsharp/gpu.h"
 #include "vsharp/model.h"
 
 /*
@@ -29,26 +30,13 @@ void vsharp_emu_set_vmid(struct vsharp_device *dev, unsigned vmid);
 int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,
 			      struct vsharp_error *err);
 
-struct vsharp_emu_stats {
-	uint64_t dispatches, waves, instructions, lane_ops, memviols;
-};
+/* The work of the device's GPU so far (struct vsharp_emu_stats, vsharp/gpu.h). */
 void vsharp_emu_stats(const struct vsharp_device *dev, struct vsharp_emu_stats *st);
 
 /* The rules the memory unit follows (default: the model's for the level). */
 void vsharp_emu_set_rules(struct vsharp_device *dev, const struct vsharp_rules *rules);
 
-/*
- * Test-only: deviations injected into the memory unit's view of each
- * buffer instruction, never into the model the probe layer compares with.
- */
-enum vsharp_emu_mutation {
-	VSHARP_EMU_MUTATE_NONE,
-	VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1,	/* a range check off by one */
-	VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY,	/* X and Y of DST_SEL swapped */
-};
+/* Test-only: the deviation (enum vsharp_emu_mutation, vsharp/gpu.h) the device's memory unit makes. */
 void vsharp_emu_set_mutation(struct vsharp_device *dev, enum vsharp_emu_mutation m);
-
-/* Applies a mutation to a V#, as the memory unit sees it (tests predict with this). */
-void vsharp_emu_mutate_desc(enum vsharp_gfx level, enum vsharp_emu_mutation m, uint32_t desc[4]);
 
 #endif

@@ -65,6 +65,27 @@ int vsharp_vm_check(const struct vsharp_vm *vm, uint64_t va, uint64_t n, unsigne
 int vsharp_vm_lookup(const struct vsharp_vm *vm, uint64_t va, uint64_t *start, uint64_t *size,
 		     unsigned *perms);
 
+/* The work a GPU has done: dispatches, waves, instructions, lane operations, memory violations. */
+struct vsharp_emu_stats {
+	uint64_t dispatches, waves, instructions, lane_ops, memviols;
+};
+
+/*
+ * Test-only: deviations injected into the memory unit's view of each
+ * buffer instruction, never into the model the probe layer compares with.
+ */
+enum vsharp_emu_mutation {
+	VSHARP_EMU_MUTATE_NONE,
+	VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1,	/* a range check off by one */
+	VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY,	/* X and Y of DST_SEL swapped */
+};
+
+/*
+ * Applies a mutation to a V#, through the level's field layout, as the
+ * memory unit sees it (tests predict with this).
+ */
+void vsharp_emu_mutate_desc(enum vsharp_gfx level, enum vsharp_emu_mutation m, uint32_t desc[4]);
+
 struct vsharp_gpu;
 
 /* What a compute queue of the emulated GPU is set up with (defaults in brackets). */

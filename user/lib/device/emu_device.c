@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <sys/mman.h>
 
-#include "emu/core.h"
+#include "device/emu_device.h"
 
 #define PAGE VSHARP_VM_PAGE
 
@@ -202,25 +202,4 @@ void vsharp_emu_set_rules(struct vsharp_device *dev, const struct vsharp_rules *
 void vsharp_emu_set_mutation(struct vsharp_device *dev, enum vsharp_emu_mutation m)
 {
 	emu_of(dev)->gpu->mutation = m;
-}
-
-void vsharp_emu_mutate_desc(enum vsharp_gfx level, enum vsharp_emu_mutation m, uint32_t desc[4])
-{
-	uint32_t x, y;
-
-	(void)level;
-	switch (m) {
-	case VSHARP_EMU_MUTATE_NUM_RECORDS_PLUS_1:
-		/* The unit sees one more record (or byte) than the V# says. */
-		if (desc[2] != UINT32_MAX)
-			desc[2]++;
-		break;
-	case VSHARP_EMU_MUTATE_SWAP_DST_SEL_XY:
-		x = desc[3] & 7;
-		y = desc[3] >> 3 & 7;
-		desc[3] = (desc[3] & ~0x3fu) | y | x << 3;
-		break;
-	default:
-		break;
-	}
 }

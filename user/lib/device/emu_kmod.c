@@ -6,7 +6,7 @@
  * under the alignment mode of its VMID there, so a mode set through debugfs
  * is the mode an emulated run obeys.
  */
-#include "emu/core.h"
+#include "device/emu_device.h"
 #include "vsharp/kmod.h"
 
 int vsharp_emu_load_kmod_mode(struct vsharp_device *dev, const char *debugfs,

@@ -6,15 +6,14 @@
 #include <stdint.h>
 
 #include "emu/isa.h"
-#include "vsharp/emu.h"
 #include "vsharp/gpu.h"
 #include "vsharp/pm4.h"
 
 /*
  * The emulated GPU's insides: a compute queue (emu/gpu.c) that executes PM4
  * in a vsharp_vm (emu/vm.c) and starts waves, one at a time, on the shader
- * core (emu/wave.c).  The emulated device (device/emu_device.c) is one GPU, one VM
- * and a buffer allocator around them.
+ * core (emu/wave.c).  The emulated device (device/emu_device.h) is one GPU,
+ * one VM and a buffer allocator around them, a floor above.
  */
 #define EMU_MAX_SGPRS 106
 #define EMU_MAX_VGPRS 256
@@ -79,29 +78,6 @@ struct vsharp_gpu {
 	struct vsharp_gpu_fault fault;
 	struct emu_decoded decoded[EMU_DECODED_SLOTS];
 };
-
-/*
- * The emulated device: one GPU, one VM, and its buffers in one host window
- * at a fixed GPU virtual address offset, page by page as amdgpu maps them.
- */
-#define EMU_VA_BASE 0x100000000ull
-#define EMU_WINDOW (1ull << 30)
-
-struct emu_device {
-	struct vsharp_device dev;
-	struct vsharp_gpu *gpu;
-	struct vsharp_vm *vm;
-	uint8_t *window;
-	uint64_t used;			/* bump allocator inside the window */
-	uint64_t next_fence;
-	int last_status;		/* result of the last submit, for wait() */
-	struct vsharp_error last_error;
-};
-
-static inline struct emu_device *emu_of(struct vsharp_device *d)
-{
-	return (struct emu_device *)d;
-}
 
 /* A register-writing memory operation still in flight. */
 struct emu_pending {
