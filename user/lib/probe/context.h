@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_LIB_PROBE_CONTEXT_H
+#define VSHARP_LIB_PROBE_CONTEXT_H
+
+#include "vsharp/probe.h"
+#include "vsharp/shaders.h"
+
+/*
+ * An open probe context (vsharp/probe.h): a device with the probe shader
+ * and the buffers of one batch.  batch.c opens and runs it; the case table
+ * (case_table.c) and the arenas (arena.c) fill and read its buffers, and
+ * the prediction (predict.c) asks where a wave of it runs.
+ */
+struct vsharp_probe_ctx {
+	struct vsharp_device *dev;
+	enum vsharp_gfx level;
+	enum vsharp_align_mode align;
+	const struct vsharp_shader *shader;
+	uint32_t stub_base;
+	struct vsharp_bo code, table, arena, ib;
+	unsigned wave_size;
+	unsigned vmid;
+	unsigned ran;		/* waves of the last batch that ran to the end */
+	/* Host copies of the table and of the arenas (the guards are checked in the BO). */
+	uint8_t *host_table, *host_arena;
+};
+
+#endif
