@@ -185,10 +185,39 @@ unsigned vsharp_probe_lds_owner(const struct vsharp_probe_wave *w, unsigned wave
 uint64_t vsharp_probe_arena_va(const struct vsharp_probe_ctx *ctx, unsigned index);
 
 /*
+ * Everything besides the wave that the model's prediction of it depends on.
+ * The arena's address counts because the V# base is relative to it and an
+ * alignment that is not a power of two (12 bytes) is checked on the address
+ * itself: a caller without a device picks one, a multiple of 16 and of 12
+ * for the arena's offsets alone to decide.
+ */
+struct vsharp_probe_setting {
+	enum vsharp_gfx level;
+	const struct vsharp_target *target;	/* a processor of LEVEL; NULL: its probe processor */
+	unsigned wave_size;			/* 32 or 64: vsharp_probe_level_wave_size() on a device */
+	enum vsharp_align_mode mode;
+	const struct vsharp_rules *rules;	/* NULL: the level's defaults */
+	unsigned index;				/* the place in a batch: the arena and LDS it starts with */
+	uint64_t arena_va;			/* GPU address of that arena */
+};
+
+/*
+ * What wave W must leave behind in setting S: every lane of the wave size,
+ * the lanes past n_lanes with lane 0's inputs, from the arena and LDS a
+ * batch gives place S->index.  No device is needed.
+ */
+int vsharp_probe_predict(const struct vsharp_probe_setting *s, const struct vsharp_probe_wave *w,
+			 struct vsharp_probe_expect *e, struct vsharp_error *err);
+
+/* The setting of the INDEXth wave of a batch on CTX, under alignment MODE and RULES. */
+struct vsharp_probe_setting vsharp_probe_setting_of(const struct vsharp_probe_ctx *ctx, unsigned index,
+						    enum vsharp_align_mode mode,
+						    const struct vsharp_rules *rules);
+
+/*
  * What wave W, run as the INDEXth wave of a batch on CTX, must leave behind
- * under alignment MODE and RULES (NULL: the level's defaults): every lane
- * of the wave size, the lanes past n_lanes with lane 0's inputs, from the
- * arena and LDS a batch gives place INDEX.
+ * under alignment MODE and RULES (NULL: the level's defaults):
+ * vsharp_probe_predict in that setting.
  */
 int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned index,
 			enum vsharp_align_mode mode, const struct vsharp_rules *rules,

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * The model's prediction for a probe wave: every lane's destination
- * VGPRs, the arena and the LDS image the wave must leave behind.
+ * VGPRs, the arena and the LDS image the wave must leave behind, from the
+ * wave, its setting (vsharp_probe_setting) and the bytes its place in a
+ * batch starts with.  No device is needed; vsharp_probe_expect takes the
+ * setting from an open context.
  */
 #include <errno.h>
 #include <string.h>
 
 #include "probe/arena.h"
+#include "probe/predict.h"
 
 int vsharp_probe_buffer_access(enum vsharp_gfx level, const struct vsharp_probe_wave *w,
 			       uint64_t va, enum vsharp_align_mode mode,
@@ -57,6 +61,47 @@ void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 	memcpy(in->data, w->stub.op->kind == VSHARP_OP_STORE ? pl->data : pl->vdst,
 	       4 * (w->stub.op->kind == VSHARP_OP_STORE ? 4 : 8));
 	memcpy(in->vdst, pl->vdst, sizeof(in->vdst));
+}
+
+int probe_ds_access(const struct vsharp_probe_setting *s, const struct vsharp_probe_wave *w,
+		    struct vsharp_ds_access *a, struct vsharp_error *err)
+{
+	*a = (struct vsharp_ds_access){
+		.level = s->level, .op = w->stub.op, .offset0 = w->stub.offset0, .offset1 = w->stub.offset1,
+		.attr = w->stub.attr, .attr_chan = w->stub.attr_chan, .m0 = w->m0, .align = s->mode,
+	};
+	if (s->rules)
+		a->rules = *s->rules;
+	else
+		vsharp_rules_default(s->level, &a->rules);
+	return vsharp_ds_check(a, err);
+}
+
+int probe_buffer_plan(const struct vsharp_probe_setting *s, const struct vsharp_probe_wave *w,
+		      struct vsharp_buffer_plan *p, struct vsharp_error *err)
+{
+	struct vsharp_buffer_access a;
+	int ret = vsharp_probe_buffer_access(s->level, w, s->arena_va, s->mode, &a, err);
+
+	a.target = s->target;
+	if (!ret && s->rules)
+		a.rules = *s->rules;
+	if (!ret)
+		ret = vsharp_buffer_plan(&a, p, err);
+	return ret;
+}
+
+/* The same for an S_BUFFER_LOAD wave: its access, checked. */
+static int smem_access(const struct vsharp_probe_setting *s, const struct vsharp_probe_wave *w,
+		       struct vsharp_smem_access *a, struct vsharp_error *err)
+{
+	int ret = vsharp_probe_smem_access(s->level, w, s->arena_va, a, err);
+
+	if (!ret && s->rules)
+		a->rules = *s->rules;
+	if (!ret)
+		ret = vsharp_smem_check(a, err);
+	return ret;
 }
 
 /*
@@ -137,59 +182,42 @@ static void expect_buffer(const struct vsharp_probe_wave *w, unsigned lanes,
 	}
 }
 
-int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned index,
-			enum vsharp_align_mode mode, const struct vsharp_rules *rules,
-			struct vsharp_probe_expect *e, struct vsharp_error *err)
+int vsharp_probe_predict(const struct vsharp_probe_setting *s, const struct vsharp_probe_wave *w,
+			 struct vsharp_probe_expect *e, struct vsharp_error *err)
 {
-	uint64_t va = vsharp_probe_arena_va(ctx, index);
-	struct vsharp_memory mem = { .va = va, .bytes = e->r.arena, .size = VSHARP_PROBE_ARENA };
+	struct vsharp_memory mem = { .va = s->arena_va, .bytes = e->r.arena, .size = VSHARP_PROBE_ARENA };
 	struct vsharp_lds lds = { e->r.lds, VSHARP_PROBE_LDS };
 	const struct vsharp_op *op = w->stub.op;
-	unsigned lanes = ctx->wave_size;
+	unsigned lanes = s->wave_size;
 	int ret;
 
+	if (lanes != 32 && lanes != 64)
+		return vsharp_fail(err, -EINVAL, "probe: a wave size of %u (allowed 32, 64)", lanes);
 	if (!w->n_lanes || w->n_lanes > lanes)
 		return vsharp_fail(err, -EINVAL, "probe: a wave of %u lanes (allowed 1..%u on %s)", w->n_lanes,
-				   lanes, vsharp_gfx_name(ctx->level));
-	ret = vsharp_probe_start(index, e->r.arena, e->r.lds, err);
+				   lanes, vsharp_gfx_name(s->level));
+	ret = vsharp_probe_start(s->index, e->r.arena, e->r.lds, err);
 	if (ret)
 		return ret;
 	memset(e->lane, 0, sizeof(e->lane));
 	for (unsigned l = 0; l < lanes; l++)
 		memcpy(e->r.vdst[l], w->lane[vsharp_probe_case_of(w, l)].vdst, sizeof(e->r.vdst[l]));
 	if (op->cls == VSHARP_OP_DS) {
-		struct vsharp_ds_access ds = {
-			.level = ctx->level, .op = op, .offset0 = w->stub.offset0, .offset1 = w->stub.offset1,
-			.attr = w->stub.attr, .attr_chan = w->stub.attr_chan, .m0 = w->m0, .align = mode,
-		};
+		struct vsharp_ds_access ds;
 
-		if (rules)
-			ds.rules = *rules;
-		else
-			vsharp_rules_default(ctx->level, &ds.rules);
-		ret = vsharp_ds_check(&ds, err);
+		ret = probe_ds_access(s, w, &ds, err);
 		if (!ret)
 			expect_ds(w, lanes, &ds, &lds, e);
 	} else if (op->cls == VSHARP_OP_SMEM) {
 		struct vsharp_smem_access a;
 
-		ret = vsharp_probe_smem_access(ctx->level, w, va, &a, err);
-		if (!ret && rules)
-			a.rules = *rules;
-		if (!ret)
-			ret = vsharp_smem_check(&a, err);
+		ret = smem_access(s, w, &a, err);
 		if (!ret)
 			expect_smem(w, lanes, &a, &mem, e);
 	} else {
-		struct vsharp_buffer_access a;
 		struct vsharp_buffer_plan p;
 
-		ret = vsharp_probe_buffer_access(ctx->level, w, va, mode, &a, err);
-		a.target = ctx->dev->target;
-		if (!ret && rules)
-			a.rules = *rules;
-		if (!ret)
-			ret = vsharp_buffer_plan(&a, &p, err);
+		ret = probe_buffer_plan(s, w, &p, err);
 		if (!ret)
 			expect_buffer(w, lanes, &p, &mem, &lds, e);
 	}
@@ -199,4 +227,23 @@ int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_
 		e->fault |= e->lane[l].fault;
 	}
 	return ret;
+}
+
+struct vsharp_probe_setting vsharp_probe_setting_of(const struct vsharp_probe_ctx *ctx, unsigned index,
+						    enum vsharp_align_mode mode,
+						    const struct vsharp_rules *rules)
+{
+	return (struct vsharp_probe_setting){
+		.level = ctx->level, .target = ctx->dev->target, .wave_size = ctx->wave_size, .mode = mode,
+		.rules = rules, .index = index, .arena_va = vsharp_probe_arena_va(ctx, index),
+	};
+}
+
+int vsharp_probe_expect(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wave *w, unsigned index,
+			enum vsharp_align_mode mode, const struct vsharp_rules *rules,
+			struct vsharp_probe_expect *e, struct vsharp_error *err)
+{
+	struct vsharp_probe_setting s = vsharp_probe_setting_of(ctx, index, mode, rules);
+
+	return vsharp_probe_predict(&s, w, e, err);
 }
