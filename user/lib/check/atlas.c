@@ -11,6 +11,7 @@
 
 #include "check/suite.h"
 #include "base/util.h"
+#include "probe/predict.h"
 #include "vsharp/atlas.h"
 #include "vsharp/emu.h"
 #include "vsharp/observe.h"
@@ -222,35 +223,30 @@ struct vsharp_atlas_result vsharp_atlas_eval(enum vsharp_gfx level, enum vsharp_
 					     const struct vsharp_rules *rules)
 {
 	struct vsharp_atlas_result absent = { VSHARP_ATLAS_ABSENT, 0 };
+	/* The prediction's view of lane 0, without memory: the address side only, as `vsharp addr` does. */
+	struct vsharp_probe_setting s = {
+		.level = level, .wave_size = vsharp_probe_level_wave_size(level), .mode = mode, .rules = rules,
+		.arena_va = ATLAS_VA,
+	};
 	struct vsharp_probe_wave w;
 
 	if (!cell_wave(level, a, si, mis, 1, &w))
 		return absent;
 	if (w.stub.op->cls == VSHARP_OP_DS) {
-		struct vsharp_ds_access ds = { .level = level, .op = w.stub.op, .m0 = w.m0, .align = mode };
+		struct vsharp_ds_access ds;
 		struct vsharp_ds_lane_in in = { .lane = 0, .vaddr = w.lane[0].vindex };
 		struct vsharp_ds_lane_out out;
 
-		if (rules)
-			ds.rules = *rules;
-		else
-			vsharp_rules_default(level, &ds.rules);
-		if (vsharp_ds_check(&ds, NULL))
+		if (probe_ds_access(&s, &w, &ds, NULL))
 			return absent;
-		/* No LDS contents: the address side only, as `vsharp addr` does. */
 		vsharp_ds_lane(&ds, &in, &(struct vsharp_lds){ NULL, VSHARP_PROBE_LDS }, &out);
 		return classify(sizes[si], out.memviol, out.addr_unaligned[0], out.addr[0]);
 	} else {
-		struct vsharp_buffer_access acc;
 		struct vsharp_buffer_plan p;
 		struct vsharp_lane_in in;
 		struct vsharp_lane_out out;
 
-		if (vsharp_probe_buffer_access(level, &w, ATLAS_VA, mode, &acc, NULL))
-			return absent;
-		if (rules)
-			acc.rules = *rules;
-		if (vsharp_buffer_plan(&acc, &p, NULL))
+		if (probe_buffer_plan(&s, &w, &p, NULL))
 			return absent;
 		vsharp_probe_lane_in(&w, 0, &in);
 		vsharp_buffer_lane(&p, &in, NULL, NULL, &out);
@@ -319,21 +315,25 @@ static bool explains_all(const struct vsharp_probe_wave *w, unsigned ws, const s
 }
 
 /*
- * Which outcome explains what a cell's wave showed: executed at the
- * requested address less 0..15 bytes (UNALIGNED mode at that address), or
- * MEMVIOL (nothing written, loads 0; buffer-to-LDS writes 0).
+ * Which outcome explains what a cell's wave showed in setting S: executed
+ * at the requested address less 0..15 bytes (UNALIGNED mode at that
+ * address), or MEMVIOL (nothing written, loads 0; buffer-to-LDS writes 0).
  */
-static int explain_seen(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_atlas_access a,
-			unsigned si, unsigned mis, const struct vsharp_probe_wave *w, unsigned ws,
-			const struct vsharp_probe_expect *model, const struct vsharp_observed *seen,
-			struct vsharp_probe_expect *cand, struct vsharp_atlas_result *r, struct vsharp_error *err)
+static int explain_seen(const struct vsharp_probe_setting *s, enum vsharp_atlas_access a, unsigned si,
+			unsigned mis, const struct vsharp_probe_wave *w, const struct vsharp_probe_expect *model,
+			const struct vsharp_observed *seen, struct vsharp_probe_expect *cand,
+			struct vsharp_atlas_result *r, struct vsharp_error *err)
 {
+	struct vsharp_probe_setting unaligned = *s;
+	unsigned ws = s->wave_size;
+
+	unaligned.mode = VSHARP_ALIGN_UNALIGNED;
 	for (unsigned d = 0; d <= mis; d++) {
 		struct vsharp_probe_wave shifted;
 		int ret;
 
-		cell_wave(level, a, si, mis - d, ws, &shifted);
-		ret = vsharp_probe_expect(ctx, &shifted, seen->index, VSHARP_ALIGN_UNALIGNED, NULL, cand, err);
+		cell_wave(s->level, a, si, mis - d, ws, &shifted);
+		ret = vsharp_probe_predict(&unaligned, &shifted, cand, err);
 		if (ret)
 			return ret;
 		if (!cand->memviol && explains_all(w, ws, cand, seen)) {
@@ -345,7 +345,7 @@ static int explain_seen(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enu
 	/* MEMVIOL: the model's own result where it raises one, else built from the inputs. */
 	*cand = *model;
 	if (!model->memviol) {
-		int ret = vsharp_probe_start(seen->index, cand->r.arena, cand->r.lds, err);
+		int ret = vsharp_probe_start(s->index, cand->r.arena, cand->r.lds, err);
 
 		if (ret)
 			return ret;
@@ -372,9 +372,9 @@ struct measure {
 	struct vsharp_probe_difference first[64];
 };
 
-/* A measured cell's outcome; the cell is wave I of M. */
-static int judge_cell(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_align_mode mode,
-		      struct vsharp_atlas *atlas, struct measure *m, unsigned i, struct vsharp_error *err)
+/* A measured cell's outcome; the cell is wave I of M, observed on CTX. */
+static int judge_cell(const struct vsharp_probe_ctx *ctx, enum vsharp_align_mode mode, struct vsharp_atlas *atlas,
+		      struct measure *m, unsigned i, struct vsharp_error *err)
 {
 	struct vsharp_atlas_cell *c = m->cells[i];
 	const struct vsharp_observed *seen = &m->seen[i];
@@ -382,7 +382,7 @@ static int judge_cell(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum 
 	size_t k = (size_t)(c - &atlas->cell[mode][0][0][0]);
 	unsigned a = (unsigned)(k / (VSHARP_ATLAS_SIZES * VSHARP_ATLAS_MIS));
 	unsigned si = (unsigned)(k / VSHARP_ATLAS_MIS % VSHARP_ATLAS_SIZES), mis = (unsigned)(k % VSHARP_ATLAS_MIS);
-	unsigned ws = vsharp_probe_wave_size(ctx);
+	struct vsharp_probe_setting s;
 	uint64_t differ;
 	int ret;
 
@@ -398,15 +398,16 @@ static int judge_cell(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum 
 			 (int)sizeof(atlas->not_run_why) - 1, seen->why);
 		return 0;
 	}
-	ret = vsharp_probe_expect(ctx, w, seen->index, mode, NULL, &m->model, err);
+	s = vsharp_probe_setting_of(ctx, seen->index, mode, NULL);
+	ret = vsharp_probe_predict(&s, w, &m->model, err);
 	if (ret)
 		return ret;
-	differ = vsharp_observed_unexplained(w, ws, &m->model, seen, m->first);
+	differ = vsharp_observed_unexplained(w, s.wave_size, &m->model, seen, m->first);
 	if (!differ) {
 		c->seen = c->model;
 		return 0;
 	}
-	ret = explain_seen(ctx, level, a, si, mis, w, ws, &m->model, seen, &m->cand, &c->seen, err);
+	ret = explain_seen(&s, a, si, mis, w, &m->model, seen, &m->cand, &c->seen, err);
 	if (!ret && c->seen.outcome == VSHARP_ATLAS_UNEXPLAINED) {
 		unsigned l = 0;
 
@@ -444,7 +445,7 @@ static int measure_mode(struct vsharp_device *dev, enum vsharp_align_mode mode, 
 			}
 	ret = vsharp_observe(ctx, mode, dev->hardware, m->waves, m->alone, n, allow_memviol, m->seen, err);
 	for (unsigned i = 0; i < n && !ret; i++)
-		ret = judge_cell(ctx, level, mode, atlas, m, i, err);
+		ret = judge_cell(ctx, mode, atlas, m, i, err);
 	vsharp_probe_close(ctx);
 	return ret;
 }
