@@ -4,7 +4,8 @@
  * batches of every suite on every family must match the model, and a
  * device whose memory unit deviates from the model (a range check off by
  * one, X and Y of DST_SEL swapped) must be caught on exactly the cases the
- * deviation changes.
+ * deviation changes.  The prediction those runs are judged by needs no
+ * device, and one case of it is checked against the guide by hand.
  */
 #include <stdlib.h>
 
@@ -236,6 +237,134 @@ static void test_lds_image_is_the_allocation(struct ktap *t)
 	}
 }
 
+/* Whether two predictions say the same of every item and lane. */
+static bool same_prediction(const struct vsharp_probe_expect *a, const struct vsharp_probe_expect *b)
+{
+	return !memcmp(&a->r, &b->r, sizeof(a->r)) && !memcmp(a->lane, b->lane, sizeof(a->lane)) &&
+	       a->memviol == b->memviol && a->fault == b->fault;
+}
+
+/*
+ * The prediction needs no device: in a setting written out from the
+ * device's facts (its processor, the wave size, the place's arena address)
+ * it is vsharp_probe_expect on a context of that device, wave for wave,
+ * in every alignment mode, at several places of a batch, and with a rule
+ * choice under which the arena's address itself decides (12-byte STRICT
+ * alignment).  gfx810 is the processor that differs from its level's
+ * probe processor (packed D16).
+ */
+static void test_prediction_needs_no_device(struct ktap *t)
+{
+	static const char *const processors[] = { "gfx810", "gfx900", "gfx1010", "gfx1030", "gfx1100", "gfx1200" };
+	static const unsigned places[] = { 0, 7, VSHARP_PROBE_MAX_WAVES - 1 };
+	static struct vsharp_probe_expect predicted, expected;
+	struct vsharp_rules b96_12;
+
+	for (size_t p = 0; p < sizeof(processors) / sizeof(processors[0]); p++) {
+		const struct vsharp_target *target = vsharp_target_find(processors[p]);
+		struct vsharp_device *dev;
+		struct vsharp_probe_ctx *ctx;
+		struct vsharp_error err = { "" };
+		unsigned compared = 0;
+
+		if (!CHECK(t, target != NULL) ||
+		    !CHECK_MSG(t, vsharp_emu_open_target(target, &dev, &err) == 0, "%s", err.msg))
+			continue;
+		if (!CHECK_MSG(t, vsharp_probe_open(dev, VSHARP_ALIGN_UNALIGNED, &ctx, &err) == 0, "%s", err.msg)) {
+			vsharp_device_close(dev);
+			continue;
+		}
+		vsharp_rules_default(target->level, &b96_12);
+		b96_12.choice[VSHARP_RULE_STRICT_B96] = VSHARP_STRICT_B96_12;
+		for (unsigned su = 0; su < vsharp_suite_count; su++) {
+			unsigned ws = vsharp_probe_wave_size(ctx);
+			unsigned n = make_batch(vsharp_suites[su], target->level, ws, 0, 6);
+
+			for (unsigned i = 0; i < n; i++)
+				for (int mode = 0; mode < VSHARP_ALIGN_COUNT; mode++)
+					for (size_t k = 0; k < sizeof(places) / sizeof(places[0]); k++)
+						for (int r = 0; r < 2; r++) {
+							const struct vsharp_rules *rules = r ? &b96_12 : NULL;
+							struct vsharp_probe_setting s = {
+								.level = target->level, .target = target, .wave_size = ws,
+								.mode = mode, .rules = rules, .index = places[k],
+								.arena_va = vsharp_probe_arena_va(ctx, places[k]),
+							};
+							int want = vsharp_probe_expect(ctx, &batch[i], places[k], mode, rules,
+										       &expected, NULL);
+
+							CHECK_MSG(t, vsharp_probe_predict(&s, &batch[i], &predicted, NULL) == want &&
+								  (want || same_prediction(&predicted, &expected)),
+								  "%s %s wave %u, %s, place %u%s: the prediction differs",
+								  processors[p], vsharp_suites[su]->name, i,
+								  vsharp_align_mode_name(mode), places[k], r ? ", strict_b96=12" : "");
+							compared++;
+						}
+		}
+		CHECK_MSG(t, compared > 500, "%s: %u predictions compared", processors[p], compared);
+		vsharp_probe_close(ctx);
+		vsharp_device_close(dev);
+	}
+}
+
+/*
+ * One case worked out from the guide, not from a run: a GFX11 wave of
+ * buffer_store_b32 with OFFEN into a raw buffer (stride 0, OOB_SELECT 3,
+ * NUM_RECORDS 0x100) in DWORD alignment mode.
+ *   lane 0, voffset 0x43: DWORD mode ignores the address's two LSBs for a
+ *           dword access (R3 §9.5, mode 0): 0x11223344 lands at 0x40..0x43.
+ *   lane 1, voffset 0xfc: offset + payload = 0x100 is not above NUM_RECORDS
+ *           (R3 Table 46, OOB_SELECT 3): in range, 0xaabbccdd at 0xfc..0xff.
+ *   lane 2, voffset 0x100: 0x104 > 0x100, out of range: an out-of-range
+ *           store writes nothing (R3 §9.4.1).
+ * Little-endian bytes; every other arena byte keeps the pattern place 5
+ * starts with, the lanes' VGPRs keep their values (a store writes none),
+ * and nothing raises MEMVIOL or leaves the arena.
+ */
+static void test_prediction_follows_the_guide(struct ktap *t)
+{
+	static const uint8_t at_0x40[4] = { 0x44, 0x33, 0x22, 0x11 }, at_0xfc[4] = { 0xdd, 0xcc, 0xbb, 0xaa };
+	static const uint32_t voffset[3] = { 0x43, 0xfc, 0x100 }, data[3] = { 0x11223344, 0xaabbccdd, 0x55667788 };
+	static struct vsharp_probe_expect e;
+	struct vsharp_probe_setting s = {
+		.level = VSHARP_GFX11, .wave_size = 32, .mode = VSHARP_ALIGN_DWORD, .index = 5,
+		.arena_va = 3ull << 32,		/* a multiple of 16 and of 12: no alignment from the address */
+	};
+	struct vsharp_probe_wave w;
+	struct vsharp_error err = { "" };
+	unsigned kept = 0;
+
+	memset(&w, 0, sizeof(w));
+	w.stub.op = vsharp_op_find(VSHARP_GFX11, "buffer_store_b32", NULL);
+	if (!CHECK(t, w.stub.op != NULL))
+		return;
+	w.stub.offen = true;
+	vsharp_buffer_default(VSHARP_GFX11, &w.buf);
+	w.buf.num_records = 0x100;
+	CHECK_EQ(t, w.buf.oob_select, 3);
+	CHECK_EQ(t, w.buf.stride, 0);
+	w.n_lanes = 3;
+	w.slot = 64;
+	for (unsigned l = 0; l < 3; l++) {
+		w.lane[l].voffset = voffset[l];
+		w.lane[l].data[0] = data[l];
+		w.lane[l].vdst[0] = 0x5eed0000u + l;
+	}
+	if (!CHECK_MSG(t, vsharp_probe_predict(&s, &w, &e, &err) == 0, "%s", err.msg))
+		return;
+	CHECK(t, !memcmp(&e.r.arena[0x40], at_0x40, 4));
+	CHECK(t, !memcmp(&e.r.arena[0xfc], at_0xfc, 4));
+	for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
+		kept += (b < 0x40 || b > 0x43) && (b < 0xfc || b > 0xff) && e.r.arena[b] == vsharp_probe_pattern(5, b);
+	CHECK_EQ(t, kept, VSHARP_PROBE_ARENA - 8);
+	/* Lanes 3..31 run lane 0's case again. */
+	for (unsigned l = 0; l < 32; l++) {
+		CHECK_EQ(t, e.r.vdst[l][0], 0x5eed0000u + (l < 3 ? l : 0));
+		CHECK_EQ(t, e.lane[l].n_vdst, 0);
+	}
+	CHECK(t, !e.memviol && !e.fault);
+}
+
 /* A raw V#'s base is an offset into the wave's arena, like buf.base. */
 static void test_raw_desc_is_rebased(struct ktap *t)
 {
@@ -449,6 +578,8 @@ int main(void)
 		KTAP_CASE(test_range_off_by_one_is_caught),
 		KTAP_CASE(test_swapped_dst_sel_is_caught),
 		KTAP_CASE(test_lds_image_is_the_allocation),
+		KTAP_CASE(test_prediction_needs_no_device),
+		KTAP_CASE(test_prediction_follows_the_guide),
 		KTAP_CASE(test_raw_desc_is_rebased),
 		KTAP_CASE(test_hardware_safety),
 		KTAP_CASE(test_suites_cover_catalogue),
