@@ -15,7 +15,8 @@
  * An observation is a wave's whole record (probe.h: every lane's
  * destination VGPRs, the arena, the LDS).  A prediction is the probe
  * layer's expectation under some alignment mode and rule choices
- * (vsharp_probe_expect); it explains a lane when it agrees with the record
+ * (vsharp_probe_predict, or vsharp_probe_expect on the context the wave
+ * ran on); it explains a lane when it agrees with the record
  * on every item the probe layer charges to that lane.
  */
 
