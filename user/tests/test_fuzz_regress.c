@@ -22,7 +22,7 @@
 #include "vsharp/pm4.h"
 #include "vsharp/probe.h"
 #include "vsharp/stubs.h"
-#include "../lib/emu_isa.h"
+#include "emu/isa.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define CODE_VA 0x10000ull
