@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+/*
+ * One device session (vsharp/session.h): the amdgpu device or an emulated
+ * one, the rule choices the emulated one follows, and the alignment mode
+ * vsharp.ko holds or sets for it, with where that mode came from.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vsharp/emu.h"
+#include "vsharp/session.h"
+
+int vsharp_session_open_amdgpu(struct vsharp_session *s, struct vsharp_error *err)
+{
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	ret = vsharp_amdgpu_open(NULL, &s->dev, err);
+	if (ret)
+		s->dev = NULL;
+	return ret;
+}
+
+int vsharp_session_rules(enum vsharp_gfx level, const char *const *rules, unsigned n_rules,
+			 struct vsharp_rules *out, struct vsharp_error *err)
+{
+	vsharp_rules_default(level, out);
+	for (unsigned i = 0; i < n_rules; i++) {
+		int ret = vsharp_rules_set(out, rules[i], err);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int vsharp_session_open_emu(struct vsharp_session *s, const struct vsharp_target *target,
+			    const char *const *rules, unsigned n_rules, struct vsharp_error *err)
+{
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	ret = vsharp_emu_open_target(target, &s->dev, err);
+	if (ret) {
+		s->dev = NULL;
+		return ret;
+	}
+	ret = vsharp_session_rules(target->level, rules, n_rules, &s->rules, err);
+	if (ret) {
+		vsharp_session_close(s);
+		return ret;
+	}
+	vsharp_emu_set_rules(s->dev, &s->rules);
+	return 0;
+}
+
+int vsharp_session_find_kmod(struct vsharp_session *s, const char *debugfs, struct vsharp_error *err)
+{
+	struct vsharp_error why = { "" };
+	int ret = vsharp_kmod_find(debugfs, s->dev->hardware ? "amdgpu" : "emu", s->dev->level, s->kmod_dir,
+				   sizeof(s->kmod_dir), &why);
+
+	if (!ret)
+		return 0;
+	s->kmod_dir[0] = '\0';
+	if (ret == -ENOENT && s->dev->hardware) {
+		s->mode = VSHARP_ALIGN_UNALIGNED;
+		snprintf(s->mode_source, sizeof(s->mode_source), "amdgpu's own (UNALIGNED on every VMID; %.100s)",
+			 why.msg);
+	}
+	return vsharp_fail(err, ret, "%s", why.msg);
+}
+
+/* The module's directory, unless vsharp_session_find_kmod() has found it already. */
+static int find_once(struct vsharp_session *s, const char *debugfs, struct vsharp_error *err)
+{
+	return s->kmod_dir[0] ? 0 : vsharp_session_find_kmod(s, debugfs, err);
+}
+
+/*
+ * The emulated device takes the mode of its VMID, and says so in
+ * s->mode_source; once vsharp.ko set SET, the two must agree.
+ */
+static int emu_load_mode(struct vsharp_session *s, const char *debugfs, const enum vsharp_align_mode *set,
+			 struct vsharp_error *err)
+{
+	struct vsharp_error file = { "" };
+	int ret = vsharp_emu_load_kmod_mode(s->dev, debugfs, &file);
+
+	if (ret)
+		return vsharp_fail(err, ret, "%s", file.msg);
+	s->mode = vsharp_emu_align_mode(s->dev);
+	if (set && s->mode != *set)
+		return vsharp_fail(err, -ESRCH, "the emulated device's VMID reads %s in %s, not the mode set: it is not in %s/vmids (%s)",
+				   vsharp_align_mode_name(s->mode), file.msg, s->kmod_dir, s->kmod.vmids);
+	snprintf(s->mode_source, sizeof(s->mode_source), "read back from vsharp.ko, %.*s",
+		 (int)sizeof(s->mode_source) - 32, file.msg);
+	/* As vsharp_emu_load_kmod_mode() leaves it: the file, for the verb's own words. */
+	return vsharp_fail(err, 0, "%s", file.msg);
+}
+
+int vsharp_session_read_mode(struct vsharp_session *s, const char *debugfs, struct vsharp_error *err)
+{
+	enum vsharp_align_mode mode;
+	char line[64];
+	int ret;
+
+	if (!s->dev->hardware)
+		return emu_load_mode(s, debugfs, NULL, err);
+	ret = find_once(s, debugfs, err);
+	if (!ret)
+		ret = vsharp_kmod_read(s->kmod_dir, "alignment_mode", line, sizeof(line), err);
+	if (ret)
+		return ret;
+	if (vsharp_align_mode_parse(line, &mode, NULL))
+		return vsharp_fail(err, -EPROTO, "%s/alignment_mode reads '%s': the VMIDs of %s/vmids differ",
+				   s->kmod_dir, line, s->kmod_dir);
+	snprintf(s->kmod.dir, sizeof(s->kmod.dir), "%s", s->kmod_dir);
+	s->kmod.mode = mode;
+	s->kmod_read = true;
+	s->mode = mode;
+	snprintf(s->mode_source, sizeof(s->mode_source), "read back from vsharp.ko, %.110s/alignment_mode",
+		 s->kmod_dir);
+	return 0;
+}
+
+int vsharp_session_set_mode(struct vsharp_session *s, const char *debugfs, enum vsharp_align_mode mode,
+			    struct vsharp_error *err)
+{
+	int ret = find_once(s, debugfs, err);
+
+	if (!ret)
+		ret = vsharp_kmod_set_mode(s->kmod_dir, mode, &s->kmod, err);
+	if (!ret)
+		ret = vsharp_kmod_guard_signals(&s->kmod, err);
+	if (!ret && !s->dev->hardware)
+		ret = emu_load_mode(s, debugfs, &mode, err);
+	if (ret) {
+		vsharp_kmod_restore(&s->kmod);
+		return ret;
+	}
+	s->mode = mode;
+	snprintf(s->mode_source, sizeof(s->mode_source), "set with vsharp.ko, %.100s (VMIDs %.16s), read back %s",
+		 s->kmod_dir, s->kmod.vmids, vsharp_align_mode_name(mode));
+	return 0;
+}
+
+void vsharp_session_close(struct vsharp_session *s)
+{
+	vsharp_device_close(s->dev);
+	s->dev = NULL;
+}
+
+int vsharp_session_check_mode(const struct vsharp_session *s, struct vsharp_error *err)
+{
+	if (!s->kmod_read && !s->kmod.pending)
+		return 0;
+	return vsharp_kmod_check(&s->kmod, err);
+}
+
+int vsharp_session_restore_mode(struct vsharp_session *s)
+{
+	return vsharp_kmod_restore(&s->kmod);
+}
