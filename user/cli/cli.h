@@ -11,6 +11,11 @@
 
 /* Exit status of every usage or input error. */
 #define CLI_EXIT_USAGE 2
+/* Exit status when there is no device to run on: kselftest's "skipped". */
+#define CLI_EXIT_SKIP 4
+
+/* --emu-rule NAME=CHOICE may be given this many times. */
+#define CLI_MAX_EMU_RULES 16
 
 /*
  * Numbers on the command line are decimal or 0x-prefixed hex, nothing else

@@ -12,15 +12,14 @@
 #include "align.h"
 #include "cli.h"
 #include "report.h"
-#include "vsharp/emu.h"
-#include "vsharp/kmod.h"
+#include "vsharp/session.h"
 
 enum format { F_TEXT, F_CSV, F_JSON, F_SVG };
 
 struct align_opts {
 	const char *gfx, *mode, *format, *device, *debugfs;
 	bool cross, allow_memviol;
-	const char *emu_rules[16];
+	const char *emu_rules[CLI_MAX_EMU_RULES];
 	unsigned n_emu_rules;
 };
 
@@ -379,8 +378,8 @@ static int parse(int argc, char **argv, struct align_opts *o)
 		case O_CROSS: o->cross = true; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
 		case O_EMU_RULE:
-			if (o->n_emu_rules == 16)
-				return cli_error("--emu-rule: at most 16");
+			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
+				return cli_error("--emu-rule: at most %u", CLI_MAX_EMU_RULES);
 			o->emu_rules[o->n_emu_rules++] = val;
 			break;
 		}
@@ -400,128 +399,60 @@ static int parse_format(const char *s, enum format *f)
 	return cli_error("--format: '%s' (allowed text, csv, json, svg)", s);
 }
 
-/* vsharp.ko's hold on the device's alignment mode during a measurement. */
-struct kmod_hold {
-	char dir[VSHARP_KMOD_PATH];	/* empty: the module has no directory for the device */
-	bool read;			/* the mode was read back from it */
-	struct vsharp_kmod_mode set;	/* set through it: restored after */
-};
+/* The session's mode is the one to measure under, for the reason it gives. */
+static void take_mode(const struct vsharp_session *s, unsigned *modes, const char **source)
+{
+	*modes = 1u << s->mode;
+	source[s->mode] = s->mode_source;
+}
 
 /*
- * With vsharp.ko's directory DIR for the device: --mode M sets M there
- * (read back, restored after; signals restore it too), no --mode reads
- * the mode the module holds.  *MODES becomes that one mode and SOURCE says
- * where it came from.
+ * The emulated device of LEVEL.  With vsharp.ko loaded, a mode named alone
+ * is set through its emu device, as it would be on a GPU, and none named is
+ * the one it holds: the emulated device runs under the mode of its VMID there.
  */
-static int kmod_mode(const struct align_opts *o, struct kmod_hold *h, unsigned *modes, const char **source)
+static int open_emu(const struct align_opts *o, enum vsharp_gfx level, bool all_levels,
+		    const enum vsharp_align_mode *named, unsigned *modes, const char **source,
+		    struct vsharp_session *s)
 {
-	static char text[VSHARP_ALIGN_COUNT][160];
 	struct vsharp_error err = { "" };
-	enum vsharp_align_mode m;
-	char line[64];
 	int ret;
 
-	if (o->mode) {
-		for (m = 0; !(*modes >> m & 1); m++)
-			;
-		ret = vsharp_kmod_set_mode(h->dir, m, &h->set, &err);
-		if (!ret)
-			ret = vsharp_kmod_guard_signals(&h->set, &err);
+	if (all_levels)
+		return cli_error("--gfx: --device emu measures one level (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)");
+	if (vsharp_session_open_emu(s, vsharp_target_of(level), o->emu_rules, o->n_emu_rules, &err))
+		return cli_lib_error(&err);
+	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
+		source[m] = o->n_emu_rules ? "the emulated register, and --emu-rule" : "the emulated register";
+	/* A module it cannot find leaves the mode to the emulated register; one it finds must work. */
+	if (named && !vsharp_session_find_kmod(s, o->debugfs, NULL)) {
+		ret = vsharp_session_set_mode(s, o->debugfs, *named, &err);
 		if (ret) {
-			vsharp_kmod_restore(&h->set);
-			return cli_lib_error(&err);
+			ret = ret == -ESRCH ? cli_error("align: %s", err.msg) : cli_lib_error(&err);
+			vsharp_session_close(s);
+			return ret;
 		}
-		snprintf(text[m], sizeof(text[m]), "set with vsharp.ko, %.100s (VMIDs %.16s), read back %s",
-			 h->dir, h->set.vmids, vsharp_align_mode_name(m));
-	} else {
-		ret = vsharp_kmod_read(h->dir, "alignment_mode", line, sizeof(line), &err);
-		if (ret)
-			return cli_lib_error(&err);
-		if (vsharp_align_mode_parse(line, &m, NULL))
-			return cli_error("align: %s/alignment_mode reads '%s': the VMIDs of %s/vmids differ (allowed one of dword, dword_strict, strict, unaligned; or --mode)",
-					 h->dir, line, h->dir);
-		h->read = true;
-		snprintf(h->set.dir, sizeof(h->set.dir), "%s", h->dir);
-		h->set.mode = m;
-		snprintf(text[m], sizeof(text[m]), "read back from vsharp.ko, %.110s/alignment_mode", h->dir);
+		take_mode(s, modes, source);
+	} else if (!o->mode && !vsharp_session_read_mode(s, o->debugfs, &err)) {
+		take_mode(s, modes, source);
 	}
-	*modes = 1u << m;
-	source[m] = text[m];
 	return 0;
 }
 
-/* After the measurement: the mode must have held; then what was there before goes back. */
-static int kmod_release(struct kmod_hold *h)
+/*
+ * The amdgpu device, of LEVEL unless ALL_LEVELS, under the mode named, set
+ * through vsharp.ko, or else the one the module holds, or else amdgpu's own.
+ */
+static int open_amdgpu(const struct align_opts *o, enum vsharp_gfx level, bool all_levels,
+		       const enum vsharp_align_mode *named, unsigned *modes, const char **source,
+		       struct vsharp_session *s)
 {
-	struct vsharp_error err = { "" };
-	int ret = 0, undo;
-
-	if ((h->read || h->set.pending) && vsharp_kmod_check(&h->set, &err))
-		ret = cli_error("align: the measurement cannot be trusted: %s", err.msg);
-	undo = vsharp_kmod_restore(&h->set);
-	if (undo)
-		ret = cli_error("align: restoring the alignment mode through %s failed (%s): write it back by hand (Documentation/kmod.rst)",
-				h->dir, strerror(-undo));
-	return ret;
-}
-
-/* The device to measure on, its mode(s), and where each came from. */
-static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool all_levels, unsigned *modes,
-		       const char **source, struct vsharp_device **dev, struct kmod_hold *h)
-{
-	static char kmod_source[VSHARP_ALIGN_COUNT][160];
 	struct vsharp_error err = { "" };
 	int ret;
 
-	if (!strcmp(o->device, "emu")) {
-		struct vsharp_rules r;
-
-		if (all_levels)
-			return cli_error("--gfx: --device emu measures one level (allowed gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12)");
-		if (vsharp_emu_open(level, dev, &err))
-			return cli_lib_error(&err);
-		vsharp_rules_default(level, &r);
-		for (unsigned i = 0; i < o->n_emu_rules; i++)
-			if (vsharp_rules_set(&r, o->emu_rules[i], &err)) {
-				vsharp_device_close(*dev);
-				return cli_lib_error(&err);
-			}
-		vsharp_emu_set_rules(*dev, &r);
-		for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
-			source[m] = o->n_emu_rules ? "the emulated register, and --emu-rule" : "the emulated register";
-		/*
-		 * With vsharp.ko loaded, a mode named alone is set through its emu
-		 * device, as it would be on a GPU, and none named is the one it
-		 * holds: the emulated device runs under the mode of its VMID there.
-		 */
-		if (o->mode && !(*modes & (*modes - 1)) &&
-		    !vsharp_kmod_find(o->debugfs, "emu", level, h->dir, sizeof(h->dir), NULL)) {
-			ret = kmod_mode(o, h, modes, source);
-			if (!ret && vsharp_emu_load_kmod_mode(*dev, o->debugfs, &err))
-				ret = cli_lib_error(&err);
-			else if (!ret && *modes != 1u << vsharp_emu_align_mode(*dev))
-				ret = cli_error("align: the emulated device's VMID reads %s in %s, not the mode set: it is not in %s/vmids (%s)",
-						vsharp_align_mode_name(vsharp_emu_align_mode(*dev)), err.msg, h->dir,
-						h->set.vmids);
-			if (ret) {
-				vsharp_kmod_restore(&h->set);
-				vsharp_device_close(*dev);
-			}
-			return ret;
-		}
-		if (!o->mode && !vsharp_emu_load_kmod_mode(*dev, o->debugfs, &err)) {
-			enum vsharp_align_mode m = vsharp_emu_align_mode(*dev);
-
-			*modes = 1u << m;
-			snprintf(kmod_source[m], sizeof(kmod_source[m]), "read back from vsharp.ko, %.*s",
-				 (int)sizeof(kmod_source[m]) - 32, err.msg);
-			source[m] = kmod_source[m];
-		}
-		return 0;
-	}
 	if (o->n_emu_rules)
 		return cli_error("--emu-rule: the emulated device only (allowed with --device emu)");
-	ret = vsharp_amdgpu_open(NULL, dev, &err);
+	ret = vsharp_session_open_amdgpu(s, &err);
 	/* No GPU that fits skips; one present but unusable (permission, initialization) is an error. */
 	if (ret && ret != -ENODEV) {
 		fprintf(stderr, "vsharp: amdgpu: %s\n", err.msg);
@@ -529,45 +460,64 @@ static int open_device(const struct align_opts *o, enum vsharp_gfx level, bool a
 	}
 	if (ret) {
 		printf("# SKIP amdgpu: %s\n", err.msg);
-		return 4;
+		return CLI_EXIT_SKIP;
 	}
 	/* Without --gfx the GPU's own level. */
-	if (!all_levels && (*dev)->level != level) {
+	if (!all_levels && s->dev->level != level) {
 		cli_error("--gfx: the amdgpu device is %s (allowed %s or all)",
-			  vsharp_gfx_name((*dev)->level), vsharp_gfx_name((*dev)->level));
-		vsharp_device_close(*dev);
+			  vsharp_gfx_name(s->dev->level), vsharp_gfx_name(s->dev->level));
+		vsharp_session_close(s);
 		return CLI_EXIT_USAGE;
 	}
-	if (o->mode && (*modes & (*modes - 1))) {
-		vsharp_device_close(*dev);
+	if (o->mode && !named) {
+		vsharp_session_close(s);
 		return cli_error("--mode: a GPU runs one alignment mode at a time (allowed dword, dword_strict, strict, unaligned)");
 	}
-	ret = vsharp_kmod_find(o->debugfs, "amdgpu", (*dev)->level, h->dir, sizeof(h->dir), &err);
+	ret = vsharp_session_find_kmod(s, o->debugfs, &err);
 	if (!ret) {
-		ret = kmod_mode(o, h, modes, source);
+		ret = named ? vsharp_session_set_mode(s, o->debugfs, *named, &err) :
+			      vsharp_session_read_mode(s, o->debugfs, &err);
+		if (ret == -EPROTO && !named)
+			ret = cli_error("align: %s (allowed one of dword, dword_strict, strict, unaligned; or --mode)",
+					err.msg);
+		else if (ret)
+			ret = cli_lib_error(&err);
 		if (ret)
-			vsharp_device_close(*dev);
+			vsharp_session_close(s);
+		else
+			take_mode(s, modes, source);
 		return ret;
 	}
-	/* Without the module every VMID is as amdgpu programs it (gfx_v9_0.c ... gfx_v12_0.c). */
-	if (ret == -ENOENT && (!o->mode || *modes == 1u << VSHARP_ALIGN_UNALIGNED)) {
-		*modes = 1u << VSHARP_ALIGN_UNALIGNED;
-		snprintf(kmod_source[VSHARP_ALIGN_UNALIGNED], sizeof(kmod_source[0]),
-			 "amdgpu's own (UNALIGNED on every VMID; %.100s)", err.msg);
-		source[VSHARP_ALIGN_UNALIGNED] = kmod_source[VSHARP_ALIGN_UNALIGNED];
+	if (ret == -ENOENT && (!named || *named == VSHARP_ALIGN_UNALIGNED)) {
+		take_mode(s, modes, source);
 		return 0;
 	}
-	vsharp_device_close(*dev);
+	vsharp_session_close(s);
 	if (ret == -ENOENT) {
 		printf("# SKIP amdgpu: --mode %s needs vsharp.ko to set it: %s\n", o->mode, err.msg);
-		return 4;
+		return CLI_EXIT_SKIP;
 	}
 	/* SI: no alignment mode register, so no mode to name the measurement by. */
 	if (ret == -EOPNOTSUPP) {
 		printf("# SKIP amdgpu: %s\n", err.msg);
-		return 4;
+		return CLI_EXIT_SKIP;
 	}
 	return cli_lib_error(&err);
+}
+
+/* After the measurement: the mode must have held; then what was there before goes back. */
+static int release_mode(struct vsharp_session *s)
+{
+	struct vsharp_error err = { "" };
+	int ret = 0, undo;
+
+	if (vsharp_session_check_mode(s, &err))
+		ret = cli_error("align: the measurement cannot be trusted: %s", err.msg);
+	undo = vsharp_session_restore_mode(s);
+	if (undo)
+		ret = cli_error("align: restoring the alignment mode through %s failed (%s): write it back by hand (Documentation/kmod.rst)",
+				s->kmod_dir, strerror(-undo));
+	return ret;
 }
 
 int cmd_align(int argc, char **argv)
@@ -576,13 +526,13 @@ int cmd_align(int argc, char **argv)
 	const char *source[VSHARP_ALIGN_COUNT] = { NULL };
 	const struct vsharp_atlas *views[VSHARP_GFX_COUNT];
 	struct vsharp_atlas *atlases = NULL;
-	struct vsharp_device *dev = NULL;
+	struct vsharp_session session = { .dev = NULL };
 	struct vsharp_error err = { "" };
-	struct kmod_hold hold = { .read = false };
 	enum vsharp_gfx level = VSHARP_GFX9;
 	enum vsharp_align_mode mode;
+	const enum vsharp_align_mode *named = NULL;
 	unsigned modes = (1u << VSHARP_ALIGN_COUNT) - 1, n = 0;
-	bool all_levels;
+	bool all_levels, measured;
 	enum format fmt = F_TEXT;
 	int ret = parse(argc, argv, &o);
 
@@ -595,6 +545,7 @@ int cmd_align(int argc, char **argv)
 		if (vsharp_align_mode_parse(o.mode, &mode, &err))
 			return cli_lib_error(&err);
 		modes = 1u << mode;
+		named = &mode;
 	}
 	if (o.cross && (!all_levels || o.device))
 		return cli_error("--cross-level: compares every level of the model (allowed with --gfx all, without --device)");
@@ -605,16 +556,21 @@ int cmd_align(int argc, char **argv)
 	if (!o.device && (o.n_emu_rules || o.allow_memviol))
 		return cli_error("%s: only when measuring (allowed with --device)",
 				 o.n_emu_rules ? "--emu-rule" : "--allow-memviol");
-	if (o.device && (ret = open_device(&o, level, all_levels, &modes, source, &dev, &hold)))
-		return ret;
-	if (dev) {
-		level = dev->level;
+	if (o.device) {
+		ret = !strcmp(o.device, "emu") ? open_emu(&o, level, all_levels, named, &modes, source, &session) :
+						 open_amdgpu(&o, level, all_levels, named, &modes, source, &session);
+		if (ret)
+			return ret;
+	}
+	measured = session.dev != NULL;
+	if (measured) {
+		level = session.dev->level;
 		all_levels = false;
 	}
 	atlases = malloc(VSHARP_GFX_COUNT * sizeof(*atlases));
 	if (!atlases) {
-		vsharp_device_close(dev);
-		kmod_release(&hold);
+		vsharp_session_close(&session);
+		release_mode(&session);
 		return cli_error("align: out of memory");
 	}
 	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
@@ -624,23 +580,23 @@ int cmd_align(int argc, char **argv)
 		views[n] = &atlases[n];
 		n++;
 	}
-	if (dev) {
-		ret = vsharp_atlas_measure(dev, modes, source, o.allow_memviol, &atlases[0], &err);
-		vsharp_device_close(dev);
+	if (measured) {
+		ret = vsharp_atlas_measure(session.dev, modes, source, o.allow_memviol, &atlases[0], &err);
+		vsharp_session_close(&session);
 		if (ret)
 			ret = cli_lib_error(&err);
 		/* Before any output: a closed pipe must not keep the mode set. */
 		if (!ret)
-			ret = kmod_release(&hold);
+			ret = release_mode(&session);
 		else
-			kmod_release(&hold);
+			release_mode(&session);
 		if (ret) {
 			free(atlases);
 			return ret;
 		}
 	}
 	{
-		struct align_view v = { views, n, modes, dev != NULL };
+		struct align_view v = { views, n, modes, measured };
 
 		if (o.cross)
 			(fmt == F_TEXT ? cross_text : fmt == F_CSV ? cross_csv : cross_json)(stdout, &v);
