@@ -14,17 +14,15 @@
 #include "cli.h"
 #include "report.h"
 #include "vsharp/emu.h"
+#include "vsharp/session.h"
 #include "vsharp/suites.h"
 #include "vsharp/verdict.h"
 
 #define MAX_REPORTS 8		/* mismatch lines printed per suite and family */
-#define EXIT_SKIP 4		/* kselftest's "skipped" */
 
 static const enum vsharp_gfx families[] = {
 	VSHARP_GFX6, VSHARP_GFX7, VSHARP_GFX8, VSHARP_GFX9, VSHARP_GFX10, VSHARP_GFX10_3, VSHARP_GFX11, VSHARP_GFX12,
 };
-
-#define MAX_EMU_RULES 16
 
 struct run_opts {
 	const char *device, *gfx, *align, *debugfs;
@@ -32,7 +30,7 @@ struct run_opts {
 	bool suite[16];
 	bool verdicts;			/* named on the command line */
 	const char *verdicts_json;	/* file for the verdicts as JSON */
-	const char *emu_rules[MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
+	const char *emu_rules[CLI_MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
 	unsigned n_emu_rules;
 };
 
@@ -322,8 +320,8 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		case O_LDSDIR: o->allow_ldsdir = true; break;
 		case O_VJSON: o->verdicts_json = val; break;
 		case O_EMU_RULE:
-			if (o->n_emu_rules == MAX_EMU_RULES)
-				return cli_error("--emu-rule: at most %u", MAX_EMU_RULES);
+			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
+				return cli_error("--emu-rule: at most %u", CLI_MAX_EMU_RULES);
 			o->emu_rules[o->n_emu_rules++] = val;
 			break;
 		case O_LIST: o->list = true; break;
@@ -360,7 +358,8 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		   const struct vsharp_target *target, struct verdict_family *fams, FILE *json)
 {
 	const struct run_opts o = *op;
-	struct vsharp_device *hw = NULL;
+	struct vsharp_session gpu = { .dev = NULL }, emu;
+	struct vsharp_device *hw = NULL;	/* the GPU the run takes */
 	struct vsharp_error err = { "" };
 	enum vsharp_gfx chosen[sizeof(families) / sizeof(families[0])];
 	struct tally total = { 0 };
@@ -372,7 +371,7 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	bool other;
 
 	if (strcmp(o.device, "emu")) {
-		ret = vsharp_amdgpu_open(NULL, &hw, &err);
+		ret = vsharp_session_open_amdgpu(&gpu, &err);
 		/* A GPU that is there but cannot be used (permission, initialization) is to be fixed. */
 		if (ret && ret != -ENODEV) {
 			fprintf(stderr, "vsharp: amdgpu: %s%s\n", err.msg,
@@ -385,11 +384,12 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			printf("KTAP version 1\n1..0 # SKIP amdgpu: %s\n", err.msg);
 			if (json)
 				fclose(json);
-			return EXIT_SKIP;
+			return CLI_EXIT_SKIP;
 		}
 		if (ret)
 			snprintf(note, sizeof(note), "# amdgpu: %s; running on the emulated device\n",
 				 err.msg);
+		hw = gpu.dev;
 	}
 	/* A processor named must be the one present; a level, any of its processors. */
 	other = hw && target && (level != hw->level ||
@@ -401,7 +401,7 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			cli_error("--gfx: the amdgpu device is %s (%s), not %s (allowed %s, %s or all; --device emu runs %s emulated)",
 				  vsharp_gfx_name(hw->level), hw->target->name, o.gfx,
 				  vsharp_gfx_name(hw->level), hw->target->name, o.gfx);
-		vsharp_device_close(hw);
+		vsharp_session_close(&gpu);
 		if (json)
 			fclose(json);
 		return CLI_EXIT_USAGE;
@@ -410,7 +410,7 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		snprintf(note, sizeof(note),
 			 "# amdgpu: the GPU is %s (%s), and --gfx names %s: running on the emulated device\n",
 			 vsharp_gfx_name(hw->level), hw->target->name, o.gfx);
-		vsharp_device_close(hw);
+		vsharp_session_close(&gpu);
 		hw = NULL;
 	}
 	printf("KTAP version 1\n%s", note);
@@ -423,39 +423,31 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	}
 	printf("1..%u\n", n);
 	for (unsigned f = 0; f < n; f++) {
-		struct vsharp_device *dev = hw;
+		struct vsharp_session *s = hw ? &gpu : &emu;
 		enum vsharp_align_mode m = mode;
 		const char *from = o.align ? "--align-mode" : hw ? "amdgpu's default, or as set by vsharp.ko" : NULL;
 		char kmod_from[sizeof(err.msg) + 32];
 		bool fam_ok;
 
 		/* The emulated device is the processor named, or the level's first. */
-		if (!dev && vsharp_emu_open_target(target ? target : vsharp_target_of(chosen[f]),
-						   &dev, &err)) {
+		if (!hw && vsharp_session_open_emu(&emu, target ? target : vsharp_target_of(chosen[f]),
+						   o.emu_rules, o.n_emu_rules, &err)) {
 			printf("# %s\nnot ok %u %s\n", err.msg, ++idx, vsharp_gfx_name(chosen[f]));
 			ok = false;
 			continue;
 		}
-		if (!dev->hardware) {
-			struct vsharp_rules r;
-
-			/* Checked before the run: every --emu-rule parses. */
-			vsharp_rules_default(dev->level, &r);
-			for (unsigned i = 0; i < o.n_emu_rules; i++)
-				vsharp_rules_set(&r, o.emu_rules[i], &err);
-			vsharp_emu_set_rules(dev, &r);
+		if (!hw)
 			for (int i = 0; i < VSHARP_RULE_COUNT; i++)
-				fams[f].expected[i] = r.choice[i];
-		}
+				fams[f].expected[i] = emu.rules.choice[i];
 		/*
 		 * An emulated run obeys the mode vsharp.ko holds for its VMID,
 		 * unless told otherwise; a module it cannot read is said, not
 		 * taken for no module.
 		 */
-		if (!dev->hardware && !o.align) {
-			ret = vsharp_emu_load_kmod_mode(dev, o.debugfs, &err);
+		if (!hw && !o.align) {
+			ret = vsharp_session_read_mode(&emu, o.debugfs, &err);
 			if (!ret) {
-				m = vsharp_emu_align_mode(dev);
+				m = emu.mode;
 				snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
 				from = kmod_from;
 			} else if (ret != -ENOENT && ret != -EOPNOTSUPP) {
@@ -463,10 +455,10 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 				       err.msg);
 			}
 		}
-		fam_ok = run_family(dev, m, from, &o, &total, &fams[f]);
+		fam_ok = run_family(s->dev, m, from, &o, &total, &fams[f]);
 		ok &= fam_ok;
 		printf("%sok %u %s\n", fam_ok ? "" : "not ", ++idx, vsharp_gfx_name(chosen[f]));
-		vsharp_device_close(dev);
+		vsharp_session_close(s);
 	}
 	if (!o.have_suites || o.verdicts)
 		verdict_table(stdout, fams, n);
@@ -533,9 +525,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (o.allow_ldsdir && strcmp(o.gfx, "all") && !has_compute_undefined(level))
 		return refuse_ldsdir(level);
-	for (unsigned i = 0; i < o.n_emu_rules; i++)
-		if (vsharp_rules_set(&parsed, o.emu_rules[i], &err))
-			return cli_lib_error(&err);
+	if (vsharp_session_rules(level, o.emu_rules, o.n_emu_rules, &parsed, &err))
+		return cli_lib_error(&err);
 	if (o.n_emu_rules && !strcmp(o.device, "amdgpu"))
 		return cli_error("--emu-rule: the emulated device only (allowed with --device emu or auto)");
 	if (o.verdicts_json) {
