@@ -34,7 +34,7 @@ $(BUILD)/fuzz/shim/%.o: user/shim/%.c
 	@echo "  CC      $@"
 	@$(FUZZ_CC) $(SHIM_CFLAGS) $(USER_DEPS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-FUZZ_EXTRA_cli := $(FUZZ_CLI_OBJS) -Wl,--wrap=vsharp_emu_open -Wl,--wrap=vsharp_emu_open_target -Wl,--wrap=vsharp_amdgpu_open
+FUZZ_EXTRA_cli := $(FUZZ_CLI_OBJS) -Wl,--wrap=vsharp_emu_open_target -Wl,--wrap=vsharp_amdgpu_open
 FUZZ_EXTRA_shim := $(FUZZ_SHIM_OBJS) -Iuser/shim -lpthread
 $(BUILD)/fuzz/fuzz_cli: $(FUZZ_CLI_OBJS)
 $(BUILD)/fuzz/fuzz_shim: $(FUZZ_SHIM_OBJS)

@@ -3,10 +3,11 @@
  * The vsharp command in-process: its main() (compiled as vsharp_cli_main)
  * with up to 32 fuzzed argv tokens, every verb and option.  The harness
  * runs in a private directory where the one file a command line may name,
- * "f", holds the rest of the input; it is stdin too.  vsharp_emu_open,
- * vsharp_emu_open_target and vsharp_amdgpu_open are wrapped to fail
- * (-Wl,--wrap), so `vsharp run` is parsed up to opening its device and
- * runs no suite and touches no GPU.
+ * "f", holds the rest of the input; it is stdin too.  The two device
+ * openers the device session calls (vsharp/session.h),
+ * vsharp_emu_open_target and vsharp_amdgpu_open, are wrapped to fail
+ * (-Wl,--wrap), so `vsharp run` and `vsharp align --device` are parsed up
+ * to opening their device and run nothing on a device.
  * Invariant: the exit status is 0, 1 (a failed check), 2 (usage or input
  * error) or 4 (skipped); no crash, leak or undefined behaviour.
  *
@@ -25,20 +26,10 @@
 #define MAX_ARGS 32
 
 int vsharp_cli_main(int argc, char **argv);
-int __wrap_vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev,
-			   struct vsharp_error *err);
 int __wrap_vsharp_emu_open_target(const struct vsharp_target *target, struct vsharp_device **dev,
 				  struct vsharp_error *err);
 int __wrap_vsharp_amdgpu_open(const char *node, struct vsharp_device **dev,
 			      struct vsharp_error *err);
-
-int __wrap_vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev,
-			   struct vsharp_error *err)
-{
-	(void)level;
-	*dev = NULL;
-	return vsharp_fail(err, -ENODEV, "fuzz: no device in the CLI harness");
-}
 
 int __wrap_vsharp_emu_open_target(const struct vsharp_target *target, struct vsharp_device **dev,
 				  struct vsharp_error *err)
