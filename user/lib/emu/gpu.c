@@ -33,24 +33,102 @@
  *    loadcnt, storecnt, dscnt and kmcnt; RDNA3/4 LDS direct and parameter
  *    loads count in expcnt, R3 §12.2.1.2).
  */
+#define WAITCNT_GCN { \
+	[EMU_CNT_LOAD] = "vmcnt", [EMU_CNT_STORE] = "vmcnt", [EMU_CNT_DS] = "lgkmcnt", \
+	[EMU_CNT_KM] = "lgkmcnt", [EMU_CNT_EXP] = "expcnt" }
+#define WAITCNT_RDNA { \
+	[EMU_CNT_LOAD] = "vmcnt", [EMU_CNT_STORE] = "vscnt", [EMU_CNT_DS] = "lgkmcnt", \
+	[EMU_CNT_KM] = "lgkmcnt", [EMU_CNT_EXP] = "expcnt" }
+#define WAITCNT_RDNA4 { \
+	[EMU_CNT_LOAD] = "loadcnt", [EMU_CNT_STORE] = "storecnt", [EMU_CNT_DS] = "dscnt", \
+	[EMU_CNT_KM] = "kmcnt", [EMU_CNT_EXP] = "expcnt" }
+
 static const struct emu_level levels[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX6] = { 256, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX7] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX8] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX9] = { 512, 0, 64, { 4, 4 }, EMU_CNT_LOAD, EMU_CNT_DS, EMU_CNT_DS,
-			  { "vmcnt", "vmcnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX10] = { 512, 3, 64, { 4, 8 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
-			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX10_3] = { 1024, 3, 64, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
-			     { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX11] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_DS, EMU_CNT_DS,
-			   { "vmcnt", "vscnt", "lgkmcnt", "lgkmcnt", "expcnt" } },
-	[VSHARP_GFX12] = { 1024, 3, 128, { 8, 16 }, EMU_CNT_STORE, EMU_CNT_KM, EMU_CNT_DS,
-			   { "loadcnt", "storecnt", "dscnt", "kmcnt", "expcnt" } },
+	[VSHARP_GFX6] = {
+		.lds_alloc_granule = 256,
+		.prefetch_lines = 0,
+		.prefetch_align = 64,
+		.vgpr_alloc_granule = { 4, 4 },
+		.store_cnt = EMU_CNT_LOAD,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_GCN,
+	},
+	[VSHARP_GFX7] = {
+		.lds_alloc_granule = 512,
+		.prefetch_lines = 0,
+		.prefetch_align = 64,
+		.vgpr_alloc_granule = { 4, 4 },
+		.store_cnt = EMU_CNT_LOAD,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_GCN,
+	},
+	[VSHARP_GFX8] = {
+		.lds_alloc_granule = 512,
+		.prefetch_lines = 0,
+		.prefetch_align = 64,
+		.vgpr_alloc_granule = { 4, 4 },
+		.store_cnt = EMU_CNT_LOAD,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_GCN,
+	},
+	[VSHARP_GFX9] = {
+		.lds_alloc_granule = 512,
+		.prefetch_lines = 0,
+		.prefetch_align = 64,
+		.vgpr_alloc_granule = { 4, 4 },
+		.store_cnt = EMU_CNT_LOAD,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_GCN,
+	},
+	[VSHARP_GFX10] = {
+		.lds_alloc_granule = 512,
+		.prefetch_lines = 3,
+		.prefetch_align = 64,
+		.vgpr_alloc_granule = { 4, 8 },
+		.store_cnt = EMU_CNT_STORE,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_RDNA,
+	},
+	[VSHARP_GFX10_3] = {
+		.lds_alloc_granule = 1024,
+		.prefetch_lines = 3,
+		.prefetch_align = 64,
+		.vgpr_alloc_granule = { 8, 16 },
+		.store_cnt = EMU_CNT_STORE,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_RDNA,
+	},
+	[VSHARP_GFX11] = {
+		.lds_alloc_granule = 1024,
+		.prefetch_lines = 3,
+		.prefetch_align = 128,
+		.vgpr_alloc_granule = { 8, 16 },
+		.store_cnt = EMU_CNT_STORE,
+		.smem_cnt = EMU_CNT_DS,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_RDNA,
+	},
+	[VSHARP_GFX12] = {
+		.lds_alloc_granule = 1024,
+		.prefetch_lines = 3,
+		.prefetch_align = 128,
+		.vgpr_alloc_granule = { 8, 16 },
+		.store_cnt = EMU_CNT_STORE,
+		.smem_cnt = EMU_CNT_KM,
+		.ds_cnt = EMU_CNT_DS,
+		.cnt_name = WAITCNT_RDNA4,
+	},
 };
+
+#undef WAITCNT_GCN
+#undef WAITCNT_RDNA
+#undef WAITCNT_RDNA4
 
 const struct emu_level *emu_level(enum vsharp_gfx level)
 {
