@@ -28,7 +28,6 @@ struct fld {
 };
 
 #define F(hi, lo) { (lo), (hi) - (lo) + 1 }
-#define NONE { 0, 0 }
 
 static uint32_t get(const uint32_t *w, struct fld f)
 {
@@ -208,12 +207,13 @@ static const struct family families[FAM_COUNT] = {
 	 */
 	[FAM_GFX6] = {
 		.encs = encs_gfx6,
-		.sregs = { 104, 124, 0xffff },
+		.sregs = { .sgprs = 104, .m0 = 124, .null = 0xffff },
 		.smem = { .op = F(26, 22), .sdata = F(21, 15), .sbase = F(14, 9),
 			  .imm = F(8, 8), .offset = F(7, 0), .offset_unsigned = true,
 			  .offset_shift = 2 },
-		.ds = { F(25, 18), F(7, 0), F(15, 8), F(17, 17), F(39, 32), F(47, 40),
-			F(55, 48), F(63, 56) },
+		.ds = { .op = F(25, 18), .offset0 = F(7, 0), .offset1 = F(15, 8),
+			.gds = F(17, 17), .addr = F(39, 32), .data0 = F(47, 40),
+			.data1 = F(55, 48), .vdst = F(63, 56) },
 		.mubuf = { .op = F(24, 18), .offset = F(11, 0), .offen = F(12, 12),
 			   .idxen = F(13, 13), .glc = F(14, 14), .addr64 = F(15, 15),
 			   .lds = F(16, 16), .vaddr = F(39, 32), .vdata = F(47, 40),
@@ -229,12 +229,13 @@ static const struct family families[FAM_COUNT] = {
 	},
 	[FAM_GFX8] = {
 		.encs = encs_gfx9,
-		.sregs = { 102, 124, 0xffff },
+		.sregs = { .sgprs = 102, .m0 = 124, .null = 0xffff },
 		.smem = { .op = F(25, 18), .sbase = F(5, 0), .sdata = F(12, 6),
 			  .offset = F(51, 32), .imm = F(17, 17), .glc = F(16, 16),
 			  .offset_unsigned = true },
-		.ds = { F(24, 17), F(7, 0), F(15, 8), F(16, 16), F(39, 32), F(47, 40),
-			F(55, 48), F(63, 56) },
+		.ds = { .op = F(24, 17), .offset0 = F(7, 0), .offset1 = F(15, 8),
+			.gds = F(16, 16), .addr = F(39, 32), .data0 = F(47, 40),
+			.data1 = F(55, 48), .vdst = F(63, 56) },
 		.mubuf = { .op = F(24, 18), .offset = F(11, 0), .offen = F(12, 12),
 			   .idxen = F(13, 13), .glc = F(14, 14), .lds = F(16, 16),
 			   .slc = F(17, 17), .vaddr = F(39, 32), .vdata = F(47, 40),
@@ -249,7 +250,7 @@ static const struct family families[FAM_COUNT] = {
 	},
 	[FAM_GFX9] = {
 		.encs = encs_gfx9,
-		.sregs = { 102, 124, 0xffff },
+		.sregs = { .sgprs = 102, .m0 = 124, .null = 0xffff },
 		.smem = { .op = F(25, 18), .sbase = F(5, 0), .sdata = F(12, 6),
 			  .offset = F(52, 32), .soffset = F(63, 57), .imm = F(17, 17),
 			  .soe = F(14, 14), .glc = F(16, 16) },
@@ -257,8 +258,9 @@ static const struct family families[FAM_COUNT] = {
 			  .lds = F(13, 13), .glc = F(16, 16), .slc = F(17, 17),
 			  .addr = F(39, 32), .data = F(47, 40), .saddr = F(54, 48),
 			  .vdst = F(63, 56) },
-		.ds = { F(24, 17), F(7, 0), F(15, 8), F(16, 16), F(39, 32), F(47, 40),
-			F(55, 48), F(63, 56) },
+		.ds = { .op = F(24, 17), .offset0 = F(7, 0), .offset1 = F(15, 8),
+			.gds = F(16, 16), .addr = F(39, 32), .data0 = F(47, 40),
+			.data1 = F(55, 48), .vdst = F(63, 56) },
 		.mubuf = { .op = F(24, 18), .offset = F(11, 0), .offen = F(12, 12),
 			   .idxen = F(13, 13), .glc = F(14, 14), .lds = F(16, 16),
 			   .slc = F(17, 17), .vaddr = F(39, 32), .vdata = F(47, 40),
@@ -273,7 +275,7 @@ static const struct family families[FAM_COUNT] = {
 	},
 	[FAM_GFX10] = {
 		.encs = encs_gfx10,
-		.sregs = { 106, 124, 125 },
+		.sregs = { .sgprs = 106, .m0 = 124, .null = 125 },
 		.smem = { .op = F(25, 18), .sbase = F(5, 0), .sdata = F(12, 6),
 			  .offset = F(52, 32), .soffset = F(63, 57), .dlc = F(14, 14),
 			  .glc = F(16, 16) },
@@ -281,8 +283,9 @@ static const struct family families[FAM_COUNT] = {
 			  .dlc = F(12, 12), .lds = F(13, 13), .glc = F(16, 16),
 			  .slc = F(17, 17), .addr = F(39, 32), .data = F(47, 40),
 			  .saddr = F(54, 48), .vdst = F(63, 56) },
-		.ds = { F(25, 18), F(7, 0), F(15, 8), F(17, 17), F(39, 32), F(47, 40),
-			F(55, 48), F(63, 56) },
+		.ds = { .op = F(25, 18), .offset0 = F(7, 0), .offset1 = F(15, 8),
+			.gds = F(17, 17), .addr = F(39, 32), .data0 = F(47, 40),
+			.data1 = F(55, 48), .vdst = F(63, 56) },
 		.mubuf = { .op = F(25, 18), .offset = F(11, 0), .offen = F(12, 12),
 			   .idxen = F(13, 13), .glc = F(14, 14), .dlc = F(15, 15),
 			   .lds = F(16, 16), .vaddr = F(39, 32), .vdata = F(47, 40),
@@ -298,7 +301,7 @@ static const struct family families[FAM_COUNT] = {
 	},
 	[FAM_GFX11] = {
 		.encs = encs_gfx11,
-		.sregs = { 106, 125, 124 },
+		.sregs = { .sgprs = 106, .m0 = 125, .null = 124 },
 		.smem = { .op = F(25, 18), .sbase = F(5, 0), .sdata = F(12, 6),
 			  .offset = F(52, 32), .soffset = F(63, 57), .dlc = F(13, 13),
 			  .glc = F(14, 14) },
@@ -306,8 +309,9 @@ static const struct family families[FAM_COUNT] = {
 			  .dlc = F(13, 13), .glc = F(14, 14), .slc = F(15, 15),
 			  .addr = F(39, 32), .data = F(47, 40), .saddr = F(54, 48),
 			  .vdst = F(63, 56) },
-		.ds = { F(25, 18), F(7, 0), F(15, 8), F(17, 17), F(39, 32), F(47, 40),
-			F(55, 48), F(63, 56) },
+		.ds = { .op = F(25, 18), .offset0 = F(7, 0), .offset1 = F(15, 8),
+			.gds = F(17, 17), .addr = F(39, 32), .data0 = F(47, 40),
+			.data1 = F(55, 48), .vdst = F(63, 56) },
 		.ldsdir = { .vdst = F(7, 0), .attr_chan = F(9, 8), .attr = F(15, 10),
 			    .wait_va = F(19, 16), .op = F(21, 20), .reserved = 0x00c00000 },
 		.mubuf = { .op = F(25, 18), .offset = F(11, 0), .slc = F(12, 12),
@@ -324,15 +328,16 @@ static const struct family families[FAM_COUNT] = {
 	},
 	[FAM_GFX12] = {
 		.encs = encs_gfx12,
-		.sregs = { 106, 125, 124 },
+		.sregs = { .sgprs = 106, .m0 = 125, .null = 124 },
 		.smem = { .op = F(18, 13), .sbase = F(5, 0), .sdata = F(12, 6),
 			  .scope = F(22, 21), .th = F(24, 23), .offset = F(55, 32),
 			  .soffset = F(63, 57) },
 		.flat = { .saddr = F(6, 0), .op = F(20, 14), .seg = F(25, 24),
 			  .vdst = F(39, 32), .scope = F(51, 50), .th = F(54, 52),
 			  .data = F(62, 55), .addr = F(71, 64), .offset = F(95, 72) },
-		.ds = { F(25, 18), F(7, 0), F(15, 8), NONE, F(39, 32), F(47, 40),
-			F(55, 48), F(63, 56) },
+		.ds = { .op = F(25, 18), .offset0 = F(7, 0), .offset1 = F(15, 8),
+			.addr = F(39, 32), .data0 = F(47, 40), .data1 = F(55, 48),
+			.vdst = F(63, 56) },
 		.ldsdir = { .vdst = F(7, 0), .attr_chan = F(9, 8), .attr = F(15, 10),
 			    .wait_va = F(19, 16), .op = F(21, 20), .wait_vmvsrc = F(23, 23),
 			    .reserved = 0x00400000 },
@@ -1160,20 +1165,24 @@ struct isa_doc {
 	const char *sgpr_pairs, *smem, *lds_load, *sopp, *ds, *mubuf, *mtbuf, *flat;
 };
 
-#define GCN_SECTIONS "5.2", "7.1", "8.1.9", "13.1.5", "13.5.1", "13.6.2", "13.6.1", "13.8.1"
+#define GCN_SECTIONS \
+	.sgpr_pairs = "5.2", .smem = "7.1", .lds_load = "8.1.9", .sopp = "13.1.5", .ds = "13.5.1", \
+	.mubuf = "13.6.2", .mtbuf = "13.6.1", .flat = "13.8.1"
 #define GCN_BEFORE_VEGA "the GCN rule of GFX6-8, as the Vega ISA states it:"
 
 static const struct isa_doc isa_docs[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX6] = { GCN_BEFORE_VEGA, GCN_SECTIONS },
-	[VSHARP_GFX7] = { GCN_BEFORE_VEGA, GCN_SECTIONS },
-	[VSHARP_GFX8] = { GCN_BEFORE_VEGA, GCN_SECTIONS },
-	[VSHARP_GFX9] = { "Vega ISA", GCN_SECTIONS },
-	[VSHARP_GFX10] = { "RDNA ISA", GCN_SECTIONS },
-	[VSHARP_GFX10_3] = { "RDNA2 ISA", GCN_SECTIONS },
-	[VSHARP_GFX11] = { "RDNA3 ISA", "6.2", "8.1", NULL, "15.1.5", "15.6.1", "15.7.2", "15.7.1",
-			   "15.9.1" },
-	[VSHARP_GFX12] = { "RDNA4 ISA", "6.2", "8.1", NULL, "15.1.5", "15.6.1", "15.7.1", "15.7.1",
-			   "15.10" },
+	[VSHARP_GFX6] = { .guide = GCN_BEFORE_VEGA, GCN_SECTIONS },
+	[VSHARP_GFX7] = { .guide = GCN_BEFORE_VEGA, GCN_SECTIONS },
+	[VSHARP_GFX8] = { .guide = GCN_BEFORE_VEGA, GCN_SECTIONS },
+	[VSHARP_GFX9] = { .guide = "Vega ISA", GCN_SECTIONS },
+	[VSHARP_GFX10] = { .guide = "RDNA ISA", GCN_SECTIONS },
+	[VSHARP_GFX10_3] = { .guide = "RDNA2 ISA", GCN_SECTIONS },
+	[VSHARP_GFX11] = { .guide = "RDNA3 ISA", .sgpr_pairs = "6.2", .smem = "8.1",
+			   .sopp = "15.1.5", .ds = "15.6.1", .mubuf = "15.7.2", .mtbuf = "15.7.1",
+			   .flat = "15.9.1" },
+	[VSHARP_GFX12] = { .guide = "RDNA4 ISA", .sgpr_pairs = "6.2", .smem = "8.1",
+			   .sopp = "15.1.5", .ds = "15.6.1", .mubuf = "15.7.1", .mtbuf = "15.7.1",
+			   .flat = "15.10" },
 };
 
 static int refuse(struct ctx *c, const char *section, const char *fmt, ...)
