@@ -10,7 +10,9 @@
 #include "hw/levels.h"
 
 /* One default for every level. */
-#define ALL_DEFAULT(c) { c, c, c, c, c, c, c, c }
+#define ALL_DEFAULT(c) { \
+	[VSHARP_GFX6] = c, [VSHARP_GFX7] = c, [VSHARP_GFX8] = c, [VSHARP_GFX9] = c, \
+	[VSHARP_GFX10] = c, [VSHARP_GFX10_3] = c, [VSHARP_GFX11] = c, [VSHARP_GFX12] = c }
 
 /*
  * ISA-V = AMD Vega ISA, R1..R4 = RDNA1..RDNA4 ISA guides, by section or
@@ -41,8 +43,8 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"gcn_range", "GFX6-8 range check of strided buffers", GFX_RANGE(6, 8), 2,
 		{ { "clrx", "CLRX GcnMemHandling: stride != 0 with IDXEN or ADD_TID: index >= NumRecords || offset >= stride; else offset >= NumRecords - soffset" },
 		  { "bytes", "radeonsi si_make_buffer_descriptor (GFX8): NUM_RECORDS in bytes unless swizzled; check stride*index + offset >= NumRecords - soffset" } },
-		{ VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_CLRX, VSHARP_GCN_RANGE_BYTES,
-		  0, 0, 0, 0, 0 },
+		{ [VSHARP_GFX6] = VSHARP_GCN_RANGE_CLRX, [VSHARP_GFX7] = VSHARP_GCN_RANGE_CLRX,
+		  [VSHARP_GFX8] = VSHARP_GCN_RANGE_BYTES },
 	},
 	[VSHARP_RULE_STRICT_B96] = {
 		"strict_b96", "STRICT alignment of 12-byte accesses", GFX_RANGE(6, 12), 3,
@@ -55,9 +57,10 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"atomic_misaligned", "misaligned buffer atomics in DWORD mode", GFX_RANGE(6, 12), 2,
 		{ { "memviol", "R3 §9.5: atomics must be aligned to the data size, or MEMVIOL" },
 		  { "force", "R4 §9.5: in DWORD mode atomics have their LSBs ignored until payload-aligned; ISA-V §8.1.7: LSBs ignored" } },
-		{ VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_FORCE,
-		  VSHARP_MISALIGNED_FORCE, VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_MEMVIOL,
-		  VSHARP_MISALIGNED_MEMVIOL, VSHARP_MISALIGNED_FORCE },
+		{ [VSHARP_GFX6] = VSHARP_MISALIGNED_FORCE, [VSHARP_GFX7] = VSHARP_MISALIGNED_FORCE,
+		  [VSHARP_GFX8] = VSHARP_MISALIGNED_FORCE, [VSHARP_GFX9] = VSHARP_MISALIGNED_FORCE,
+		  [VSHARP_GFX10] = VSHARP_MISALIGNED_MEMVIOL, [VSHARP_GFX10_3] = VSHARP_MISALIGNED_MEMVIOL,
+		  [VSHARP_GFX11] = VSHARP_MISALIGNED_MEMVIOL, [VSHARP_GFX12] = VSHARP_MISALIGNED_FORCE },
 	},
 	[VSHARP_RULE_FORMAT_MISALIGNED] = {
 		"format_misaligned", "format instructions below component alignment", GFX_RANGE(6, 12), 2,
@@ -69,8 +72,10 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"lds_m0_clamp", "LDS accesses limited to MIN(M0, LDS_SIZE)", GFX_RANGE(6, 12), 2,
 		{ { "clamp", "ISA-V §10.3.3, R1 §3.6.6, R2 §3.6.1: size sent to LDS is MIN(M0, LDS_SIZE)" },
 		  { "ignored", "R3 §12.5, R4 §12.5: M0 is only read by ADDTID; LLVM ldsRequiresM0Init() is false on GFX9+" } },
-		{ VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP,
-		  VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_CLAMP, VSHARP_LDS_M0_IGNORED, VSHARP_LDS_M0_IGNORED },
+		{ [VSHARP_GFX6] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX7] = VSHARP_LDS_M0_CLAMP,
+		  [VSHARP_GFX8] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX9] = VSHARP_LDS_M0_CLAMP,
+		  [VSHARP_GFX10] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX10_3] = VSHARP_LDS_M0_CLAMP,
+		  [VSHARP_GFX11] = VSHARP_LDS_M0_IGNORED, [VSHARP_GFX12] = VSHARP_LDS_M0_IGNORED },
 	},
 	[VSHARP_RULE_TFE_OOB] = {
 		"tfe_oob", "TFE status of an out-of-range (not PRT) load", GFX_RANGE(6, 12), 2,
@@ -94,9 +99,10 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"store_format_fill", "store_format with fewer components than the format", GFX_RANGE(6, 12), 2,
 		{ { "replicate_x", "R4 §9.3: the first component fills the missing ones (XYXX)" },
 		  { "skip", "UNVERIFIED: missing channels keep memory" } },
-		{ VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
-		  VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_SKIP,
-		  VSHARP_STORE_FILL_SKIP, VSHARP_STORE_FILL_REPLICATE_X },
+		{ [VSHARP_GFX6] = VSHARP_STORE_FILL_SKIP, [VSHARP_GFX7] = VSHARP_STORE_FILL_SKIP,
+		  [VSHARP_GFX8] = VSHARP_STORE_FILL_SKIP, [VSHARP_GFX9] = VSHARP_STORE_FILL_SKIP,
+		  [VSHARP_GFX10] = VSHARP_STORE_FILL_SKIP, [VSHARP_GFX10_3] = VSHARP_STORE_FILL_SKIP,
+		  [VSHARP_GFX11] = VSHARP_STORE_FILL_SKIP, [VSHARP_GFX12] = VSHARP_STORE_FILL_REPLICATE_X },
 	},
 	[VSHARP_RULE_LDS_DMA_OFFSET] = {
 		"lds_dma_offset", "instruction offset in the LDS address of buffer-to-LDS loads", GFX_RANGE(6, 11), 2,
@@ -109,8 +115,10 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		{ { "preserve", "LLVM GCNSubtarget d16PreservesUnusedBits() without SRAM-ECC" },
 		  { "zero", "ISA-C4 §9.1.6: with ECC enabled 16-bit loads write the full VGPR" } },
 		/* GFX8 (unpacked D16 format loads, gfx803): zero, inferred (model.rst "D16"). */
-		{ VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_ZERO, VSHARP_D16_PRESERVE,
-		  VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE, VSHARP_D16_PRESERVE },
+		{ [VSHARP_GFX6] = VSHARP_D16_PRESERVE, [VSHARP_GFX7] = VSHARP_D16_PRESERVE,
+		  [VSHARP_GFX8] = VSHARP_D16_ZERO, [VSHARP_GFX9] = VSHARP_D16_PRESERVE,
+		  [VSHARP_GFX10] = VSHARP_D16_PRESERVE, [VSHARP_GFX10_3] = VSHARP_D16_PRESERVE,
+		  [VSHARP_GFX11] = VSHARP_D16_PRESERVE, [VSHARP_GFX12] = VSHARP_D16_PRESERVE },
 	},
 	[VSHARP_RULE_APPEND_M0] = {
 		"append_m0", "LDS address of ds_append/ds_consume from M0", GFX_RANGE(6, 11), 2,
@@ -159,7 +167,7 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"bvh_invalid_node", "the INVALID_NODE of the BVH stack ops' pseudo-code", GFX_RANGE(11, 12), 2,
 		{ { "all_ones", "Mesa radv bvh.h RADV_BVH_INVALID_NODE 0xffffffff" },
 		  { "bits31_3", "GPURT rtip3_ds_stack_emulation.hlsl: a node is invalid when bits [31:3] are all ones ((node >> 3) == 0x1fffffff)" } },
-		{ 0, 0, 0, 0, 0, 0, VSHARP_BVH_INVALID_ALL_ONES, VSHARP_BVH_INVALID_BITS31_3 },
+		{ [VSHARP_GFX11] = VSHARP_BVH_INVALID_ALL_ONES, [VSHARP_GFX12] = VSHARP_BVH_INVALID_BITS31_3 },
 	},
 	[VSHARP_RULE_BVH_PUSH8] = {
 		"bvh_push8", "what the GFX12 push8 stack ops do", GFX(12), 2,
