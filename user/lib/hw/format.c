@@ -85,17 +85,22 @@ static const uint8_t gfx11_codes[VSHARP_DFMT_COUNT][NF] = {
 };
 
 /* GFX6-9 NUM_FORMAT codes (V_008F0C_BUF_NUM_FORMAT_*); -1 = not on that level. */
+#define SAME_CODE(c) \
+	{ [VSHARP_GFX6] = (c), [VSHARP_GFX7] = (c), [VSHARP_GFX8] = (c), [VSHARP_GFX9] = (c) }
 static const int8_t nfmt_codes[VSHARP_NFMT_COUNT][VSHARP_GFX10] = {
-	[VSHARP_NFMT_UNORM] = { 0, 0, 0, 0 },
-	[VSHARP_NFMT_SNORM] = { 1, 1, 1, 1 },
-	[VSHARP_NFMT_USCALED] = { 2, 2, 2, 2 },
-	[VSHARP_NFMT_SSCALED] = { 3, 3, 3, 3 },
-	[VSHARP_NFMT_UINT] = { 4, 4, 4, 4 },
-	[VSHARP_NFMT_SINT] = { 5, 5, 5, 5 },
-	[VSHARP_NFMT_FLOAT] = { 7, 7, 7, 7 },
-	[VSHARP_NFMT_SNORM_OGL] = { 6, 6, -1, -1 },
-	[VSHARP_NFMT_UNORM_UINT] = { -1, -1, -1, 6 },
+	[VSHARP_NFMT_UNORM] = SAME_CODE(0),
+	[VSHARP_NFMT_SNORM] = SAME_CODE(1),
+	[VSHARP_NFMT_USCALED] = SAME_CODE(2),
+	[VSHARP_NFMT_SSCALED] = SAME_CODE(3),
+	[VSHARP_NFMT_UINT] = SAME_CODE(4),
+	[VSHARP_NFMT_SINT] = SAME_CODE(5),
+	[VSHARP_NFMT_FLOAT] = SAME_CODE(7),
+	[VSHARP_NFMT_SNORM_OGL] = { [VSHARP_GFX6] = 6, [VSHARP_GFX7] = 6, [VSHARP_GFX8] = -1,
+				    [VSHARP_GFX9] = -1 },
+	[VSHARP_NFMT_UNORM_UINT] = { [VSHARP_GFX6] = -1, [VSHARP_GFX7] = -1, [VSHARP_GFX8] = -1,
+				     [VSHARP_GFX9] = 6 },
 };
+#undef SAME_CODE
 
 const struct vsharp_dfmt_layout *vsharp_dfmt_layout(enum vsharp_dfmt dfmt)
 {
