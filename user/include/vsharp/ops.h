@@ -106,7 +106,11 @@ struct vsharp_op {
 	uint8_t ds_addr;	/* enum vsharp_ds_addr */
 };
 
-/* The instruction called NAME on LEVEL, or NULL with an error. */
+/*
+ * The instruction called NAME on LEVEL, or NULL with an error.  A hash
+ * lookup, safe from any thread: per wave and per decoded instruction is
+ * fine.
+ */
 const struct vsharp_op *vsharp_op_find(enum vsharp_gfx level, const char *name,
 				       struct vsharp_error *err);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <threads.h>
 
 #include "vsharp/ops.h"
 #include "base/util.h"
@@ -368,16 +370,89 @@ const struct vsharp_op *vsharp_op_next(enum vsharp_gfx level, unsigned *i)
 	return NULL;
 }
 
-const struct vsharp_op *vsharp_op_find(enum vsharp_gfx level, const char *name,
-				       struct vsharp_error *err)
-{
-	const struct vsharp_op *op;
-	unsigned i = 0;
+/*
+ * Suites look an instruction up for every wave and the emulator for every
+ * memory instruction it decodes: each level's spellings go into an
+ * open-addressed table the first time the level is asked, the first
+ * instruction of a spelling in catalogue order, as a walk would find it.
+ */
+#define NAME_SLOTS 1024u
+_Static_assert(ARRAY_SIZE(vsharp_ops) <= NAME_SLOTS / 2,
+	       "a level's spellings fill at most half the slots");
 
-	while ((op = vsharp_op_next(level, &i))) {
+struct name_index {
+	uint16_t op[NAME_SLOTS];	/* 1 + the vsharp_ops index; 0: an empty slot */
+};
+
+static struct name_index indexes[VSHARP_GFX_COUNT];
+static const struct name_index *_Atomic indexed[VSHARP_GFX_COUNT];
+static mtx_t index_lock;
+static once_flag index_lock_once = ONCE_FLAG_INIT;
+
+static void init_index_lock(void)
+{
+	mtx_init(&index_lock, mtx_plain);
+}
+
+/* FNV-1a. */
+static unsigned name_slot(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (uint8_t)*s) * 16777619u;
+	return h % NAME_SLOTS;
+}
+
+__attribute__((cold, noinline))
+static const struct name_index *build_index(enum vsharp_gfx level)
+{
+	call_once(&index_lock_once, init_index_lock);
+	mtx_lock(&index_lock);
+	if (!atomic_load_explicit(&indexed[level], memory_order_relaxed)) {
+		struct name_index *x = &indexes[level];
+		const struct vsharp_op *op;
+		unsigned i = 0;
+
+		while ((op = vsharp_op_next(level, &i))) {
+			const char *name = vsharp_op_name(op, level);
+			unsigned h = name_slot(name);
+
+			while (x->op[h] && strcmp(vsharp_op_name(&vsharp_ops[x->op[h] - 1], level), name))
+				h = (h + 1) % NAME_SLOTS;
+			if (!x->op[h])
+				x->op[h] = (uint16_t)(op - vsharp_ops + 1);
+		}
+		atomic_store_explicit(&indexed[level], x, memory_order_release);
+	}
+	mtx_unlock(&index_lock);
+	return &indexes[level];
+}
+
+static const struct vsharp_op *op_by_name(enum vsharp_gfx level, const char *name)
+{
+	const struct name_index *x = atomic_load_explicit(&indexed[level], memory_order_acquire);
+
+	if (!x)
+		x = build_index(level);
+	for (unsigned h = name_slot(name); x->op[h]; h = (h + 1) % NAME_SLOTS) {
+		const struct vsharp_op *op = &vsharp_ops[x->op[h] - 1];
+
 		if (!strcmp(vsharp_op_name(op, level), name))
 			return op;
 	}
+	return NULL;
+}
+
+const struct vsharp_op *vsharp_op_find(enum vsharp_gfx level, const char *name,
+				       struct vsharp_error *err)
+{
+	const struct vsharp_op *op =
+		(unsigned)level < VSHARP_GFX_COUNT ? op_by_name(level, name) : NULL;
+
+	/* Only the refusal's text needs the other levels. */
+	if (op || !err)
+		return op;
 	for (unsigned j = 0; j < ARRAY_SIZE(vsharp_ops); j++) {
 		for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
 			if (vsharp_op_on(&vsharp_ops[j], l) &&
