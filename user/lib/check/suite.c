@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <stdatomic.h>
 #include <string.h>
-#include <threads.h>
 
 #include "check/suite.h"
 #include "base/util.h"
@@ -25,76 +23,9 @@ const struct vsharp_suite *vsharp_suite_find(const char *name)
 	return NULL;
 }
 
-/*
- * Suites look an instruction up by name for every wave: each level's names
- * go into an open-addressed table once, the first op of a spelling as
- * vsharp_op_find() would find it.  A level with more names than half the
- * slots (none today) is searched the slow way.
- */
-#define NAME_SLOTS 1024u
-static const struct vsharp_op *by_name[VSHARP_GFX_COUNT][NAME_SLOTS];
-static atomic_int by_name_state[VSHARP_GFX_COUNT];	/* 0 not made, 1 made, 2 too many names */
-static mtx_t by_name_lock;
-static once_flag by_name_once = ONCE_FLAG_INIT;
-
-static void by_name_init(void)
-{
-	mtx_init(&by_name_lock, mtx_plain);
-}
-
-/* FNV-1a. */
-static unsigned name_slot(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * 16777619u;
-	return h % NAME_SLOTS;
-}
-
-static int make_names(enum vsharp_gfx level)
-{
-	const struct vsharp_op *op;
-	unsigned i = 0, n = 0;
-
-	while ((op = vsharp_op_next(level, &i))) {
-		const char *name = vsharp_op_name(op, level);
-		unsigned h = name_slot(name);
-
-		if (++n > NAME_SLOTS / 2)
-			return 2;
-		while (by_name[level][h] && strcmp(vsharp_op_name(by_name[level][h], level), name))
-			h = (h + 1) % NAME_SLOTS;
-		if (!by_name[level][h])
-			by_name[level][h] = op;
-	}
-	return 1;
-}
-
 const struct vsharp_op *suite_op(enum vsharp_gfx level, const char *gcn, const char *rdna)
 {
-	const char *name = level >= VSHARP_GFX11 ? rdna : gcn;
-	int state;
-
-	if ((unsigned)level >= VSHARP_GFX_COUNT)
-		return vsharp_op_find(level, name, NULL);
-	state = atomic_load_explicit(&by_name_state[level], memory_order_acquire);
-	if (!state) {
-		call_once(&by_name_once, by_name_init);
-		mtx_lock(&by_name_lock);
-		state = atomic_load_explicit(&by_name_state[level], memory_order_relaxed);
-		if (!state) {
-			state = make_names(level);
-			atomic_store_explicit(&by_name_state[level], state, memory_order_release);
-		}
-		mtx_unlock(&by_name_lock);
-	}
-	if (state != 1)
-		return vsharp_op_find(level, name, NULL);
-	for (unsigned h = name_slot(name); by_name[level][h]; h = (h + 1) % NAME_SLOTS)
-		if (!strcmp(vsharp_op_name(by_name[level][h], level), name))
-			return by_name[level][h];
-	return NULL;
+	return vsharp_op_find(level, level >= VSHARP_GFX11 ? rdna : gcn, NULL);
 }
 
 void suite_wave(enum vsharp_gfx level, unsigned wave_size, const struct vsharp_op *op,
