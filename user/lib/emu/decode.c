@@ -14,7 +14,6 @@
  */
 #include <errno.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -940,9 +939,6 @@ static const struct {
 	{ GFX(12), "ds_max_rtn_f32", "ds_max_num_rtn_f32" },
 };
 
-/* Catalogue entries, resolved once per row and family (same value from any thread). */
-static _Atomic(const struct vsharp_op *) mem_cache[ARRAY_SIZE(mem_rows)][VSHARP_GFX_COUNT];
-
 /* ---- Decoding ------------------------------------------------------------ */
 
 struct ctx {
@@ -1469,7 +1465,6 @@ static bool mem_row_on(const struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 static int find_mem(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 {
 	struct emu_insn *in = c->insn;
-	unsigned f = c->level;
 
 	for (unsigned i = 0; i < ARRAY_SIZE(mem_rows); i++) {
 		const struct mem_row *r = &mem_rows[i];
@@ -1482,14 +1477,10 @@ static int find_mem(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 				       (fmt == EMU_FMT_MUBUF || fmt == EMU_FMT_MTBUF) &&
 				       (r->fmt == EMU_FMT_MUBUF || r->fmt == EMU_FMT_MTBUF)))
 			continue;
-		op = atomic_load_explicit(&mem_cache[i][f], memory_order_relaxed);
-		if (!op) {
-			op = vsharp_op_find(c->level, r->name, NULL);
-			if (!op)
-				return fail(c, in->words, "%s opcode %u (%s) is not in the catalogue",
-					    c->what, opnum, r->name);
-			atomic_store_explicit(&mem_cache[i][f], op, memory_order_relaxed);
-		}
+		op = vsharp_op_find(c->level, r->name, NULL);
+		if (!op)
+			return fail(c, in->words, "%s opcode %u (%s) is not in the catalogue",
+				    c->what, opnum, r->name);
 		in->fmt = r->fmt;
 		in->op = EMU_OP_MEM;
 		in->mem = op;
