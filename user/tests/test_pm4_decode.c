@@ -410,6 +410,30 @@ static void test_json(struct ktap *t)
 	free(s);
 }
 
+/*
+ * --json --follow at the deepest --follow-depth: an IB that points at itself
+ * nests VSHARP_PM4_FOLLOW_MAX streams, each a packet, its "ib" and its
+ * packets deep, and the document still closes (it once overran the writer's
+ * nesting and crashed).
+ */
+static void test_json_follow_deepest(struct ktap *t)
+{
+	static const uint32_t self[] = { 0xc0023f00, 0x00001000, 0x00000002, 4 };
+	struct vsharp_pm4_mem mem = { .va = 0x200001000ull, .dw = self, .n = 4 };
+	struct vsharp_pm4_decode opt = { .mem = &mem, .n_mem = 1,
+					 .follow_depth = VSHARP_PM4_FOLLOW_MAX, .json = true };
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, self, 4, &opt, &ret, &err);
+	size_t len = s ? strlen(s) : 0;
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "\"ib\": {\"va\": \"0x200001000\", \"dwords\": 4, \"depth\": 8, \"packets\": [");
+	CONTAINS(t, s, "\"notes\": [\"-> IB at 0x200001000, 4 dwords, VMID 0, SWAP 0\", \"(not followed: depth 8 is the --follow limit)\"]");
+	CHECK_MSG(t, len > 2 && !strcmp(s + len - 2, "}\n"), "%s", s ? s : "");
+	free(s);
+}
+
 KTAP_MAIN(
 	KTAP_CASE(test_umr_ib),
 	KTAP_CASE(test_umr_cond_exec),
@@ -421,5 +445,6 @@ KTAP_MAIN(
 	KTAP_CASE(test_register_names),
 	KTAP_CASE(test_context_names),
 	KTAP_CASE(test_ring),
-	KTAP_CASE(test_json)
+	KTAP_CASE(test_json),
+	KTAP_CASE(test_json_follow_deepest)
 )

@@ -5,6 +5,7 @@
  * unknown opcodes as raw dwords, and after a malformed packet the rest of
  * the stream raw, then reports the error.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "vsharp/dwords.h"
+#include "vsharp/json.h"
 #include "vsharp/pm4.h"
 #include "base/util.h"
 #include "hw/levels.h"
@@ -264,82 +266,31 @@ static uint32_t mask(unsigned lo, unsigned hi)
  * (one object per value: name, reg, value, fields), "raw", "notes" and,
  * for a followed INDIRECT_BUFFER, the nested stream under "ib".
  */
-#define DEPTH_MAX (2 * VSHARP_PM4_FOLLOW_MAX + 8)
 #define NOTES_MAX 4
+
+/*
+ * The deepest JSON: the stream and its packets; per followed IB a packet,
+ * its "ib" and the IB's packets; then a packet, its dwords, a value, its
+ * fields and a field.
+ */
+static_assert(2 + 3 * VSHARP_PM4_FOLLOW_MAX + 5 < VSHARP_JSON_DEPTH_MAX,
+	      "the JSON writer holds the deepest followed IB");
 
 struct decoder {
 	enum vsharp_gfx level;
 	FILE *out;
 	bool json;
+	struct vsharp_json j;
 	const struct vsharp_pm4_decode *opt;
 	const struct vsharp_ring_dump *ring;	/* top-level offsets are its slots from rptr */
 	struct vsharp_compute_regs regs;
 	int ret;
 	struct vsharp_error err;
-	/* JSON: whether the next member of each open object/array is the first. */
-	bool first[DEPTH_MAX];
-	unsigned depth;
 	/* The packet being printed: its dwords array is open, its notes. */
 	bool in_dwords, line_open;
 	unsigned n_notes;
 	char notes[NOTES_MAX][160];
 };
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-/* The comma before a member; KEY NULL inside an array. */
-static void j_key(struct decoder *d, const char *key)
-{
-	if (!d->first[d->depth])
-		fputs(", ", d->out);
-	d->first[d->depth] = false;
-	if (key)
-		fprintf(d->out, "\"%s\": ", key);
-}
-
-static void j_open(struct decoder *d, const char *key, char c)
-{
-	j_key(d, key);
-	fputc(c, d->out);
-	d->first[++d->depth] = true;
-}
-
-static void j_close(struct decoder *d, char c)
-{
-	fputc(c, d->out);
-	d->depth--;
-}
-
-static void j_u32(struct decoder *d, const char *key, uint32_t v)
-{
-	j_key(d, key);
-	fprintf(d->out, "%" PRIu32, v);
-}
-
-/* Addresses and 64-bit values are strings: JSON numbers lose bits past 2^53. */
-static void j_hex64(struct decoder *d, const char *key, uint64_t v)
-{
-	j_key(d, key);
-	fprintf(d->out, "\"0x%" PRIx64 "\"", v);
-}
-
-static void j_str(struct decoder *d, const char *key, const char *s)
-{
-	j_key(d, key);
-	json_str(d->out, s);
-}
 
 /* One value of a packet: in text "LABEL = 0x%08x" or, inline, "LABEL=VALUE". */
 enum item_style { IS_REG, IS_HEX8, IS_HEX, IS_DEC };
@@ -349,15 +300,15 @@ static void item_begin(struct decoder *d, const char *label, int64_t reg, uint32
 {
 	if (d->json) {
 		if (!d->in_dwords) {
-			j_open(d, "dwords", '[');
+			vsharp_json_array_begin(&d->j, "dwords");
 			d->in_dwords = true;
 		}
-		j_open(d, NULL, '{');
+		vsharp_json_object_begin(&d->j, NULL);
 		if (label)
-			j_str(d, "name", label);
+			vsharp_json_str(&d->j, "name", label);
 		if (reg >= 0)
-			j_u32(d, "reg", (uint32_t)reg);
-		j_u32(d, "value", v);
+			vsharp_json_uint(&d->j, "reg", (uint32_t)reg);
+		vsharp_json_uint(&d->j, "value", v);
 		return;
 	}
 	fputs(d->line_open ? " " : "        ", d->out);
@@ -374,7 +325,7 @@ static void item_begin(struct decoder *d, const char *label, int64_t reg, uint32
 static void item_end(struct decoder *d)
 {
 	if (d->json)
-		j_close(d, '}');
+		vsharp_json_object_end(&d->j);
 }
 
 static void line_end(struct decoder *d)
@@ -388,7 +339,7 @@ static void line_end(struct decoder *d)
 static void item_hex64(struct decoder *d, const char *key, uint64_t v)
 {
 	if (d->json)
-		j_hex64(d, key, v);
+		vsharp_json_hex(&d->j, key, v);
 	else
 		fprintf(d->out, " %s=0x%" PRIx64, key, v);
 }
@@ -412,7 +363,7 @@ static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 		if (f->reg != reg || !(f->levels & VSHARP_GFX_BIT(level)))
 			continue;
 		if (!any && d->json)
-			j_open(d, "fields", '{');
+			vsharp_json_object_begin(&d->j, "fields");
 		any = true;
 		known |= mask(f->lo, f->hi);
 		x = (v & mask(f->lo, f->hi)) >> f->lo;
@@ -432,15 +383,15 @@ static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 				enum_name = enums[f->fmt - F_ENUM].names[x];
 		}
 		if (d->json) {
-			j_open(d, name, '{');
-			j_u32(d, "value", x);
-			j_u32(d, "hi", f->hi);
-			j_u32(d, "lo", f->lo);
+			vsharp_json_object_begin(&d->j, name);
+			vsharp_json_uint(&d->j, "value", x);
+			vsharp_json_uint(&d->j, "hi", f->hi);
+			vsharp_json_uint(&d->j, "lo", f->lo);
 			if (decoded >= 0)
-				j_u32(d, f->fmt == F_LDS ? "bytes" : "count", (uint32_t)decoded);
+				vsharp_json_uint(&d->j, f->fmt == F_LDS ? "bytes" : "count", (uint32_t)decoded);
 			if (enum_name)
-				j_str(d, "enum", enum_name);
-			j_close(d, '}');
+				vsharp_json_str(&d->j, "enum", enum_name);
+			vsharp_json_object_end(&d->j);
 			continue;
 		}
 		switch (f->fmt) {
@@ -466,10 +417,10 @@ static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 		}
 	}
 	if (any && d->json)
-		j_close(d, '}');
+		vsharp_json_object_end(&d->j);
 	if (any && (v & ~known)) {
 		if (d->json)
-			j_u32(d, "other", v & ~known);
+			vsharp_json_uint(&d->j, "other", v & ~known);
 		else
 			fprintf(d->out, " other=0x%x", v & ~known);
 	}
@@ -507,7 +458,7 @@ static void note(struct decoder *d, const char *fmt, ...)
 static void close_dwords(struct decoder *d)
 {
 	if (d->json && d->in_dwords) {
-		j_close(d, ']');
+		vsharp_json_array_end(&d->j);
 		d->in_dwords = false;
 	}
 }
@@ -517,10 +468,10 @@ static void print_raw(struct decoder *d, const uint32_t *dw, unsigned n)
 {
 	close_dwords(d);
 	if (d->json) {
-		j_open(d, "raw", '[');
+		vsharp_json_array_begin(&d->j, "raw");
 		for (unsigned i = 0; i < n; i++)
-			j_u32(d, NULL, dw[i]);
-		j_close(d, ']');
+			vsharp_json_uint(&d->j, NULL, dw[i]);
+		vsharp_json_array_end(&d->j);
 		return;
 	}
 	for (unsigned i = 0; i < n; i++)
@@ -551,20 +502,20 @@ static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_
 	d->in_dwords = false;
 	d->n_notes = 0;
 	if (d->json) {
-		j_open(d, NULL, '{');
-		j_u32(d, "offset", slot(d, at, depth));
-		j_u32(d, "header", header);
-		j_u32(d, "type", header >> 30);
+		vsharp_json_object_begin(&d->j, NULL);
+		vsharp_json_uint(&d->j, "offset", slot(d, at, depth));
+		vsharp_json_uint(&d->j, "header", header);
+		vsharp_json_uint(&d->j, "type", header >> 30);
 		if (header >> 30 == 3) {
-			j_u32(d, "opcode", header >> 8 & 0xff);
-			j_u32(d, "shader_type", header >> 1 & 1);
+			vsharp_json_uint(&d->j, "opcode", header >> 8 & 0xff);
+			vsharp_json_uint(&d->j, "shader_type", header >> 1 & 1);
 		}
 		if (header >> 30 == 0 || header >> 30 == 3)
-			j_u32(d, "count", count);
+			vsharp_json_uint(&d->j, "count", count);
 		if (header >> 30 == 0)
-			j_u32(d, "reg", header & 0xffff);
+			vsharp_json_uint(&d->j, "reg", header & 0xffff);
 		if (name)
-			j_str(d, "name", name);
+			vsharp_json_str(&d->j, "name", name);
 		return;
 	}
 	fprintf(d->out, "%5u: ", slot(d, at, depth));
@@ -580,12 +531,12 @@ static void packet_end(struct decoder *d)
 		return;
 	close_dwords(d);
 	if (d->n_notes) {
-		j_open(d, "notes", '[');
+		vsharp_json_array_begin(&d->j, "notes");
 		for (unsigned i = 0; i < d->n_notes; i++)
-			j_str(d, NULL, d->notes[i]);
-		j_close(d, ']');
+			vsharp_json_str(&d->j, NULL, d->notes[i]);
+		vsharp_json_array_end(&d->j);
 	}
-	j_close(d, '}');
+	vsharp_json_object_end(&d->j);
 }
 
 static void print_reg(struct decoder *d, uint32_t reg, uint32_t v)
@@ -845,12 +796,12 @@ static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsi
 
 		memcpy(notes, d->notes, sizeof(notes));
 		close_dwords(d);
-		j_open(d, "ib", '{');
-		j_hex64(d, "va", va);
-		j_u32(d, "dwords", size);
-		j_u32(d, "depth", depth + 1);
+		vsharp_json_object_begin(&d->j, "ib");
+		vsharp_json_hex(&d->j, "va", va);
+		vsharp_json_uint(&d->j, "dwords", size);
+		vsharp_json_uint(&d->j, "depth", depth + 1);
 		decode_stream(d, ib, size, depth + 1);
-		j_close(d, '}');
+		vsharp_json_object_end(&d->j);
 		memcpy(d->notes, notes, sizeof(notes));
 		d->n_notes = n_notes;
 		d->in_dwords = false;
@@ -953,23 +904,23 @@ static void decode_stream(struct decoder *d, const uint32_t *dw, unsigned n, uns
 	unsigned at = 0, used = 1;
 
 	if (d->json)
-		j_open(d, "packets", '[');
+		vsharp_json_array_begin(&d->j, "packets");
 	for (; at < n && used; at += used)
 		used = decode_packet(d, dw, n, at, depth);
 	if (d->json)
-		j_close(d, ']');
+		vsharp_json_array_end(&d->j);
 	if (used)
 		return;
 	/* Show what could not be parsed, then report it. */
 	if (d->json) {
-		j_open(d, "error", '{');
-		j_u32(d, "offset", slot(d, at, depth));
-		j_str(d, "message", d->err.msg);
-		j_close(d, '}');
-		j_open(d, "unparsed", '[');
+		vsharp_json_object_begin(&d->j, "error");
+		vsharp_json_uint(&d->j, "offset", slot(d, at, depth));
+		vsharp_json_str(&d->j, "message", d->err.msg);
+		vsharp_json_object_end(&d->j);
+		vsharp_json_array_begin(&d->j, "unparsed");
 		for (unsigned i = at; i < n; i++)
-			j_u32(d, NULL, dw[i]);
-		j_close(d, ']');
+			vsharp_json_uint(&d->j, NULL, dw[i]);
+		vsharp_json_array_end(&d->j);
 		return;
 	}
 	fprintf(d->out, "%5u: error: %s\n", slot(d, at, depth), d->err.msg);
@@ -991,18 +942,18 @@ static int decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
 	d->opt = opt;
 	d->ring = ring;
 	d->json = opt && opt->json;
-	d->first[0] = true;
+	vsharp_json_init(&d->j, out);
 	if (d->json) {
-		j_open(d, NULL, '{');
-		j_str(d, "gfx", vsharp_gfx_name(level));
+		vsharp_json_object_begin(&d->j, NULL);
+		vsharp_json_str(&d->j, "gfx", vsharp_gfx_name(level));
 		if (ring) {
-			j_open(d, "ring", '{');
-			j_u32(d, "dwords", (uint32_t)ring->n);
-			j_u32(d, "rptr", ring->rptr);
-			j_u32(d, "wptr", ring->wptr);
-			j_u32(d, "driver_wptr", ring->driver_wptr);
-			j_u32(d, "pending", n);
-			j_close(d, '}');
+			vsharp_json_object_begin(&d->j, "ring");
+			vsharp_json_uint(&d->j, "dwords", (uint32_t)ring->n);
+			vsharp_json_uint(&d->j, "rptr", ring->rptr);
+			vsharp_json_uint(&d->j, "wptr", ring->wptr);
+			vsharp_json_uint(&d->j, "driver_wptr", ring->driver_wptr);
+			vsharp_json_uint(&d->j, "pending", n);
+			vsharp_json_object_end(&d->j);
 		}
 	} else if (ring) {
 		fprintf(out, "ring: %zu dwords, rptr %u, wptr %u, driver wptr %u: %u dwords pending%s\n",
@@ -1010,10 +961,8 @@ static int decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
 			n ? "" : " (idle)");
 	}
 	decode_stream(d, dw, n, 0);
-	if (d->json) {
-		j_close(d, '}');
-		fputc('\n', out);
-	}
+	if (d->json)
+		vsharp_json_object_end(&d->j);
 	ret = d->ret;
 	if (ret && err)
 		*err = d->err;
