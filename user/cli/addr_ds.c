@@ -222,14 +222,20 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 		out_hex(&o, "addr_written_back", out->new_addr);
 	addr_print_writes(&o, "writes", lds);
 	if (r->n_lanes > 1) {
-		fprintf(o.f, ", \"lanes\": [");
-		for (unsigned i = 0; i < r->n_lanes; i++)
-			fprintf(o.f, "%s{\"lane\": %u, \"vaddr\": %u, \"address\": \"0x%x\", \"bank\": %u, \"in_range\": %s, \"memviol\": %s%s}",
-				i ? ", " : "", r->lane[i], r->vaddr[i], r->out[i].addr[0], r->bank[i],
-				r->out[i].in_range[0] ? "true" : "false",
-				r->out[i].memviol ? "true" : "false",
-				r->out[i].n_addr ? "" : ", \"no_access\": true");
-		fputc(']', o.f);
+		vsharp_json_array_begin(&o.j, "lanes");
+		for (unsigned i = 0; i < r->n_lanes; i++) {
+			vsharp_json_object_begin(&o.j, NULL);
+			vsharp_json_uint(&o.j, "lane", r->lane[i]);
+			vsharp_json_uint(&o.j, "vaddr", r->vaddr[i]);
+			vsharp_json_hex(&o.j, "address", r->out[i].addr[0]);
+			vsharp_json_uint(&o.j, "bank", r->bank[i]);
+			vsharp_json_bool(&o.j, "in_range", r->out[i].in_range[0]);
+			vsharp_json_bool(&o.j, "memviol", r->out[i].memviol);
+			if (!r->out[i].n_addr)
+				vsharp_json_bool(&o.j, "no_access", true);
+			vsharp_json_object_end(&o.j);
+		}
+		vsharp_json_array_end(&o.j);
 		out_str(&o, "processor", r->target->name);
 		out_u64(&o, "banks", r->target->lds_banks);
 		out_u64(&o, "conflict_degree", r->degree);

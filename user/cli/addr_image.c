@@ -58,12 +58,10 @@ static bool written(const struct addr_image *im, size_t i)
 
 void addr_print_writes(struct cli_out *o, const char *key, const struct addr_image *im)
 {
-	bool first = true;
+	bool none = true;
 
-	if (o->json) {
-		fprintf(o->f, "%s\"%s\": [", o->first[o->depth] ? "" : ", ", key);
-		o->first[o->depth] = false;
-	}
+	if (o->json)
+		vsharp_json_array_begin(&o->j, key);
 	for (size_t i = 0; i < im->size;) {
 		size_t end = i;
 
@@ -74,11 +72,10 @@ void addr_print_writes(struct cli_out *o, const char *key, const struct addr_ima
 		while (end < im->size && written(im, end))
 			end++;
 		if (o->json) {
-			fprintf(o->f, "%s{\"address\": \"0x%" PRIx64 "\", \"bytes\": \"", first ? "" : ", ",
-				im->va + i);
-			for (size_t k = i; k < end; k++)
-				fprintf(o->f, "%02x", im->bytes[0][k]);
-			fputs("\"}", o->f);
+			vsharp_json_object_begin(&o->j, NULL);
+			vsharp_json_hex(&o->j, "address", im->va + i);
+			vsharp_json_bytes(&o->j, "bytes", im->bytes[0] + i, end - i);
+			vsharp_json_object_end(&o->j);
 		} else {
 			fprintf(o->f, "%s: 0x%" PRIx64 ":", key, im->va + i);
 			for (size_t k = i; k < end; k++)
@@ -88,11 +85,11 @@ void addr_print_writes(struct cli_out *o, const char *key, const struct addr_ima
 				fprintf(o->f, " %02x", im->before[k]);
 			fputs(")\n", o->f);
 		}
-		first = false;
+		none = false;
 		i = end;
 	}
 	if (o->json)
-		fputc(']', o->f);
-	else if (first)
+		vsharp_json_array_end(&o->j);
+	else if (none)
 		fprintf(o->f, "%s: none\n", key);
 }

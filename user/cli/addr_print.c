@@ -10,17 +10,16 @@ void addr_print_bools(struct cli_out *o, const char *key, const bool *v, unsigne
 	static const char *const names[2] = { "false", "true" };
 	const char *s[8];
 
+	if (o->json) {
+		vsharp_json_array_begin(&o->j, key);
+		for (unsigned i = 0; i < n; i++)
+			vsharp_json_bool(&o->j, NULL, v[i]);
+		vsharp_json_array_end(&o->j);
+		return;
+	}
 	for (unsigned i = 0; i < n; i++)
 		s[i] = names[v[i]];
-	if (o->json) {
-		fprintf(o->f, "%s\"%s\": [", o->first[o->depth] ? "" : ", ", key);
-		for (unsigned i = 0; i < n; i++)
-			fprintf(o->f, "%s%s", i ? ", " : "", s[i]);
-		fputc(']', o->f);
-		o->first[o->depth] = false;
-	} else {
-		out_list(o, key, s, n);
-	}
+	out_list(o, key, s, n);
 }
 
 static double f32(uint32_t bits)

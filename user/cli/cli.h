@@ -8,6 +8,7 @@
 
 #include "vsharp/error.h"
 #include "vsharp/gfx.h"
+#include "vsharp/json.h"
 
 /* Exit status of every usage or input error. */
 #define CLI_EXIT_USAGE 2
@@ -31,14 +32,15 @@ int cli_error(const char *fmt, ...);
 int cli_lib_error(const struct vsharp_error *err);
 
 /*
- * Key/value output: "key: value" lines, or one JSON object.  Nested objects
- * print as "outer.key: value" in text.
+ * Key/value output: "key: value" lines, or one JSON object written by the
+ * library's JSON writer (vsharp/json.h).  Nested objects print as
+ * "outer.key: value" in text.
  */
 struct cli_out {
 	FILE *f;
 	bool json;
-	unsigned depth;
-	bool first[4];
+	struct vsharp_json j;		/* JSON: the writer; a verb adds what has no out_ call */
+	unsigned depth;			/* text: the open objects, named in prefix[1..depth] */
 	const char *prefix[4];
 };
 

@@ -178,7 +178,7 @@ static void json_cells(FILE *f, const struct vsharp_atlas *at, unsigned modes, b
 						result_json(f, "measured", a, size, c->seen);
 						fprintf(f, ", \"halted\": %s, \"differs\": %s, \"observed\": ",
 							c->halted ? "true" : "false", differs(c) ? "true" : "false");
-						json_string(f, c->seen_text);
+						vsharp_json_string(f, c->seen_text);
 					}
 					fputc('}', f);
 				}
@@ -194,13 +194,13 @@ static void json_out(FILE *f, const struct align_view *v)
 		fprintf(f, "%s{\"level\": \"%s\"", i ? ", " : "", vsharp_gfx_name(at->level));
 		if (v->measured) {
 			fputs(", \"device\": ", f);
-			json_string(f, at->device);
+			vsharp_json_string(f, at->device);
 			fputs(", \"modes\": {", f);
 			for (int m = 0, k = 0; m < VSHARP_ALIGN_COUNT; m++) {
 				if (!(v->modes >> m & 1))
 					continue;
 				fprintf(f, "%s\"%s\": ", k++ ? ", " : "", vsharp_align_mode_name(m));
-				json_string(f, at->mode_source[m]);
+				vsharp_json_string(f, at->mode_source[m]);
 			}
 			fputc('}', f);
 		}
@@ -345,7 +345,7 @@ static void cross_json(FILE *f, const struct align_view *v)
 						fprintf(f, "%s\"%s\": \"%c\"", i ? ", " : "", vsharp_gfx_name(v->atlases[i]->level),
 							vsharp_atlas_symbol(v->atlases[i]->cell[m][a][si][mis].model));
 					fputs("}, \"why\": ", f);
-					json_string(f, why);
+					vsharp_json_string(f, why);
 					fputc('}', f);
 				}
 	fputs("]}\n", f);

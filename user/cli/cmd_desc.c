@@ -210,18 +210,23 @@ static void print_extents(struct cli_out *o, enum vsharp_gfx level, const struct
 	unsigned n = extents(level, b, e);
 
 	if (o->json)
-		fputs(", \"extent\": [", o->f);
+		vsharp_json_array_begin(&o->j, "extent");
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t bytes = (uint64_t)b->num_records * (e[i].records ? b->stride : 1);
 		char text[160];
 
 		if (o->json) {
-			fprintf(o->f, "%s{\"when\": \"%s\", ", i ? ", " : "", e[i].when);
-			if (e[i].unchecked)
-				fprintf(o->f, "\"checked\": false, \"why\": \"%s\"}", e[i].unchecked);
-			else
-				fprintf(o->f, "\"checked\": true, \"counts\": \"%s\", \"bytes\": %" PRIu64 ", \"end\": \"0x%" PRIx64 "\"}",
-					e[i].records ? "records" : "bytes", bytes, b->base + bytes);
+			vsharp_json_object_begin(&o->j, NULL);
+			vsharp_json_str(&o->j, "when", e[i].when);
+			vsharp_json_bool(&o->j, "checked", !e[i].unchecked);
+			if (e[i].unchecked) {
+				vsharp_json_str(&o->j, "why", e[i].unchecked);
+			} else {
+				vsharp_json_str(&o->j, "counts", e[i].records ? "records" : "bytes");
+				vsharp_json_uint(&o->j, "bytes", bytes);
+				vsharp_json_hex(&o->j, "end", b->base + bytes);
+			}
+			vsharp_json_object_end(&o->j);
 			continue;
 		}
 		if (e[i].unchecked)
@@ -236,7 +241,7 @@ static void print_extents(struct cli_out *o, enum vsharp_gfx level, const struct
 		out_str(o, "extent", text);
 	}
 	if (o->json)
-		fputc(']', o->f);
+		vsharp_json_array_end(&o->j);
 }
 
 static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json)

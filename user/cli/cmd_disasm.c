@@ -15,7 +15,6 @@
 
 #include "cli.h"
 #include "emu/isa.h"
-#include "report.h"
 #include "vsharp/dwords.h"
 #include "vsharp/shaders.h"
 
@@ -27,7 +26,9 @@ static const char usage_disasm[] =
 	"  no words: the level's probe shader; LEVEL: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n"
 	"  PROCESSOR: an LLVM processor of a level (gfx810: packed D16), not the CDNA gfx90a, gfx940-gfx950\n";
 
+/* --json: the writer; text otherwise. */
 static bool json;
+static struct vsharp_json j;
 
 /*
  * One instruction.  Text: llvm-objdump-19 pads the instruction to 59
@@ -36,19 +37,16 @@ static bool json;
 static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, const char *why)
 {
 	if (json) {
-		static bool first = true;
-
-		printf("%s{\"address\": \"0x%" PRIx64 "\", \"words\": [", first ? "" : ", ", at);
-		first = false;
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_hex(&j, "address", at);
+		vsharp_json_array_begin(&j, "words");
 		for (unsigned i = 0; i < n; i++)
-			printf("%s%" PRIu32, i ? ", " : "", w[i]);
-		fputs("], \"text\": ", stdout);
-		json_string(stdout, text);
-		if (why) {
-			fputs(", \"not_decoded\": ", stdout);
-			json_string(stdout, why);
-		}
-		putchar('}');
+			vsharp_json_uint(&j, NULL, w[i]);
+		vsharp_json_array_end(&j);
+		vsharp_json_str(&j, "text", text);
+		if (why)
+			vsharp_json_str(&j, "not_decoded", why);
+		vsharp_json_object_end(&j);
 		return;
 	}
 	printf("\t%-59s// %012" PRIX64 ":", text, at);
@@ -97,9 +95,13 @@ static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, 
 {
 	enum vsharp_gfx level = t->level;
 
-	if (json)
-		printf("{\"gfx\": \"%s\", \"address\": \"0x%" PRIx64 "\", \"instructions\": [",
-		       vsharp_gfx_name(level), address);
+	vsharp_json_init(&j, stdout);
+	if (json) {
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_str(&j, "gfx", vsharp_gfx_name(level));
+		vsharp_json_hex(&j, "address", address);
+		vsharp_json_array_begin(&j, "instructions");
+	}
 	for (size_t at = 0; at < n;) {
 		struct vsharp_error err;
 		struct emu_insn insn;
@@ -118,8 +120,10 @@ static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, 
 		line(address + 4 * at, text, dw + at, insn.words, NULL);
 		at += insn.words;
 	}
-	if (json)
-		puts("]}");
+	if (json) {
+		vsharp_json_array_end(&j);
+		vsharp_json_object_end(&j);
+	}
 }
 
 int cmd_disasm(int argc, char **argv)
@@ -147,6 +151,7 @@ int cmd_disasm(int argc, char **argv)
 	}
 	if (!words)
 		return cli_error("disasm: out of memory");
+	json = false;	/* the fuzz harness runs verbs again in one process */
 	while ((id = cli_getopt(argc, argv, &i, opts, "disasm", &val)) != CLI_END) {
 		if (id == CLI_BAD)
 			goto out;

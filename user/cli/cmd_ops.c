@@ -93,7 +93,7 @@ int cmd_ops(int argc, char **argv)
 	enum vsharp_gfx level;
 	const struct vsharp_target *target;
 	bool with_asm = false, all = false, json = false;
-	const char *sep = "";
+	struct vsharp_json j;
 	int i = 0, id;
 
 	while ((id = cli_getopt(argc, argv, &i, opts, "ops", &val)) != CLI_END) {
@@ -114,8 +114,12 @@ int cmd_ops(int argc, char **argv)
 	if (vsharp_gfx_parse(gfx, &level, &err))
 		return cli_lib_error(&err);
 	target = vsharp_target_find(gfx);
-	if (json)
-		printf("{\"gfx\": \"%s\", \"ops\": [", vsharp_gfx_name(level));
+	vsharp_json_init(&j, stdout);
+	if (json) {
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_str(&j, "gfx", vsharp_gfx_name(level));
+		vsharp_json_array_begin(&j, "ops");
+	}
 	for (unsigned k = 0; k < vsharp_op_count; k++) {
 		const struct vsharp_op *op = &vsharp_ops[k];
 		const char *name = vsharp_op_name(op, level);
@@ -124,9 +128,12 @@ int cmd_ops(int argc, char **argv)
 		if (!name || (!on && !all))
 			continue;
 		if (json) {
-			printf("%s{\"name\": \"%s\", \"on\": %s%s}", sep, name, on ? "true" : "false",
-			       vsharp_op_llvm19(op, level) ? "" : ", \"llvm19\": false");
-			sep = ", ";
+			vsharp_json_object_begin(&j, NULL);
+			vsharp_json_str(&j, "name", name);
+			vsharp_json_bool(&j, "on", on);
+			if (!vsharp_op_llvm19(op, level))
+				vsharp_json_bool(&j, "llvm19", false);
+			vsharp_json_object_end(&j);
 			continue;
 		}
 		if (all)
@@ -147,7 +154,9 @@ int cmd_ops(int argc, char **argv)
 		}
 		printf("\n");
 	}
-	if (json)
-		puts("]}");
+	if (json) {
+		vsharp_json_array_end(&j);
+		vsharp_json_object_end(&j);
+	}
 	return 0;
 }

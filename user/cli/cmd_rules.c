@@ -8,60 +8,63 @@
 #include <string.h>
 
 #include "cli.h"
-#include "report.h"
 #include "vsharp/rules.h"
 
+/* --json: the writer; text otherwise. */
 static bool json;
+static struct vsharp_json j;
 
-/* Text: " gfx9 gfx10" and a line end; JSON: ["gfx9", "gfx10"]. */
-static void print_levels(unsigned levels)
+/* Text: " gfx9 gfx10" and a line end; JSON: KEY: ["gfx9", "gfx10"]. */
+static void print_levels(const char *key, unsigned levels)
 {
-	const char *sep = "";
-
-	fputs(json ? "[" : "", stdout);
+	if (json)
+		vsharp_json_array_begin(&j, key);
 	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
 		if (!(levels & VSHARP_GFX_BIT(l)))
 			continue;
-		printf(json ? "%s\"%s\"" : "%s %s", sep, vsharp_gfx_name(l));
-		sep = json ? ", " : "";
+		if (json)
+			vsharp_json_str(&j, NULL, vsharp_gfx_name(l));
+		else
+			printf(" %s", vsharp_gfx_name(l));
 	}
-	fputs(json ? "]" : "\n", stdout);
+	if (json)
+		vsharp_json_array_end(&j);
+	else
+		putchar('\n');
 }
 
 /* One choice: its name, its source (NULL: none given) and where it is the default. */
-static void print_choice(unsigned c, const char *name, const char *source, unsigned on)
+static void print_choice(const char *name, const char *source, unsigned on)
 {
 	if (json) {
-		printf("%s{\"name\": ", c ? ", " : "");
-		json_string(stdout, name);
-		if (source) {
-			fputs(", \"source\": ", stdout);
-			json_string(stdout, source);
-		}
-		fputs(", \"default_on\": ", stdout);
-		print_levels(on);
-		putchar('}');
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_str(&j, "name", name);
+		if (source)
+			vsharp_json_str(&j, "source", source);
+		print_levels("default_on", on);
+		vsharp_json_object_end(&j);
 		return;
 	}
 	if (source)
 		printf("  %-16s %s\n  %-16s default on:", name, source, "");
 	else
 		printf("  %-16s default on:", name);
-	print_levels(on);
+	print_levels(NULL, on);
 }
 
 static void print_named(void)
 {
-	fputs(json ? "{\"rules\": [" : "", stdout);
+	if (json)
+		vsharp_json_array_begin(&j, "rules");
 	for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
 		const struct vsharp_rule_info *info = vsharp_rule_info(r);
 
 		if (json) {
-			printf("%s{\"name\": \"%s\", \"what\": ", r ? ", " : "", info->name);
-			json_string(stdout, info->what);
-			fputs(", \"levels\": ", stdout);
-			print_levels(info->levels);
-			fputs(", \"choices\": [", stdout);
+			vsharp_json_object_begin(&j, NULL);
+			vsharp_json_str(&j, "name", info->name);
+			vsharp_json_str(&j, "what", info->what);
+			print_levels("levels", info->levels);
+			vsharp_json_array_begin(&j, "choices");
 		} else {
 			printf("%s: %s\n", info->name, info->what);
 		}
@@ -71,23 +74,35 @@ static void print_named(void)
 			for (int l = 0; l < VSHARP_GFX_COUNT; l++)
 				if (info->levels & VSHARP_GFX_BIT(l) && info->defaults[l] == c)
 					on |= VSHARP_GFX_BIT(l);
-			print_choice(c, info->choice[c].name, info->choice[c].source, on);
+			print_choice(info->choice[c].name, info->choice[c].source, on);
 		}
-		fputs(json ? "]}" : "", stdout);
+		if (json) {
+			vsharp_json_array_end(&j);
+			vsharp_json_object_end(&j);
+		}
 	}
+	if (json)
+		vsharp_json_array_end(&j);
 }
 
 /* The format-conversion choices (Documentation/formats.rst has the sources). */
 static void print_convert(void)
 {
-	fputs(json ? "], \"convert\": [" :
-	      "\nformat conversion rules (Documentation/formats.rst):\n", stdout);
+	if (json)
+		vsharp_json_array_begin(&j, "convert");
+	else
+		fputs("\nformat conversion rules (Documentation/formats.rst):\n", stdout);
 	for (unsigned i = 0; i < vsharp_convert_rule_count(); i++) {
 		const char *const *names;
 		unsigned n = vsharp_convert_rule_choices(i, &names);
 
-		printf(json ? "%s{\"name\": \"%s\", \"choices\": [" : "%s%s:\n",
-		       json && i ? ", " : "", vsharp_convert_rule_name(i));
+		if (json) {
+			vsharp_json_object_begin(&j, NULL);
+			vsharp_json_str(&j, "name", vsharp_convert_rule_name(i));
+			vsharp_json_array_begin(&j, "choices");
+		} else {
+			printf("%s:\n", vsharp_convert_rule_name(i));
+		}
 		for (unsigned c = 0; c < n; c++) {
 			unsigned on = 0;
 
@@ -98,10 +113,15 @@ static void print_convert(void)
 				if (vsharp_convert_rule_get(&r.convert, i) == c)
 					on |= VSHARP_GFX_BIT(l);
 			}
-			print_choice(c, names[c], NULL, on);
+			print_choice(names[c], NULL, on);
 		}
-		fputs(json ? "]}" : "", stdout);
+		if (json) {
+			vsharp_json_array_end(&j);
+			vsharp_json_object_end(&j);
+		}
 	}
+	if (json)
+		vsharp_json_array_end(&j);
 }
 
 /* The rules with one reading, after the contested ones. */
@@ -110,35 +130,41 @@ static void print_documented(void)
 	unsigned n;
 	const struct vsharp_documented_rule *d = vsharp_documented_rules(&n);
 
-	fputs(json ? "], \"documented\": [" : "\ndocumented rules (one reading, no choice):\n",
-	      stdout);
+	if (json)
+		vsharp_json_array_begin(&j, "documented");
+	else
+		fputs("\ndocumented rules (one reading, no choice):\n", stdout);
 	for (unsigned i = 0; i < n; i++) {
 		if (json) {
-			printf("%s{\"name\": \"%s\", \"statement\": ", i ? ", " : "", d[i].name);
-			json_string(stdout, d[i].statement);
-			fputs(", \"levels\": ", stdout);
-			print_levels(d[i].levels);
-			fputs(", \"source\": ", stdout);
-			json_string(stdout, d[i].source);
-			putchar('}');
+			vsharp_json_object_begin(&j, NULL);
+			vsharp_json_str(&j, "name", d[i].name);
+			vsharp_json_str(&j, "statement", d[i].statement);
+			print_levels("levels", d[i].levels);
+			vsharp_json_str(&j, "source", d[i].source);
+			vsharp_json_object_end(&j);
 			continue;
 		}
 		printf("%s: %s\n", d[i].name, d[i].statement);
 		printf("  %-16s", "on:");
-		print_levels(d[i].levels);
+		print_levels(NULL, d[i].levels);
 		printf("  %-16s %s\n", "source:", d[i].source);
 	}
-	fputs(json ? "]}\n" : "", stdout);
+	if (json)
+		vsharp_json_array_end(&j);
 }
 
 int cmd_rules(int argc, char **argv)
 {
-	if (argc == 1 && !strcmp(argv[0], "--json"))
-		json = true;
-	else if (argc)
+	json = argc == 1 && !strcmp(argv[0], "--json");
+	if (argc && !json)
 		return cli_error("rules: takes only --json (got '%s')", argv[0]);
+	vsharp_json_init(&j, stdout);
+	if (json)
+		vsharp_json_object_begin(&j, NULL);
 	print_named();
 	print_convert();
 	print_documented();
+	if (json)
+		vsharp_json_object_end(&j);
 	return 0;
 }

@@ -4,10 +4,10 @@
 
 #include <stdio.h>
 
+#include "vsharp/json.h"
 #include "vsharp/verdict.h"
 
-/* Machine-readable pieces: a JSON string with its quotes, a CSV field (RFC 4180 quoting). */
-void json_string(FILE *f, const char *s);
+/* A CSV field (RFC 4180 quoting); JSON is vsharp/json.h's. */
 void csv_field(FILE *f, const char *s);
 
 /* Verdicts of `vsharp run` (verdict_out.c). */

@@ -116,46 +116,58 @@ void verdict_table(FILE *f, const struct verdict_family *fams, unsigned n)
 	}
 }
 
-static void json_verdict(FILE *f, const struct verdict_family *fam, enum vsharp_rule r)
+static void json_verdict(struct vsharp_json *j, const struct verdict_family *fam, enum vsharp_rule r)
 {
 	const struct vsharp_verdict *v = &fam->v[r];
 	const struct vsharp_rule_info *info = vsharp_rule_info(r);
 
-	fputs("{\"rule\": ", f);
-	json_string(f, info->name);
-	fprintf(f, ", \"verdict\": \"%s\", \"choices\": [", vsharp_verdict_kind_name(v->kind));
-	for (unsigned c = 0, k = 0; c < info->n_choices; c++)
-		if (v->kind == VSHARP_VERDICT_CHOICE && v->explains >> c & 1)
-			fprintf(f, "%s\"%s\"", k++ ? ", " : "", info->choice[c].name);
-	fprintf(f, "], \"default\": \"%s\", \"closest\": \"%s\", \"ok\": %s, \"cases\": %u, \"discriminating\": %u, \"controls\": %u, \"not_run\": %u, \"explained\": {",
-		info->choice[info->defaults[fam->level]].name, info->choice[v->closest].name,
-		verdict_ok(fam, r) ? "true" : "false", v->cases, v->discriminating, v->controls, v->not_run);
+	vsharp_json_object_begin(j, NULL);
+	vsharp_json_str(j, "rule", info->name);
+	vsharp_json_str(j, "verdict", vsharp_verdict_kind_name(v->kind));
+	vsharp_json_array_begin(j, "choices");
 	for (unsigned c = 0; c < info->n_choices; c++)
-		fprintf(f, "%s\"%s\": %u", c ? ", " : "", info->choice[c].name, v->matched[c]);
-	fputs("}, \"shown\": [", f);
-	for (unsigned s = 0; s < v->n_shown; s++) {
-		fputs(s ? ", " : "", f);
-		json_string(f, v->shown[s]);
-	}
-	fputs("], \"why\": ", f);
-	json_string(f, v->why);
-	fputc('}', f);
+		if (v->kind == VSHARP_VERDICT_CHOICE && v->explains >> c & 1)
+			vsharp_json_str(j, NULL, info->choice[c].name);
+	vsharp_json_array_end(j);
+	vsharp_json_str(j, "default", info->choice[info->defaults[fam->level]].name);
+	vsharp_json_str(j, "closest", info->choice[v->closest].name);
+	vsharp_json_bool(j, "ok", verdict_ok(fam, r));
+	vsharp_json_uint(j, "cases", v->cases);
+	vsharp_json_uint(j, "discriminating", v->discriminating);
+	vsharp_json_uint(j, "controls", v->controls);
+	vsharp_json_uint(j, "not_run", v->not_run);
+	vsharp_json_object_begin(j, "explained");
+	for (unsigned c = 0; c < info->n_choices; c++)
+		vsharp_json_uint(j, info->choice[c].name, v->matched[c]);
+	vsharp_json_object_end(j);
+	vsharp_json_array_begin(j, "shown");
+	for (unsigned s = 0; s < v->n_shown; s++)
+		vsharp_json_str(j, NULL, v->shown[s]);
+	vsharp_json_array_end(j);
+	vsharp_json_str(j, "why", v->why);
+	vsharp_json_object_end(j);
 }
 
 void verdict_json(FILE *f, const struct verdict_family *fams, unsigned n)
 {
-	fputs("{\"families\": [", f);
-	for (unsigned i = 0, k = 0; i < n; i++) {
+	struct vsharp_json j;
+
+	vsharp_json_init(&j, f);
+	vsharp_json_object_begin(&j, NULL);
+	vsharp_json_array_begin(&j, "families");
+	for (unsigned i = 0; i < n; i++) {
 		if (!fams[i].ran)
 			continue;
-		fprintf(f, "%s{\"level\": \"%s\", \"device\": ", k++ ? ", " : "", vsharp_gfx_name(fams[i].level));
-		json_string(f, fams[i].device);
-		fprintf(f, ", \"emulated\": %s, \"rules\": [", fams[i].emulated ? "true" : "false");
-		for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
-			fputs(r ? ", " : "", f);
-			json_verdict(f, &fams[i], r);
-		}
-		fputs("]}", f);
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_str(&j, "level", vsharp_gfx_name(fams[i].level));
+		vsharp_json_str(&j, "device", fams[i].device);
+		vsharp_json_bool(&j, "emulated", fams[i].emulated);
+		vsharp_json_array_begin(&j, "rules");
+		for (int r = 0; r < VSHARP_RULE_COUNT; r++)
+			json_verdict(&j, &fams[i], r);
+		vsharp_json_array_end(&j);
+		vsharp_json_object_end(&j);
 	}
-	fputs("]}\n", f);
+	vsharp_json_array_end(&j);
+	vsharp_json_object_end(&j);
 }
