@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
- * `vsharp ib decode`: one line per packet, one per register written, with
- * the fields vsharp knows decoded.  A bring-up tool: it prints any stream,
- * unknown opcodes as raw dwords, and after a malformed packet the rest of
- * the stream raw, then reports the error.
+ * `vsharp ib decode`: the walk over a stream, with the fields vsharp knows
+ * decoded, handed item by item to a rendering (pm4/render.h: text or
+ * JSON).  A bring-up tool: it shows any stream, unknown opcodes as raw
+ * dwords, and after a malformed packet the rest of the stream raw, then
+ * reports the error.
  */
-#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "vsharp/dwords.h"
-#include "vsharp/json.h"
 #include "vsharp/pm4.h"
 #include "base/util.h"
 #include "hw/levels.h"
+#include "pm4/render.h"
 
 
 /* Packet dwords decoded with the same table as registers, under these ids. */
@@ -259,93 +258,19 @@ static uint32_t mask(unsigned lo, unsigned hi)
 	return (hi == 31 ? ~0u : (1u << (hi + 1)) - 1) & ~((1u << lo) - 1);
 }
 
-/*
- * The output, text or JSON, written as the packets are walked.  Text is
- * one line per packet and one per dword (or group of dwords); JSON one
- * object per stream with a "packets" array, each packet with "dwords"
- * (one object per value: name, reg, value, fields), "raw", "notes" and,
- * for a followed INDIRECT_BUFFER, the nested stream under "ib".
- */
-#define NOTES_MAX 4
-
-/*
- * The deepest JSON: the stream and its packets; per followed IB a packet,
- * its "ib" and the IB's packets; then a packet, its dwords, a value, its
- * fields and a field.
- */
-static_assert(2 + 3 * VSHARP_PM4_FOLLOW_MAX + 5 < VSHARP_JSON_DEPTH_MAX,
-	      "the JSON writer holds the deepest followed IB");
-
 struct decoder {
 	enum vsharp_gfx level;
-	FILE *out;
-	bool json;
-	struct vsharp_json j;
+	struct pm4_render *r;
+	const struct pm4_render_ops *show;	/* r's */
 	const struct vsharp_pm4_decode *opt;
 	const struct vsharp_ring_dump *ring;	/* top-level offsets are its slots from rptr */
 	struct vsharp_compute_regs regs;
 	int ret;
 	struct vsharp_error err;
-	/* The packet being printed: its dwords array is open, its notes. */
-	bool in_dwords, line_open;
-	unsigned n_notes;
-	char notes[NOTES_MAX][160];
 };
 
-/* One value of a packet: in text "LABEL = 0x%08x" or, inline, "LABEL=VALUE". */
-enum item_style { IS_REG, IS_HEX8, IS_HEX, IS_DEC };
-
-static void item_begin(struct decoder *d, const char *label, int64_t reg, uint32_t v,
-		       enum item_style style)
-{
-	if (d->json) {
-		if (!d->in_dwords) {
-			vsharp_json_array_begin(&d->j, "dwords");
-			d->in_dwords = true;
-		}
-		vsharp_json_object_begin(&d->j, NULL);
-		if (label)
-			vsharp_json_str(&d->j, "name", label);
-		if (reg >= 0)
-			vsharp_json_uint(&d->j, "reg", (uint32_t)reg);
-		vsharp_json_uint(&d->j, "value", v);
-		return;
-	}
-	fputs(d->line_open ? " " : "        ", d->out);
-	d->line_open = true;
-	if (style == IS_REG && label)
-		fprintf(d->out, "%s = 0x%08x", label, v);
-	else if (style == IS_REG)	/* Mesa names registers by byte address: R_028A90 for 0xa2a4. */
-		fprintf(d->out, "reg 0x%04" PRIx64 " (R_%06" PRIX64 ") = 0x%08x", reg, reg * 4, v);
-	else
-		fprintf(d->out, style == IS_HEX8 ? "%s=0x%08x" : style == IS_HEX ? "%s=0x%x" : "%s=%u",
-			label, v);
-}
-
-static void item_end(struct decoder *d)
-{
-	if (d->json)
-		vsharp_json_object_end(&d->j);
-}
-
-static void line_end(struct decoder *d)
-{
-	if (!d->json && d->line_open)
-		fputc('\n', d->out);
-	d->line_open = false;
-}
-
-/* A value derived from several dwords (an address, a 64-bit datum): a key of the item. */
-static void item_hex64(struct decoder *d, const char *key, uint64_t v)
-{
-	if (d->json)
-		vsharp_json_hex(&d->j, key, v);
-	else
-		fprintf(d->out, " %s=0x%" PRIx64, key, v);
-}
-
-/* " name=value ..." for the known fields of V, then any other bits set. */
-static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
+/* The known fields of V, then the set bits no field covers. */
+static void show_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
 {
 	const struct vsharp_pm4_level *lv = vsharp_pm4_level(level);
 	uint32_t known = 0;
@@ -356,127 +281,87 @@ static void item_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 		const struct field *f = &fields[i];
-		const char *name = f->name, *enum_name = NULL;
+		struct pm4_field shown;
 		uint32_t x;
-		int64_t decoded = -1;
 
 		if (f->reg != reg || !(f->levels & VSHARP_GFX_BIT(level)))
 			continue;
-		if (!any && d->json)
-			vsharp_json_object_begin(&d->j, "fields");
 		any = true;
 		known |= mask(f->lo, f->hi);
 		x = (v & mask(f->lo, f->hi)) >> f->lo;
+		shown = (struct pm4_field){ .name = f->name, .lo = f->lo, .hi = f->hi, .value = x };
 		switch (f->fmt) {
+		case F_DEC:
+			shown.kind = PM4_FIELD_DEC;
+			break;
+		case F_HEX:
+			shown.kind = PM4_FIELD_HEX;
+			break;
+		case F_FLAG:
+			shown.kind = PM4_FIELD_FLAG;
+			break;
 		case F_VGPRS:
-			decoded = (x + 1) * 4;	/* wave64 granule; wave32 allocates twice as many */
+			/* Granules of 4 for wave64; wave32 allocates twice as many. */
+			shown.kind = PM4_FIELD_COUNT;
+			shown.decoded = (x + 1) * 4;
+			shown.decoded_wave32 = lv->wave32 ? (x + 1) * 8 : 0;
 			break;
 		case F_SGPRS:
 			/* 8-SGPR blocks, allocated in the level's granule (pm4/regs.c). */
-			decoded = ((x + 1) * 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc;
+			shown.kind = PM4_FIELD_COUNT;
+			shown.decoded = ((x + 1) * 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc;
 			break;
 		case F_LDS:
-			decoded = x * lv->lds_encode;
+			shown.kind = PM4_FIELD_BYTES;
+			shown.decoded = x * lv->lds_encode;
 			break;
 		default:
-			if (f->fmt >= F_ENUM && x < enums[f->fmt - F_ENUM].n)
-				enum_name = enums[f->fmt - F_ENUM].names[x];
+			shown.kind = PM4_FIELD_DEC;
+			if (x < enums[f->fmt - F_ENUM].n)
+				shown.enum_name = enums[f->fmt - F_ENUM].names[x];
 		}
-		if (d->json) {
-			vsharp_json_object_begin(&d->j, name);
-			vsharp_json_uint(&d->j, "value", x);
-			vsharp_json_uint(&d->j, "hi", f->hi);
-			vsharp_json_uint(&d->j, "lo", f->lo);
-			if (decoded >= 0)
-				vsharp_json_uint(&d->j, f->fmt == F_LDS ? "bytes" : "count", (uint32_t)decoded);
-			if (enum_name)
-				vsharp_json_str(&d->j, "enum", enum_name);
-			vsharp_json_object_end(&d->j);
-			continue;
-		}
-		switch (f->fmt) {
-		case F_FLAG:
-			if (x)
-				fprintf(d->out, " %s", name);
-			break;
-		case F_HEX:
-			fprintf(d->out, " %s=0x%x", name, x);
-			break;
-		case F_VGPRS:
-			if (!lv->wave32)
-				fprintf(d->out, " vgprs=%u", (x + 1) * 4);
-			else
-				fprintf(d->out, " vgprs=%u(w64)/%u(w32)", (x + 1) * 4, (x + 1) * 8);
-			break;
-		case F_SGPRS:
-		case F_LDS:
-			fprintf(d->out, " %s=%" PRId64, name, decoded);
-			break;
-		default:
-			fprintf(d->out, enum_name ? " %s=%u(%s)" : " %s=%u", name, x, enum_name);
-		}
+		d->show->field(d->r, &shown);
 	}
-	if (any && d->json)
-		vsharp_json_object_end(&d->j);
-	if (any && (v & ~known)) {
-		if (d->json)
-			vsharp_json_uint(&d->j, "other", v & ~known);
-		else
-			fprintf(d->out, " other=0x%x", v & ~known);
-	}
+	if (any)
+		d->show->fields_end(d->r, v & ~known);
 }
 
-/* A labelled value with its fields, on a line of its own (text) or as one item (JSON). */
-static void print_value(struct decoder *d, const char *label, enum item_style style, uint32_t v,
-			uint32_t field_id, enum vsharp_gfx level)
+/* A labelled value with its fields, a row of its own. */
+static void show_value(struct decoder *d, const char *label, enum pm4_value_style style, uint32_t v,
+		       uint32_t field_id, enum vsharp_gfx level)
 {
-	item_begin(d, label, -1, v, style);
+	d->show->value_begin(d->r, label, -1, v, style);
 	if (field_id)
-		item_fields(d, level, field_id, v);
-	item_end(d);
-	line_end(d);
+		show_fields(d, level, field_id, v);
+	d->show->value_end(d->r);
+	d->show->row_end(d->r);
 }
 
-/* A line the decoder adds: JSON keeps it among the packet's "notes". */
+/* Body dwords sharing one row, without fields. */
+struct row_item {
+	const char *label;
+	enum pm4_value_style style;
+};
+
+static void show_row(struct decoder *d, const struct row_item *items, const uint32_t *v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		d->show->value_begin(d->r, items[i].label, -1, v[i], items[i].style);
+		d->show->value_end(d->r);
+	}
+	d->show->row_end(d->r);
+}
+
 __attribute__((format(printf, 2, 3)))
 static void note(struct decoder *d, const char *fmt, ...)
 {
+	char text[sizeof(d->err.msg) + 128];	/* room for an error message and the words around it */
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (d->json) {
-		if (d->n_notes < NOTES_MAX)
-			vsnprintf(d->notes[d->n_notes++], sizeof(d->notes[0]), fmt, ap);
-	} else {
-		fputs("        ", d->out);
-		vfprintf(d->out, fmt, ap);
-		fputc('\n', d->out);
-	}
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-}
-
-static void close_dwords(struct decoder *d)
-{
-	if (d->json && d->in_dwords) {
-		vsharp_json_array_end(&d->j);
-		d->in_dwords = false;
-	}
-}
-
-/* The body dwords as they are; in JSON "raw" beside "dwords", never inside it. */
-static void print_raw(struct decoder *d, const uint32_t *dw, unsigned n)
-{
-	close_dwords(d);
-	if (d->json) {
-		vsharp_json_array_begin(&d->j, "raw");
-		for (unsigned i = 0; i < n; i++)
-			vsharp_json_uint(&d->j, NULL, dw[i]);
-		vsharp_json_array_end(&d->j);
-		return;
-	}
-	for (unsigned i = 0; i < n; i++)
-		fprintf(d->out, "%s0x%08x%s", i % 8 ? " " : "        ", dw[i],
-			i % 8 == 7 || i + 1 == n ? "\n" : "");
+	d->show->note(d->r, text);
 }
 
 /* Offsets of a ring dump are ring slots: from the window's start, modulo the ring. */
@@ -485,70 +370,16 @@ static unsigned slot(const struct decoder *d, unsigned at, unsigned depth)
 	return depth || !d->ring ? at : (unsigned)((d->ring->rptr + at) % d->ring->n);
 }
 
-static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_t header,
-			 const char *name, unsigned count, const char *text_fmt, ...)
-	__attribute__((format(printf, 7, 8)));
-
-/*
- * The packet's first line: in text "%5u: " and TEXT_FMT; in JSON its
- * object with offset, header, type and, for type 3, opcode, name, count
- * and shader_type.
- */
-static void packet_begin(struct decoder *d, unsigned at, unsigned depth, uint32_t header,
-			 const char *name, unsigned count, const char *text_fmt, ...)
+static void show_reg(struct decoder *d, uint32_t reg, uint32_t v)
 {
-	va_list ap;
-
-	d->in_dwords = false;
-	d->n_notes = 0;
-	if (d->json) {
-		vsharp_json_object_begin(&d->j, NULL);
-		vsharp_json_uint(&d->j, "offset", slot(d, at, depth));
-		vsharp_json_uint(&d->j, "header", header);
-		vsharp_json_uint(&d->j, "type", header >> 30);
-		if (header >> 30 == 3) {
-			vsharp_json_uint(&d->j, "opcode", header >> 8 & 0xff);
-			vsharp_json_uint(&d->j, "shader_type", header >> 1 & 1);
-		}
-		if (header >> 30 == 0 || header >> 30 == 3)
-			vsharp_json_uint(&d->j, "count", count);
-		if (header >> 30 == 0)
-			vsharp_json_uint(&d->j, "reg", header & 0xffff);
-		if (name)
-			vsharp_json_str(&d->j, "name", name);
-		return;
-	}
-	fprintf(d->out, "%5u: ", slot(d, at, depth));
-	va_start(ap, text_fmt);
-	vfprintf(d->out, text_fmt, ap);
-	va_end(ap);
-	fputc('\n', d->out);
-}
-
-static void packet_end(struct decoder *d)
-{
-	if (!d->json)
-		return;
-	close_dwords(d);
-	if (d->n_notes) {
-		vsharp_json_array_begin(&d->j, "notes");
-		for (unsigned i = 0; i < d->n_notes; i++)
-			vsharp_json_str(&d->j, NULL, d->notes[i]);
-		vsharp_json_array_end(&d->j);
-	}
-	vsharp_json_object_end(&d->j);
-}
-
-static void print_reg(struct decoder *d, uint32_t reg, uint32_t v)
-{
-	item_begin(d, vsharp_reg_name(d->level, reg), reg, v, IS_REG);
-	item_fields(d, d->level, reg, v);
+	d->show->value_begin(d->r, vsharp_reg_name(d->level, reg), reg, v, PM4_VALUE_REG);
+	show_fields(d, d->level, reg, v);
 	if (reg == VSHARP_COMPUTE_PGM_HI && vsharp_pm4_reg_written(&d->regs, VSHARP_COMPUTE_PGM_LO))
-		item_hex64(d, "pgm_va",
-			   (uint64_t)d->regs.sh[VSHARP_COMPUTE_PGM_LO - VSHARP_SH_REG_BASE] << 8 |
-			   (uint64_t)(v & 0xff) << 40);
-	item_end(d);
-	line_end(d);
+		d->show->value_hex64(d->r, "pgm_va",
+				     (uint64_t)d->regs.sh[VSHARP_COMPUTE_PGM_LO - VSHARP_SH_REG_BASE] << 8 |
+				     (uint64_t)(v & 0xff) << 40);
+	d->show->value_end(d->r);
+	d->show->row_end(d->r);
 }
 
 /* The SET_*_REG packets: where their offsets count from, per opcode. */
@@ -574,7 +405,7 @@ static int set_packet(unsigned opcode)
 	return -1;
 }
 
-static void print_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, int kind)
+static void show_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, int kind)
 {
 	uint32_t base = set_packets[kind].base;
 	/* REG_OFFSET is bits 15:0 (Linux kfd_pm4_headers.h, pm4__set_config_reg). */
@@ -584,38 +415,37 @@ static void print_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, 
 
 	if (set_packets[kind].index &&
 	    (p->body[0] >> 28 || p->opcode == VSHARP_PKT3_SET_SH_REG_INDEX))
-		print_value(d, "index", IS_DEC, p->body[0] >> 28, 0, d->level);
+		show_value(d, "index", PM4_VALUE_DEC, p->body[0] >> 28, 0, d->level);
 	if (other)
 		note(d, "offset dword 0x%08x: bits 0x%08x are not REG_OFFSET[15:0]%s", p->body[0],
 		     other, set_packets[kind].index ? " or INDEX[31:28]" : "");
 	if (set_packets[kind].sh && vsharp_pm4_apply_sh(&d->regs, p, &err)) {
 		/* The packet is shown; only a stream that cannot be walked is an error. */
 		note(d, "state: not applied: %s", err.msg);
-		print_raw(d, p->body, p->n_body);
+		d->show->raw(d->r, p->body, p->n_body);
 		return;
 	}
 	for (unsigned i = 1; i < p->n_body; i++)
-		print_reg(d, base + off + i - 1, p->body[i]);
+		show_reg(d, base + off + i - 1, p->body[i]);
 	if (p->n_body < 2)
 		note(d, "offset 0x%x, no values", off);
 }
 
-static void print_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
+static void show_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
-	static const char *const dim[] = { "dim_x", "dim_y", "dim_z" };
+	static const struct row_item dim[] = {
+		{ "dim_x", PM4_VALUE_DEC }, { "dim_y", PM4_VALUE_DEC }, { "dim_z", PM4_VALUE_DEC },
+	};
 	struct vsharp_dispatch_state st;
 	struct vsharp_error err;
 
 	if (p->n_body != 4) {
-		print_raw(d, p->body, p->n_body);
+		d->show->raw(d->r, p->body, p->n_body);
 		return;
 	}
-	for (unsigned i = 0; i < 3; i++) {
-		item_begin(d, dim[i], -1, p->body[i], IS_DEC);
-		item_end(d);
-	}
-	line_end(d);
-	print_value(d, "initiator", IS_HEX8, p->body[3], VSHARP_COMPUTE_DISPATCH_INITIATOR, d->level);
+	show_row(d, dim, p->body, 3);
+	show_value(d, "initiator", PM4_VALUE_HEX8, p->body[3], VSHARP_COMPUTE_DISPATCH_INITIATOR,
+		   d->level);
 	if (vsharp_pm4_dispatch_state(d->level, &d->regs, p, &st, &err)) {
 		note(d, "state: %s", err.msg);
 		return;
@@ -627,13 +457,16 @@ static void print_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
 	     st.tidig_comps, st.lds_bytes, st.threads[0], st.threads[1], st.threads[2]);
 }
 
-static void print_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
+static void show_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
-	static const char *const mid[] = { "size", "size_hi", "base", "base_hi", "poll_interval" };
+	static const struct row_item mid[] = {
+		{ "size", PM4_VALUE_HEX8 }, { "size_hi", PM4_VALUE_HEX }, { "base", PM4_VALUE_HEX8 },
+		{ "base_hi", PM4_VALUE_HEX }, { "poll_interval", PM4_VALUE_HEX },
+	};
 	const uint32_t *b = p->body;
 
 	if (p->n_body != 6 && p->n_body != 7) {
-		print_raw(d, b, p->n_body);
+		d->show->raw(d->r, b, p->n_body);
 		return;
 	}
 	/*
@@ -641,57 +474,43 @@ static void print_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
 	 * in CP_COHER_CNTL (GFX9), or 7 with GCR_CNTL last (GFX10+), whatever
 	 * --gfx says.
 	 */
-	print_value(d, "coher_cntl", IS_HEX8, b[0], p->n_body == 6 ? P_COHER_CNTL : 0, VSHARP_GFX9);
-	for (unsigned i = 0; i < 5; i++) {
-		item_begin(d, mid[i], -1, b[1 + i], i == 0 || i == 2 ? IS_HEX8 : IS_HEX);
-		item_end(d);
-	}
-	line_end(d);
+	show_value(d, "coher_cntl", PM4_VALUE_HEX8, b[0], p->n_body == 6 ? P_COHER_CNTL : 0,
+		   VSHARP_GFX9);
+	show_row(d, mid, b + 1, 5);
 	if (p->n_body == 7)
-		print_value(d, "gcr_cntl", IS_HEX8, b[6], P_GCR_CNTL,
+		show_value(d, "gcr_cntl", PM4_VALUE_HEX8, b[6], P_GCR_CNTL,
 			    d->level < VSHARP_GFX10 ? VSHARP_GFX10 : d->level);
 }
 
 /* SURFACE_SYNC (GFX6's cache packet, [Lx] sid.h): CP_COHER_CNTL, size, base, poll. */
-static void print_surface_sync(struct decoder *d, const struct vsharp_pm4_packet *p)
+static void show_surface_sync(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
-	static const char *const rest[] = { "size", "base", "poll_interval" };
+	static const struct row_item rest[] = {
+		{ "size", PM4_VALUE_HEX8 }, { "base", PM4_VALUE_HEX8 }, { "poll_interval", PM4_VALUE_HEX },
+	};
 	const uint32_t *b = p->body;
 
 	if (p->n_body != 4) {
-		print_raw(d, b, p->n_body);
+		d->show->raw(d->r, b, p->n_body);
 		return;
 	}
-	print_value(d, "coher_cntl", IS_HEX8, b[0], P_COHER_CNTL, VSHARP_GFX6);
-	for (unsigned i = 0; i < 3; i++) {
-		item_begin(d, rest[i], -1, b[1 + i], i < 2 ? IS_HEX8 : IS_HEX);
-		item_end(d);
-	}
-	line_end(d);
+	show_value(d, "coher_cntl", PM4_VALUE_HEX8, b[0], P_COHER_CNTL, VSHARP_GFX6);
+	show_row(d, rest, b + 1, 3);
 }
 
-static void print_release(struct decoder *d, const struct vsharp_pm4_packet *p)
+static void show_release(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
 	const uint32_t *b = p->body;
 
 	if (p->n_body != 7) {
-		print_raw(d, b, p->n_body);
+		d->show->raw(d->r, b, p->n_body);
 		return;
 	}
-	print_value(d, "event_cntl", IS_HEX8, b[0], P_EVENT_CNTL, d->level);
-	print_value(d, "data_cntl", IS_HEX8, b[1], P_DATA_CNTL, d->level);
-	if (d->json) {
-		static const char *const rest[] = { "addr_lo", "addr_hi", "data_lo", "data_hi",
-						     "int_ctxid" };
-
-		for (unsigned i = 0; i < 5; i++)
-			print_value(d, rest[i], IS_HEX8, b[2 + i], 0, d->level);
-		note(d, "addr=0x%" PRIx64 " data=0x%" PRIx64, (uint64_t)b[3] << 32 | b[2],
-		     (uint64_t)b[5] << 32 | b[4]);
-		return;
-	}
-	note(d, "addr=0x%" PRIx64 " data=0x%" PRIx64 " int_ctxid=0x%08x",
-	     (uint64_t)b[3] << 32 | b[2], (uint64_t)b[5] << 32 | b[4], b[6]);
+	show_value(d, "event_cntl", PM4_VALUE_HEX8, b[0], P_EVENT_CNTL, d->level);
+	show_value(d, "data_cntl", PM4_VALUE_HEX8, b[1], P_DATA_CNTL, d->level);
+	d->show->pair(d->r, "addr_lo", "addr_hi", "addr", b[2], b[3]);
+	d->show->pair(d->r, "data_lo", "data_hi", "data", b[4], b[5]);
+	show_row(d, &(struct row_item){ "int_ctxid", PM4_VALUE_HEX8 }, b + 6, 1);
 }
 
 /* The body dwords of the packets decoded field by field, as data. */
@@ -744,13 +563,13 @@ static const struct packet_layout *layout(unsigned opcode)
 	return NULL;
 }
 
-static void print_layout(struct decoder *d, const struct packet_layout *l,
+static void show_layout(struct decoder *d, const struct packet_layout *l,
 			 const struct vsharp_pm4_packet *p)
 {
 	for (unsigned i = 0; i < p->n_body; i++) {
 		const struct dword_desc *w = &l->dw[i < l->n ? i : (unsigned)l->n - 1];
 
-		print_value(d, w->label, IS_REG, p->body[i], w->fields, d->level);
+		show_value(d, w->label, PM4_VALUE_REG, p->body[i], w->fields, d->level);
 	}
 }
 
@@ -789,63 +608,35 @@ static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsi
 		     va + 4 * (uint64_t)size);
 		return;
 	}
-	if (d->json) {
-		/* The nested packets reuse the per-packet state: keep ours. */
-		unsigned n_notes = d->n_notes;
-		char notes[NOTES_MAX][sizeof(d->notes[0])];
-
-		memcpy(notes, d->notes, sizeof(notes));
-		close_dwords(d);
-		vsharp_json_object_begin(&d->j, "ib");
-		vsharp_json_hex(&d->j, "va", va);
-		vsharp_json_uint(&d->j, "dwords", size);
-		vsharp_json_uint(&d->j, "depth", depth + 1);
-		decode_stream(d, ib, size, depth + 1);
-		vsharp_json_object_end(&d->j);
-		memcpy(d->notes, notes, sizeof(notes));
-		d->n_notes = n_notes;
-		d->in_dwords = false;
-		return;
-	}
-	fprintf(d->out, "--- IB 0x%" PRIx64 " (%u dwords, depth %u) ---\n", va, size, depth + 1);
+	d->show->ib_begin(d->r, va, size, depth + 1);
 	decode_stream(d, ib, size, depth + 1);
-	fprintf(d->out, "--- end of IB 0x%" PRIx64 " ---\n", va);
+	d->show->ib_end(d->r, va);
 }
 
-static void print_type3(struct decoder *d, const struct vsharp_pm4_packet *p, uint32_t header,
-			unsigned depth)
+/* The body of a type-3 packet. */
+static void show_type3(struct decoder *d, const struct vsharp_pm4_packet *p, unsigned depth)
 {
-	const char *name = vsharp_pm4_opcode_name(p->opcode);
-	const char *st0 = p->compute ? "" : " shader_type=0";
 	const struct packet_layout *l;
 	int set = set_packet(p->opcode);
 
-	if (p->opcode == VSHARP_PKT3_NOP && !p->n_body) {
-		packet_begin(d, p->offset, depth, header, "NOP", 0x3fff, "NOP (0x3fff, one dword)");
+	if (p->opcode == VSHARP_PKT3_NOP && !p->n_body)
 		return;
-	}
-	if (name)
-		packet_begin(d, p->offset, depth, header, name, p->n_body - 1, "%s (%u)%s", name,
-			     p->n_body - 1, st0);
-	else
-		packet_begin(d, p->offset, depth, header, NULL, p->n_body - 1, "opcode 0x%02x (%u)%s",
-			     p->opcode, p->n_body - 1, st0);
 	if (set >= 0) {
-		print_set_reg(d, p, set);
+		show_set_reg(d, p, set);
 	} else if (p->opcode == VSHARP_PKT3_DISPATCH_DIRECT) {
-		print_dispatch(d, p);
+		show_dispatch(d, p);
 	} else if (p->opcode == VSHARP_PKT3_ACQUIRE_MEM) {
-		print_acquire(d, p);
+		show_acquire(d, p);
 	} else if (p->opcode == VSHARP_PKT3_SURFACE_SYNC) {
-		print_surface_sync(d, p);
+		show_surface_sync(d, p);
 	} else if (p->opcode == VSHARP_PKT3_RELEASE_MEM) {
-		print_release(d, p);
+		show_release(d, p);
 	} else if ((l = layout(p->opcode))) {
-		print_layout(d, l, p);
+		show_layout(d, l, p);
 		if ((p->opcode == VSHARP_PKT3_INDIRECT_BUFFER || p->opcode == 0x33) && p->n_body == 3)
 			follow_ib(d, p, depth);
 	} else {
-		print_raw(d, p->body, p->n_body);
+		d->show->raw(d->r, p->body, p->n_body);
 	}
 }
 
@@ -867,14 +658,12 @@ static unsigned decode_packet(struct decoder *d, const uint32_t *dw, unsigned n,
 
 	switch (p.type) {
 	case 1:
-		packet_begin(d, at, depth, h, NULL, 0,
-			     "type-1 header 0x%08x (no such packet on GCN and later; one dword skipped)",
-			     h);
-		packet_end(d);
+		d->show->packet_begin(d->r, slot(d, at, depth), h, NULL);
+		d->show->packet_end(d->r);
 		return 1;
 	case 2:
-		packet_begin(d, at, depth, h, "TYPE2", 0, "TYPE2 filler");
-		packet_end(d);
+		d->show->packet_begin(d->r, slot(d, at, depth), h, "TYPE2");
+		d->show->packet_end(d->r);
 		return 1;
 	case 3:
 		if (p.opcode == VSHARP_PKT3_NOP && count == 0x3fff)
@@ -888,14 +677,14 @@ static unsigned decode_packet(struct decoder *d, const uint32_t *dw, unsigned n,
 				     p.n_body, n - at - 1);
 		return 0;
 	}
+	d->show->packet_begin(d->r, slot(d, at, depth), h, name);
 	if (p.type == 0) {
-		packet_begin(d, at, depth, h, NULL, count, "TYPE0 reg 0x%04x (%u)", h & 0xffff, count);
 		for (unsigned i = 0; i < p.n_body; i++)
-			print_reg(d, (h & 0xffff) + i, p.body[i]);
+			show_reg(d, (h & 0xffff) + i, p.body[i]);
 	} else {
-		print_type3(d, &p, h, depth);
+		show_type3(d, &p, depth);
 	}
-	packet_end(d);
+	d->show->packet_end(d->r);
 	return 1 + p.n_body;
 }
 
@@ -903,29 +692,16 @@ static void decode_stream(struct decoder *d, const uint32_t *dw, unsigned n, uns
 {
 	unsigned at = 0, used = 1;
 
-	if (d->json)
-		vsharp_json_array_begin(&d->j, "packets");
+	d->show->stream_begin(d->r);
 	for (; at < n && used; at += used)
 		used = decode_packet(d, dw, n, at, depth);
-	if (d->json)
-		vsharp_json_array_end(&d->j);
-	if (used)
-		return;
-	/* Show what could not be parsed, then report it. */
-	if (d->json) {
-		vsharp_json_object_begin(&d->j, "error");
-		vsharp_json_uint(&d->j, "offset", slot(d, at, depth));
-		vsharp_json_str(&d->j, "message", d->err.msg);
-		vsharp_json_object_end(&d->j);
-		vsharp_json_array_begin(&d->j, "unparsed");
+	if (!used) {
+		/* Show what could not be parsed; the caller reports it. */
+		d->show->stream_error(d->r, slot(d, at, depth), d->err.msg);
 		for (unsigned i = at; i < n; i++)
-			vsharp_json_uint(&d->j, NULL, dw[i]);
-		vsharp_json_array_end(&d->j);
-		return;
+			d->show->unparsed(d->r, slot(d, i, depth), dw[i]);
 	}
-	fprintf(d->out, "%5u: error: %s\n", slot(d, at, depth), d->err.msg);
-	for (unsigned i = at; i < n; i++)
-		fprintf(d->out, "%5u: 0x%08x\n", slot(d, i, depth), dw[i]);
+	d->show->stream_end(d->r);
 }
 
 static int decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
@@ -935,37 +711,23 @@ static int decode(enum vsharp_gfx level, const uint32_t *dw, unsigned n,
 	struct decoder *d = calloc(1, sizeof(*d));
 	int ret;
 
-	if (!d)
+	if (d)
+		d->r = opt && opt->json ? pm4_render_json(out) : pm4_render_text(out);
+	if (!d || !d->r) {
+		free(d);
 		return vsharp_fail(err, -ENOMEM, "out of memory");
+	}
 	d->level = level;
-	d->out = out;
+	d->show = d->r->ops;
 	d->opt = opt;
 	d->ring = ring;
-	d->json = opt && opt->json;
-	vsharp_json_init(&d->j, out);
-	if (d->json) {
-		vsharp_json_object_begin(&d->j, NULL);
-		vsharp_json_str(&d->j, "gfx", vsharp_gfx_name(level));
-		if (ring) {
-			vsharp_json_object_begin(&d->j, "ring");
-			vsharp_json_uint(&d->j, "dwords", (uint32_t)ring->n);
-			vsharp_json_uint(&d->j, "rptr", ring->rptr);
-			vsharp_json_uint(&d->j, "wptr", ring->wptr);
-			vsharp_json_uint(&d->j, "driver_wptr", ring->driver_wptr);
-			vsharp_json_uint(&d->j, "pending", n);
-			vsharp_json_object_end(&d->j);
-		}
-	} else if (ring) {
-		fprintf(out, "ring: %zu dwords, rptr %u, wptr %u, driver wptr %u: %u dwords pending%s\n",
-			ring->n, ring->rptr, ring->wptr, ring->driver_wptr, n,
-			n ? "" : " (idle)");
-	}
+	d->show->begin(d->r, level, ring, n);
 	decode_stream(d, dw, n, 0);
-	if (d->json)
-		vsharp_json_object_end(&d->j);
+	d->show->end(d->r);
 	ret = d->ret;
 	if (ret && err)
 		*err = d->err;
+	free(d->r);
 	free(d);
 	return ret;
 }
