@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * The PM4 reader and printer on any dwords at any level: vsharp_pm4_print
- * (what `vsharp ib decode` prints), and the packet walk the emulated queue
- * does (vsharp_pm4_next, _apply_sh, _dispatch_state), plus the name lookups.
- * The dwords sit in an exact-size heap block, so reading past the input is
- * an AddressSanitizer report.  Invariants:
+ * (what `vsharp ib decode` prints), the same as JSON following the IBs
+ * that point into the stream itself (mapped at IB_VA), and the packet walk
+ * the emulated queue does (vsharp_pm4_next, _apply_sh, _dispatch_state),
+ * plus the name lookups.  The dwords sit in an exact-size heap block, so
+ * reading past the input is an AddressSanitizer report.  Invariants:
  *  - every packet starts where the previous one ended and its body lies
  *    inside the stream; next() returns 1, 0 at the end, or -EINVAL;
  *  - a dispatch state is within the ranges its registers can encode;
- *  - refusals name what is wrong and format no NULL string.
+ *  - refusals name what is wrong and format no NULL string;
+ *  - text and JSON refuse the same streams with the same message.
  *
  * Input: level, a register offset for the name lookup, then the dwords.
  */
@@ -20,6 +22,7 @@
 #include "vsharp/pm4.h"
 
 #define MAX_DWORDS 2048
+#define IB_VA 0x100000000ull
 
 static void check_state(enum vsharp_gfx level, const struct vsharp_dispatch_state *st)
 {
@@ -84,10 +87,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_in in = { data, size };
 	enum vsharp_gfx level = (enum vsharp_gfx)fuzz_below(&in, VSHARP_GFX_COUNT);
 	uint32_t reg = fuzz_u32(&in);
-	struct vsharp_error err = { "" };
+	struct vsharp_error err = { "" }, json_err = { "" };
 	unsigned n = (unsigned)(in.n / 4 < MAX_DWORDS ? in.n / 4 : MAX_DWORDS);
 	uint32_t *dw = malloc(n ? n * sizeof(*dw) : 1);
-	int ret;
+	struct vsharp_pm4_mem mem = { .va = IB_VA, .dw = dw, .n = n };
+	struct vsharp_pm4_decode json = { .mem = &mem, .n_mem = 1,
+					  .follow_depth = VSHARP_PM4_FOLLOW_MAX, .json = true };
+	int ret, json_ret;
 
 	if (!dw)
 		return 0;
@@ -97,15 +103,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ret = vsharp_pm4_print(level, dw, n, fuzz_devnull(), &err);
 	if (ret)
 		fuzz_check_error("vsharp_pm4_print", ret, &err);
+	json.follow_depth = 0;
+	json_ret = vsharp_pm4_decode(level, dw, n, &json, fuzz_devnull(), &json_err);
+	if (json_ret != ret || (ret && strcmp(json_err.msg, err.msg)))
+		fuzz_fail("%s: text returns %d (%s), JSON %d (%s)", vsharp_gfx_name(level), ret,
+			  err.msg, json_ret, json_err.msg);
+	json.follow_depth = VSHARP_PM4_FOLLOW_MAX;
+	json_ret = vsharp_pm4_decode(level, dw, n, &json, fuzz_devnull(), &json_err);
+	if (json_ret)
+		fuzz_check_error("vsharp_pm4_decode --json --follow", json_ret, &json_err);
 	if (vsharp_pm4_level(level))
 		walk(level, dw, n);
 	free(dw);
 	return 0;
 }
 
-/* Seeds: the IB the builder makes for a one-wave dispatch on each level. */
+/*
+ * Seeds: the IB the builder makes for a one-wave dispatch on each level,
+ * and an INDIRECT_BUFFER to IB_VA, the stream itself, followed as deep as
+ * the decoder goes.
+ */
 void fuzz_seeds(void)
 {
+	static const uint32_t self[] = {
+		0xc0023f00, (uint32_t)IB_VA, (uint32_t)(IB_VA >> 32), 4,
+	};
 	static struct fuzz_seed s;
 	char name[64];
 
@@ -131,4 +153,9 @@ void fuzz_seeds(void)
 		snprintf(name, sizeof(name), "ib-%s", vsharp_gfx_name(l));
 		fuzz_seed_write(&s, name);
 	}
+	fuzz_put_u8(&s, VSHARP_GFX9);
+	fuzz_put_u32(&s, VSHARP_COMPUTE_PGM_RSRC2);
+	for (unsigned i = 0; i < 4; i++)
+		fuzz_put_u32(&s, self[i]);
+	fuzz_seed_write(&s, "ib-follow-self");
 }
