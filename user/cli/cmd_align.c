@@ -139,20 +139,23 @@ static void text_level(FILE *f, const struct vsharp_atlas *at, unsigned modes, b
 	}
 }
 
-static void result_json(FILE *f, const char *key, enum vsharp_atlas_access a, unsigned size,
+static void result_json(struct vsharp_json *j, const char *key, enum vsharp_atlas_access a, unsigned size,
 			struct vsharp_atlas_result r)
 {
-	char data[64];
+	char data[64], symbol[2] = { vsharp_atlas_symbol(r), 0 };
 
 	vsharp_atlas_data(a, size, r, data, sizeof(data));
-	fprintf(f, "\"%s\": {\"outcome\": \"%s\", \"shift\": %u, \"symbol\": \"%c\", \"data\": \"%s\"}", key,
-		vsharp_atlas_outcome_name(r.outcome), r.shift, vsharp_atlas_symbol(r), data);
+	vsharp_json_object_begin(j, key);
+	vsharp_json_str(j, "outcome", vsharp_atlas_outcome_name(r.outcome));
+	vsharp_json_uint(j, "shift", r.shift);
+	vsharp_json_str(j, "symbol", symbol);
+	vsharp_json_str(j, "data", data);
+	vsharp_json_object_end(j);
 }
 
-static void json_cells(FILE *f, const struct vsharp_atlas *at, unsigned modes, bool measured)
+static void json_cells(struct vsharp_json *j, const struct vsharp_atlas *at, unsigned modes, bool measured)
 {
-	unsigned k = 0;
-
+	vsharp_json_rows_begin(j, "cells");
 	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
 		for (int a = 0; a < VSHARP_ATLAS_ACCESS_COUNT; a++)
 			for (unsigned si = 0; si < VSHARP_ATLAS_SIZES; si++)
@@ -163,52 +166,58 @@ static void json_cells(FILE *f, const struct vsharp_atlas *at, unsigned modes, b
 
 					if (c->model.outcome == VSHARP_ATLAS_ABSENT)
 						continue;
-					fprintf(f, "%s{\"mode\": \"%s\", \"access\": \"%s\", \"size\": %u, \"misalignment\": %u, \"address\": %u, \"instruction\": \"%s\", ",
-						k++ ? ",\n  " : "\n  ", vsharp_align_mode_name(m),
-						vsharp_atlas_access_name(a), size, mis, VSHARP_ATLAS_BASE + mis,
-						vsharp_op_name(op, at->level));
-					result_json(f, "model", a, size, c->model);
-					fputs(", \"contested\": [", f);
-					for (int r = 0, n = 0; r < VSHARP_RULE_COUNT; r++)
+					vsharp_json_object_begin(j, NULL);
+					vsharp_json_str(j, "mode", vsharp_align_mode_name(m));
+					vsharp_json_str(j, "access", vsharp_atlas_access_name(a));
+					vsharp_json_uint(j, "size", size);
+					vsharp_json_uint(j, "misalignment", mis);
+					vsharp_json_uint(j, "address", VSHARP_ATLAS_BASE + mis);
+					vsharp_json_str(j, "instruction", vsharp_op_name(op, at->level));
+					result_json(j, "model", a, size, c->model);
+					vsharp_json_array_begin(j, "contested");
+					for (int r = 0; r < VSHARP_RULE_COUNT; r++)
 						if (c->contested >> r & 1)
-							fprintf(f, "%s\"%s\"", n++ ? ", " : "", vsharp_rule_info(r)->name);
-					fprintf(f, "], \"unverified\": %s", c->unverified ? "true" : "false");
+							vsharp_json_str(j, NULL, vsharp_rule_info(r)->name);
+					vsharp_json_array_end(j);
+					vsharp_json_bool(j, "unverified", c->unverified);
 					if (measured && c->measured) {
-						fputs(", ", f);
-						result_json(f, "measured", a, size, c->seen);
-						fprintf(f, ", \"halted\": %s, \"differs\": %s, \"observed\": ",
-							c->halted ? "true" : "false", differs(c) ? "true" : "false");
-						vsharp_json_string(f, c->seen_text);
+						result_json(j, "measured", a, size, c->seen);
+						vsharp_json_bool(j, "halted", c->halted);
+						vsharp_json_bool(j, "differs", differs(c));
+						vsharp_json_str(j, "observed", c->seen_text);
 					}
-					fputc('}', f);
+					vsharp_json_object_end(j);
 				}
+	vsharp_json_array_end(j);
 }
 
 static void json_out(FILE *f, const struct align_view *v)
 {
-	fprintf(f, "{\"source\": \"%s\", \"base\": %u, \"levels\": [", v->measured ? "device" : "model",
-		VSHARP_ATLAS_BASE);
+	struct vsharp_json j;
+
+	vsharp_json_init(&j, f);
+	vsharp_json_object_begin(&j, NULL);
+	vsharp_json_str(&j, "source", v->measured ? "device" : "model");
+	vsharp_json_uint(&j, "base", VSHARP_ATLAS_BASE);
+	vsharp_json_array_begin(&j, "levels");
 	for (unsigned i = 0; i < v->n; i++) {
 		const struct vsharp_atlas *at = v->atlases[i];
 
-		fprintf(f, "%s{\"level\": \"%s\"", i ? ", " : "", vsharp_gfx_name(at->level));
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_str(&j, "level", vsharp_gfx_name(at->level));
 		if (v->measured) {
-			fputs(", \"device\": ", f);
-			vsharp_json_string(f, at->device);
-			fputs(", \"modes\": {", f);
-			for (int m = 0, k = 0; m < VSHARP_ALIGN_COUNT; m++) {
-				if (!(v->modes >> m & 1))
-					continue;
-				fprintf(f, "%s\"%s\": ", k++ ? ", " : "", vsharp_align_mode_name(m));
-				vsharp_json_string(f, at->mode_source[m]);
-			}
-			fputc('}', f);
+			vsharp_json_str(&j, "device", at->device);
+			vsharp_json_object_begin(&j, "modes");
+			for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
+				if (v->modes >> m & 1)
+					vsharp_json_str(&j, vsharp_align_mode_name(m), at->mode_source[m]);
+			vsharp_json_object_end(&j);
 		}
-		fputs(", \"cells\": [", f);
-		json_cells(f, at, v->modes, v->measured);
-		fputs("]}", f);
+		json_cells(&j, at, v->modes, v->measured);
+		vsharp_json_object_end(&j);
 	}
-	fputs("]}\n", f);
+	vsharp_json_array_end(&j);
+	vsharp_json_object_end(&j);
 }
 
 static void csv_out(FILE *f, const struct align_view *v)
@@ -326,9 +335,11 @@ static void cross_csv(FILE *f, const struct align_view *v)
 
 static void cross_json(FILE *f, const struct align_view *v)
 {
-	unsigned k = 0;
+	struct vsharp_json j;
 
-	fputs("{\"cross_level\": [", f);
+	vsharp_json_init(&j, f);
+	vsharp_json_object_begin(&j, NULL);
+	vsharp_json_rows_begin(&j, "cross_level");
 	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
 		for (int a = 0; a < VSHARP_ATLAS_ACCESS_COUNT; a++)
 			for (unsigned si = 0; si < VSHARP_ATLAS_SIZES; si++)
@@ -338,17 +349,25 @@ static void cross_json(FILE *f, const struct align_view *v)
 					vsharp_atlas_why(v->atlases, v->n, m, a, si, mis, why, sizeof(why));
 					if (!why[0])
 						continue;
-					fprintf(f, "%s{\"mode\": \"%s\", \"access\": \"%s\", \"size\": %u, \"misalignment\": %u, \"levels\": {",
-						k++ ? ",\n  " : "\n  ", vsharp_align_mode_name(m), vsharp_atlas_access_name(a),
-						vsharp_atlas_size(si), mis);
-					for (unsigned i = 0; i < v->n; i++)
-						fprintf(f, "%s\"%s\": \"%c\"", i ? ", " : "", vsharp_gfx_name(v->atlases[i]->level),
-							vsharp_atlas_symbol(v->atlases[i]->cell[m][a][si][mis].model));
-					fputs("}, \"why\": ", f);
-					vsharp_json_string(f, why);
-					fputc('}', f);
+					vsharp_json_object_begin(&j, NULL);
+					vsharp_json_str(&j, "mode", vsharp_align_mode_name(m));
+					vsharp_json_str(&j, "access", vsharp_atlas_access_name(a));
+					vsharp_json_uint(&j, "size", vsharp_atlas_size(si));
+					vsharp_json_uint(&j, "misalignment", mis);
+					vsharp_json_object_begin(&j, "levels");
+					for (unsigned i = 0; i < v->n; i++) {
+						char symbol[2] = {
+							vsharp_atlas_symbol(v->atlases[i]->cell[m][a][si][mis].model), 0
+						};
+
+						vsharp_json_str(&j, vsharp_gfx_name(v->atlases[i]->level), symbol);
+					}
+					vsharp_json_object_end(&j);
+					vsharp_json_str(&j, "why", why);
+					vsharp_json_object_end(&j);
 				}
-	fputs("]}\n", f);
+	vsharp_json_array_end(&j);
+	vsharp_json_object_end(&j);
 }
 
 static int parse(int argc, char **argv, struct align_opts *o)

@@ -28,6 +28,7 @@ struct vsharp_json {
 	FILE *f;
 	unsigned depth;
 	bool first[VSHARP_JSON_DEPTH_MAX];	/* per open value: no member written yet */
+	bool rows[VSHARP_JSON_DEPTH_MAX];	/* per open value: one element per line */
 };
 
 void vsharp_json_init(struct vsharp_json *j, FILE *f);
@@ -36,6 +37,12 @@ void vsharp_json_object_begin(struct vsharp_json *j, const char *key);
 void vsharp_json_object_end(struct vsharp_json *j);
 void vsharp_json_array_begin(struct vsharp_json *j, const char *key);
 void vsharp_json_array_end(struct vsharp_json *j);
+/*
+ * An array of many records (vsharp align's cells) with each element on a
+ * line of its own, indented by two spaces, so that line tools can cut it;
+ * vsharp_json_array_end() closes it.
+ */
+void vsharp_json_rows_begin(struct vsharp_json *j, const char *key);
 
 void vsharp_json_str(struct vsharp_json *j, const char *key, const char *s);
 void vsharp_json_uint(struct vsharp_json *j, const char *key, uint64_t v);
@@ -44,8 +51,5 @@ void vsharp_json_hex(struct vsharp_json *j, const char *key, uint64_t v);
 void vsharp_json_bool(struct vsharp_json *j, const char *key, bool v);
 /* Bytes as one string of two hex digits each: "00ff". */
 void vsharp_json_bytes(struct vsharp_json *j, const char *key, const uint8_t *b, size_t n);
-
-/* S as a JSON string, quotes included, for a writer that keeps its own separators. */
-void vsharp_json_string(FILE *f, const char *s);
 
 #endif

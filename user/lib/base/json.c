@@ -3,7 +3,7 @@
 
 #include "vsharp/json.h"
 
-void vsharp_json_string(FILE *f, const char *s)
+static void string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -24,16 +24,19 @@ void vsharp_json_init(struct vsharp_json *j, FILE *f)
 	j->f = f;
 	j->depth = 0;
 	j->first[0] = true;
+	j->rows[0] = false;
 }
 
 /* The separator before a value and, inside an object, its key. */
 static void member(struct vsharp_json *j, const char *key)
 {
-	if (!j->first[j->depth])
+	if (j->rows[j->depth])
+		fputs(j->first[j->depth] ? "\n  " : ",\n  ", j->f);
+	else if (!j->first[j->depth])
 		fputs(", ", j->f);
 	j->first[j->depth] = false;
 	if (key) {
-		vsharp_json_string(j->f, key);
+		string(j->f, key);
 		fputs(": ", j->f);
 	}
 }
@@ -43,6 +46,7 @@ static void begin(struct vsharp_json *j, const char *key, char c)
 	member(j, key);
 	fputc(c, j->f);
 	j->first[++j->depth] = true;
+	j->rows[j->depth] = false;
 }
 
 static void end(struct vsharp_json *j, char c)
@@ -67,6 +71,12 @@ void vsharp_json_array_begin(struct vsharp_json *j, const char *key)
 	begin(j, key, '[');
 }
 
+void vsharp_json_rows_begin(struct vsharp_json *j, const char *key)
+{
+	begin(j, key, '[');
+	j->rows[j->depth] = true;
+}
+
 void vsharp_json_array_end(struct vsharp_json *j)
 {
 	end(j, ']');
@@ -75,7 +85,7 @@ void vsharp_json_array_end(struct vsharp_json *j)
 void vsharp_json_str(struct vsharp_json *j, const char *key, const char *s)
 {
 	member(j, key);
-	vsharp_json_string(j->f, s);
+	string(j->f, s);
 }
 
 void vsharp_json_uint(struct vsharp_json *j, const char *key, uint64_t v)
