@@ -8,7 +8,7 @@ BUILD ?= build
 CC ?= gcc
 export BUILD
 
-.PHONY: all user kmod check check-run bench run clean distclean deps shaders htmldocs
+.PHONY: all user kmod check check-run check-user check-user-run bench run clean distclean deps shaders htmldocs
 
 all: user
 
@@ -30,6 +30,10 @@ CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES) \
 	kselftest="BUILD=$(BUILD) scripts/kselftest-check" \
 	lava="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so lava/validate"
 
+# The suites that need no kernel build and no VM: `make check-user`, the
+# inner loop while working on user space (Documentation/testing.rst).
+USER_SPACE_SUITES := $(CHECK_SUITES)
+
 include kmod/kmod.mk
 CHECK_SUITES += dkms=scripts/dkms-check vm-lava=scripts/vm-check-lava
 
@@ -38,6 +42,12 @@ check: deps
 
 check-run: $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS)
 	@VSHARP=$(BUILD)/san/vsharp scripts/check $(CHECK_SUITES)
+
+check-user: deps
+	@$(MAKE) --no-print-directory check-user-run
+
+check-user-run: $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS)
+	@VSHARP=$(BUILD)/san/vsharp scripts/check $(USER_SPACE_SUITES)
 
 # The HTML documentation (Debian's python3-sphinx), warnings as errors.
 htmldocs:
