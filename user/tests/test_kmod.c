@@ -15,77 +15,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fake_debugfs.h"
 #include "ktap.h"
 #include "vsharp/kmod.h"
 
 static char root[256];
-
-static void put(const char *dir, const char *file, const char *text)
-{
-	char path[768];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
-static const char *get(const char *dir, const char *file)
-{
-	static char buf[64];
-	char path[768];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	buf[0] = '\0';
-	f = fopen(path, "r");
-	if (f) {
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-	}
-	return buf;
-}
-
-/* <root>/vsharp/<name>: a device of FAMILY, every VMID in MODE, the module's STATUS. */
-static void device(const char *name, const char *family, const char *mode, const char *status, char *dir,
-		   size_t n)
-{
-	char path[768];
-
-	snprintf(path, sizeof(path), "%s/vsharp", root);
-	mkdir(path, 0700);
-	snprintf(dir, n, "%s/vsharp/%s", root, name);
-	mkdir(dir, 0700);
-	put(dir, "backend", strncmp(name, "emu", 3) ? "amdgpu\n" : "emu\n");
-	put(dir, "family", family);
-	put(dir, "vmids", "1-7\n");
-	put(dir, "alignment_mode", mode);
-	put(dir, "status", status);
-	put(dir, "lost", "none\n");
-	put(dir, "restore", "");
-	snprintf(path, sizeof(path), "%s/vmid", dir);
-	mkdir(path, 0700);
-	for (unsigned v = 0; v < 16; v++) {
-		snprintf(path, sizeof(path), "%s/vmid/%u", dir, v);
-		mkdir(path, 0700);
-		snprintf(path, sizeof(path), "vmid/%u/alignment_mode", v);
-		put(dir, path, mode);
-	}
-}
-
-static void clean(void)
-{
-	char cmd[300];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd))
-		fprintf(stderr, "could not remove %s\n", root);
-	mkdir(root, 0700);
-}
 
 static void test_vmid_sets(struct ktap *t)
 {
@@ -112,11 +46,11 @@ static void test_find(struct ktap *t)
 	struct vsharp_error err = { "" };
 	char dir[512], want[512];
 
-	clean();
+	fake_clean(root);
 	CHECK_EQ(t, vsharp_kmod_find(root, "amdgpu", VSHARP_GFX11, dir, sizeof(dir), &err), -ENOENT);
 	CHECK(t, strstr(err.msg, "vsharp.ko is not loaded") != NULL);
-	device("emu0", "gfx10.3\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
-	device("amdgpu0", "gfx11\n", "unaligned\n", "unmodified\n", want, sizeof(want));
+	fake_device(root, "emu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_device(root, "amdgpu0", "gfx11\n", "1-7\n", "unaligned\n", "unmodified\n", want, sizeof(want));
 	/* The family names of the ABI: gfx10.1 is GFX10, gfx10.3 GFX10.3. */
 	CHECK_EQ(t, vsharp_kmod_find(root, "amdgpu", VSHARP_GFX11, dir, sizeof(dir), &err), 0);
 	CHECK_STR(t, dir, want);
@@ -124,11 +58,11 @@ static void test_find(struct ktap *t)
 	CHECK_EQ(t, vsharp_kmod_find(root, "emu", VSHARP_GFX10, dir, sizeof(dir), &err), -ENOENT);
 	CHECK(t, strstr(err.msg, "no emu device of family gfx10.1") != NULL);
 	CHECK_EQ(t, vsharp_kmod_find(root, "amdgpu", VSHARP_GFX10_3, dir, sizeof(dir), &err), -ENOENT);
-	device("amdgpu1", "gfx11\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_device(root, "amdgpu1", "gfx11\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	CHECK_EQ(t, vsharp_kmod_find(root, "amdgpu", VSHARP_GFX11, dir, sizeof(dir), &err), -EEXIST);
 	CHECK(t, strstr(err.msg, "2 amdgpu devices of family gfx11") != NULL);
 	/* GFX7/GFX8 by their ABI names; SI has no SH_MEM_CONFIG at all. */
-	device("emu1", "gfx8\n", "unaligned\n", "unmodified\n", want, sizeof(want));
+	fake_device(root, "emu1", "gfx8\n", "1-7\n", "unaligned\n", "unmodified\n", want, sizeof(want));
 	CHECK_EQ(t, vsharp_kmod_find(root, "emu", VSHARP_GFX8, dir, sizeof(dir), &err), 0);
 	CHECK_STR(t, dir, want);
 	CHECK_EQ(t, vsharp_kmod_find(root, "emu", VSHARP_GFX7, dir, sizeof(dir), &err), -ENOENT);
@@ -144,20 +78,20 @@ static void test_set_from_unmodified(struct ktap *t)
 	struct vsharp_kmod_mode k;
 	char dir[512];
 
-	clean();
-	device("amdgpu0", "gfx11\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_clean(root);
+	fake_device(root, "amdgpu0", "gfx11\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	CHECK_MSG(t, vsharp_kmod_set_mode(dir, VSHARP_ALIGN_DWORD, &k, &err) == 0, "%s", err.msg);
-	CHECK_STR(t, get(dir, "alignment_mode"), "dword\n");
+	CHECK_STR(t, fake_get(dir, "alignment_mode"), "dword\n");
 	CHECK_STR(t, k.vmids, "1-7");
 	CHECK_EQ(t, k.mode, VSHARP_ALIGN_DWORD);
-	CHECK_STR(t, get(dir, "restore"), "");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
 	CHECK_EQ(t, vsharp_kmod_check(&k, &err), 0);
 	CHECK_EQ(t, vsharp_kmod_restore(&k), 0);
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 	/* Once only. */
-	put(dir, "restore", "");
+	fake_put(dir, "restore", "");
 	CHECK_EQ(t, vsharp_kmod_restore(&k), 0);
-	CHECK_STR(t, get(dir, "restore"), "");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
 }
 
 /* A mode set before (status applied): each VMID of the set gets its own mode back, the others nothing. */
@@ -167,20 +101,20 @@ static void test_set_over_an_earlier_mode(struct ktap *t)
 	struct vsharp_kmod_mode k;
 	char dir[512];
 
-	clean();
-	device("emu0", "gfx9\n", "unaligned\n", "applied\n", dir, sizeof(dir));
-	put(dir, "vmid/2/alignment_mode", "strict\n");
-	put(dir, "vmid/5/alignment_mode", "dword_strict\n");
+	fake_clean(root);
+	fake_device(root, "emu0", "gfx9\n", "1-7\n", "unaligned\n", "applied\n", dir, sizeof(dir));
+	fake_put(dir, "vmid/2/alignment_mode", "strict\n");
+	fake_put(dir, "vmid/5/alignment_mode", "dword_strict\n");
 	CHECK_MSG(t, vsharp_kmod_set_mode(dir, VSHARP_ALIGN_DWORD, &k, &err) == 0, "%s", err.msg);
-	put(dir, "vmid/2/alignment_mode", "dword\n");
-	put(dir, "vmid/5/alignment_mode", "dword\n");
-	put(dir, "vmid/0/alignment_mode", "dword\n");
+	fake_put(dir, "vmid/2/alignment_mode", "dword\n");
+	fake_put(dir, "vmid/5/alignment_mode", "dword\n");
+	fake_put(dir, "vmid/0/alignment_mode", "dword\n");
 	CHECK_EQ(t, vsharp_kmod_restore(&k), 0);
-	CHECK_STR(t, get(dir, "vmid/2/alignment_mode"), "strict\n");
-	CHECK_STR(t, get(dir, "vmid/5/alignment_mode"), "dword_strict\n");
-	CHECK_STR(t, get(dir, "vmid/7/alignment_mode"), "unaligned\n");
-	CHECK_STR(t, get(dir, "vmid/0/alignment_mode"), "dword\n");
-	CHECK_STR(t, get(dir, "restore"), "");
+	CHECK_STR(t, fake_get(dir, "vmid/2/alignment_mode"), "strict\n");
+	CHECK_STR(t, fake_get(dir, "vmid/5/alignment_mode"), "dword_strict\n");
+	CHECK_STR(t, fake_get(dir, "vmid/7/alignment_mode"), "unaligned\n");
+	CHECK_STR(t, fake_get(dir, "vmid/0/alignment_mode"), "dword\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
 }
 
 /* A read-back that fails, or a driver that rewrote the mode: an error, and the mode before is back. */
@@ -190,45 +124,45 @@ static void test_failures_restore(struct ktap *t)
 	struct vsharp_kmod_mode k;
 	char dir[512], path[768];
 
-	clean();
-	device("amdgpu0", "gfx10.3\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_clean(root);
+	fake_device(root, "amdgpu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/alignment_mode", dir);
 	unlink(path);
 	CHECK_EQ(t, symlink("/dev/null", path), 0);
 	CHECK_EQ(t, vsharp_kmod_set_mode(dir, VSHARP_ALIGN_STRICT, &k, &err), -EIO);
 	CHECK(t, strstr(err.msg, "alignment_mode is empty") != NULL);
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 	CHECK(t, !k.pending);
 
-	clean();
-	device("amdgpu0", "gfx10.3\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
-	put(dir, "status", "lost\n");
-	put(dir, "lost", "3\n");
+	fake_clean(root);
+	fake_device(root, "amdgpu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_put(dir, "status", "lost\n");
+	fake_put(dir, "lost", "3\n");
 	CHECK_EQ(t, vsharp_kmod_set_mode(dir, VSHARP_ALIGN_STRICT, &k, &err), -ECANCELED);
 	CHECK(t, strstr(err.msg, "status reads lost: the driver rewrote VMIDs 3") != NULL);
-	CHECK_STR(t, get(dir, "vmid/3/alignment_mode"), "unaligned\n");
+	CHECK_STR(t, fake_get(dir, "vmid/3/alignment_mode"), "unaligned\n");
 
 	/* Lost during the measurement. */
-	clean();
-	device("amdgpu0", "gfx10.3\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_clean(root);
+	fake_device(root, "amdgpu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	CHECK_EQ(t, vsharp_kmod_set_mode(dir, VSHARP_ALIGN_STRICT, &k, &err), 0);
-	put(dir, "status", "lost\n");
+	fake_put(dir, "status", "lost\n");
 	CHECK_EQ(t, vsharp_kmod_check(&k, &err), -ECANCELED);
-	put(dir, "status", "applied\n");
-	put(dir, "alignment_mode", "mixed\n");
+	fake_put(dir, "status", "applied\n");
+	fake_put(dir, "alignment_mode", "mixed\n");
 	CHECK_EQ(t, vsharp_kmod_check(&k, &err), -EPROTO);
 	CHECK(t, strstr(err.msg, "reads back 'mixed', not strict") != NULL);
 	CHECK_EQ(t, vsharp_kmod_restore(&k), 0);
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 
 	/* An empty VMID set: refused before anything is written. */
-	clean();
-	device("amdgpu0", "gfx10.3\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
-	put(dir, "vmids", "none\n");
+	fake_clean(root);
+	fake_device(root, "amdgpu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_put(dir, "vmids", "none\n");
 	CHECK_EQ(t, vsharp_kmod_set_mode(dir, VSHARP_ALIGN_STRICT, &k, &err), -EINVAL);
 	CHECK(t, strstr(err.msg, "vmids reads none") != NULL);
-	CHECK_STR(t, get(dir, "alignment_mode"), "unaligned\n");
-	CHECK_STR(t, get(dir, "restore"), "");
+	CHECK_STR(t, fake_get(dir, "alignment_mode"), "unaligned\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
 }
 
 /* SIGTERM while a mode is set: the mode before is back, and the process ends by the signal. */
@@ -239,8 +173,8 @@ static void test_signal_restores(struct ktap *t)
 	int status = 0;
 	pid_t pid;
 
-	clean();
-	device("amdgpu0", "gfx12\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_clean(root);
+	fake_device(root, "amdgpu0", "gfx12\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	pid = fork();
 	if (pid == 0) {
 		static struct vsharp_kmod_mode k;
@@ -253,8 +187,8 @@ static void test_signal_restores(struct ktap *t)
 	}
 	CHECK(t, pid > 0 && waitpid(pid, &status, 0) == pid);
 	CHECK_MSG(t, WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "status 0x%x", status);
-	CHECK_STR(t, get(dir, "alignment_mode"), "dword_strict\n");
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "alignment_mode"), "dword_strict\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 }
 
 int main(void)
@@ -273,7 +207,7 @@ int main(void)
 		return 1;
 	}
 	ret = ktap_run(cases, sizeof(cases) / sizeof(cases[0]));
-	clean();
+	fake_clean(root);
 	rmdir(root);
 	return ret;
 }

@@ -13,82 +13,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fake_debugfs.h"
 #include "ktap.h"
 #include "vsharp/emu.h"
 #include "vsharp/session.h"
 #include "vsharp/verdict.h"
 
 static char root[64];		/* stands in for /sys/kernel/debug */
-
-static void put(const char *dir, const char *file, const char *text)
-{
-	char path[768];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
-static const char *get(const char *dir, const char *file)
-{
-	static char buf[64];
-	char path[768];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	buf[0] = '\0';
-	f = fopen(path, "r");
-	if (f) {
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-	}
-	return buf;
-}
-
-/* A fresh ROOT: no vsharp.ko. */
-static void no_module(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd))
-		fprintf(stderr, "could not remove %s\n", root);
-	mkdir(root, 0700);
-}
-
-/*
- * <root>/vsharp/<name> of FAMILY with the VMID set VMIDS, its
- * alignment_mode reading MODE and every VMID in MODE, into DIR.
- */
-static void module_device(const char *name, const char *family, const char *vmids, const char *mode,
-			  char *dir, size_t n)
-{
-	char path[768];
-
-	snprintf(path, sizeof(path), "%s/vsharp", root);
-	mkdir(path, 0700);
-	snprintf(dir, n, "%s/vsharp/%s", root, name);
-	mkdir(dir, 0700);
-	put(dir, "family", family);
-	put(dir, "vmids", vmids);
-	put(dir, "alignment_mode", mode);
-	put(dir, "status", "unmodified\n");
-	put(dir, "lost", "none\n");
-	put(dir, "restore", "");
-	snprintf(path, sizeof(path), "%s/vmid", dir);
-	mkdir(path, 0700);
-	for (unsigned v = 0; v < VSHARP_KMOD_VMIDS; v++) {
-		snprintf(path, sizeof(path), "%s/vmid/%u", dir, v);
-		mkdir(path, 0700);
-		snprintf(path, sizeof(path), "vmid/%u/alignment_mode", v);
-		put(dir, path, mode);
-	}
-}
 
 static bool same_rules(const struct vsharp_rules *a, const struct vsharp_rules *b)
 {
@@ -226,9 +157,9 @@ static void test_emu_reads_the_module_mode(struct ktap *t)
 	struct vsharp_session s;
 	char dir[128], file[600], source[700];
 
-	no_module();
-	module_device("emu0", "gfx9\n", "1-7\n", "unaligned\n", dir, sizeof(dir));
-	put(dir, "vmid/1/alignment_mode", "dword_strict\n");
+	fake_clean(root);
+	fake_device(root, "emu0", "gfx9\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_put(dir, "vmid/1/alignment_mode", "dword_strict\n");
 	if (!CHECK_MSG(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX9), NULL, 0, &err) == 0,
 		       "%s", err.msg))
 		return;
@@ -242,10 +173,10 @@ static void test_emu_reads_the_module_mode(struct ktap *t)
 	/* Read, not held: nothing to check or put back at the end. */
 	CHECK_EQ(t, vsharp_session_check_mode(&s, &err), 0);
 	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
-	CHECK_STR(t, get(dir, "restore"), "");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
 
 	/* A file that names no mode is an error, not "no module" (kmod_client.c). */
-	put(dir, "vmid/1/alignment_mode", "bogus\n");
+	fake_put(dir, "vmid/1/alignment_mode", "bogus\n");
 	snprintf(source, sizeof(source), "kmod: %s/vmid/1/alignment_mode reads 'bogus' (allowed dword, dword_strict, strict, unaligned)",
 		 dir);
 	CHECK_EQ(t, vsharp_session_read_mode(&s, root, &err), -EPROTO);
@@ -260,7 +191,7 @@ static void test_emu_without_the_module(struct ktap *t)
 	struct vsharp_session s;
 	char want[300];
 
-	no_module();
+	fake_clean(root);
 	if (!CHECK_MSG(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX11), NULL, 0, &err) == 0,
 		       "%s", err.msg))
 		return;
@@ -293,16 +224,16 @@ static void test_emu_sets_the_mode_through_the_module(struct ktap *t)
 	struct vsharp_session s;
 	char dir[128], want[700];
 
-	no_module();
-	module_device("emu0", "gfx10.3\n", "1-7\n", "unaligned\n", dir, sizeof(dir));
-	put(dir, "vmid/1/alignment_mode", "strict\n");
+	fake_clean(root);
+	fake_device(root, "emu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_put(dir, "vmid/1/alignment_mode", "strict\n");
 	if (!CHECK_MSG(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX10_3), NULL, 0, &err) == 0,
 		       "%s", err.msg))
 		return;
 	CHECK_MSG(t, vsharp_session_find_kmod(&s, root, &err) == 0, "%s", err.msg);
 	CHECK_STR(t, s.kmod_dir, dir);
 	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, &err) == 0, "%s", err.msg);
-	CHECK_STR(t, get(dir, "alignment_mode"), "strict\n");
+	CHECK_STR(t, fake_get(dir, "alignment_mode"), "strict\n");
 	CHECK_EQ(t, s.mode, VSHARP_ALIGN_STRICT);
 	CHECK_EQ(t, vsharp_emu_align_mode(s.dev), VSHARP_ALIGN_STRICT);
 	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMIDs 1-7), read back strict", dir);
@@ -311,14 +242,14 @@ static void test_emu_sets_the_mode_through_the_module(struct ktap *t)
 	CHECK_MSG(t, vsharp_session_check_mode(&s, &err) == 0, "%s", err.msg);
 	/* The module had changed nothing before: its `restore` puts every VMID back. */
 	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 	CHECK(t, !s.kmod.pending);
 
 	/* The driver rewrote a VMID meanwhile: the check says so (kmod_client.c). */
 	CHECK_EQ(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX10_3), NULL, 0, &err), 0);
 	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, &err) == 0, "%s", err.msg);
-	put(dir, "status", "lost\n");
-	put(dir, "lost", "3\n");
+	fake_put(dir, "status", "lost\n");
+	fake_put(dir, "lost", "3\n");
 	snprintf(want, sizeof(want), "kmod: %s/status reads lost: the driver rewrote VMIDs 3 (a GPU reset or resume), so their mode is amdgpu's again",
 		 dir);
 	CHECK_EQ(t, vsharp_session_check_mode(&s, &err), -ECANCELED);
@@ -334,8 +265,8 @@ static void test_emu_vmid_outside_the_set(struct ktap *t)
 	struct vsharp_session s;
 	char dir[128], want[900];
 
-	no_module();
-	module_device("emu0", "gfx11\n", "2-7\n", "unaligned\n", dir, sizeof(dir));
+	fake_clean(root);
+	fake_device(root, "emu0", "gfx11\n", "2-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	if (!CHECK_MSG(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX11), NULL, 0, &err) == 0,
 		       "%s", err.msg))
 		return;
@@ -344,7 +275,7 @@ static void test_emu_vmid_outside_the_set(struct ktap *t)
 	CHECK_EQ(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, &err), -ESRCH);
 	CHECK_STR(t, err.msg, want);
 	CHECK(t, !s.kmod.pending);
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 	vsharp_session_close(&s);
 }
 
@@ -371,7 +302,7 @@ static void test_gpu_mode(struct ktap *t)
 	struct vsharp_session s;
 	char dir[128], why[300], want[900];
 
-	no_module();
+	fake_clean(root);
 	if (!open_as_gpu(t, &s, VSHARP_GFX11))
 		return;
 	snprintf(why, sizeof(why), "kmod: %s/vsharp: %s (vsharp.ko is not loaded)", root, strerror(ENOENT));
@@ -382,35 +313,35 @@ static void test_gpu_mode(struct ktap *t)
 	CHECK_STR(t, s.mode_source, want);
 
 	/* The set's mode, held like a set one: checked at the end, nothing to put back. */
-	module_device("emu0", "gfx11\n", "1-7\n", "dword\n", dir, sizeof(dir));
-	module_device("amdgpu0", "gfx11\n", "1-7\n", "strict\n", dir, sizeof(dir));
-	put(dir, "status", "applied\n");
+	fake_device(root, "emu0", "gfx11\n", "1-7\n", "dword\n", "unmodified\n", dir, sizeof(dir));
+	fake_device(root, "amdgpu0", "gfx11\n", "1-7\n", "strict\n", "unmodified\n", dir, sizeof(dir));
+	fake_put(dir, "status", "applied\n");
 	CHECK_MSG(t, vsharp_session_read_mode(&s, root, &err) == 0, "%s", err.msg);
 	CHECK_STR(t, s.kmod_dir, dir);
 	CHECK_EQ(t, s.mode, VSHARP_ALIGN_STRICT);
 	snprintf(want, sizeof(want), "read back from vsharp.ko, %s/alignment_mode", dir);
 	CHECK_STR(t, s.mode_source, want);
 	CHECK_MSG(t, vsharp_session_check_mode(&s, &err) == 0, "%s", err.msg);
-	put(dir, "alignment_mode", "dword\n");
+	fake_put(dir, "alignment_mode", "dword\n");
 	snprintf(want, sizeof(want), "kmod: %s/alignment_mode reads back 'dword', not strict", dir);
 	CHECK_EQ(t, vsharp_session_check_mode(&s, &err), -EPROTO);
 	CHECK_STR(t, err.msg, want);
 	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
-	CHECK_STR(t, get(dir, "restore"), "");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
 
 	/* VMIDs of the set in different modes: no one mode to name the run by. */
-	put(dir, "alignment_mode", "mixed\n");
+	fake_put(dir, "alignment_mode", "mixed\n");
 	snprintf(want, sizeof(want), "%s/alignment_mode reads 'mixed': the VMIDs of %s/vmids differ", dir, dir);
 	CHECK_EQ(t, vsharp_session_read_mode(&s, root, &err), -EPROTO);
 	CHECK_STR(t, err.msg, want);
 
 	/* Set on a GPU: no emulated VMID to agree with. */
-	put(dir, "status", "unmodified\n");
+	fake_put(dir, "status", "unmodified\n");
 	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, &err) == 0, "%s", err.msg);
 	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMIDs 1-7), read back dword", dir);
 	CHECK_STR(t, s.mode_source, want);
 	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
-	CHECK_STR(t, get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 	vsharp_session_close(&s);
 
 	if (!open_as_gpu(t, &s, VSHARP_GFX6))
