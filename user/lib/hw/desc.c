@@ -9,7 +9,6 @@
 #include "base/util.h"
 #include "hw/levels.h"
 
-#define ALL VSHARP_GFX_ALL
 
 /* Codes a field accepts beyond fitting its width. */
 struct domain {
@@ -53,16 +52,16 @@ static const struct layout {
 	uint8_t width;
 	const struct domain *domain;
 } layouts[] = {
-	{ VSHARP_F_BASE, ALL, 0, 48, NULL },
-	{ VSHARP_F_STRIDE, ALL, 48, 14, NULL },
+	{ VSHARP_F_BASE, GFX_ALL, 0, 48, NULL },
+	{ VSHARP_F_STRIDE, GFX_ALL, 48, 14, NULL },
 	{ VSHARP_F_CACHE_SWIZZLE, GFX_RANGE(6, 10_3), 62, 1, NULL },
 	{ VSHARP_F_SWIZZLE_ENABLE, GFX_RANGE(6, 10_3), 63, 1, NULL },
 	{ VSHARP_F_SWIZZLE_ENABLE, GFX_RANGE(11, 12), 62, 2, &swizzle_gfx11_codes },
-	{ VSHARP_F_NUM_RECORDS, ALL, 64, 32, NULL },
-	{ VSHARP_F_DST_SEL_X, ALL, 96, 3, &sel_codes },
-	{ VSHARP_F_DST_SEL_Y, ALL, 99, 3, &sel_codes },
-	{ VSHARP_F_DST_SEL_Z, ALL, 102, 3, &sel_codes },
-	{ VSHARP_F_DST_SEL_W, ALL, 105, 3, &sel_codes },
+	{ VSHARP_F_NUM_RECORDS, GFX_ALL, 64, 32, NULL },
+	{ VSHARP_F_DST_SEL_X, GFX_ALL, 96, 3, &sel_codes },
+	{ VSHARP_F_DST_SEL_Y, GFX_ALL, 99, 3, &sel_codes },
+	{ VSHARP_F_DST_SEL_Z, GFX_ALL, 102, 3, &sel_codes },
+	{ VSHARP_F_DST_SEL_W, GFX_ALL, 105, 3, &sel_codes },
 	{ VSHARP_F_NUM_FORMAT, GFX(6) | GFX(7) | GFX(9), 108, 3, NULL },
 	{ VSHARP_F_NUM_FORMAT, GFX(8), 108, 3, &nfmt_gfx8_codes },
 	{ VSHARP_F_DATA_FORMAT, GFX_RANGE(6, 7), 111, 4, &data_format_codes },
@@ -73,8 +72,8 @@ static const struct layout {
 	{ VSHARP_F_USER_VM_ENABLE, GFX(9), 115, 1, NULL },
 	{ VSHARP_F_USER_VM_MODE, GFX(9), 116, 1, NULL },
 	{ VSHARP_F_STRIDE_SCALE, GFX(12), 114, 2, NULL },
-	{ VSHARP_F_INDEX_STRIDE, ALL, 117, 2, NULL },
-	{ VSHARP_F_ADD_TID_ENABLE, ALL, 119, 1, NULL },
+	{ VSHARP_F_INDEX_STRIDE, GFX_ALL, 117, 2, NULL },
+	{ VSHARP_F_ADD_TID_ENABLE, GFX_ALL, 119, 1, NULL },
 	{ VSHARP_F_ATC, GFX_RANGE(6, 8), 120, 1, NULL },
 	{ VSHARP_F_RESOURCE_LEVEL, GFX_RANGE(10, 10_3), 120, 1, &must_be_one },
 	{ VSHARP_F_WRITE_COMPRESS_ENABLE, GFX(12), 120, 1, NULL },
@@ -86,7 +85,7 @@ static const struct layout {
 	{ VSHARP_F_MTYPE, GFX_RANGE(6, 8), 123, 3, NULL },
 	{ VSHARP_F_NV, GFX(9), 123, 1, NULL },
 	{ VSHARP_F_OOB_SELECT, GFX_RANGE(10, 12), 124, 2, NULL },
-	{ VSHARP_F_TYPE, ALL, 126, 2, &must_be_zero },
+	{ VSHARP_F_TYPE, GFX_ALL, 126, 2, &must_be_zero },
 };
 
 static const char *const field_names[VSHARP_FIELD_COUNT] = {

@@ -78,9 +78,9 @@ static const struct {
 	 */
 	{ { VSHARP_COMPUTE_DISPATCH_INTERLEAVE, K_SH, VSHARP_DISPATCH_INTERLEAVE }, GFX_RANGE(11, 12) },
 	/* Mesa: 0 on GFX9, 0x20 on GFX10/10.3 ([L] too), not written on GFX11+. */
-	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0 }, VSHARP_GFX_BIT(VSHARP_GFX9) },
+	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0 }, GFX(9) },
 	{ { VSHARP_CP_COHER_START_DELAY, K_UCONFIG, 0x20 },
-	  VSHARP_GFX_RANGE(VSHARP_GFX10, VSHARP_GFX10_3) },
+	  GFX_RANGE(10, 10_3) },
 };
 
 /* Large enough for the preamble or one dispatch of any level. */
