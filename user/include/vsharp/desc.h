@@ -70,6 +70,9 @@ struct vsharp_field_info {
 /* Where a field sits on a level; false if the level has no such field. */
 bool vsharp_field_info(enum vsharp_gfx level, enum vsharp_field f,
 		       struct vsharp_field_info *info);
+/* The raw bits of a field where INFO says it sits; a put keeps every other bit. */
+uint64_t vsharp_field_get(const uint32_t dw[4], const struct vsharp_field_info *info);
+void vsharp_field_put(uint32_t dw[4], const struct vsharp_field_info *info, uint64_t v);
 
 /*
  * A field as AMD's register headers name it (hw/desc_fields.c): one part per

@@ -241,6 +241,16 @@ static uint64_t get_bits(const uint32_t dw[4], unsigned lo, unsigned width)
 	return v;
 }
 
+uint64_t vsharp_field_get(const uint32_t dw[4], const struct vsharp_field_info *info)
+{
+	return get_bits(dw, info->lo, info->width);
+}
+
+void vsharp_field_put(uint32_t dw[4], const struct vsharp_field_info *info, uint64_t v)
+{
+	put_bits(dw, info->lo, info->width, v);
+}
+
 /* GFX8/9 reuse DATA_FORMAT as STRIDE[17:14] for ADD_TID (Mesa ac_set_buf_desc_word3). */
 static bool stride_in_dfmt(enum vsharp_gfx level, bool add_tid)
 {
