@@ -40,13 +40,16 @@ CHECK_SUITES += dkms=scripts/dkms-check vm-lava=scripts/vm-check-lava
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS)
+# What the suites run, built before any of them starts.
+CHECK_DEPS := $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS) $(FUZZ_CHECK_DEPS)
+
+check-run: $(CHECK_DEPS)
 	@VSHARP=$(BUILD)/san/vsharp scripts/check $(CHECK_SUITES)
 
 check-user: deps
 	@$(MAKE) --no-print-directory check-user-run
 
-check-user-run: $(USER_CHECK_DEPS) $(SHIM_CHECK_DEPS)
+check-user-run: $(CHECK_DEPS)
 	@VSHARP=$(BUILD)/san/vsharp scripts/check $(USER_SPACE_SUITES)
 
 # The HTML documentation (Debian's python3-sphinx), warnings as errors.

@@ -60,5 +60,5 @@ fuzz-seeds: $(FUZZ_BINS)
 
 .PHONY: fuzz fuzz-build fuzz-seeds
 
-check-run: $(FUZZ_BINS)
+FUZZ_CHECK_DEPS := $(FUZZ_BINS)
 CHECK_SUITES += fuzz="user/fuzz/run.sh $(BUILD) $(FUZZ_SMOKE_SECONDS) 0 $(FUZZ_NAMES)"
