@@ -255,6 +255,7 @@ static void test_bank_counts(struct ktap *t)
 		{ "gfx801", 32 }, { "gfx802", 32 }, { "gfx803", 32 }, { "gfx805", 32 },
 		{ "gfx810", 16 },
 		{ "gfx900", 32 }, { "gfx902", 32 }, { "gfx904", 32 }, { "gfx906", 32 },
+		{ "gfx906:sramecc+", 32 },
 		{ "gfx908", 32 }, { "gfx909", 32 }, { "gfx90a", 32 }, { "gfx90c", 32 },
 		{ "gfx940", 32 }, { "gfx941", 32 }, { "gfx942", 32 }, { "gfx950", 64 },
 		{ "gfx9-generic", 32 },

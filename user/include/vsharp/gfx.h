@@ -54,12 +54,36 @@ const char *vsharp_gfx_llvm_target(enum vsharp_gfx level);
  * lds_banks: the dword-wide LDS banks one wave's DS access is spread over
  * (bank = byte address / 4 % lds_banks); its sources are in hw/gfx.c's table
  * and Documentation/model.rst "LDS banks".
+ * quirks: the chip bugs and modes of enum vsharp_target_quirk that the
+ * processor has (hw/gfx.c's table gives each one's source).
  */
 struct vsharp_target {
 	const char *name;
 	enum vsharp_gfx level;
 	bool d16_unpacked;
 	uint8_t lds_banks;
+	uint32_t quirks;
+};
+
+/*
+ * What differs between processors of one level and decides whether a shader
+ * or a dispatch is right there (LLVM AMDGPU.td feature names in brackets).
+ */
+enum vsharp_target_quirk {
+	/* [FeatureSGPRInitBug] the SGPR allocation must be 96 (LLVM FIXED_NUM_SGPRS_FOR_INIT_BUG) */
+	VSHARP_QUIRK_SGPR_INIT_BUG = 1u << 0,
+	/* XNACK replay on: XNACK_MASK takes two SGPRs of the allocation, soft clauses */
+	VSHARP_QUIRK_XNACK = 1u << 1,
+	/* SRAM ECC on (LLVM target ID sramecc+): D16 loads zero the unused half */
+	VSHARP_QUIRK_SRAMECC = 1u << 2,
+	/* [FeatureLdsMisalignedBug] misaligned multi-dword LDS access is wrong in WGP mode */
+	VSHARP_QUIRK_LDS_MISALIGNED_BUG = 1u << 3,
+	/* [FeatureVMEMtoScalarWriteHazard] */
+	VSHARP_QUIRK_VMEM_TO_SCALAR_WRITE = 1u << 4,
+	/* [FeatureSMEMtoVectorWriteHazard] */
+	VSHARP_QUIRK_SMEM_TO_VECTOR_WRITE = 1u << 5,
+	/* [FeatureLdsBranchVmemWARHazard] */
+	VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR = 1u << 6,
 };
 
 /* Every processor vsharp knows; a level's first is its probe processor. */

@@ -37,31 +37,57 @@ static const char *const level_names[VSHARP_GFX_COUNT] = {
  *   vsharp dispatches, a wave's allocation is on one side.  LLVM gives
  *   GFX10-12 FeatureLDSBankCount32; R3 §1.1: "A 32-bank scratch memory".
  */
-#define T(n, l, banks) { .name = n, .level = VSHARP_##l, .lds_banks = banks }
-#define UNPACKED_D16(n, l, banks) \
-	{ .name = n, .level = VSHARP_##l, .d16_unpacked = true, .lds_banks = banks }
+#define T(n, l, banks, q) { .name = n, .level = VSHARP_##l, .lds_banks = banks, .quirks = q }
+#define UNPACKED_D16(n, l, banks, q) \
+	{ .name = n, .level = VSHARP_##l, .d16_unpacked = true, .lds_banks = banks, .quirks = q }
+/*
+ * quirks (enum vsharp_target_quirk):
+ * - SGPR_INIT_BUG: LLVM AMDGPU.td gives FeatureSGPRInitBug to
+ *   FeatureISAVersion8_0_2 and 8_0_5 (Iceland/Topaz, Tonga: gfx802, gfx805);
+ *   Mesa ACO (aco_ir.cpp init_program) allocates Tonga and Iceland SGPRs in
+ *   granules of 96, "workaround hardware bug".
+ * - XNACK: the APUs that run with XNACK replay on, Mesa ACO's xnack_enabled
+ *   list (Carrizo, Stoney, Raven, Raven2, Renoir: gfx801, gfx810, gfx902,
+ *   gfx909, gfx90c); LLVM getNumExtraSGPRs adds XNACK_MASK's two SGPRs
+ *   for them.
+ * - SRAMECC: gfx906 boards with SRAM ECC enabled (Instinct MI50/MI60) are
+ *   LLVM's target ID gfx906:sramecc+; GCNSubtarget.h d16PreservesUnusedBits
+ *   is false there.
+ * - LDS_MISALIGNED_BUG, VMEM_TO_SCALAR_WRITE, SMEM_TO_VECTOR_WRITE,
+ *   LDS_BRANCH_VMEM_WAR: AMDGPU.td FeatureISAVersion10_1_Common (gfx1010,
+ *   gfx1011, gfx1012, gfx1013 and gfx10-1-generic); GFX10.3 has none.
+ */
+#define GFX10_1_BUGS (VSHARP_QUIRK_LDS_MISALIGNED_BUG | VSHARP_QUIRK_VMEM_TO_SCALAR_WRITE | \
+		      VSHARP_QUIRK_SMEM_TO_VECTOR_WRITE | VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR)
+#define INIT_BUG VSHARP_QUIRK_SGPR_INIT_BUG
+#define XNACK VSHARP_QUIRK_XNACK
 const struct vsharp_target vsharp_targets[] = {
-	T("gfx601", GFX6, 32),   T("gfx600", GFX6, 32),   T("gfx602", GFX6, 32),
-	T("gfx700", GFX7, 32),   T("gfx701", GFX7, 32),   T("gfx702", GFX7, 16),
-	T("gfx703", GFX7, 16),   T("gfx704", GFX7, 32),   T("gfx705", GFX7, 16),
-	UNPACKED_D16("gfx803", GFX8, 32), UNPACKED_D16("gfx801", GFX8, 32),
-	UNPACKED_D16("gfx802", GFX8, 32), UNPACKED_D16("gfx805", GFX8, 32),
-	T("gfx810", GFX8, 16),
-	T("gfx900", GFX9, 32),   T("gfx902", GFX9, 32),   T("gfx904", GFX9, 32),
-	T("gfx906", GFX9, 32),   T("gfx908", GFX9, 32),   T("gfx909", GFX9, 32),
-	T("gfx90a", GFX9, 32),   T("gfx90c", GFX9, 32),   T("gfx940", GFX9, 32),
-	T("gfx941", GFX9, 32),   T("gfx942", GFX9, 32),   T("gfx950", GFX9, 64),
-	T("gfx9-generic", GFX9, 32),
-	T("gfx1010", GFX10, 32), T("gfx1011", GFX10, 32), T("gfx1012", GFX10, 32),
-	T("gfx1013", GFX10, 32), T("gfx10-1-generic", GFX10, 32),
-	T("gfx1030", GFX10_3, 32), T("gfx1031", GFX10_3, 32), T("gfx1032", GFX10_3, 32),
-	T("gfx1033", GFX10_3, 32), T("gfx1034", GFX10_3, 32), T("gfx1035", GFX10_3, 32),
-	T("gfx1036", GFX10_3, 32), T("gfx10-3-generic", GFX10_3, 32),
-	T("gfx1100", GFX11, 32), T("gfx1101", GFX11, 32), T("gfx1102", GFX11, 32),
-	T("gfx1103", GFX11, 32), T("gfx1150", GFX11, 32), T("gfx1151", GFX11, 32),
-	T("gfx1152", GFX11, 32), T("gfx1153", GFX11, 32), T("gfx11-generic", GFX11, 32),
-	T("gfx1200", GFX12, 32), T("gfx1201", GFX12, 32), T("gfx12-generic", GFX12, 32),
+	T("gfx601", GFX6, 32, 0),   T("gfx600", GFX6, 32, 0),   T("gfx602", GFX6, 32, 0),
+	T("gfx700", GFX7, 32, 0),   T("gfx701", GFX7, 32, 0),   T("gfx702", GFX7, 16, 0),
+	T("gfx703", GFX7, 16, 0),   T("gfx704", GFX7, 32, 0),   T("gfx705", GFX7, 16, 0),
+	UNPACKED_D16("gfx803", GFX8, 32, 0), UNPACKED_D16("gfx801", GFX8, 32, XNACK),
+	UNPACKED_D16("gfx802", GFX8, 32, INIT_BUG), UNPACKED_D16("gfx805", GFX8, 32, INIT_BUG),
+	T("gfx810", GFX8, 16, XNACK),
+	T("gfx900", GFX9, 32, 0),   T("gfx902", GFX9, 32, XNACK), T("gfx904", GFX9, 32, 0),
+	T("gfx906", GFX9, 32, 0),   T("gfx906:sramecc+", GFX9, 32, VSHARP_QUIRK_SRAMECC),
+	T("gfx908", GFX9, 32, 0),   T("gfx909", GFX9, 32, XNACK),
+	T("gfx90a", GFX9, 32, 0),   T("gfx90c", GFX9, 32, XNACK), T("gfx940", GFX9, 32, 0),
+	T("gfx941", GFX9, 32, 0),   T("gfx942", GFX9, 32, 0),   T("gfx950", GFX9, 64, 0),
+	T("gfx9-generic", GFX9, 32, 0),
+	T("gfx1010", GFX10, 32, GFX10_1_BUGS), T("gfx1011", GFX10, 32, GFX10_1_BUGS),
+	T("gfx1012", GFX10, 32, GFX10_1_BUGS), T("gfx1013", GFX10, 32, GFX10_1_BUGS),
+	T("gfx10-1-generic", GFX10, 32, GFX10_1_BUGS),
+	T("gfx1030", GFX10_3, 32, 0), T("gfx1031", GFX10_3, 32, 0), T("gfx1032", GFX10_3, 32, 0),
+	T("gfx1033", GFX10_3, 32, 0), T("gfx1034", GFX10_3, 32, 0), T("gfx1035", GFX10_3, 32, 0),
+	T("gfx1036", GFX10_3, 32, 0), T("gfx10-3-generic", GFX10_3, 32, 0),
+	T("gfx1100", GFX11, 32, 0), T("gfx1101", GFX11, 32, 0), T("gfx1102", GFX11, 32, 0),
+	T("gfx1103", GFX11, 32, 0), T("gfx1150", GFX11, 32, 0), T("gfx1151", GFX11, 32, 0),
+	T("gfx1152", GFX11, 32, 0), T("gfx1153", GFX11, 32, 0), T("gfx11-generic", GFX11, 32, 0),
+	T("gfx1200", GFX12, 32, 0), T("gfx1201", GFX12, 32, 0), T("gfx12-generic", GFX12, 32, 0),
 };
+#undef XNACK
+#undef INIT_BUG
+#undef GFX10_1_BUGS
 #undef T
 #undef UNPACKED_D16
 const size_t vsharp_target_count = ARRAY_SIZE(vsharp_targets);
