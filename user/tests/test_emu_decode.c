@@ -103,6 +103,34 @@ static const struct {
 	{ VSHARP_GFX11, { 0xf4300404, 0x18000010 }, "s_buffer_load_b512 s[16:31], s[8:11], s12 offset:0x10" },
 	{ VSHARP_GFX12, { 0xf4036404, 0xf8000003 }, "s_buffer_load_u16 s16, s[8:11], 0x3" },
 	{ VSHARP_GFX12, { 0xf402a404, 0x18000000 }, "s_buffer_load_b96 s[16:18], s[8:11], s12 offset:0x0" },
+	/*
+	 * The wait and hint instructions the hazard rules read, and the VALU
+	 * that writes an SGPR: text as llvm-objdump-19 -d prints these words
+	 * (--mcpu=gfx1010, gfx1030, gfx1100, gfx1200, gfx803, gfx900).
+	 */
+	{ VSHARP_GFX10, { 0xbfa3ffe3 }, "s_waitcnt_depctr 0xffe3" },
+	{ VSHARP_GFX10, { 0xbfa3ff03 }, "s_waitcnt_depctr depctr_vm_vsrc(0)" },
+	{ VSHARP_GFX10, { 0xbfa30f83 }, "s_waitcnt_depctr 0xf83" },
+	{ VSHARP_GFX10_3, { 0xbfa3ff03 }, "s_waitcnt_depctr depctr_hold_cnt(0) depctr_vm_vsrc(0)" },
+	{ VSHARP_GFX10_3, { 0xbfa3ff83 }, "s_waitcnt_depctr depctr_vm_vsrc(0)" },
+	{ VSHARP_GFX10_3, { 0xbfa3fffe }, "s_waitcnt_depctr 0xfffe" },
+	{ VSHARP_GFX11, { 0xbf880f03 }, "s_waitcnt_depctr depctr_hold_cnt(0) depctr_va_vdst(0) depctr_vm_vsrc(0)" },
+	{ VSHARP_GFX11, { 0xbf88ff9f }, "s_waitcnt_depctr depctr_hold_cnt(1) depctr_sa_sdst(1) depctr_va_vdst(15) depctr_va_sdst(7) depctr_va_ssrc(1) depctr_va_vcc(1) depctr_vm_vsrc(7)" },
+	{ VSHARP_GFX11, { 0xbf880e83 }, "s_waitcnt_depctr depctr_va_vdst(0) depctr_va_ssrc(0) depctr_vm_vsrc(0)" },
+	{ VSHARP_GFX11, { 0xbf870491 }, "s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)" },
+	{ VSHARP_GFX11, { 0xbf870000 }, "s_delay_alu 0" },
+	{ VSHARP_GFX11, { 0xbf870060 }, "s_delay_alu instskip(/* invalid instskip value */)" },
+	{ VSHARP_GFX12, { 0xbf88ff9e }, "s_wait_alu depctr_sa_sdst(0)" },
+	{ VSHARP_GFX12, { 0xbf88f19f }, "s_wait_alu depctr_va_sdst(0)" },
+	{ VSHARP_GFX12, { 0xbf88ff9d }, "s_wait_alu depctr_va_vcc(0)" },
+	{ VSHARP_GFX12, { 0xbf88fffe }, "s_wait_alu 0xfffe" },
+	{ VSHARP_GFX12, { 0xbf870085 }, "s_delay_alu instid0(TRANS32_DEP_1) | instid1(VALU_DEP_1)" },
+	{ VSHARP_GFX12, { 0xbf80000f }, "s_nop 15" },
+	{ VSHARP_GFX8, { 0x7e0a0503 }, "v_readfirstlane_b32 s5, v3" },
+	{ VSHARP_GFX9, { 0x7ed40503 }, "v_readfirstlane_b32 vcc_lo, v3" },
+	{ VSHARP_GFX9, { 0x7ef80503 }, "v_readfirstlane_b32 m0, v3" },
+	{ VSHARP_GFX11, { 0x7efa0503 }, "v_readfirstlane_b32 m0, v3" },
+	{ VSHARP_GFX12, { 0x7efc0503 }, "v_readfirstlane_b32 exec_lo, v3" },
 };
 
 static void test_llvm_words(struct ktap *t)

@@ -352,6 +352,17 @@ static const struct family families[FAM_COUNT] = {
 
 /* ---- Opcodes ------------------------------------------------------------- */
 
+/* RDNA2 ISA §12.5 S_WAITCNT_DEPCTR; llvm-mc-19 refuses depctr_hold_cnt on gfx1010. */
+const struct emu_depctr_field emu_depctr_fields[EMU_DEPCTR_COUNT] = {
+	[EMU_DEPCTR_HOLD_CNT] = { "depctr_hold_cnt", 7, 1, GFX_RANGE(10_3, 12) },
+	[EMU_DEPCTR_SA_SDST] = { "depctr_sa_sdst", 0, 1, GFX_RANGE(10, 12) },
+	[EMU_DEPCTR_VA_VDST] = { "depctr_va_vdst", 12, 4, GFX_RANGE(10, 12) },
+	[EMU_DEPCTR_VA_SDST] = { "depctr_va_sdst", 9, 3, GFX_RANGE(10, 12) },
+	[EMU_DEPCTR_VA_SSRC] = { "depctr_va_ssrc", 8, 1, GFX_RANGE(10, 12) },
+	[EMU_DEPCTR_VA_VCC] = { "depctr_va_vcc", 1, 1, GFX_RANGE(10, 12) },
+	[EMU_DEPCTR_VM_VSRC] = { "depctr_vm_vsrc", 2, 3, GFX_RANGE(10, 12) },
+};
+
 /* Non-memory instructions the probe shaders use. */
 struct op_row {
 	uint16_t levels;
@@ -397,6 +408,11 @@ static const struct op_row op_rows[] = {
 	{ GFX(12), EMU_FMT_SOPP, 70, EMU_OP_S_WAITCNT, EMU_WAIT_DSCNT, "s_wait_dscnt" },
 	{ GFX(12), EMU_FMT_SOPP, 71, EMU_OP_S_WAITCNT, EMU_WAIT_KMCNT, "s_wait_kmcnt" },
 	{ GFX(12), EMU_FMT_SOPP, 68, EMU_OP_S_WAITCNT, EMU_WAIT_EXPCNT, "s_wait_expcnt" },
+	/* RDNA2 §12.5 S_WAITCNT_DEPCTR (35), RDNA3 SOPP 8; RDNA4 Table 83 S_WAIT_ALU (8) */
+	{ GFX_RANGE(10, 10_3), EMU_FMT_SOPP, 35, EMU_OP_S_WAITCNT_DEPCTR, 0, "s_waitcnt_depctr" },
+	{ GFX(11), EMU_FMT_SOPP, 8, EMU_OP_S_WAITCNT_DEPCTR, 0, "s_waitcnt_depctr" },
+	{ GFX(12), EMU_FMT_SOPP, 8, EMU_OP_S_WAITCNT_DEPCTR, 0, "s_wait_alu" },
+	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 7, EMU_OP_S_DELAY_ALU, 0, "s_delay_alu" },
 	/* SMEM loads */
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_dword" },
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_dwordx2" },
@@ -410,6 +426,7 @@ static const struct op_row op_rows[] = {
 	{ GFX_RANGE(11, 12), EMU_FMT_SMEM, 4, EMU_OP_S_LOAD, 16, "s_load_b512" },
 	/* VOP1, VOP2 */
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 12), EMU_FMT_VOP1, 1, EMU_OP_V_MOV_B32, 0, "v_mov_b32_e32" },
+	{ GFX_ALL, EMU_FMT_VOP1, 2, EMU_OP_V_READFIRSTLANE_B32, 0, "v_readfirstlane_b32" },
 	{ GFX(8) | GFX(9), EMU_FMT_VOP2, 18, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
 	{ GFX(8) | GFX(9), EMU_FMT_VOP2, 19, EMU_OP_V_AND_B32, 0, "v_and_b32_e32" },
 	{ GFX(9), EMU_FMT_VOP2, 52, EMU_OP_V_ADD_U32, 0, "v_add_u32_e32" },
@@ -1394,6 +1411,23 @@ static int dec_vop1(struct ctx *c)
 
 	if (ret < 0)
 		return ret;
+	if (in->op == EMU_OP_V_READFIRSTLANE_B32) {
+		/* VDST is a scalar destination; SRC0 must be a VGPR (LLVM: VRegOrLds_32). */
+		ret = operand(c, get(c->w, sop.vdst), false, &in->dst);
+		if (ret)
+			return ret;
+		ret = operand(c, get(c->w, sop.vsrc0), false, &in->src0);
+		if (ret)
+			return ret;
+		if (in->src0.kind != EMU_OPND_VGPR)
+			return fail(c, in->words,
+				    "%s %s: SRC0 is %u; allowed: a VGPR, 256..511 (llvm-objdump-19 marks the operand invalid)",
+				    c->what, in->name, get(c->w, sop.vsrc0));
+		if (in->dst.kind == EMU_OPND_CONST || in->dst.kind == EMU_OPND_LITERAL)
+			return fail(c, in->words, "%s %s: VDST is %u; allowed: a scalar register",
+				    c->what, in->name, get(c->w, sop.vdst));
+		return 0;
+	}
 	in->dst.kind = EMU_OPND_VGPR;
 	in->dst.index = get(c->w, sop.vdst);
 	return operand(c, get(c->w, sop.vsrc0), true, &in->src0);

@@ -222,6 +222,73 @@ static void waitcnt(struct out *o, enum vsharp_gfx level, uint16_t imm)
 		put(o, "%slgkmcnt(%u)", sep, lgkm);
 }
 
+/*
+ * llvm-objdump-19 names the fields (those not at "do not wait", or all of
+ * them when none is) when SIMM16 sets no bit outside the level's fields,
+ * else prints it in hex.
+ */
+static void depctr(struct out *o, enum vsharp_gfx level, uint16_t imm)
+{
+	uint16_t known = 0;
+	bool waits = false;
+
+	for (unsigned f = 0; f < EMU_DEPCTR_COUNT; f++) {
+		const struct emu_depctr_field *d = &emu_depctr_fields[f];
+
+		if (!(d->levels >> level & 1))
+			continue;
+		known |= (uint16_t)(((1u << d->bits) - 1) << d->shift);
+		waits |= emu_depctr_get(imm, f) != (1u << d->bits) - 1;
+	}
+	if (imm & ~known) {
+		put(o, " 0x%x", imm);
+		return;
+	}
+	for (unsigned f = 0; f < EMU_DEPCTR_COUNT; f++) {
+		const struct emu_depctr_field *d = &emu_depctr_fields[f];
+		unsigned v = emu_depctr_get(imm, f);
+
+		if ((d->levels >> level & 1) && (!waits || v != (1u << d->bits) - 1))
+			put(o, " %s(%u)", d->name, v);
+	}
+}
+
+/* RDNA3 ISA §5.7 Table 19 (INSTID) and the INSTSKIP codes, as LLVM names them. */
+static void delay_alu(struct out *o, uint16_t imm)
+{
+	static const char *const instid[] = {
+		NULL, "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1",
+		"TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1",
+		"SALU_CYCLE_2", "SALU_CYCLE_3",
+	};
+	static const char *const instskip[] = {
+		NULL, "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4",
+	};
+	const struct {
+		const char *field;
+		unsigned v, n;
+		const char *const *names;
+		const char *invalid;
+	} parts[] = {
+		{ "instid0", imm & 0xf, ARRAY_SIZE(instid), instid, "instid" },
+		{ "instskip", imm >> 4 & 7, ARRAY_SIZE(instskip), instskip, "instskip" },
+		{ "instid1", imm >> 7 & 0xf, ARRAY_SIZE(instid), instid, "instid" },
+	};
+	const char *sep = " ";
+
+	for (unsigned i = 0; i < ARRAY_SIZE(parts); i++) {
+		if (!parts[i].v)
+			continue;
+		if (parts[i].v < parts[i].n)
+			put(o, "%s%s(%s)", sep, parts[i].field, parts[i].names[parts[i].v]);
+		else
+			put(o, "%s%s(/* invalid %s value */)", sep, parts[i].field, parts[i].invalid);
+		sep = " | ";
+	}
+	if (!strcmp(sep, " "))
+		put(o, " 0");
+}
+
 static void hex_signed(struct out *o, int32_t v)
 {
 	if (v < 0)
@@ -532,7 +599,11 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 			put(&o, "0x%x", (uint16_t)in->simm16);
 		break;
 	case EMU_FMT_SOPP:
-		if (in->op == EMU_OP_S_WAITCNT && level >= VSHARP_GFX12)
+		if (in->op == EMU_OP_S_WAITCNT_DEPCTR)
+			depctr(&o, level, (uint16_t)in->simm16);
+		else if (in->op == EMU_OP_S_DELAY_ALU)
+			delay_alu(&o, (uint16_t)in->simm16);
+		else if (in->op == EMU_OP_S_WAITCNT && level >= VSHARP_GFX12)
 			put(&o, " 0x%x", (uint16_t)in->simm16);
 		else if (in->op == EMU_OP_S_WAITCNT)
 			waitcnt(&o, level, (uint16_t)in->simm16);

@@ -416,6 +416,9 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 	case EMU_OP_S_WAITCNT:
 		return exec_wait(w, in, err);
 	case EMU_OP_S_NOP:
+	case EMU_OP_S_DELAY_ALU:
+	case EMU_OP_S_WAITCNT_DEPCTR:
+		/* Waits on the ALU pipeline, which executes in order here; emu/hazard.c reads them. */
 		return 0;
 	default:
 		return vsharp_fail(err, -ENOSYS, "emu: %s: scalar operation %d not implemented (pc 0x%" PRIx64 ")",
@@ -424,6 +427,22 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 }
 
 /* ---- Vector ALU ------------------------------------------------------------- */
+
+/*
+ * v_readfirstlane_b32: "Lane# = FindFirst1fromLSB(exec) (Lane# = 0 if exec
+ * is zero)" (Vega ISA, VOP1 opcode 2; the same on every level).
+ */
+static int exec_readfirstlane(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	unsigned lane = w->exec ? (unsigned)__builtin_ctzll(w->exec) : 0;
+	int ret;
+
+	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+	    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
+		return ret;
+	w->gpu->stats.lane_ops++;
+	return swrite(w, &in->dst, w->vgpr[in->src0.index][lane], err);
+}
 
 static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
@@ -437,6 +456,8 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	enum emu_op op = in->op;
 	int ret;
 
+	if (op == EMU_OP_V_READFIRSTLANE_B32)
+		return exec_readfirstlane(w, in, err);
 	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
 	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))))
 		return ret;
