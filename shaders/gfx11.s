@@ -34,6 +34,9 @@ probe_main:
 	ds_store_b128 v21, v[24:27] offset:512
 	s_waitcnt lgkmcnt(0)
 	s_mov_b32 m0, s13
+	// A VALU between the loads into v[12:15] and an LDS direct or parameter
+	// load writing v12 (RDNA3 ISA §12.2.1.2; LLVM fixLdsDirectVMEMHazard).
+	v_mov_b32 v23, 0
 	s_getpc_b64 s[20:21]
 stub_base:
 	s_add_u32 s20, s20, s14

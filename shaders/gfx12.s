@@ -58,9 +58,11 @@ stub_done:
 	ds_load_b128 v[24:27], v21 offset:512
 	s_wait_dscnt 0x0
 	global_store_b128 v22, v[24:27], s[4:5] offset:512
-	// The wave's VMID: HW_ID2[27:24].
-	s_getreg_b32 s16, hwreg(HW_REG_HW_ID2)
-	v_mov_b32 v20, s16
+	// The wave's VMID: HW_ID2[27:24], read into s3: the S_BUFFER_LOAD stubs
+	// have a VALU read s[16:31], and a VALU read of the pair before a SALU
+	// write of it needs s_wait_alu before the next read (RDNA4 ISA §5.7).
+	s_getreg_b32 s3, hwreg(HW_REG_HW_ID2)
+	v_mov_b32 v20, s3
 	v_mov_b32 v23, 0
 	global_store_b32 v23, v20, s[4:5] offset:32
 	s_endpgm

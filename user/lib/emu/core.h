@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "emu/hazard.h"
 #include "emu/isa.h"
 #include "vsharp/gpu.h"
 #include "vsharp/pm4.h"
@@ -50,6 +51,7 @@ struct emu_decoded {
 	unsigned n;			/* words available to the decoder; 0: an empty slot */
 	uint32_t words[3];
 	struct emu_insn insn;
+	struct emu_uses uses;
 };
 
 /*
@@ -117,6 +119,7 @@ struct emu_wave {
 	bool wgp_mode;			/* COMPUTE_PGM_RSRC1.WGP_MODE of its dispatch */
 	/* Strict state: what the dispatch allocated and initialised. */
 	unsigned sgprs_alloc, vgprs_alloc;
+	unsigned sgprs_special;		/* GFX6-9: VCC and XNACK_MASK at the top of sgprs_alloc */
 	uint64_t sgpr_set[2];		/* SGPRs holding a value (bit per register) */
 	uint16_t ttmp_set;
 	bool m0_set, vcc_set;
@@ -125,6 +128,7 @@ struct emu_wave {
 	uint64_t issued[EMU_CNT_COUNT];
 	struct emu_pending pend[EMU_MAX_PENDING];
 	unsigned n_pend;
+	struct emu_hazards hazards;
 };
 
 /* What the dispatch initialised in the wave's SGPRs, in words for a message. */

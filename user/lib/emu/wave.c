@@ -23,6 +23,7 @@
 #define SRC_RSRC1 "LLVM AMDGPUUsage, compute_pgm_rsrc1 GRANULATED_*_COUNT"
 #define SRC_WAIT "ISA guide, 'Data Dependency Resolution': the shader must s_waitcnt before using the data"
 #define SRC_WAVE "LLVM AMDGPUUsage: wave32 code uses exec_lo/vcc_lo, wave64 code the 64-bit exec/vcc"
+#define SRC_SPECIAL "Vega ISA §3.6.2 'SGPR Allocation and storage': VCC in the highest two SGPRs of the allocation, XNACK_MASK below it; LLVM AMDGPUBaseInfo getNumExtraSGPRs"
 
 static bool lane_on(const struct emu_wave *w, unsigned l)
 {
@@ -82,6 +83,12 @@ static int check_sgprs(struct emu_wave *w, const struct emu_insn *in, unsigned f
 		return emu_strict(w, err,
 				  "SGPR allocation: %s at pc 0x%" PRIx64 " uses s%u, past the %u SGPRs the dispatch allocates (%s)",
 				  in->name, w->pc, first + count - 1, w->sgprs_alloc, SRC_RSRC1);
+	if (first + count > w->sgprs_alloc - w->sgprs_special)
+		return emu_strict(w, err,
+				  "SGPR allocation: %s at pc 0x%" PRIx64 " uses s%u, which holds %s: the top %u of the %u SGPRs the dispatch allocates (%s)",
+				  in->name, w->pc, first + count - 1,
+				  w->sgprs_special > 2 ? "VCC or XNACK_MASK" : "VCC", w->sgprs_special,
+				  w->sgprs_alloc, SRC_SPECIAL);
 	p = pending_on(w, false, first, count);
 	if (p)
 		return in_flight(w, in, p, 's', first, write, err);
@@ -935,13 +942,22 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 
 /* ---- Fetch and execute ------------------------------------------------------ */
 
+/* The processor the wave runs on: the GPU's, else its level's first. */
+static const struct vsharp_target *wave_target(const struct emu_wave *w)
+{
+	const struct vsharp_target *target = w->gpu->cfg.target;
+
+	return target && target->level == w->level ? target : vsharp_target_of(w->level);
+}
+
 /*
  * The bytes the SQ fetches for the instruction at PC: the instruction, and
  * from GFX10 the prefetch lines past it (Mesa ac_binary.c
  * ac_align_shader_binary_for_prefetch: "Crossing a page boundary to an
  * unmapped page ... will fault").
  */
-static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *err)
+static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
+		 struct vsharp_error *err)
 {
 	const struct emu_level *f = w->gpu->facts;
 	uint32_t words[3] = { 0, 0, 0 };
@@ -962,17 +978,15 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct vsharp_error *e
 	if (slot->n && slot->n == (avail < 3 ? avail : 3) && slot->pc == w->pc &&
 	    slot->level == w->level && !memcmp(slot->words, words, sizeof(words))) {
 		*in = slot->insn;
+		*uses = slot->uses;
 	} else {
 		/* The processor's encoding (gfx810's packed D16 registers), else the level's first. */
-		const struct vsharp_target *target = w->gpu->cfg.target;
-
-		if (!target || target->level != w->level)
-			target = vsharp_target_of(w->level);
-		ret = emu_decode_target(target, words, avail < 3 ? avail : 3, in, err);
+		ret = emu_decode_target(wave_target(w), words, avail < 3 ? avail : 3, in, err);
 		if (ret)
 			return ret;
+		emu_insn_uses(w->level, in, uses);
 		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
-					      { words[0], words[1], words[2] }, *in };
+					      { words[0], words[1], words[2] }, *in, *uses };
 	}
 	end = w->pc + 4u * in->words + 64u * f->prefetch_lines;
 	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
@@ -996,8 +1010,15 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 {
 	uint64_t limit = w->gpu->cfg.max_wave_instructions;
 
+	emu_hazards_start(&w->hazards, wave_target(w));
+	w->sgprs_special = w->level > VSHARP_GFX9 ? 0 :
+			   2 + (wave_target(w)->quirks & VSHARP_QUIRK_XNACK ? 2 : 0);
+	if (w->sgprs_special > w->sgprs_alloc)
+		w->sgprs_special = w->sgprs_alloc;
 	for (uint64_t count = 0; count < limit; count++) {
 		struct emu_insn in;
+		struct emu_uses uses;
+		char hazard[512];
 		uint64_t next;
 		int ret;
 
@@ -1006,9 +1027,11 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 			return vsharp_fail(err, -ETIME, "emu: %s: the IB did not finish within %" PRIu64 " instructions: the queue hangs",
 					   vsharp_gfx_name(w->level), w->gpu->cfg.max_ib_instructions);
 		}
-		ret = fetch(w, &in, err);
+		ret = fetch(w, &in, &uses, err);
 		if (ret)
 			return ret;
+		if (emu_hazards_step(&w->hazards, w->pc, &in, &uses, hazard, sizeof(hazard)))
+			return emu_strict(w, err, "%s", hazard);
 		w->gpu->stats.instructions++;
 		next = w->pc + 4u * in.words;
 		switch (in.fmt) {
