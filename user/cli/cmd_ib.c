@@ -204,6 +204,8 @@ static int example(int argc, char **argv)
 	}
 	if (!parse_level(gfx, &d.level))
 		return CLI_EXIT_USAGE;
+	/* A processor name (gfx802) dispatches as that processor: its SGPR init bug. */
+	d.target = vsharp_target_find(gfx);
 	/* User data are placeholders: USER_DATA_i = i. */
 	for (unsigned k = 0; k < d.user_sgprs; k++)
 		d.user_data[k] = k;
@@ -211,7 +213,8 @@ static int example(int argc, char **argv)
 	if (vsharp_pm4_preamble(&ib, d.level, &err) || vsharp_pm4_dispatch(&ib, &d, &err) ||
 	    vsharp_pm4_finish(&ib, &err))
 		return cli_lib_error(&err);
-	printf("# vsharp ib example --gfx %s%s: %u dwords\n", vsharp_gfx_name(d.level),
+	printf("# vsharp ib example --gfx %s%s: %u dwords\n",
+	       d.target && !strcmp(d.target->name, gfx) ? gfx : vsharp_gfx_name(d.level),
 	       d.wave32 ? " --wave32" : "", ib.n);
 	while (vsharp_pm4_next(ib.dw, ib.n, &pos, &p, &err) > 0) {
 		const char *name = vsharp_pm4_opcode_name(p.opcode);

@@ -206,6 +206,8 @@ static void refused(struct ktap *t, enum vsharp_gfx level, const uint32_t *bad, 
 	d.threads[1] = d.threads[2] = d.groups[0] = d.groups[1] = d.groups[2] = 1;
 	d.tidig_comps = 1;
 	vsharp_ib_init(&pm4, ib.cpu, 1024);
+	/* The preamble too: the queue refuses an IB that leaves compute state to the last client. */
+	CHECK(t, vsharp_pm4_preamble(&pm4, level, &err) == 0);
 	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0 && vsharp_pm4_finish(&pm4, &err) == 0);
 	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
 	CHECK(t, dev->ops->wait(dev, fence, 1000000000ull, &err) < 0);

@@ -389,7 +389,7 @@ enum rule {
 	R_VGPR_ALLOC, R_SGPR_ALLOC, R_INIT_SGPR, R_INIT_VGPR, R_INIT_SPECIAL, R_WAVE_SIZE,
 	R_FETCH, R_PREFETCH, R_DATA_FAULT, R_LDS_STALE, R_LDS_GRANULE, R_LDS_HANG,
 	R_WAIT_VMEM, R_WAIT_SMEM, R_WAIT_DS, R_WAIT_WAW, R_DISPATCH_REGS, R_CODE_END,
-	R_ENDLESS, R_PIXEL_WAVE, R_WGP_MODE,
+	R_ENDLESS, R_PIXEL_WAVE, R_WGP_MODE, R_SGPR_INIT_BUG, R_ORDER_MODE,
 };
 
 /* Where the shader's s[0:1] (the base of its V# on buffer rows) points. */
@@ -403,6 +403,7 @@ struct run {
 	enum rule rule;
 	const char *what;
 	enum vsharp_gfx level;
+	const char *cpu;		/* the GPU's processor; NULL: the level's probe processor */
 	const uint32_t *code;		/* NULL: NOPS s_nop 0 then s_endpgm */
 	unsigned n_code, nops;
 	unsigned code_off;		/* in the code page; 256-byte aligned (COMPUTE_PGM_LO) */
@@ -420,6 +421,7 @@ struct run {
 	uint32_t omit_reg;		/* a register the IB never writes */
 	bool pixel_lds;			/* the IB sends VSHARP_GPU_NOP_PIXEL_LDS before the dispatch */
 	bool wgp;			/* COMPUTE_PGM_RSRC1.WGP_MODE (bit 29) set */
+	bool order_mode;		/* DISPATCH_INITIATOR.ORDER_MODE (bit 6) set whatever the level */
 	const struct run *before;	/* run first on the same GPU (it must pass) */
 	/* What must happen. */
 	int ret;
@@ -620,6 +622,51 @@ static const struct run runs[] = {
 	  .code = g11_read_ttmp9 + 1, .n_code = 1, .omit_reg = VSHARP_COMPUTE_USER_DATA_0 + 3,
 	  STRICT("strict: dispatch state", "COMPUTE_USER_DATA_3 (0x2e43): never written") },
 	{ R_DISPATCH_REGS, "gfx9 all written", VSHARP_GFX9, PROG(g9_endpgm) },
+	/*
+	 * What radeonsi writes on every compute queue, and so what the last
+	 * client may have left anything in (Mesa si_compute.c
+	 * si_emit_initial_compute_regs): COMPUTE_MAX_WAVE_ID (0x2e0b) on GFX6,
+	 * COMPUTE_PERFCOUNT_ENABLE (the same offset) and
+	 * COMPUTE_THREAD_TRACE_ENABLE (0x2e1e) from GFX7.
+	 */
+	{ R_DISPATCH_REGS, "gfx6 no COMPUTE_MAX_WAVE_ID", VSHARP_GFX6,
+	  .omit_reg = VSHARP_COMPUTE_MAX_WAVE_ID,
+	  STRICT("strict: dispatch state: COMPUTE_MAX_WAVE_ID (0x2e0b): never written",
+		 "Mesa si_compute.c si_emit_initial_compute_regs") },
+	{ R_DISPATCH_REGS, "gfx6 all written", VSHARP_GFX6, .nops = 1 },
+	{ R_DISPATCH_REGS, "gfx7 no COMPUTE_PERFCOUNT_ENABLE", VSHARP_GFX7,
+	  .omit_reg = VSHARP_COMPUTE_PERFCOUNT_ENABLE,
+	  STRICT("strict: dispatch state: COMPUTE_PERFCOUNT_ENABLE (0x2e0b): never written",
+		 "Disable profiling on compute queues") },
+	{ R_DISPATCH_REGS, "gfx12 no COMPUTE_THREAD_TRACE_ENABLE", VSHARP_GFX12,
+	  .omit_reg = VSHARP_COMPUTE_THREAD_TRACE_ENABLE,
+	  STRICT("strict: dispatch state: COMPUTE_THREAD_TRACE_ENABLE (0x2e1e): never written") },
+	{ R_DISPATCH_REGS, "gfx7 all written", VSHARP_GFX7, .nops = 1 },
+
+	/*
+	 * Tonga and Iceland (gfx802, and gfx805) must allocate exactly 96
+	 * SGPRs: LLVM AMDGPU.td FeatureSGPRInitBug, AMDGPUBaseInfo.h
+	 * FIXED_NUM_SGPRS_FOR_INIT_BUG = 96 (llvm-mc-19 encodes RSRC1.SGPRS 11
+	 * there for any kernel).  Other GFX8 processors take what is asked.
+	 */
+	{ R_SGPR_INIT_BUG, "gfx802 16 SGPRs", VSHARP_GFX8, .cpu = "gfx802",
+	  STRICT("strict: SGPR init bug: gfx802 allocates 16 SGPRs (COMPUTE_PGM_RSRC1.SGPRS 1)",
+		 "needs exactly 96 (SGPRS 11)",
+		 "LLVM AMDGPU.td FeatureSGPRInitBug, AMDGPUBaseInfo.h FIXED_NUM_SGPRS_FOR_INIT_BUG") },
+	{ R_SGPR_INIT_BUG, "gfx805 104 SGPRs", VSHARP_GFX8, .cpu = "gfx805", .sgprs = 104,
+	  STRICT("strict: SGPR init bug: gfx805 allocates 104 SGPRs (COMPUTE_PGM_RSRC1.SGPRS 12)") },
+	{ R_SGPR_INIT_BUG, "gfx802 96 SGPRs", VSHARP_GFX8, .cpu = "gfx802", .sgprs = 96 },
+	{ R_SGPR_INIT_BUG, "gfx803 16 SGPRs", VSHARP_GFX8, .cpu = "gfx803" },
+
+	/*
+	 * DISPATCH_INITIATOR.ORDER_MODE (bit 6) exists from GFX7: radeonsi
+	 * si_compute.c S_00B800_ORDER_MODE(sctx->gfx_level >= GFX7).
+	 */
+	{ R_ORDER_MODE, "gfx6 ORDER_MODE set", VSHARP_GFX6, .order_mode = true,
+	  STRICT("strict: DISPATCH_INITIATOR: bit 6 (ORDER_MODE) set in 0x00000045 on gfx6",
+		 "radeonsi sets ORDER_MODE only from GFX7 (si_compute.c") },
+	{ R_ORDER_MODE, "gfx6 ORDER_MODE clear", VSHARP_GFX6, .nops = 1 },
+	{ R_ORDER_MODE, "gfx7 ORDER_MODE set", VSHARP_GFX7, .order_mode = true },
 
 	{ R_CODE_END, "gfx10 into s_code_end", VSHARP_GFX10, PROG(g10_into_code_end),
 	  STRICT("strict: code end", "s_code_end") },
@@ -696,6 +743,8 @@ static int rig_open(struct rig *r, const struct run *c, struct vsharp_error *err
 
 	memset(r, 0, sizeof(*r));
 	vsharp_gpu_config_default(c->level, &cfg);
+	if (c->cpu)
+		cfg.target = vsharp_target_find(c->cpu);
 	cfg.vmid = VMID;
 	cfg.pasid = PASID;
 	if (c->lds_per_cu)
@@ -787,6 +836,9 @@ static int build(struct rig *r, const struct run *c, unsigned *ib_dwords, struct
 	/* WGP_MODE: Mesa sid.h S_00B848_WGP_MODE, bit 29 of COMPUTE_PGM_RSRC1. */
 	if (c->wgp)
 		e.rsrc1 |= 1u << 29;
+	/* ORDER_MODE: Mesa sid.h S_00B800_ORDER_MODE, bit 6 of COMPUTE_DISPATCH_INITIATOR. */
+	if (c->order_mode)
+		e.initiator |= 1u << 6;
 
 	vsharp_ib_init(&ib, (uint32_t *)(void *)page(r, P_IB), PAGE / 4);
 	for (unsigned i = 0; i < 3; i++)
@@ -799,6 +851,13 @@ static int build(struct rig *r, const struct run *c, unsigned *ib_dwords, struct
 		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_PGM_RSRC3, e.rsrc3);
 	for (unsigned i = 0; i < d.user_sgprs; i++)
 		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_USER_DATA_0 + i, d.user_data[i]);
+	/* What Mesa si_compute.c si_emit_initial_compute_regs writes on a compute queue. */
+	if (c->level == VSHARP_GFX6) {
+		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_MAX_WAVE_ID, 0x190);
+	} else {
+		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_PERFCOUNT_ENABLE, 0);
+		put_reg(&ib, c->omit_reg, VSHARP_COMPUTE_THREAD_TRACE_ENABLE, 0);
+	}
 	if (c->pixel_lds) {
 		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 0, true);
 		ib.dw[ib.n++] = VSHARP_GPU_NOP_PIXEL_LDS;
@@ -919,6 +978,8 @@ RULE_CASE(test_code_end, R_CODE_END)
 RULE_CASE(test_endless_wave, R_ENDLESS)
 RULE_CASE(test_ldsdir_pixel_wave, R_PIXEL_WAVE)
 RULE_CASE(test_ldsdir_wgp_mode, R_WGP_MODE)
+RULE_CASE(test_sgpr_init_bug, R_SGPR_INIT_BUG)
+RULE_CASE(test_order_mode_gfx6, R_ORDER_MODE)
 
 /* ---- vsharp_vm ---------------------------------------------------------------- */
 
@@ -1003,5 +1064,6 @@ KTAP_MAIN(KTAP_CASE(test_vgpr_allocation), KTAP_CASE(test_sgpr_allocation),
 	  KTAP_CASE(test_wait_smem_out_of_order), KTAP_CASE(test_wait_ds),
 	  KTAP_CASE(test_wait_write_after_write), KTAP_CASE(test_dispatch_registers),
 	  KTAP_CASE(test_code_end), KTAP_CASE(test_endless_wave),
-	  KTAP_CASE(test_ldsdir_pixel_wave), KTAP_CASE(test_ldsdir_wgp_mode), KTAP_CASE(test_vm_map_unmap),
+	  KTAP_CASE(test_ldsdir_pixel_wave), KTAP_CASE(test_ldsdir_wgp_mode), KTAP_CASE(test_sgpr_init_bug),
+	  KTAP_CASE(test_order_mode_gfx6), KTAP_CASE(test_vm_map_unmap),
 	  KTAP_CASE(test_ib_fetch_fault))

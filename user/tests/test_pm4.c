@@ -261,6 +261,89 @@ static void test_rsrc_llvm(struct ktap *t)
 	}
 }
 
+/*
+ * The SGPR allocation of a processor, against llvm-mc-19: a kernel with
+ * .amdhsa_next_free_vgpr 28, .amdhsa_next_free_sgpr N, .amdhsa_reserve_vcc 1,
+ * .amdhsa_reserve_flat_scratch 0 (not on gfx601, which has no FLAT: N 32
+ * only), 2 user SGPRs, workgroup_id_x, float_denorm_mode_16_64 3, _32 0,
+ * dx10_clamp 0, ieee_mode 0, assembled with -mattr=+xnack and
+ * .amdhsa_reserve_xnack_mask 1 on the XNACK APUs (gfx801, gfx810, gfx902,
+ * gfx90c) and -mattr=-xnack with .amdhsa_reserve_xnack_mask 0 on gfx900.
+ * COMPUTE_PGM_RSRC1 is 0x000c0006 | SGPRS << 6.  gfx802 and gfx805 get 11
+ * (96 SGPRs) whatever N is: "SGPR init bug ... corrected by the assembler,
+ * setting GRANULATED_WAVEFRONT_SGPR_COUNT to 11" (LLVM's MC test).
+ */
+static void test_sgprs_processor(struct ktap *t)
+{
+	static const struct {
+		const char *cpu;
+		unsigned next_free, field;
+	} rows[] = {
+		{ "gfx601", 32, 4 },
+		{ "gfx700", 32, 4 }, { "gfx700", 38, 4 }, { "gfx700", 40, 5 },
+		{ "gfx803", 32, 4 }, { "gfx803", 38, 4 }, { "gfx803", 40, 5 },
+		{ "gfx801", 32, 4 }, { "gfx801", 38, 5 }, { "gfx801", 40, 5 },
+		{ "gfx802", 32, 11 }, { "gfx802", 38, 11 }, { "gfx802", 40, 11 },
+		{ "gfx805", 32, 11 },
+		{ "gfx810", 32, 4 }, { "gfx810", 38, 5 },
+		{ "gfx900", 32, 4 }, { "gfx900", 38, 4 }, { "gfx900", 40, 5 },
+		{ "gfx902", 32, 4 }, { "gfx902", 38, 5 }, { "gfx902", 40, 5 },
+		{ "gfx90c", 38, 5 },
+	};
+	struct vsharp_pm4_encoded e;
+	struct vsharp_dispatch d;
+	struct vsharp_error err;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct vsharp_target *cpu = vsharp_target_find(rows[i].cpu);
+
+		if (!CHECK_MSG(t, cpu != NULL, "%s: no such processor", rows[i].cpu))
+			continue;
+		d = (struct vsharp_dispatch){
+			.level = cpu->level, .target = cpu, .vgprs = 28,
+			.sgprs = vsharp_pm4_sgprs(cpu->level, cpu, rows[i].next_free),
+			.user_sgprs = 2, .tgid = { true }, .tidig_comps = 1,
+			.threads = { 1, 1, 1 }, .groups = { 1, 1, 1 },
+		};
+		if (!CHECK_MSG(t, !vsharp_pm4_encode(&d, &e, &err), "%s: %s", rows[i].cpu, err.msg))
+			continue;
+		CHECK_MSG(t, e.rsrc1 == (0x000c0006u | rows[i].field << 6),
+			  "%s next_free_sgpr %u: rsrc1 0x%08x, llvm-mc SGPRS %u", rows[i].cpu,
+			  rows[i].next_free, e.rsrc1, rows[i].field);
+		CHECK_MSG(t, e.rsrc2 == 0x84, "%s: rsrc2 0x%08x", rows[i].cpu, e.rsrc2);
+	}
+
+	/* The probe shaders name s0..s31: 40 SGPRs (field 4), 96 on gfx802. */
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX8, vsharp_target_find("gfx803"), 32), 40);
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX8, vsharp_target_find("gfx801"), 32), 40);
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX8, vsharp_target_find("gfx802"), 32), 96);
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX9, NULL, 32), 40);
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX6, NULL, 32), 40);
+	/* GFX10+ allocate a fixed 128: next_free is passed on, RSRC1.SGPRS stays 0. */
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX10_3, NULL, 32), 32);
+	CHECK_EQ(t, vsharp_pm4_sgprs(VSHARP_GFX11, vsharp_target_find("gfx1100"), 32), 32);
+
+	/* gfx802 with the peers' 16 SGPRs: the assembler's 11 all the same. */
+	d = peer_dispatch(VSHARP_GFX8);
+	d.target = vsharp_target_find("gfx802");
+	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
+	CHECK_EQ(t, e.rsrc1 >> 6 & 0xf, 11);
+	/* gfx803 (no bug): field 1 for 16, as the peers' 0x000C0041. */
+	d.target = vsharp_target_find("gfx803");
+	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
+	CHECK_EQ(t, e.rsrc1, 0x000c0041);
+	/* More than 96 cannot be had on gfx802; a processor of another level is refused. */
+	d.target = vsharp_target_find("gfx802");
+	d.sgprs = 104;
+	CHECK_EQ(t, vsharp_pm4_encode(&d, &e, &err), -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "sgprs: 104 (allowed 0..96 on gfx802") != NULL, "%s", err.msg);
+	d = peer_dispatch(VSHARP_GFX9);
+	d.target = vsharp_target_find("gfx802");
+	CHECK_EQ(t, vsharp_pm4_encode(&d, &e, &err), -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "target: gfx802 is a gfx8 processor, the dispatch is for gfx9") != NULL,
+		  "%s", err.msg);
+}
+
 /* The peers' own words (libdrm shader_test_util.c, IGT, kfdtest Dispatch.cpp). */
 static void test_peer_values(struct ktap *t)
 {
@@ -277,6 +360,17 @@ static void test_peer_values(struct ktap *t)
 	CHECK_EQ(t, e.pgm_lo, 0x3456789a);
 	CHECK_EQ(t, e.pgm_hi, 0x12);
 	CHECK_EQ(t, e.num_thread[0], 64);
+	/*
+	 * ORDER_MODE only from GFX7: radeonsi si_compute.c
+	 * S_00B800_ORDER_MODE(sctx->gfx_level >= GFX7), so SHADER_EN |
+	 * FORCE_START_AT_000 = 0x05 on GFX6 and 0x45 on GFX7.
+	 */
+	d = peer_dispatch(VSHARP_GFX6);
+	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
+	CHECK_EQ(t, e.initiator, 0x05);
+	d = peer_dispatch(VSHARP_GFX7);
+	CHECK(t, !vsharp_pm4_encode(&d, &e, &err));
+	CHECK_EQ(t, e.initiator, 0x45);
 
 	/*
 	 * GFX11: the peers write 0x600C0041 & ~WGP_MODE = 0x400C0041, which
@@ -476,7 +570,9 @@ static void test_roundtrip(struct ktap *t)
 					CHECK_EQ(t, st.groups[i], d.groups[i]);
 					CHECK_EQ(t, st.tgid[i], d.tgid[i]);
 				}
-				CHECK_EQ(t, st.initiator, 0x45u | (w32 ? 0x8000u : 0));
+				/* ORDER_MODE (0x40) from GFX7 only: radeonsi si_compute.c. */
+				CHECK_EQ(t, st.initiator, (levels[l] == VSHARP_GFX6 ? 0x05u : 0x45u) |
+							  (w32 ? 0x8000u : 0));
 			}
 		}
 	}
@@ -585,6 +681,19 @@ static void test_preamble(struct ktap *t)
 			CHECK(t, vsharp_pm4_reg_written(&regs, r) && sh(&regs, r) == 0);
 		CHECK(t, vsharp_pm4_reg_written(&regs, 0x2e18) && sh(&regs, 0x2e18) == 0);
 		CHECK(t, vsharp_pm4_reg_written(&regs, 0x2e15) && sh(&regs, 0x2e15) == 0);
+		/*
+		 * Mesa si_compute.c si_emit_initial_compute_regs: R_00B82C
+		 * (0x2e0b) is COMPUTE_MAX_WAVE_ID = 0x190 on GFX6 and
+		 * COMPUTE_PERFCOUNT_ENABLE = 0 from GFX7, with R_00B878 (0x2e1e)
+		 * COMPUTE_THREAD_TRACE_ENABLE = 0 ("Disable profiling on compute
+		 * queues"); GFX6 has no 0x2e1e.
+		 */
+		CHECK(t, vsharp_pm4_reg_written(&regs, 0x2e0b));
+		CHECK_EQ(t, sh(&regs, 0x2e0b), lv == VSHARP_GFX6 ? 0x190 : 0);
+		CHECK_EQ(t, vsharp_pm4_reg_written(&regs, 0x2e1e), lv >= VSHARP_GFX7);
+		CHECK_EQ(t, sh(&regs, 0x2e1e), 0);
+		CHECK_STR(t, vsharp_reg_name(lv, 0x2e0b),
+			  lv == VSHARP_GFX6 ? "COMPUTE_MAX_WAVE_ID" : "COMPUTE_PERFCOUNT_ENABLE");
 		/* CU masks: SE0..1 everywhere, SE2..3 GFX7+, SE4..7 GFX11+, SE8 GFX12. */
 		for (uint32_t r = 0x2e16; r <= 0x2e1a; r++)
 			if (r != 0x2e18)
@@ -951,6 +1060,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_register_names),
 	KTAP_CASE(test_level_table),
 	KTAP_CASE(test_rsrc_llvm),
+	KTAP_CASE(test_sgprs_processor),
 	KTAP_CASE(test_peer_values),
 	KTAP_CASE(test_decode_peer_ib),
 	KTAP_CASE(test_initiator_wave32),

@@ -51,6 +51,8 @@ enum vsharp_compute_reg {
 	VSHARP_COMPUTE_DISPATCH_INITIATOR = 0x2e00,
 	VSHARP_COMPUTE_START_X = 0x2e04,		/* ..Z 0x2e06 */
 	VSHARP_COMPUTE_NUM_THREAD_X = 0x2e07,		/* ..Z 0x2e09 */
+	VSHARP_COMPUTE_MAX_WAVE_ID = 0x2e0b,		/* GFX6 (Mesa sid.h R_00B82C) */
+	VSHARP_COMPUTE_PERFCOUNT_ENABLE = 0x2e0b,	/* GFX7+, the same offset (R_00B82C) */
 	VSHARP_COMPUTE_PGM_LO = 0x2e0c,
 	VSHARP_COMPUTE_PGM_HI = 0x2e0d,
 	VSHARP_COMPUTE_PGM_RSRC1 = 0x2e12,
@@ -61,6 +63,7 @@ enum vsharp_compute_reg {
 	VSHARP_COMPUTE_TMPRING_SIZE = 0x2e18,
 	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE2 = 0x2e19,
 	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE3 = 0x2e1a,
+	VSHARP_COMPUTE_THREAD_TRACE_ENABLE = 0x2e1e,	/* GFX7+ (R_00B878) */
 	VSHARP_COMPUTE_REQ_CTRL = 0x2e22,		/* GFX10+ */
 	VSHARP_COMPUTE_STATIC_THREAD_MGMT_SE8 = 0x2e23,	/* GFX12 */
 	VSHARP_COMPUTE_USER_ACCUM_0 = 0x2e24,		/* GFX10+, ..3 0x2e27 */
@@ -76,10 +79,17 @@ enum vsharp_compute_reg {
 /* COMPUTE_DISPATCH_INTERLEAVE: RADV's value on compute queues (GFX11+). */
 #define VSHARP_DISPATCH_INTERLEAVE 64u
 
+/*
+ * COMPUTE_MAX_WAVE_ID on GFX6: the "Default value" radeonsi writes
+ * (si_compute.c si_emit_initial_compute_regs, GFX6 only; GFX7 moved the
+ * register to the per-pipe COMPUTE_MAX_WAVE_ID the kernel owns).
+ */
+#define VSHARP_MAX_WAVE_ID_GFX6 0x190u
+
 /* COMPUTE_DISPATCH_INITIATOR bits (Linux gc_9_2_1_sh_mask.h and later). */
 #define VSHARP_INIT_COMPUTE_SHADER_EN	(1u << 0)
 #define VSHARP_INIT_FORCE_START_AT_000	(1u << 2)
-#define VSHARP_INIT_ORDER_MODE		(1u << 6)
+#define VSHARP_INIT_ORDER_MODE		(1u << 6)	/* GFX7+ (vsharp_pm4_level.order_mode) */
 #define VSHARP_INIT_CS_W32_EN		(1u << 15)	/* GFX10+ */
 
 /*
@@ -97,6 +107,8 @@ struct vsharp_pm4_level {
 	bool sgprs_field;		/* RSRC1.SGPRS is programmed (GFX6-9), in 8-SGPR blocks */
 	unsigned sgpr_alloc;		/* SGPRs the hardware allocates at a time there */
 	unsigned sgprs_fixed;		/* SGPRs allocated when it is not */
+	unsigned vcc_sgprs;		/* SGPRs VCC takes at the top of the allocation (GFX6-9) */
+	bool order_mode;		/* DISPATCH_INITIATOR.ORDER_MODE (bit 6) exists and is set */
 	bool mem_ordered;		/* RSRC1.MEM_ORDERED (bit 30) exists and is set */
 	bool rsrc3;			/* COMPUTE_PGM_RSRC3 at 0x2e28 */
 	uint32_t rsrc3_value;		/* what vsharp writes there */
@@ -124,12 +136,52 @@ static inline void vsharp_ib_init(struct vsharp_ib *ib, uint32_t *buf, unsigned 
 	ib->overflow = false;
 }
 
+/*
+ * SGPR allocation on GFX6-9 beyond the registers a shader names.  VCC is
+ * "physically stored as a pair of SGPRs ... in the highest numbered two
+ * SGPRs" of the allocation (AMD "Vega" ISA §3.6.2 "SGPR Allocation and
+ * storage"); on a processor with XNACK replay on (VSHARP_QUIRK_XNACK)
+ * XNACK_MASK takes the two below it (LLVM AMDGPUBaseInfo.cpp
+ * getNumExtraSGPRs: 4 with XNACK on GFX8/9, 2 for VCC alone).  A processor
+ * with the SGPR init bug (VSHARP_QUIRK_SGPR_INIT_BUG) must allocate exactly
+ * 96, whatever the shader uses: LLVM AMDGPU.td FeatureSGPRInitBug "VI SGPR
+ * initialization bug requiring a fixed SGPR allocation size",
+ * AMDGPUBaseInfo.h FIXED_NUM_SGPRS_FOR_INIT_BUG = 96 ("the closed Vulkan
+ * driver sets 96"); Mesa ACO allocates Tonga and Iceland SGPRs in 96s.
+ */
+#define VSHARP_XNACK_MASK_SGPRS 2u
+#define VSHARP_SGPR_INIT_BUG_SGPRS 96u
+/* RSRC1.SGPRS counts blocks of this many (LLVM getSGPREncodingGranule). */
+#define VSHARP_SGPR_ENCODE_GRANULE 8u
+
+/*
+ * The SGPRs a dispatch of a shader whose highest SGPR is s[NEXT_FREE - 1]
+ * must allocate on processor T (NULL: LEVEL's probe processor), as
+ * vsharp_dispatch.sgprs: on GFX6-9 NEXT_FREE plus VCC plus XNACK_MASK where
+ * T has XNACK on, rounded up to the encoding granule, or 96 on a processor
+ * with the SGPR init bug; GFX10+ allocate a fixed count, NEXT_FREE is
+ * returned as it is.  What llvm-mc-19 encodes for .amdhsa_next_free_sgpr
+ * NEXT_FREE with .amdhsa_reserve_vcc 1 and the processor's XNACK setting.
+ */
+unsigned vsharp_pm4_sgprs(enum vsharp_gfx level, const struct vsharp_target *t, unsigned next_free);
+
 /* One compute dispatch of a shader already in GPU memory. */
 struct vsharp_dispatch {
 	enum vsharp_gfx level;		/* a level vsharp_pm4_level() knows */
+	/*
+	 * The processor of LEVEL it runs on; NULL: the level's probe
+	 * processor.  One with VSHARP_QUIRK_SGPR_INIT_BUG allocates 96 SGPRs
+	 * whatever sgprs says, as LLVM's assembler corrects it.
+	 */
+	const struct vsharp_target *target;
 	uint64_t pgm_va;		/* entry point, 256-byte aligned */
 	unsigned vgprs;			/* VGPRs the shader uses (1..256) */
-	unsigned sgprs;			/* SGPRs the shader uses (GFX9 allocation only) */
+	/*
+	 * SGPRs to allocate (GFX6-9; GFX10+ allocate 128): RSRC1.SGPRS as
+	 * LLVM encodes .amdhsa_next_free_sgpr with no VCC, flat scratch or
+	 * XNACK_MASK reserved.  vsharp_pm4_sgprs() adds those.
+	 */
+	unsigned sgprs;
 	bool wave32;			/* GFX10+; GFX9 is wave64 only */
 	unsigned user_sgprs;		/* 0..16 USER_DATA dwords loaded into s0.. */
 	uint32_t user_data[16];

@@ -28,7 +28,12 @@ struct vsharp_shader {
 extern const struct vsharp_shader vsharp_shaders[];
 extern const unsigned vsharp_shader_count;
 
-/* Register budget of every probe shader (shaders/README.md): s16..s31 take an S_BUFFER_LOAD_DWORDX16. */
+/*
+ * Register budget of every probe shader (shaders/README.md): s16..s31 take an
+ * S_BUFFER_LOAD_DWORDX16.  VSHARP_SHADER_SGPRS is one past the highest SGPR
+ * the shaders name (s31); a dispatch allocates what vsharp_pm4_sgprs() adds
+ * for the processor (VCC, XNACK_MASK, the SGPR init bug).
+ */
 #define VSHARP_SHADER_VGPRS 28
 #define VSHARP_SHADER_SGPRS 32
 /* One wave record per work-group in the case table. */

@@ -42,8 +42,19 @@ static const struct {
 	{ { VSHARP_COMPUTE_START_X, K_SH, 0 }, GFX_ALL },
 	{ { VSHARP_COMPUTE_START_X + 1, K_SH, 0 }, GFX_ALL },
 	{ { VSHARP_COMPUTE_START_X + 2, K_SH, 0 }, GFX_ALL },
+	/*
+	 * What radeonsi writes on a compute queue and a queue otherwise keeps
+	 * from the previous client (si_compute.c si_emit_initial_compute_regs):
+	 * COMPUTE_MAX_WAVE_ID 0x190 on GFX6; on GFX7+ the same offset is
+	 * COMPUTE_PERFCOUNT_ENABLE, zeroed with COMPUTE_THREAD_TRACE_ENABLE
+	 * ("Disable profiling on compute queues"; Mesa ac_cmdbuf.c's GFX12
+	 * preamble zeroes PERFCOUNT_ENABLE too).
+	 */
+	{ { VSHARP_COMPUTE_MAX_WAVE_ID, K_SH, VSHARP_MAX_WAVE_ID_GFX6 }, GFX(6) },
+	{ { VSHARP_COMPUTE_PERFCOUNT_ENABLE, K_SH, 0 }, GFX_RANGE(7, 12) },
 	{ { VSHARP_COMPUTE_RESOURCE_LIMITS, K_SH, 0 }, GFX_ALL },
 	{ { VSHARP_COMPUTE_TMPRING_SIZE, K_SH, 0 }, GFX_ALL },
+	{ { VSHARP_COMPUTE_THREAD_TRACE_ENABLE, K_SH, 0 }, GFX_RANGE(7, 12) },
 	/* GFX10+: [L] zeroes REQ_CTRL, USER_ACCUM_0..3 and CHKSUM; Mesa DISPATCH_TUNNEL. */
 	{ { VSHARP_COMPUTE_REQ_CTRL, K_SH, 0 }, GFX_RANGE(10, 12) },
 	{ { VSHARP_COMPUTE_USER_ACCUM_0, K_SH, 0 }, GFX_RANGE(10, 12) },
@@ -203,16 +214,37 @@ static unsigned div_up(unsigned a, unsigned b)
 	return (a + b - 1) / b;
 }
 
+unsigned vsharp_pm4_sgprs(enum vsharp_gfx level, const struct vsharp_target *t, unsigned next_free)
+{
+	const struct vsharp_pm4_level *lv = vsharp_pm4_level(level);
+	unsigned n = next_free;
+
+	if (!t)
+		t = vsharp_target_of(level);
+	if (!lv || !lv->sgprs_field || !t)
+		return next_free;
+	if (t->quirks & VSHARP_QUIRK_SGPR_INIT_BUG)
+		return VSHARP_SGPR_INIT_BUG_SGPRS;
+	n += lv->vcc_sgprs;
+	if (t->quirks & VSHARP_QUIRK_XNACK)
+		n += VSHARP_XNACK_MASK_SGPRS;
+	return div_up(n, VSHARP_SGPR_ENCODE_GRANULE) * VSHARP_SGPR_ENCODE_GRANULE;
+}
+
 int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded *e,
 		      struct vsharp_error *err)
 {
 	const struct vsharp_pm4_level *lv = level_info(d->level, err);
 	const char *gfx = vsharp_gfx_name(d->level);
+	const struct vsharp_target *t = d->target ? d->target : vsharp_target_of(d->level);
 	uint64_t items = 1;
-	unsigned granule, lds, sgpr_blocks = 0;
+	unsigned granule, lds, sgprs = d->sgprs, sgpr_blocks = 0;
 
 	if (!lv)
 		return -EINVAL;
+	if (t && t->level != d->level)
+		return vsharp_fail(err, -EINVAL, "target: %s is a %s processor, the dispatch is for %s",
+				   t->name, vsharp_gfx_name(t->level), gfx);
 	if (d->wave32 && !lv->wave32)
 		return vsharp_fail(err, -EINVAL, "wave32: %s runs wave64 only (allowed false)", gfx);
 	if (d->pgm_va & 0xff)
@@ -229,6 +261,15 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 	if (d->sgprs > (lv->sgprs_field ? 128 : lv->sgprs_fixed))
 		return vsharp_fail(err, -EINVAL, "sgprs: %u (allowed 0..%u on %s)", d->sgprs,
 				   lv->sgprs_field ? 128 : lv->sgprs_fixed, gfx);
+	/* The SGPR init bug: 96 whatever the shader uses, as LLVM's assembler sets it. */
+	if (lv->sgprs_field && t && (t->quirks & VSHARP_QUIRK_SGPR_INIT_BUG)) {
+		if (d->sgprs > VSHARP_SGPR_INIT_BUG_SGPRS)
+			return vsharp_fail(err, -EINVAL,
+					   "sgprs: %u (allowed 0..%u on %s, whose SGPR init bug fixes the allocation at %u: LLVM FIXED_NUM_SGPRS_FOR_INIT_BUG)",
+					   d->sgprs, VSHARP_SGPR_INIT_BUG_SGPRS, t->name,
+					   VSHARP_SGPR_INIT_BUG_SGPRS);
+		sgprs = VSHARP_SGPR_INIT_BUG_SGPRS;
+	}
 	if (d->user_sgprs > 16)
 		return vsharp_fail(err, -EINVAL,
 				   "user_sgprs: %u (allowed 0..16, COMPUTE_USER_DATA_0..15)",
@@ -269,8 +310,8 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 	 * does, so the register says where the allocation really ends.
 	 */
 	lds = div_up(d->lds_bytes, lv->lds_alloc) * lv->lds_alloc;
-	if (lv->sgprs_field && d->sgprs)
-		sgpr_blocks = div_up(d->sgprs, 8) - 1;
+	if (lv->sgprs_field && sgprs)
+		sgpr_blocks = div_up(sgprs, VSHARP_SGPR_ENCODE_GRANULE) - 1;
 	e->rsrc1 = (div_up(d->vgprs, granule) - 1) | sgpr_blocks << 6 |
 		   0xc0u << 12 |			/* FLOAT_MODE: fp16/64 denormals, as the peers */
 		   (lv->mem_ordered ? 1u << 30 : 0);	/* MEM_ORDERED; WGP_MODE (29) off: CU mode */
@@ -283,7 +324,8 @@ int vsharp_pm4_encode(const struct vsharp_dispatch *d, struct vsharp_pm4_encoded
 	for (int i = 0; i < 3; i++)
 		e->num_thread[i] = d->threads[i];
 	e->initiator = VSHARP_INIT_COMPUTE_SHADER_EN | VSHARP_INIT_FORCE_START_AT_000 |
-		       VSHARP_INIT_ORDER_MODE | (d->wave32 ? VSHARP_INIT_CS_W32_EN : 0);
+		       (lv->order_mode ? VSHARP_INIT_ORDER_MODE : 0) |
+		       (d->wave32 ? VSHARP_INIT_CS_W32_EN : 0);
 	return 0;
 }
 

@@ -229,6 +229,8 @@ static const struct reg_row rows[] = {
 	REG(GFX_ALL, 0x2e08, "COMPUTE_NUM_THREAD_Y"),
 	REG(GFX_ALL, 0x2e09, "COMPUTE_NUM_THREAD_Z"),
 	REG(GFX_RANGE(7, 12), 0x2e0a, "COMPUTE_PIPELINESTAT_ENABLE"),
+	/* GFX6: not in gfx_6_0_d.h; Mesa sid.h R_00B82C_COMPUTE_MAX_WAVE_ID, which radeonsi writes. */
+	REG(GFX(6), 0x2e0b, "COMPUTE_MAX_WAVE_ID"),
 	REG(GFX_RANGE(7, 12), 0x2e0b, "COMPUTE_PERFCOUNT_ENABLE"),
 	REG(GFX_ALL, 0x2e0c, "COMPUTE_PGM_LO"),
 	REG(GFX_ALL, 0x2e0d, "COMPUTE_PGM_HI"),

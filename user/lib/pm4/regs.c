@@ -71,43 +71,60 @@
 #define SGPR_ALLOC_8 8u
 #define SGPR_ALLOC_16 16u
 
+/*
+ * VCC in the top two SGPRs of the allocation on GFX6-9 (AMD "Vega" ISA
+ * §3.6.2; LLVM getNumExtraSGPRs adds 2 for VCC below GFX10, where VCC has
+ * its own registers).
+ */
+#define VCC_IN_SGPRS 2u
+
+/*
+ * DISPATCH_INITIATOR.ORDER_MODE from GFX7 only: radeonsi sets it as
+ * S_00B800_ORDER_MODE(sctx->gfx_level >= GFX7) (si_compute.c
+ * si_emit_dispatch_packets; ">= CIK" in older trees).  On GFX6 bit 6 is
+ * not a field (vsharp's GFX6 row leaves it 0).
+ */
+
 static const struct vsharp_pm4_level levels[] = {
 	{
 		/* [Lx] gfx_v6_0.c gfx_v6_0_emit_mem_sync: SURFACE_SYNC, SI has no ACQUIRE_MEM. */
 		.level = VSHARP_GFX6, .surface_sync = true, .coher_cntl = GFX6_COHER,
-		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .cu_mask_index = -1,
-		.lds_encode = LDS_ALLOC_256, .lds_alloc = LDS_ALLOC_256,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .vcc_sgprs = VCC_IN_SGPRS,
+		.cu_mask_index = -1, .lds_encode = LDS_ALLOC_256, .lds_alloc = LDS_ALLOC_256,
 	},
 	{
 		/* [Lx] gfx_v7_0.c gfx_v7_0_emit_mem_sync_compute. */
 		.level = VSHARP_GFX7, .acquire_body = 6, .coher_cntl = GFX6_COHER,
-		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .cu_mask_index = -1,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .vcc_sgprs = VCC_IN_SGPRS,
+		.order_mode = true, .cu_mask_index = -1,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		/* [Lx] gfx_v8_0.c gfx_v8_0_emit_mem_sync_compute: GFX9's five actions. */
 		.level = VSHARP_GFX8, .acquire_body = 6, .coher_cntl = GFX9_COHER,
-		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .cu_mask_index = -1,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .vcc_sgprs = VCC_IN_SGPRS,
+		.order_mode = true, .cu_mask_index = -1,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX9, .acquire_body = 6, .coher_cntl = GFX9_COHER,
-		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_16, .cu_mask_index = -1,
+		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_16, .vcc_sgprs = VCC_IN_SGPRS,
+		.order_mode = true, .cu_mask_index = -1,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX10, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
-		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.cu_mask_index = CU_MASK_IDX3, .lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
 	},
 	{
 		.level = VSHARP_GFX10_3, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
-		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.cu_mask_index = CU_MASK_IDX3, .lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
 	},
 	{
 		.level = VSHARP_GFX11, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
-		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.rsrc3_value = GFX11_RSRC3, .cu_mask_index = CU_MASK_IDX3, .packed_tid = true,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
 	},
@@ -117,7 +134,7 @@ static const struct vsharp_pm4_level levels[] = {
 		 * to follow, and no prefetch is always safe.
 		 */
 		.level = VSHARP_GFX12, .acquire_body = 7, .gcr_cntl = GFX12_GCR,
-		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .rsrc3 = true,
+		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.cu_mask_index = -1, .packed_tid = true, .tgid_ttmp = true,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
 	},

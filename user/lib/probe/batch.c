@@ -123,9 +123,15 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, bool pixel_lds, un
 
 	memset(&d, 0, sizeof(d));
 	d.level = ctx->level;
+	/*
+	 * The chip's processor decides the SGPR allocation: the shaders' s0..s31
+	 * plus VCC and, with XNACK on, XNACK_MASK on GFX6-9, or the fixed 96 of
+	 * the SGPR init bug (vsharp_pm4_sgprs, Documentation/hardware.rst).
+	 */
+	d.target = ctx->dev->target;
 	d.pgm_va = ctx->code.va;
 	d.vgprs = VSHARP_SHADER_VGPRS;
-	d.sgprs = VSHARP_SHADER_SGPRS;
+	d.sgprs = vsharp_pm4_sgprs(ctx->level, ctx->dev->target, VSHARP_SHADER_SGPRS);
 	d.wave32 = ctx->wave_size == 32;
 	d.user_sgprs = 2;
 	d.user_data[0] = (uint32_t)ctx->table.va;
