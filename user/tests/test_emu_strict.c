@@ -56,6 +56,14 @@ static const uint32_t g9_s16[] = {
 	0xbe900080,		/* s_mov_b32 s16, 0 */
 	0xbf810000,		/* s_endpgm */
 };
+static const uint32_t g9_s13[] = {
+	0xbe8d0080,		/* s_mov_b32 s13, 0 */
+	0xbf810000,		/* s_endpgm */
+};
+static const uint32_t g9_s11[] = {
+	0xbe8b0080,		/* s_mov_b32 s11, 0 */
+	0xbf810000,		/* s_endpgm */
+};
 static const uint32_t g9_s15[] = {
 	0xbe8f0080,		/* s_mov_b32 s15, 0 */
 	0xbf810000,		/* s_endpgm */
@@ -475,8 +483,18 @@ static const struct run runs[] = {
 	/* SGPRs on GFX9: RSRC1.SGPRS in 8s, allocated in 16s. */
 	{ R_SGPR_ALLOC, "gfx9 s16 of 16", VSHARP_GFX9, PROG(g9_s16), .sgprs = 16,
 	  STRICT("strict: SGPR allocation", "uses s16, past the 16 SGPRs") },
-	{ R_SGPR_ALLOC, "gfx9 s15 of 16", VSHARP_GFX9, PROG(g9_s15), .sgprs = 16 },
-	{ R_SGPR_ALLOC, "gfx9 s15 of 9 (16 allocated)", VSHARP_GFX9, PROG(g9_s15), .sgprs = 9 },
+	/*
+	 * VCC is the top two SGPRs of the allocation, XNACK_MASK the two below
+	 * on an XNACK processor (Vega ISA §3.6.2; LLVM getNumExtraSGPRs gives
+	 * 2 and 4 extra SGPRs): a shader may not name them as s14/s15 or s12/s13.
+	 */
+	{ R_SGPR_ALLOC, "gfx9 s15 of 16: VCC", VSHARP_GFX9, PROG(g9_s15), .sgprs = 16,
+	  STRICT("strict: SGPR allocation", "uses s15, which holds VCC", "§3.6.2") },
+	{ R_SGPR_ALLOC, "gfx9 s13 of 16", VSHARP_GFX9, PROG(g9_s13), .sgprs = 16 },
+	{ R_SGPR_ALLOC, "gfx9 s13 of 9 (16 allocated)", VSHARP_GFX9, PROG(g9_s13), .sgprs = 9 },
+	{ R_SGPR_ALLOC, "gfx902 s13 of 16: XNACK_MASK", VSHARP_GFX9, .cpu = "gfx902", PROG(g9_s13),
+	  .sgprs = 16, STRICT("strict: SGPR allocation", "uses s13, which holds VCC or XNACK_MASK", "getNumExtraSGPRs") },
+	{ R_SGPR_ALLOC, "gfx902 s11 of 16", VSHARP_GFX9, .cpu = "gfx902", PROG(g9_s11), .sgprs = 16 },
 
 	/* SGPRs the dispatch loads: USER_SGPR 4, then TGID_X when enabled. */
 	{ R_INIT_SGPR, "gfx9 s4 without TGID_X_EN", VSHARP_GFX9, PROG(g9_read_s4),
