@@ -7,21 +7,27 @@
  * A word the decoder does not take prints as ".long 0x..." with the
  * decoder's reason, and disassembly goes on with the next word, as
  * llvm-objdump does.  Without words: the level's shipped probe shader
- * (user/tests/objdump.sh diffs it against LLVM).
+ * (user/tests/objdump.sh diffs it against LLVM).  --hazards: the strict
+ * GPU's hazard rules for that processor (emu/hazard.c) over the listing in
+ * address order, as straight-line code; each broken rule follows its
+ * instruction, and the exit status is 1 if any was.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "emu/hazard.h"
 #include "emu/isa.h"
 #include "vsharp/dwords.h"
 #include "vsharp/shaders.h"
 
 static const char usage_disasm[] =
-	"usage: vsharp disasm --gfx LEVEL|PROCESSOR [--address ADDR] [--json] [WORD...]\n"
-	"       vsharp disasm --gfx LEVEL|PROCESSOR [--address ADDR] [--json] --file FILE\n"
+	"usage: vsharp disasm --gfx LEVEL|PROCESSOR [--address ADDR] [--json] [--hazards] [WORD...]\n"
+	"       vsharp disasm --gfx LEVEL|PROCESSOR [--address ADDR] [--json] [--hazards] --file FILE\n"
 	"\n"
+	"  --hazards: check the listing, in address order, against the processor's hazard rules\n"
+	"             (exit status 1 if one is broken)\n"
 	"  FILE: text or binary (Documentation/cli.rst \"Dword input\"); - is stdin\n"
 	"  no words: the level's probe shader; LEVEL: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12\n"
 	"  PROCESSOR: an LLVM processor of a level (gfx810: packed D16), not the CDNA gfx90a, gfx940-gfx950\n";
@@ -29,12 +35,17 @@ static const char usage_disasm[] =
 /* --json: the writer; text otherwise. */
 static bool json;
 static struct vsharp_json j;
+/* --hazards: the checker and what it found. */
+static bool hazards;
+static struct emu_hazards hz;
+static unsigned n_hazards;
 
 /*
  * One instruction.  Text: llvm-objdump-19 pads the instruction to 59
  * columns before the comment, and a longer one runs straight into it.  JSON: an element of "instructions".
  */
-static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, const char *why)
+static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, const char *why,
+		 const char *hazard)
 {
 	if (json) {
 		vsharp_json_object_begin(&j, NULL);
@@ -46,6 +57,8 @@ static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, c
 		vsharp_json_str(&j, "text", text);
 		if (why)
 			vsharp_json_str(&j, "not_decoded", why);
+		if (hazard)
+			vsharp_json_str(&j, "hazard", hazard);
 		vsharp_json_object_end(&j);
 		return;
 	}
@@ -55,6 +68,8 @@ static void line(uint64_t at, const char *text, const uint32_t *w, unsigned n, c
 	if (why)
 		printf(" (not decoded: %s)", why);
 	putchar('\n');
+	if (hazard)
+		printf("\t// hazard: %s\n", hazard);
 }
 
 /*
@@ -96,6 +111,7 @@ static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, 
 	enum vsharp_gfx level = t->level;
 
 	vsharp_json_init(&j, stdout);
+	emu_hazards_start(&hz, t);
 	if (json) {
 		vsharp_json_object_begin(&j, NULL);
 		vsharp_json_str(&j, "gfx", vsharp_gfx_name(level));
@@ -112,12 +128,26 @@ static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, 
 		if (emu_decode_target(t, dw + at, left > 3 ? 3 : (unsigned)left, &insn, &err) < 0) {
 			why = strncmp(err.msg, "emu: ", 5) ? err.msg : err.msg + 5;
 			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
-			line(address + 4 * at, text, dw + at, 1, why);
+			line(address + 4 * at, text, dw + at, 1, why, NULL);
+			/* What the word does is unknown: the rules start again after it. */
+			emu_hazards_start(&hz, t);
 			at++;
 			continue;
 		}
 		emu_disasm(level, &insn, text, sizeof(text));
-		line(address + 4 * at, text, dw + at, insn.words, NULL);
+		if (hazards) {
+			struct emu_uses u;
+			char msg[512];
+
+			emu_insn_uses(level, &insn, &u);
+			if (emu_hazards_step(&hz, address + 4 * at, &insn, &u, msg, sizeof(msg))) {
+				n_hazards++;
+				line(address + 4 * at, text, dw + at, insn.words, NULL, msg);
+				at += insn.words;
+				continue;
+			}
+		}
+		line(address + 4 * at, text, dw + at, insn.words, NULL, NULL);
 		at += insn.words;
 	}
 	if (json) {
@@ -133,6 +163,7 @@ int cmd_disasm(int argc, char **argv)
 		{ "--file", true, 2 },
 		{ "--address", true, 3 },
 		{ "--json", false, 4 },
+		{ "--hazards", false, 5 },
 		{ NULL, false, 0 },
 	};
 	char **words = calloc((size_t)argc + 1, sizeof(*words));
@@ -152,6 +183,8 @@ int cmd_disasm(int argc, char **argv)
 	if (!words)
 		return cli_error("disasm: out of memory");
 	json = false;	/* the fuzz harness runs verbs again in one process */
+	hazards = false;
+	n_hazards = 0;
 	while ((id = cli_getopt(argc, argv, &i, opts, "disasm", &val)) != CLI_END) {
 		if (id == CLI_BAD)
 			goto out;
@@ -163,6 +196,8 @@ int cmd_disasm(int argc, char **argv)
 			goto out;
 		else if (id == 4)
 			json = true;
+		else if (id == 5)
+			hazards = true;
 		else if (id == CLI_ARG)
 			words[nwords++] = (char *)val;
 	}
@@ -232,7 +267,7 @@ int cmd_disasm(int argc, char **argv)
 		}
 		/* One binary per level: gfx810 runs gfx8's (shaders/README.md). */
 		disasm(target, sh->code, sh->n_words, address);
-		ret = 0;
+		ret = n_hazards ? 1 : 0;
 		goto out;
 	}
 	if (address + 4 * (uint64_t)d.n < address) {
@@ -240,7 +275,7 @@ int cmd_disasm(int argc, char **argv)
 		goto out;
 	}
 	disasm(target, d.dw, d.n, address);
-	ret = 0;
+	ret = n_hazards ? 1 : 0;
 out:
 	vsharp_dwords_free(&d);
 	free(words);
