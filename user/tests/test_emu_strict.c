@@ -228,6 +228,20 @@ static const uint32_t g9_endpgm[] = {
 };
 
 /* gfx1010 (-mattr=+wavefrontsize32 gives the same words); also gfx1030 */
+/* gfx1010 SMEMtoVectorWrite: a VALU writes an SGPR an SMEM still reads. */
+static const uint32_t g1010_smem_valu[] = {
+	0xf4000100, 0xfa000000,	/* s_load_dword s4, s[0:1], 0x0 */
+	0x7e000500,		/* v_readfirstlane_b32 s0, v0 */
+	0xbf8cc07f,		/* s_waitcnt lgkmcnt(0) */
+	0xbf810000,		/* s_endpgm */
+};
+static const uint32_t g1010_smem_salu_valu[] = {
+	0xf4000100, 0xfa000000,	/* s_load_dword s4, s[0:1], 0x0 */
+	0xbefd0380,		/* s_mov_b32 null, 0 */
+	0x7e000500,		/* v_readfirstlane_b32 s0, v0 */
+	0xbf8cc07f,		/* s_waitcnt lgkmcnt(0) */
+	0xbf810000,		/* s_endpgm */
+};
 static const uint32_t g10_v8[] = {
 	0x7e100280,		/* v_mov_b32_e32 v8, 0 */
 	0xbf810000,		/* s_endpgm */
@@ -397,7 +411,7 @@ enum rule {
 	R_VGPR_ALLOC, R_SGPR_ALLOC, R_INIT_SGPR, R_INIT_VGPR, R_INIT_SPECIAL, R_WAVE_SIZE,
 	R_FETCH, R_PREFETCH, R_DATA_FAULT, R_LDS_STALE, R_LDS_GRANULE, R_LDS_HANG,
 	R_WAIT_VMEM, R_WAIT_SMEM, R_WAIT_DS, R_WAIT_WAW, R_DISPATCH_REGS, R_CODE_END,
-	R_ENDLESS, R_PIXEL_WAVE, R_WGP_MODE, R_SGPR_INIT_BUG, R_ORDER_MODE,
+	R_ENDLESS, R_PIXEL_WAVE, R_WGP_MODE, R_SGPR_INIT_BUG, R_ORDER_MODE, R_HAZARD,
 };
 
 /* Where the shader's s[0:1] (the base of its V# on buffer rows) points. */
@@ -685,6 +699,17 @@ static const struct run runs[] = {
 		 "radeonsi sets ORDER_MODE only from GFX7 (si_compute.c") },
 	{ R_ORDER_MODE, "gfx6 ORDER_MODE clear", VSHARP_GFX6, .nops = 1 },
 	{ R_ORDER_MODE, "gfx7 ORDER_MODE set", VSHARP_GFX7, .order_mode = true },
+
+	/*
+	 * A hazard stops the wave before the instruction issues (the rules:
+	 * test_emu_hazard); LLVM inserts s_mov_b32 null, 0 for gfx1010 only.
+	 */
+	{ R_HAZARD, "gfx1010 SMEM then VALU write", VSHARP_GFX10, PROG(g1010_smem_valu), .wave32 = true,
+	  STRICT("strict: SMEMtoVectorWrite hazard", "v_readfirstlane_b32 at pc 0x10008 writes s0",
+		 "fixSMEMtoVectorWriteHazards") },
+	{ R_HAZARD, "gfx1010 SMEM, SALU, VALU write", VSHARP_GFX10, PROG(g1010_smem_salu_valu),
+	  .wave32 = true },
+	{ R_HAZARD, "gfx1030 SMEM then VALU write", VSHARP_GFX10_3, PROG(g1010_smem_valu), .wave32 = true },
 
 	{ R_CODE_END, "gfx10 into s_code_end", VSHARP_GFX10, PROG(g10_into_code_end),
 	  STRICT("strict: code end", "s_code_end") },
@@ -998,6 +1023,7 @@ RULE_CASE(test_ldsdir_pixel_wave, R_PIXEL_WAVE)
 RULE_CASE(test_ldsdir_wgp_mode, R_WGP_MODE)
 RULE_CASE(test_sgpr_init_bug, R_SGPR_INIT_BUG)
 RULE_CASE(test_order_mode_gfx6, R_ORDER_MODE)
+RULE_CASE(test_hazard, R_HAZARD)
 
 /* ---- vsharp_vm ---------------------------------------------------------------- */
 
@@ -1073,7 +1099,7 @@ static void test_ib_fetch_fault(struct ktap *t)
 	rig_close(&r);
 }
 
-KTAP_MAIN(KTAP_CASE(test_vgpr_allocation), KTAP_CASE(test_sgpr_allocation),
+KTAP_MAIN(KTAP_CASE(test_hazard), KTAP_CASE(test_vgpr_allocation), KTAP_CASE(test_sgpr_allocation),
 	  KTAP_CASE(test_uninitialised_sgpr), KTAP_CASE(test_uninitialised_vgpr),
 	  KTAP_CASE(test_m0_vcc_ttmp_before_set), KTAP_CASE(test_wave_size),
 	  KTAP_CASE(test_fetch_needs_exec), KTAP_CASE(test_prefetch_window),

@@ -85,6 +85,43 @@ static void test_d16_layout(struct ktap *t)
 	CHECK_EQ(t, vsharp_target_find("gfx810")->level, VSHARP_GFX8);
 }
 
+/*
+ * Which processors have each quirk, exactly: LLVM 19's AMDGPU.td feature
+ * lists (FeatureSGPRInitBug in FeatureISAVersion8_0_2 and 8_0_5; the gfx101x
+ * bugs in FeatureISAVersion10_1_Common), Mesa ACO's xnack_enabled families
+ * (Carrizo, Stoney, Raven, Raven2, Renoir), and the sramecc+ target ID.
+ */
+static void test_quirks(struct ktap *t)
+{
+	static const struct {
+		uint32_t quirk;
+		const char *has[8];
+	} quirks[] = {
+		{ VSHARP_QUIRK_SGPR_INIT_BUG, { "gfx802", "gfx805" } },
+		{ VSHARP_QUIRK_XNACK, { "gfx801", "gfx810", "gfx902", "gfx909", "gfx90c" } },
+		{ VSHARP_QUIRK_SRAMECC, { "gfx906:sramecc+" } },
+		{ VSHARP_QUIRK_LDS_MISALIGNED_BUG,
+		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
+		{ VSHARP_QUIRK_VMEM_TO_SCALAR_WRITE,
+		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
+		{ VSHARP_QUIRK_SMEM_TO_VECTOR_WRITE,
+		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
+		{ VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR,
+		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
+	};
+
+	for (size_t q = 0; q < sizeof(quirks) / sizeof(quirks[0]); q++)
+		for (size_t i = 0; i < vsharp_target_count; i++) {
+			const struct vsharp_target *tg = &vsharp_targets[i];
+			bool want = false;
+
+			for (size_t k = 0; k < 8 && quirks[q].has[k]; k++)
+				want |= !strcmp(quirks[q].has[k], tg->name);
+			CHECK_MSG(t, !!(tg->quirks & quirks[q].quirk) == want, "%s: quirk 0x%x %s",
+				  tg->name, quirks[q].quirk, want ? "missing" : "not expected");
+		}
+}
+
 static void test_unknown_names(struct ktap *t)
 {
 	static const char *const bad[] = {
@@ -102,4 +139,5 @@ static void test_unknown_names(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_level_names), KTAP_CASE(test_llvm_targets),
-	  KTAP_CASE(test_probe_targets), KTAP_CASE(test_d16_layout), KTAP_CASE(test_unknown_names))
+	  KTAP_CASE(test_probe_targets), KTAP_CASE(test_d16_layout), KTAP_CASE(test_quirks),
+	  KTAP_CASE(test_unknown_names))
