@@ -66,12 +66,12 @@
  *  - RAS (AMDGPU_INFO_RAS_ENABLED_FEATURES, what vsharp tells SRAM ECC
  *    by): Linux 6.1 amdgpu_kms.c answers adev->ras_enabled << 32 |
  *    con->features, or -EINVAL without a RAS context.  amdgpu_ras_init()
- *    frees the context when RAS is enabled for no block (always on Vega
- *    10), which amdgpu_ras_check_supported() leaves so on every chip but
- *    Vega 20, Arcturus, Aldebaran, Sienna Cichlid and MP0 13.0.0/13.0.10
- *    parts, and on those whose VBIOS reports neither MEM nor SRAM ECC
- *    (amdgpu_atomfirmware_mem_ecc_supported, _sram_ecc_supported): every
- *    consumer board here.  A Vega 20 without ECC (Radeon VII) keeps its
+ *    frees the context on Vega 10 and wherever RAS is enabled for no
+ *    block but Vega 20; amdgpu_ras_check_supported() enables none on
+ *    every chip but Vega 20, Arcturus, Aldebaran, Sienna Cichlid and MP0
+ *    13.0.0/13.0.10 parts, and none on those whose VBIOS reports neither
+ *    MEM nor SRAM ECC (amdgpu_atomfirmware_mem_ecc_supported,
+ *    _sram_ecc_supported): every consumer board here.  A Vega 20 without ECC (Radeon VII) keeps its
  *    context with con->features = GFX ("set gfx block ras context feature
  *    for VEGA20 Gaming"), a bit the later disable never clears because
  *    the block is not allowed (__amdgpu_ras_feature_enable): it answers 0x4
