@@ -51,6 +51,14 @@ struct shim_profile {
 	uint64_t va_bits;		/* GPU VA width; the kernel's max_pfn << 12 == 1 << va_bits */
 	uint32_t gb_addr_config;	/* READ_MMR_REG 0x263e, libdrm's gpu_info.gb_addr_cfg */
 	enum vsharp_gfx level;		/* the emulator level that executes this chip's IBs */
+	const char *target;		/* its LLVM processor; NULL: the profile's name */
+	/*
+	 * AMDGPU_INFO_RAS_ENABLED_FEATURES (amdgpu_kms.c): without a RAS
+	 * context (amdgpu_ras_init freed it) -EINVAL; else ras_enabled << 32
+	 * | ras_features, the blocks RAS is enabled for and the features set.
+	 */
+	bool ras_context;
+	uint32_t ras_enabled, ras_features;
 };
 
 extern const struct shim_profile shim_profiles[];

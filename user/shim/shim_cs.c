@@ -375,8 +375,12 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 
 static int gpu(struct vsharp_error *err)
 {
-	/* Profiles are named by their LLVM processor (shim_profiles.c): gfx810 packs D16. */
-	const struct vsharp_target *target = vsharp_target_find(shim.profile->name);
+	/*
+	 * Profiles are named by their LLVM processor unless they name it
+	 * (shim_profiles.c): gfx810 packs D16, gfx906-ecc is a gfx906:sramecc+.
+	 */
+	const struct vsharp_target *target =
+		vsharp_target_find(shim.profile->target ? shim.profile->target : shim.profile->name);
 	struct vsharp_gpu_config cfg;
 
 	if (shim.gpu)

@@ -5,7 +5,8 @@
  * ACCEL_WORKING, DEV_INFO and READ_MMR_REG of GB_ADDR_CONFIG (before GFX9
  * of more registers, mmr_allowed[]); its
  * amdgpu_query_* functions and vsharp ask HW_IP_INFO/COUNT, FW_VERSION,
- * VRAM_GTT, MEMORY, the usage counters and VRAM_LOST_COUNTER.  Like the
+ * VRAM_GTT, MEMORY, the usage counters, VRAM_LOST_COUNTER and
+ * RAS_ENABLED_FEATURES (vsharp: is SRAM ECC on?).  Like the
  * kernel, each answer is copied up to the caller's return_size.
  */
 #include <errno.h>
@@ -242,6 +243,20 @@ static int u64_answer(const struct drm_amdgpu_info *q, uint64_t v)
 	return reply(q, &v, sizeof(v));
 }
 
+/*
+ * amdgpu_kms.c: -EINVAL when amdgpu_ras_init() kept no RAS context (every
+ * chip whose VBIOS reports no ECC, but Vega 20: amdgpu_ras.c), else
+ * adev->ras_enabled << 32 | con->features.
+ */
+static int ras_enabled_features(const struct drm_amdgpu_info *q)
+{
+	const struct shim_profile *p = shim.profile;
+
+	if (!p->ras_context)
+		return -EINVAL;
+	return u64_answer(q, (uint64_t)p->ras_enabled << 32 | p->ras_features);
+}
+
 int shim_info(struct shim_file *f, void *arg)
 {
 	const struct drm_amdgpu_info *q = arg;
@@ -284,6 +299,8 @@ int shim_info(struct shim_file *f, void *arg)
 		return dev_info(q);
 	case AMDGPU_INFO_VRAM_LOST_COUNTER:
 		return reply(q, &(uint32_t){ (uint32_t)shim.vram_lost_counter }, sizeof(uint32_t));
+	case AMDGPU_INFO_RAS_ENABLED_FEATURES:
+		return ras_enabled_features(q);
 	case AMDGPU_INFO_SENSOR:
 		/* amdgpu_kms.c without power management (dpm off). */
 		return -ENOENT;

@@ -10,20 +10,31 @@
  *  - chip_external_rev: Linux si.c / cik.c / vi.c / soc15.c / nv.c /
  *    soc21.c / soc24.c (*_common_early_init: adev->external_rev_id =
  *    adev->rev_id + N), which is also how Mesa's amdgpu_asic_addr.h ranges
- *    are laid out; chip_rev (rev_id) is 0 for every part here.
+ *    are laid out; chip_rev (rev_id) is 0 for every part here.  So Tahiti
+ *    1 (si.c: 1, 5 or 6 for rev_id 0, 1, other), Kaveri 0x1 (cik.c: 0x41
+ *    for devices 1312, 1316, 1317), Carrizo rev + 0x1 and Tonga rev + 0x14
+ *    (vi.c), Raven rev + 0x01 (soc15.c: + 0x21 for rev_id 1, + 0x41 for
+ *    Picasso, + 0x79 for Raven2), Vega 20 rev + 0x28 (soc15.c).
  *  - GC IP version: Linux amdgpu_discovery.c, the kernel's KFD
- *    gfx_target_version table (GC 9.0.1 gfx900, 10.1.10 gfx1010, 10.3.0
- *    gfx1030, 11.0.0 gfx1100, 12.0.0 gfx1200, 9.4.2 gfx90a); none before
+ *    gfx_target_version table (GC 9.0.1 gfx900, 9.1.0 gfx902, 9.4.0
+ *    gfx906, 10.1.10 gfx1010, 10.3.0 gfx1030, 11.0.0 gfx1100, 12.0.0
+ *    gfx1200, 9.4.2 gfx90a); none before
  *    GFX9 (IP discovery starts with Vega: 0).  The hw_ip_version
  *    major and minor are the GFX IP block's, amdgpu_kms.c
- *    amdgpu_hw_ip_info(): gfx_v6_0 for SI (si.c), gfx_v7_3 for Hawaii
- *    (cik.c), gfx_v8_0 for Polaris and gfx_v8_1 for Stoney (vi.c),
- *    gfx_vN_0 from GFX9 on.
+ *    amdgpu_hw_ip_info(): gfx_v6_0 for SI (si.c), gfx_v7_3 for Hawaii and
+ *    gfx_v7_1 for Kaveri (cik.c), gfx_v8_0 for Carrizo, Tonga and Polaris
+ *    and gfx_v8_1 for Stoney (vi.c), gfx_vN_0 from GFX9 on.
  *  - shader engines, arrays, CUs: the products' public specifications
  *    (CU count = SE * SH * CU/SH, every CU active on these SKUs); before
  *    GFX9 also gfx_v6_0.c / gfx_v7_0.c / gfx_v8_0.c *_gpu_early_init
- *    (Pitcairn 2 SE x 2 SH x 5 CU, Hawaii 4 x 1 x 11, Stoney 1 x 1 x 3;
- *    Polaris10's come from the VBIOS, 4 x 1 x 9 on the RX 480).
+ *    (Tahiti 2 SE x 2 SH x 8 CU, Pitcairn 2 x 2 x 5, Hawaii 4 x 1 x 11,
+ *    Kaveri 1 x 1 x 8, Carrizo 1 x 1 x 8, Tonga 4 x 1 x 8 at most, Stoney
+ *    1 x 1 x 3; Polaris10's come from the VBIOS, 4 x 1 x 9 on the RX 480).
+ *    Products: HD 7970 32 CUs, A10-7850K 8, Carrizo's R7 8, R9 380 (Tonga
+ *    PRO) 28 of Tonga's 32, 7 per engine; Raven's come from its gpu_info
+ *    firmware, 1 x 1 x 11 on the Ryzen 5 2400G (Vega 11); Vega 20 is 4 x 1
+ *    x 16 with 60 active on the Radeon VII and the MI50 (15 per engine; the
+ *    MI60 has all 64).
  *  - LDS: 64 KiB per CU on GCN/CDNA, 128 KiB per WGP on RDNA (AMD's RDNA,
  *    RDNA2, RDNA3 and RDNA4 ISA documents, "Local Data Share").
  *  - wave size: the discovery table's gc_wave_size, 64 on GFX9, 32 on
@@ -33,24 +44,53 @@
  *    gmc_v6_0.c / gmc_v7_0.c / gmc_v8_0.c call amdgpu_vm_adjust_size(adev,
  *    64, 9, 1, 40), which sizes the VM at 3x system memory rounded up to a
  *    power of two: 64 GiB, 36 bits, on the 16 GiB machine assumed below.
+ *    Raven with rev_id 0 or 1 is 48 bits too (gmc_v9_0.c).
  *  - GB_ADDR_CONFIG: gfx_v9_0.c VEGA10_GB_ADDR_CONFIG_GOLDEN for Vega 10,
- *    the golden values gfx_v6_0.c (TAHITI_, for Pitcairn too), cikd.h
- *    (HAWAII_) and gfx_v8_0.c (TONGA_ for Polaris10, CARRIZO_ for Stoney)
- *    start from;
+ *    RAVEN_ for Raven, for Vega 20 the bits it forces (0x22014042) into
+ *    what it reads; the golden values gfx_v6_0.c (TAHITI_, for Pitcairn
+ *    too), cikd.h (HAWAII_, BONAIRE_ for Kaveri) and gfx_v8_0.c (TONGA_ for
+ *    Tonga and Polaris10, CARRIZO_ for Carrizo and Stoney) start from;
  *    the others are read from the chip by the kernel, so the value here is
  *    only representative (libdrm copies it into gpu_info.gb_addr_cfg and
  *    nothing in vsharp reads it).
  *  - VRAM size and width: the products' specifications; the CPU-visible
  *    window is the 256 MiB BAR of a machine without resizable BAR; GTT is
- *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.  The
- *    Stoney APU's VRAM is a carve-out of system memory whose size the
- *    firmware sets: 256 MiB here, all of it CPU-visible.
+ *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.  An
+ *    APU's VRAM is a carve-out of system memory whose size the firmware
+ *    sets: 512 MiB for Kaveri and Carrizo, 1 GiB for Raven, 256 MiB for
+ *    Stoney here, all of it CPU-visible (gmc_v7_0.c, gmc_v8_0.c,
+ *    gmc_v9_0.c *_mc_init: aper_size = real_vram_size on APUs), DDR3 on
+ *    Kaveri and Carrizo, DDR4 on Raven and Stoney, two channels (128 bits)
+ *    but on Stoney (one).  Vega 20: 16 GiB of HBM2 on a 4096-bit bus on
+ *    both boards.
+ *  - RAS (AMDGPU_INFO_RAS_ENABLED_FEATURES, what vsharp tells SRAM ECC
+ *    by): Linux 6.1 amdgpu_kms.c answers adev->ras_enabled << 32 |
+ *    con->features, or -EINVAL without a RAS context.  amdgpu_ras_init()
+ *    frees the context on Vega 10 and wherever RAS is enabled for no
+ *    block but Vega 20; amdgpu_ras_check_supported() enables none on
+ *    every chip but Vega 20, Arcturus, Aldebaran, Sienna Cichlid and MP0
+ *    13.0.0/13.0.10 parts, and none on those whose VBIOS reports neither
+ *    MEM nor SRAM ECC (amdgpu_atomfirmware_mem_ecc_supported,
+ *    _sram_ecc_supported): every consumer board here.  A Vega 20 without ECC (Radeon VII) keeps its
+ *    context with con->features = GFX ("set gfx block ras context feature
+ *    for VEGA20 Gaming"), a bit the later disable never clears because
+ *    the block is not allowed (__amdgpu_ras_feature_enable): it answers 0x4
+ *    with nothing enabled.  The MI50 and the MI210 have both ECCs on; see
+ *    RAS_VEGA20_ECC and the rest below.
  *  - DRM version: amdgpu_drv.c KMS_DRIVER_MAJOR/MINOR, 3.49 in Linux 6.1
  *    (Debian 12) for the chips 6.1 supports; 3.59 for GC 12, which needs a
  *    newer kernel.
  *
- * Subsystem ids of the GFX6-GFX8 boards are 0: they vary per board and
- * nothing reads them.
+ * Subsystem ids of the GFX6-GFX8 boards, the Raven APU and the Vega 20
+ * boards are 0: they vary per board (this file cites no source for
+ * them) and nothing reads them.
+ *
+ * The MI50 profile is "gfx906-ecc", not "gfx906:sramecc+": a profile names
+ * a board the kernel describes, and ECC is a setting of that board (its
+ * VBIOS), not a chip of its own; vsharp has to find gfx906:sramecc+ from
+ * what the kernel reports, as KFD does.  The LLVM target ID belongs to the
+ * processor, which is the profile's .target column (the emulated GPU
+ * behind it); and a plain name serves as a file and KTAP test name.
  *
  * The refusal profiles are chips or nodes vsharp must refuse or skip:
  * a CDNA part (GC 9.4.2 reports family AI like Vega 10), a GC 12.5 part
@@ -76,11 +116,42 @@
 #define MIB (1024ull * KIB)
 #define GIB (1024ull * MIB)
 
+/*
+ * RAS blocks (Linux amdgpu_ras.h enum amdgpu_ras_block; libdrm's
+ * AMDGPU_INFO_RAS_ENABLED_* name the first 14): MCA, VCN and JPEG are newer
+ * than libdrm 2.4.114's header; AMDGPU_RAS_BLOCK_MASK covers 17 in 6.1.
+ */
+#define RAS_MCA (1u << 14)
+#define RAS_VCN (1u << 15)
+#define RAS_JPEG (1u << 16)
+#define RAS_ALL_BLOCKS 0x1ffffu
+/*
+ * amdgpu_ras_check_supported() with both MEM ECC and SRAM ECC active:
+ * every block, then VCN and JPEG dropped unless VCN is 2.6 (Aldebaran's).
+ */
+#define RAS_VEGA20_ECC (RAS_ALL_BLOCKS & ~(RAS_VCN | RAS_JPEG))
+#define RAS_ALDEBARAN_ECC RAS_ALL_BLOCKS
+/*
+ * The features amdgpu_ras_late_init() then turns on: one per RAS block the
+ * chip's IP code registered (gfx_v9_0.c, sdma_v4_0.c, gmc_v9_0.c for UMC,
+ * MMHUB and HDP, nbio_v7_4.c for PCIE_BIF when not connected to the CPU;
+ * on Aldebaran mca_v3_0.c and vcn_v2_5.c/jpeg_v2_5.c for VCN 2.6 too);
+ * XGMI only in a hive (gfxhub_v1_1.c: PF_MAX_REGION 0 is a lone card).
+ * Derived from the sources: no board was asked.
+ */
+#define RAS_VEGA20_FEATURES (AMDGPU_INFO_RAS_ENABLED_UMC | AMDGPU_INFO_RAS_ENABLED_SDMA | \
+			     AMDGPU_INFO_RAS_ENABLED_GFX | AMDGPU_INFO_RAS_ENABLED_MMHUB | \
+			     AMDGPU_INFO_RAS_ENABLED_PCIE | AMDGPU_INFO_RAS_ENABLED_HDP)
+#define RAS_ALDEBARAN_FEATURES (RAS_VEGA20_FEATURES | RAS_MCA | RAS_VCN | RAS_JPEG)
+
 /* Columns shared by every amdgpu row, and those of GFX9+ and GFX6-GFX8 nodes. */
 #define AMDGPU_ROW .driver = "amdgpu", .drm_major = 3, .vendor = 0x1002, .subvendor = 0x1002, \
 	.slot = "0000:03:00.0", .gtt_size = 12 * GIB
 #define AMDGPU_NODE AMDGPU_ROW, .va_bits = 48, .vis_vram_size = 256 * MIB
 #define GCN_NODE AMDGPU_ROW, .va_bits = 36, .vis_vram_size = 256 * MIB
+/* An APU's VRAM is a carve-out of system memory, all of it CPU-visible (gmc_v*_mc_init). */
+#define GCN_APU(vram) AMDGPU_ROW, .va_bits = 36, .vram_size = (vram), .vis_vram_size = (vram)
+#define AMDGPU_APU(vram) AMDGPU_ROW, .va_bits = 48, .vram_size = (vram), .vis_vram_size = (vram)
 #define GCN_SHADER .wave_size = 64, .max_gprs = 256, .lds_per_cu = 64 * KIB
 #define RDNA_SHADER .wave_size = 32, .max_gprs = 512, .lds_per_cu = 128 * KIB
 
@@ -139,6 +210,8 @@ const struct shim_profile shim_profiles[] = {
 		.num_se = 8, .num_sh_per_se = 1, .cu_per_sh = 13, .cu_active = 104, GCN_SHADER,
 		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 4096, .vram_size = 64 * GIB,
 		.gb_addr_config = 0x2a114042, .level = VSHARP_GFX9,
+		.ras_context = true, .ras_enabled = RAS_ALDEBARAN_ECC,
+		.ras_features = RAS_ALDEBARAN_FEATURES,
 	},
 	{
 		.name = "gc12.5", .what = "a GC 12.5.0 part (placeholder PCI id and sizes)",
@@ -194,11 +267,11 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx810", .what = "Stoney, AMD Radeon R5 Graphics (98E4:C4), an APU",
-		GCN_NODE, .drm_minor = 49, .device = 0x98e4, .pci_rev = 0xc4,
+		GCN_APU(256 * MIB), .drm_minor = 49, .device = 0x98e4, .pci_rev = 0xc4,
 		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x61,	/* vi.c: rev_id + 0x61 */
 		.ip_block_major = 8, .ip_block_minor = 1, .gfx_rings = 1,
 		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 3, .cu_active = 3, GCN_SHADER,
-		.vram_type = AMDGPU_VRAM_TYPE_DDR4, .vram_bit_width = 64, .vram_size = 256 * MIB,
+		.vram_type = AMDGPU_VRAM_TYPE_DDR4, .vram_bit_width = 64,
 		.gb_addr_config = 0x22010001, .level = VSHARP_GFX8,
 	},
 	{
@@ -207,6 +280,77 @@ const struct shim_profile shim_profiles[] = {
 		.driver = "radeon", .drm_major = 2, .drm_minor = 50, .vendor = 0x1002,
 		.device = 0x6798, .pci_rev = 0x00, .subvendor = 0x1002, .subdevice = 0x0000,
 		.slot = "0000:03:00.0",
+	},
+	/*
+	 * The other processors of GFX6 to GFX9, after the rows above for the
+	 * fuzz corpus's sake too.
+	 */
+	{
+		.name = "gfx600", .what = "Tahiti, AMD Radeon R9 200 / HD 7900 Series (6798:00), the HD 7970",
+		GCN_NODE, .drm_minor = 49, .device = 0x6798, .pci_rev = 0x00,
+		.family = AMDGPU_FAMILY_SI, .external_rev = 0x01,	/* si.c: rev_id 0 -> 1 */
+		.ip_block_major = 6, .gfx_rings = 1,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 384, .vram_size = 3 * GIB,
+		.gb_addr_config = 0x12011003, .level = VSHARP_GFX6,
+	},
+	{
+		.name = "gfx700", .what = "Kaveri, AMD Radeon R7 Graphics (130F:00), an APU (A10-7850K)",
+		GCN_APU(512 * MIB), .drm_minor = 49, .device = 0x130f, .pci_rev = 0x00,
+		.family = AMDGPU_FAMILY_KV, .external_rev = 0x01,	/* cik.c: 0x1 but 1312/1316/1317 */
+		.ip_block_major = 7, .ip_block_minor = 1, .gfx_rings = 1,
+		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 8, .cu_active = 8, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_DDR3, .vram_bit_width = 128,
+		.gb_addr_config = 0x12010001, .level = VSHARP_GFX7,
+	},
+	{
+		.name = "gfx801", .what = "Carrizo, AMD Radeon R7 Graphics (9874:C4), an APU",
+		GCN_APU(512 * MIB), .drm_minor = 49, .device = 0x9874, .pci_rev = 0xc4,
+		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x01,	/* vi.c: rev_id + 0x1 */
+		.ip_block_major = 8, .gfx_rings = 1,
+		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 8, .cu_active = 8, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_DDR3, .vram_bit_width = 128,
+		.gb_addr_config = 0x22010001, .level = VSHARP_GFX8,
+	},
+	{
+		.name = "gfx802", .what = "Tonga, AMD Radeon R9 380 Series (6939:F1)",
+		GCN_NODE, .drm_minor = 49, .device = 0x6939, .pci_rev = 0xf1,
+		.family = AMDGPU_FAMILY_VI, .external_rev = 0x14,	/* vi.c: rev_id + 0x14 */
+		.ip_block_major = 8, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 7, .cu_active = 28, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_GDDR5, .vram_bit_width = 256, .vram_size = 4 * GIB,
+		.gb_addr_config = 0x22011003, .level = VSHARP_GFX8,
+	},
+	{
+		.name = "gfx902", .what = "Raven, AMD Radeon Vega 11 Graphics (15DD:C6), an APU (Ryzen 5 2400G)",
+		AMDGPU_APU(1 * GIB), .drm_minor = 49, .device = 0x15dd, .pci_rev = 0xc6,
+		.family = AMDGPU_FAMILY_RV, .external_rev = 0x01,	/* soc15.c: rev_id + 0x01 */
+		.gc_major = 9, .gc_minor = 1, .gc_rev = 0, .ip_block_major = 9, .gfx_rings = 1,
+		.num_se = 1, .num_sh_per_se = 1, .cu_per_sh = 11, .cu_active = 11, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_DDR4, .vram_bit_width = 128,
+		.gb_addr_config = 0x24000042, .level = VSHARP_GFX9,
+	},
+	{
+		/* A Vega 20 gaming board: RAS context with GFX's feature bit, nothing enabled. */
+		.name = "gfx906", .what = "Vega 20, AMD Radeon VII (66AF:C1), SRAM ECC off",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x66af, .pci_rev = 0xc1,
+		.family = AMDGPU_FAMILY_AI, .external_rev = 0x28,	/* soc15.c: rev_id + 0x28 */
+		.gc_major = 9, .gc_minor = 4, .gc_rev = 0, .ip_block_major = 9, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 15, .cu_active = 60, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 4096, .vram_size = 16 * GIB,
+		.gb_addr_config = 0x22014042, .level = VSHARP_GFX9,
+		.ras_context = true, .ras_enabled = 0, .ras_features = AMDGPU_INFO_RAS_ENABLED_GFX,
+	},
+	{
+		/* SRAM and HBM ECC on: RAS enabled for every block but VCN and JPEG. */
+		.name = "gfx906-ecc", .what = "Vega 20, AMD Instinct MI50 (66A1:02), SRAM ECC on",
+		AMDGPU_NODE, .drm_minor = 49, .device = 0x66a1, .pci_rev = 0x02,
+		.family = AMDGPU_FAMILY_AI, .external_rev = 0x28,	/* soc15.c: rev_id + 0x28 */
+		.gc_major = 9, .gc_minor = 4, .gc_rev = 0, .ip_block_major = 9, .gfx_rings = 1,
+		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 15, .cu_active = 60, GCN_SHADER,
+		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 4096, .vram_size = 16 * GIB,
+		.gb_addr_config = 0x22014042, .level = VSHARP_GFX9, .target = "gfx906:sramecc+",
+		.ras_context = true, .ras_enabled = RAS_VEGA20_ECC, .ras_features = RAS_VEGA20_FEATURES,
 	},
 };
 

@@ -29,7 +29,7 @@ struct map_case {
 static int map(uint32_t family, uint32_t rev, uint32_t hw_major, uint32_t ip,
 	       struct vsharp_amdgpu_level *lv, struct vsharp_error *err)
 {
-	struct vsharp_amdgpu_id id = { family, rev, hw_major, 0, ip };
+	struct vsharp_amdgpu_id id = { family, rev, hw_major, 0, ip, 0 };
 
 	return vsharp_amdgpu_map_level(&id, lv, err);
 }
@@ -278,7 +278,7 @@ static void test_cz_processor(struct ktap *t)
 	};
 
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-		struct vsharp_amdgpu_id id = { parts[i].family, parts[i].rev, parts[i].hw_major, 0, 0 };
+		struct vsharp_amdgpu_id id = { parts[i].family, parts[i].rev, parts[i].hw_major, 0, 0, 0 };
 		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
 		const struct vsharp_target *tg;
 
@@ -291,6 +291,84 @@ static void test_cz_processor(struct ktap *t)
 			continue;
 		CHECK_STR(t, tg->name, parts[i].name);
 		CHECK_MSG(t, tg->d16_unpacked == parts[i].unpacked, "%s", parts[i].name);
+	}
+}
+
+/*
+ * The processor of each chip the acceptance list names, from what Linux
+ * reports for it (the shim's profiles, user/shim/shim_profiles.c): family
+ * and external rev (si.c, cik.c, vi.c, soc15.c, nv.c, soc21.c, soc24.c
+ * *_common_early_init), the GC IP version (the KFD table), and the answer
+ * to AMDGPU_INFO_RAS_ENABLED_FEATURES (amdgpu_kms.c: ras_enabled << 32 |
+ * features; 0 here when it failed with -EINVAL).  SRAM ECC is the GFX bit
+ * of the upper half, as KFD's HSA_CAP_SRAM_EDCSUPPORTED (kfd_topology.c);
+ * the lower half is not: the Radeon VII answers 0x4 with ECC off.
+ */
+static void test_processor_per_chip(struct ktap *t)
+{
+	static const struct {
+		const char *chip;
+		uint32_t family, rev, hw_major, hw_minor, ip;
+		uint64_t ras;
+		const char *name;
+		uint32_t quirks;
+	} parts[] = {
+		{ "Tahiti 6798", 110, 0x01, 6, 0, 0, 0, "gfx600", 0 },
+		{ "Pitcairn 6818", 110, 0x14, 6, 0, 0, 0, "gfx601", 0 },
+		{ "Kaveri 130F", 125, 0x01, 7, 1, 0, 0, "gfx700", 0 },
+		{ "Kaveri 1312", 125, 0x41, 7, 1, 0, 0, "gfx700", 0 },
+		{ "Hawaii 67B0", 120, 0x28, 7, 3, 0, 0, "gfx701", 0 },
+		{ "Carrizo 9874", 135, 0x01, 8, 0, 0, 0, "gfx801", VSHARP_QUIRK_XNACK },
+		{ "Tonga 6939", 130, 0x14, 8, 0, 0, 0, "gfx802", VSHARP_QUIRK_SGPR_INIT_BUG },
+		{ "Polaris10 67DF", 130, 0x50, 8, 0, 0, 0, "gfx803", 0 },
+		{ "Stoney 98E4", 135, 0x61, 8, 1, 0, 0, "gfx810", VSHARP_QUIRK_XNACK },
+		{ "Vega10 687F", 141, 0x01, 9, 0, IPV(9, 0, 1), 0, "gfx900", 0 },
+		{ "Raven 15DD", 142, 0x01, 9, 0, IPV(9, 1, 0), 0, "gfx902", VSHARP_QUIRK_XNACK },
+		{ "Raven 15DD rev_id 1", 142, 0x21, 9, 0, IPV(9, 1, 0), 0, "gfx902", VSHARP_QUIRK_XNACK },
+		{ "Vega20, no RAS context", 141, 0x28, 9, 0, IPV(9, 4, 0), 0, "gfx906", 0 },
+		{ "Radeon VII 66AF", 141, 0x28, 9, 0, IPV(9, 4, 0), 0x4, "gfx906", 0 },
+		{ "MI50 66A1", 141, 0x28, 9, 0, IPV(9, 4, 0), 0x7fff0000006full, "gfx906:sramecc+",
+		  VSHARP_QUIRK_SRAMECC },
+		/* amdgpu.ras_mask=0x4: only GFX enabled, and that is SRAM ECC. */
+		{ "MI50, ras_mask 0x4", 141, 0x28, 9, 0, IPV(9, 4, 0), 0x0000000400000004ull,
+		  "gfx906:sramecc+", VSHARP_QUIRK_SRAMECC },
+		/* amdgpu.ras_mask without GFX: HBM ECC alone is no SRAM ECC. */
+		{ "MI50, ras_mask ~0x4", 141, 0x28, 9, 0, IPV(9, 4, 0), 0x7ffb0000006bull, "gfx906", 0 },
+		/* amdgpu.ras_enable=0: nothing enabled, the context freed. */
+		{ "MI50, ras_enable 0", 141, 0x28, 9, 0, IPV(9, 4, 0), 0, "gfx906", 0 },
+		/* A kernel without the GC version names Vega 20 by its revision. */
+		{ "MI50, no GC version", 141, 0x28, 9, 0, 0, 0x7fff0000006full, "gfx906:sramecc+",
+		  VSHARP_QUIRK_SRAMECC },
+		/* Only gfx906 has a sramecc+ processor: Vega 10 stays gfx900. */
+		{ "Vega10, GFX RAS", 141, 0x01, 9, 0, IPV(9, 0, 1), 0x400000000ull, "gfx900", 0 },
+		{ "Navi10 731F", 143, 0x01, 10, 0, IPV(10, 1, 10), 0, "gfx1010",
+		  VSHARP_QUIRK_LDS_MISALIGNED_BUG },
+		{ "Navi21 73BF", 143, 0x28, 10, 0, IPV(10, 3, 0), 0, "gfx1030", 0 },
+		{ "Navi31 744C", 145, 0x01, 11, 0, IPV(11, 0, 0), 0, "gfx1100", 0 },
+		{ "Navi44 7590", 152, 0x40, 12, 0, IPV(12, 0, 0), 0, "gfx1200", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		struct vsharp_amdgpu_id id = { parts[i].family, parts[i].rev, parts[i].hw_major,
+					       parts[i].hw_minor, parts[i].ip, parts[i].ras };
+		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
+		const struct vsharp_target *tg;
+		char buf[128], want[128];
+
+		if (!CHECK_MSG(t, vsharp_amdgpu_map_level(&id, &lv, NULL) == 0, "%s", parts[i].chip))
+			continue;
+		tg = vsharp_amdgpu_target(&lv);
+		if (!CHECK_MSG(t, tg != NULL, "%s: no processor", parts[i].chip))
+			continue;
+		CHECK_MSG(t, !strcmp(tg->name, parts[i].name), "%s: %s, want %s", parts[i].chip,
+			  tg->name, parts[i].name);
+		CHECK_MSG(t, (tg->quirks & parts[i].quirks) == parts[i].quirks &&
+			  !(tg->quirks & VSHARP_QUIRK_SRAMECC) == !(parts[i].quirks & VSHARP_QUIRK_SRAMECC),
+			  "%s: quirks 0x%x, want 0x%x", parts[i].chip, tg->quirks, parts[i].quirks);
+		CHECK_MSG(t, vsharp_amdgpu_runnable(&id, &lv, NULL) == 0, "%s: not runnable", parts[i].chip);
+		vsharp_amdgpu_describe(&id, &lv, "/dev/dri/renderD128", buf, sizeof(buf));
+		snprintf(want, sizeof(want), "amdgpu %s (", parts[i].name);
+		CHECK_MSG(t, !strncmp(buf, want, strlen(want)), "%s: \"%s\"", parts[i].chip, buf);
 	}
 }
 
@@ -320,7 +398,7 @@ static void test_runnable(struct ktap *t)
 
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		struct vsharp_amdgpu_id id = { parts[i].family, parts[i].rev, parts[i].hw_major, 0,
-					       parts[i].ip };
+					       parts[i].ip, 0 };
 		struct vsharp_amdgpu_level lv = { VSHARP_GFX_COUNT, NULL, NULL };
 		struct vsharp_error err = { "" };
 		bool has = false;
@@ -381,9 +459,9 @@ static void test_radeon_hint(struct ktap *t)
 
 static void test_describe(struct ktap *t)
 {
-	struct vsharp_amdgpu_id a = { 145, 0x01, 11, 0, IPV(11, 0, 0) };
-	struct vsharp_amdgpu_id b = { 143, 0x28, 10, 3, 0 };
-	struct vsharp_amdgpu_id c = { 152, 0x41, 12, 0, 0 };
+	struct vsharp_amdgpu_id a = { 145, 0x01, 11, 0, IPV(11, 0, 0), 0 };
+	struct vsharp_amdgpu_id b = { 143, 0x28, 10, 3, 0, 0 };
+	struct vsharp_amdgpu_id c = { 152, 0x41, 12, 0, 0, 0 };
 	struct vsharp_amdgpu_level lv;
 	char buf[128], small[12];
 
@@ -653,6 +731,7 @@ static void test_open_dir(struct ktap *t)
 
 KTAP_MAIN(KTAP_CASE(test_family_levels), KTAP_CASE(test_ip_discovery_levels),
 	  KTAP_CASE(test_refused), KTAP_CASE(test_targets), KTAP_CASE(test_cz_processor),
+	  KTAP_CASE(test_processor_per_chip),
 	  KTAP_CASE(test_runnable),
 	  KTAP_CASE(test_radeon_hint), KTAP_CASE(test_describe),
 	  KTAP_CASE(test_fences), KTAP_CASE(test_reset_flags), KTAP_CASE(test_hang_report),

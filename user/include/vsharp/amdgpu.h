@@ -31,6 +31,13 @@ struct vsharp_amdgpu_id {
 	 * that do not report it (the slot is "_pad" in libdrm 2.4.114).
 	 */
 	uint32_t ip_discovery_version;
+	/*
+	 * AMDGPU_INFO_RAS_ENABLED_FEATURES: the blocks RAS is enabled for
+	 * << 32 | the features the RAS firmware turned on; 0 when the kernel
+	 * keeps no RAS context (the query fails with -EINVAL).  Bit 32 +
+	 * AMDGPU_RAS_BLOCK__GFX set is SRAM ECC on (gfx906:sramecc+).
+	 */
+	uint64_t ras;
 };
 
 #define VSHARP_AMDGPU_IP_VERSION(maj, min, rev) \
@@ -57,7 +64,8 @@ int vsharp_amdgpu_map_level(const struct vsharp_amdgpu_id *id, struct vsharp_amd
 
 /*
  * The processor facts of the chip LV names (gfx.h: Stoney, gfx810, packs
- * D16 where Carrizo, gfx801, does not), or NULL for the level's probe processor.
+ * D16 where Carrizo, gfx801, does not; a gfx906 with SRAM ECC on is
+ * gfx906:sramecc+), or NULL for the level's probe processor.
  */
 const struct vsharp_target *vsharp_amdgpu_target(const struct vsharp_amdgpu_level *lv);
 

@@ -584,6 +584,17 @@ static int open_node(const char *node, struct vsharp_device **out, struct vsharp
 	id.hw_ip_minor = hw.hw_ip_version_minor;
 	memcpy(&id.ip_discovery_version, (const char *)&hw + HW_IP_DISCOVERY_OFFSET,
 	       sizeof(id.ip_discovery_version));
+	/*
+	 * -EINVAL is a kernel without a RAS context (device/amdgpu_chips.c):
+	 * no block has RAS, SRAM ECC is off.
+	 */
+	ret = amdgpu_query_info(d->adev, AMDGPU_INFO_RAS_ENABLED_FEATURES, sizeof(id.ras), &id.ras);
+	if (ret == -EINVAL) {
+		id.ras = 0;
+	} else if (ret) {
+		add_reason(err, "%s: amdgpu_query_info(RAS_ENABLED_FEATURES): %s", node, strerror(-ret));
+		goto fail;
+	}
 	if (!(hw.available_rings & 1)) {
 		add_reason(err, "%s: family %u, chip rev 0x%02x has no compute ring 0 (available_rings 0x%x)",
 			   node, id.family_id, id.chip_external_rev, hw.available_rings);

@@ -225,19 +225,51 @@ static const struct {
 	{ AMDGPU_FAMILY_GC_11_0_1, 0x01, 0xff, "gfx1103" },
 };
 
+/*
+ * Processors whose SRAM ECC mode is a target ID of its own (LLVM
+ * AMDGPUUsage, "Target ID"; gfx908 and CDNA have one too, but are
+ * refused).  The mode is KFD's: it reports HSA_CAP_SRAM_EDCSUPPORTED, from
+ * which ROCm names gfx906:sramecc+, when adev->ras_enabled holds
+ * AMDGPU_RAS_BLOCK__GFX (Linux kfd_topology.c, "kfd only concerns sram ecc
+ * on GFX"); amdgpu_ras_check_supported() sets it when the VBIOS reports
+ * SRAM ECC (amdgpu_atomfirmware_sram_ecc_supported), masked by the
+ * ras_enable and ras_mask module parameters.  AMDGPU_INFO_RAS_ENABLED_FEATURES
+ * gives ras_enabled in its upper half (amdgpu_kms.c: ras_enabled << 32 |
+ * features).  Its lower half is not the mode: a Vega 20 without ECC (Radeon
+ * VII) answers 0x4, the GFX feature amdgpu_ras_init() sets for "VEGA20
+ * Gaming" and never clears, with nothing enabled.
+ */
+#define RAS_ENABLED_GFX ((uint64_t)AMDGPU_INFO_RAS_ENABLED_GFX << 32)
+
+static const struct {
+	const char *target, *sramecc;
+} sramecc_targets[] = {
+	{ "gfx906", "gfx906:sramecc+" },
+};
+
+static const char *with_sramecc(const struct vsharp_amdgpu_id *id, const char *target)
+{
+	if (!target || !(id->ras & RAS_ENABLED_GFX))
+		return target;
+	for (size_t i = 0; i < ARRAY_SIZE(sramecc_targets); i++)
+		if (!strcmp(sramecc_targets[i].target, target))
+			return sramecc_targets[i].sramecc;
+	return target;
+}
+
 static const char *target_of(const struct vsharp_amdgpu_id *id)
 {
 	if (id->ip_discovery_version) {
 		for (size_t i = 0; i < ARRAY_SIZE(ip_targets); i++)
 			if (ip_targets[i].ip == id->ip_discovery_version)
-				return ip_targets[i].target;
+				return with_sramecc(id, ip_targets[i].target);
 		return NULL;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(rev_targets); i++)
 		if (rev_targets[i].family == id->family_id &&
 		    id->chip_external_rev >= rev_targets[i].rev_lo &&
 		    id->chip_external_rev < rev_targets[i].rev_hi)
-			return rev_targets[i].target;
+			return with_sramecc(id, rev_targets[i].target);
 	return NULL;
 }
 

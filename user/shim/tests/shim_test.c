@@ -588,25 +588,41 @@ static void test_profile_radeon(struct ktap *t)
 /*
  * What each chip reports: libdrm amdgpu.ids, Linux si.c/cik.c/vi.c/
  * soc15.c/nv.c/soc21.c/soc24.c, KFD GC versions (none before GFX9), the
- * GFX IP block's version (gfx_v6_0, gfx_v7_3, gfx_v8_0, gfx_v8_1, ...).
+ * GFX IP block's version (gfx_v6_0, gfx_v7_1, gfx_v7_3, gfx_v8_0, gfx_v8_1,
+ * ...), and AMDGPU_INFO_RAS_ENABLED_FEATURES (amdgpu_kms.c, amdgpu_ras.c
+ * amdgpu_ras_init: -EINVAL without a RAS context, which only Vega 20 and
+ * the boards with ECC on keep).
  */
 struct facts {
 	const char *chip;
 	uint32_t family, external_rev, device, gc, hw_major, hw_minor, gfx_rings;
+	uint64_t ras;		/* the RAS answer; NO_RAS: -EINVAL */
 };
 
+#define NO_RAS UINT64_MAX
+
 static const struct facts chips[] = {
-	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1 },
-	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1 },
-	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1 },
-	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1 },
-	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1 },
-	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1 },
-	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1 },
-	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1 },
-	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1 },
-	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0 },
-	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1 },
+	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1, NO_RAS },
+	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1, NO_RAS },
+	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1, NO_RAS },
+	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1, NO_RAS },
+	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1, NO_RAS },
+	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1, NO_RAS },
+	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1, NO_RAS },
+	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1, NO_RAS },
+	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1, NO_RAS },
+	/* Every block enabled; UMC SDMA GFX MMHUB PCIE HDP MCA VCN JPEG on. */
+	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0, 0x1ffff0001c06full },
+	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1, NO_RAS },
+	{ "gfx600", 110, 0x01, 0x6798, 0, 6, 0, 1, NO_RAS },
+	{ "gfx700", 125, 0x01, 0x130f, 0, 7, 1, 1, NO_RAS },
+	{ "gfx801", 135, 0x01, 0x9874, 0, 8, 0, 1, NO_RAS },
+	{ "gfx802", 130, 0x14, 0x6939, 0, 8, 0, 1, NO_RAS },
+	{ "gfx902", 142, 0x01, 0x15dd, 0x090100, 9, 0, 1, NO_RAS },
+	/* Radeon VII: the GFX feature bit "VEGA20 Gaming" keeps, nothing enabled. */
+	{ "gfx906", 141, 0x28, 0x66af, 0x090400, 9, 0, 1, 0x4 },
+	/* MI50: every block but VCN and JPEG enabled; UMC SDMA GFX MMHUB PCIE HDP on. */
+	{ "gfx906-ecc", 141, 0x28, 0x66a1, 0x090400, 9, 0, 1, 0x7fff0000006full },
 };
 
 static void test_profile_facts(struct ktap *t)
@@ -615,6 +631,7 @@ static void test_profile_facts(struct ktap *t)
 	const struct facts *f = NULL;
 	struct drm_amdgpu_info_hw_ip hw;
 	struct amdgpu_gpu_info gpu;
+	uint64_t ras;
 	struct dev d;
 
 	for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); i++)
@@ -632,6 +649,14 @@ static void test_profile_facts(struct ktap *t)
 	CHECK_EQ(t, hw.hw_ip_version_minor, f->hw_minor);
 	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
 	CHECK_EQ(t, hw.available_rings, (1u << f->gfx_rings) - 1);
+	ras = 0x5a5a;
+	if (f->ras == NO_RAS) {
+		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_RAS_ENABLED_FEATURES, sizeof(ras), &ras),
+			 -EINVAL);
+	} else {
+		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_RAS_ENABLED_FEATURES, sizeof(ras), &ras), 0);
+		CHECK_EQ(t, ras, f->ras);
+	}
 	dev_close(&d);
 }
 
@@ -680,6 +705,13 @@ static const struct tcase cases[] = {
 	{ "profile_gfx1200", test_profile_facts, "gfx1200", NULL, 0, NULL },
 	{ "profile_gfx90a", test_profile_facts, "gfx90a", NULL, 0, NULL },
 	{ "profile_gc12.5", test_profile_facts, "gc12.5", NULL, 0, NULL },
+	{ "profile_gfx600", test_profile_facts, "gfx600", NULL, 0, NULL },
+	{ "profile_gfx700", test_profile_facts, "gfx700", NULL, 0, NULL },
+	{ "profile_gfx801", test_profile_facts, "gfx801", NULL, 0, NULL },
+	{ "profile_gfx802", test_profile_facts, "gfx802", NULL, 0, NULL },
+	{ "profile_gfx902", test_profile_facts, "gfx902", NULL, 0, NULL },
+	{ "profile_gfx906", test_profile_facts, "gfx906", NULL, 0, NULL },
+	{ "profile_gfx906-ecc", test_profile_facts, "gfx906-ecc", NULL, 0, NULL },
 	{ "bad_chip_name", test_bad_chip_name, "gfx9000", NULL, 2, "allowed: gfx900, gfx1010" },
 	{ "bad_fault_spec", test_bad_chip_name, NULL, "hang:0", 2, "COUNT out of range" },
 };
