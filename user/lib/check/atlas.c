@@ -259,13 +259,20 @@ static bool same(struct vsharp_atlas_result a, struct vsharp_atlas_result b)
 	return a.outcome == b.outcome && a.shift == b.shift;
 }
 
-/* Bit per rule whose other choice changes the cell; *unverified if such a rule's default is. */
+/*
+ * Bit per rule whose other choice changes the cell; *unverified if such a
+ * rule's default is, *compiler if its source is a compiler's (LLVM).
+ */
 static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
-			  unsigned si, unsigned mis, struct vsharp_atlas_result model, bool *unverified)
+			  unsigned si, unsigned mis, struct vsharp_atlas_result model, bool *unverified,
+			  bool *compiler)
 {
 	unsigned bits = 0;
 
 	*unverified = false;
+	/* GFX6 has no mode: its untyped buffer cells follow CLRX and LLVM (rules_documented.c). */
+	*compiler = level == VSHARP_GFX6 && mode != VSHARP_ALIGN_DWORD && model.outcome == VSHARP_ATLAS_DOWN &&
+		    (a == VSHARP_ATLAS_LOAD || a == VSHARP_ATLAS_STORE);
 	for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
 		const struct vsharp_rule_info *info = vsharp_rule_info(r);
 
@@ -280,7 +287,10 @@ static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, en
 			rules.choice[r] = (uint8_t)c;
 			if (!same(vsharp_atlas_eval(level, mode, a, si, mis, &rules), model)) {
 				bits |= 1u << r;
-				*unverified |= !strncmp(info->choice[info->defaults[level]].source, "UNVERIFIED", 10);
+				*unverified |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
+					       VSHARP_SOURCE_UNVERIFIED;
+				*compiler |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
+					     VSHARP_SOURCE_COMPILER;
 				break;
 			}
 		}
@@ -301,7 +311,7 @@ void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas)
 					c->model = vsharp_atlas_eval(level, m, a, si, mis, NULL);
 					if (c->model.outcome != VSHARP_ATLAS_ABSENT)
 						c->contested = contested(level, m, a, si, mis, c->model,
-									 &c->unverified);
+									 &c->unverified, &c->compiler);
 				}
 }
 
