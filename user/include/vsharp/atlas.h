@@ -58,9 +58,9 @@ struct vsharp_atlas_cell {
 	/*
 	 * The cell rests on a compiler's record (LLVM) or an assembler's notes
 	 * rather than an AMD document: a contested rule's default cites LLVM
-	 * (gcn_ds_misaligned), or a GFX6 untyped buffer cell aligned down
-	 * outside DWORD mode (gfx6_buffer_alignment: CLRX and LLVM; GFX6 has
-	 * no mode).
+	 * (gcn_ds_misaligned), or a GFX6 untyped buffer cell outside DWORD
+	 * mode whose outcome the mode would not give (gfx6_buffer_alignment:
+	 * CLRX and LLVM; GFX6 has no mode).
 	 */
 	bool compiler;
 	bool measured;			/* the fields below hold a device's result */

@@ -82,8 +82,7 @@ static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool 
 {
 	/* R3 §3.3.4.1: B32 &~3, B64 &~7, B96/B128 &~15. */
 	unsigned native = bytes >= 12 ? 16 : bytes, n = bytes < 4 ? bytes : 4;
-	/* GFX6 has no SH_MEM_CONFIG (Linux gfx_v6_0.c; kmod/amdgpu.c): no mode applies. */
-	enum vsharp_align_mode mode = a->level == VSHARP_GFX6 ? VSHARP_ALIGN_UNALIGNED : a->align;
+	enum vsharp_align_mode mode = a->align;
 
 	*force = false;
 	/* R3 §3.3.4.1, R4 §3.3.4: DS atomics need their size in every mode but DWORD's masking. */

@@ -61,7 +61,7 @@ static const struct vsharp_documented_rule documented[] = {
 	  "GFX6 has no SH_MEM_CONFIG and no unaligned buffer access: whatever mode is asked, untyped buffer accesses are aligned down as in DWORD mode (32-bit and wider to 4 bytes, 16-bit to 2)",
 	  "CLRX GcnMemHandling (https://github.com/CLRX/CLRX-mirror/wiki/GcnMemHandling) \"For 32-bit and wider operations, an address are aligned to 4 bytes. For 16-bit operations, an address are aligned to 2 bytes\"; LLVM AMDGPU.td FeatureUnalignedBufferAccess from FeatureSeaIslands (CI) on" },
 	{ "gcn_ds_no_unaligned", GFX_RANGE(6, 8),
-	  "GFX6-8 DS accesses need their natural alignment whatever the mode (B16 2, B32 4, B64 8, B96/B128 16); GFX6 has no mode at all; a misaligned one follows rule gcn_ds_misaligned",
+	  "GFX6-8 DS accesses need their natural alignment whatever the mode (B16 2, B32 4, B64 8, B96/B128 16); in UNALIGNED mode a misaligned one follows rule gcn_ds_misaligned",
 	  "LLVM AMDGPU.td FeatureUnalignedDSAccess (\"Hardware supports unaligned local and region loads and stores\") from FeatureGFX9 on; SIISelLowering.cpp allowsMisalignedMemoryAccessesImpl \"ds_read/write_b64 require 8-byte alignment\", \"require 16-byte alignment on gfx8 and older\"" },
 	{ "d16_sramecc", GFX(9),
 	  "with SRAM ECC on (gfx906:sramecc+) a D16 load zeroes the other half of its VGPR, whatever d16_unused_half says",
