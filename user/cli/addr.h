@@ -28,6 +28,7 @@ struct addr_args {
 	unsigned n_rules;
 	bool idxen, offen, glc, tfe, lds, json, have_offset01, have_m0;
 	bool addr64;
+	bool wgp;			/* DS: WGP mode (the probes run CU mode) */
 	uint64_t vaddr64;		/* ADDR64: the VADDR pair */
 	uint32_t vindex, voffset, soffset, offset, lane, m0, vaddr, offset0, offset1;
 	uint32_t vdata[9];		/* 9: a BVH push8, the last node and 8 nodes */

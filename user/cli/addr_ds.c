@@ -26,6 +26,10 @@ static int build_access(const struct addr_args *a, enum vsharp_gfx level,
 
 	memset(acc, 0, sizeof(*acc));
 	acc->level = level;
+	acc->target = desc_opts_target(&a->desc);
+	if (acc->target && acc->target->level != level)
+		acc->target = NULL;
+	acc->wgp = a->wgp;
 	acc->op = op;
 	acc->m0 = a->have_m0 ? a->m0 : 0xffffffff;
 	if (a->have_offset01 && a->offset)
@@ -177,6 +181,9 @@ static void print_text(const struct addr_args *a, const struct ds_run *r,
 	printf("alignment (%s): %s\n", vsharp_align_mode_name(r->acc.align),
 	       !out->memviol ? "ok" : out_of_range(out) && r->acc.level >= VSHARP_GFX12 ?
 	       "MEMVIOL (GFX12 reports an out-of-range LDS address)" : "MEMVIOL");
+	if (out->unreliable)
+		printf("result: undefined (%s in WGP mode: LLVM FeatureLdsMisalignedBug, \"Some GFX10 bug with multi-dword LDS and flat access that is not naturally aligned in WGP mode\"; the data below is an unaffected chip's)\n",
+		       r->target->name);
 	if (out->n_vdst)
 		addr_print_vgprs(&o, "vdst", out->vdst, out->n_vdst, 0, ADDR_FLOAT_NONE);
 	if (out->addr_written)
@@ -212,6 +219,8 @@ static void print_json(const struct ds_run *r, const struct addr_image *lds)
 		out_hex(&o, "address1", out->addr[1]);
 	addr_print_bools(&o, "in_range", in_range, n);
 	out_bool(&o, "memviol", out->memviol);
+	if (r->acc.wgp)
+		out_bool(&o, "unreliable", out->unreliable);
 	/* One type per key in every verb (cli.rst "JSON"): a string, as for buffers. */
 	out_hex(&o, "address_unaligned", out->addr_unaligned[0]);
 	if (out->n_addr > 1)

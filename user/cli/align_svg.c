@@ -2,8 +2,9 @@
 /*
  * The alignment atlas as an SVG heat map: one panel per level, a row per
  * mode, access and size, a column per misalignment; one colour per outcome,
- * the shift written in aligned-down cells, UNVERIFIED cells hatched, and
- * measured cells that differ from the model framed.
+ * the shift written in aligned-down cells, UNVERIFIED cells hatched, cells
+ * that rest on a compiler's record (LLVM) dotted, and measured cells that
+ * differ from the model framed.
  */
 #include "align.h"
 
@@ -49,6 +50,9 @@ static void cell(FILE *f, const struct vsharp_atlas_cell *c, bool measured, unsi
 		x, y, CELL, CELL, align_colour(r.outcome));
 	if (c->unverified)
 		fprintf(f, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#unverified)\"/>\n",
+			x, y, CELL, CELL);
+	if (c->compiler)
+		fprintf(f, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#compiler)\"/>\n",
 			x, y, CELL, CELL);
 	if (r.outcome == VSHARP_ATLAS_DOWN || r.outcome == VSHARP_ATLAS_NOT_RUN ||
 	    r.outcome == VSHARP_ATLAS_UNEXPLAINED)
@@ -102,8 +106,8 @@ void align_svg(FILE *f, const struct align_view *v)
 	}
 	y = HEAD + height + 20;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" font-family=\"monospace\">\n",
-		width, y + 20 * (VSHARP_ATLAS_OUTCOME_COUNT + 2));
-	fputs("<title>vsharp alignment atlas</title>\n<defs><pattern id=\"unverified\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"4\" height=\"4\" fill=\"none\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"4\" stroke=\"#000000\" stroke-width=\"1.5\"/></pattern></defs>\n",
+		width, y + 20 * (VSHARP_ATLAS_OUTCOME_COUNT + 3));
+	fputs("<title>vsharp alignment atlas</title>\n<defs><pattern id=\"unverified\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"4\" height=\"4\" fill=\"none\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"4\" stroke=\"#000000\" stroke-width=\"1.5\"/></pattern><pattern id=\"compiler\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\"><circle cx=\"2.5\" cy=\"2.5\" r=\"1.1\" fill=\"#000000\"/></pattern></defs>\n",
 	      f);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 	for (unsigned i = 0; i < v->n; i++)
@@ -116,6 +120,11 @@ void align_svg(FILE *f, const struct align_view *v)
 	fprintf(f, "<rect x=\"12\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#unverified)\" stroke=\"#999999\"/>\n",
 		y, CELL, CELL);
 	fprintf(f, "<text x=\"32\" y=\"%u\" font-size=\"11\">UNVERIFIED: the choice of a rule decides it, and no source confirms the model's</text>\n",
+		y + CELL - 3);
+	y += 20;
+	fprintf(f, "<rect x=\"12\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"url(#compiler)\" stroke=\"#999999\"/>\n",
+		y, CELL, CELL);
+	fprintf(f, "<text x=\"32\" y=\"%u\" font-size=\"11\">LLVM: rests on a compiler's record (LLVM; CLRX for GFX6 buffers), not an AMD document</text>\n",
 		y + CELL - 3);
 	y += 20;
 	fprintf(f, "<rect x=\"13\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2.5\"/>\n",

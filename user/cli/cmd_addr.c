@@ -15,7 +15,7 @@ enum {
 	AO_OFFSET, AO_LANE, AO_ALIGN, AO_GLC, AO_TFE, AO_LDS, AO_M0, AO_TFORMAT,
 	AO_RULE, AO_JSON, AO_VADDR, AO_OFFSET0, AO_OFFSET1, AO_VDATA, AO_VDST_INIT,
 	AO_MEM, AO_MEM_FILE, AO_LDS_SIZE, AO_LANES, AO_VADDR_STRIDE, AO_VADDRS,
-	AO_ADDR64, AO_VADDR64, AO_ATTR, AO_ATTR_CHAN, AO_END
+	AO_ADDR64, AO_VADDR64, AO_ATTR, AO_ATTR_CHAN, AO_WGP, AO_END
 };
 _Static_assert(AO_END - AO_OP <= 64, "the options given fit one 64-bit mask");
 
@@ -36,6 +36,7 @@ static const struct cli_opt addr_opts[] = {
 	{ "--vaddrs", true, AO_VADDRS },	{ "--addr64", false, AO_ADDR64 },
 	{ "--vaddr64", true, AO_VADDR64 },
 	{ "--attr", true, AO_ATTR },	{ "--attr-chan", true, AO_ATTR_CHAN },
+	{ "--wgp", false, AO_WGP },
 	{ NULL, false, 0 },
 };
 
@@ -49,7 +50,7 @@ static const char usage[] =
 	"       vsharp addr --gfx LEVEL --op DS_NAME --vaddr N [--offset N | --offset0 N --offset1 N] [--m0 N]\n"
 	"         [--lanes N [--vaddr-stride N | --vaddrs DWORDS]] [--mem HEX | --mem-file FILE]\n"
 	"         [--vdata DWORDS] [--vdst-init DWORDS] [--lds-size N] [--align-mode MODE]\n"
-	"         [--rule NAME=CHOICE]... [--json]\n"
+	"         [--rule NAME=CHOICE]... [--wgp] [--json]\n"
 	"         parameter loads: [--attr 0..32] [--attr-chan x|y|z|w]\n";
 
 /* --vdata, --vdst-init, --vaddrs: dwords in any form the dword reader takes. */
@@ -157,6 +158,7 @@ static bool take(struct addr_args *a, int id, const char *val)
 	case AO_GLC: a->glc = true; return true;
 	case AO_TFE: a->tfe = true; return true;
 	case AO_LDS: a->lds = true; return true;
+	case AO_WGP: a->wgp = true; return true;
 	case AO_JSON: a->json = true; return true;
 	case AO_ALIGN: a->align = val; return true;
 	case AO_TFORMAT: a->tformat = val; return true;
@@ -233,7 +235,13 @@ bool addr_set_rules(const struct addr_args *a, enum vsharp_gfx level, struct vsh
 {
 	struct vsharp_error err;
 
-	vsharp_rules_default(level, r);
+	const struct vsharp_target *t = desc_opts_target(&a->desc);
+
+	/* The processor's defaults: gfx906:sramecc+ zeroes the other D16 half. */
+	if (t && t->level == level)
+		vsharp_rules_default_target(t, r);
+	else
+		vsharp_rules_default(level, r);
 	for (unsigned i = 0; i < a->n_rules; i++)
 		if (vsharp_rules_set(r, a->rules[i], &err))
 			return cli_lib_error(&err), false;
@@ -308,6 +316,7 @@ static const struct operand_use {
 	{ AO_OFFSET1, "--offset1", USE_DS, "has no OFFSET1 field", "DS instructions" },
 	{ AO_ATTR, "--attr", USE_PARAM, "reads no attribute", "a parameter load only" },
 	{ AO_ATTR_CHAN, "--attr-chan", USE_PARAM, "reads no attribute", "a parameter load only" },
+	{ AO_WGP, "--wgp", USE_DS, "runs in no CU or WGP mode", "DS instructions (gfx10 and later)" },
 	{ AO_LANES, "--lanes", USE_DS, "runs one --lane",
 	  "DS instructions: a wave of lanes shows their banks" },
 	{ AO_VADDRS, "--vaddrs", USE_DS, "runs one --lane",

@@ -23,6 +23,10 @@ struct align_opts {
 	unsigned n_emu_rules;
 };
 
+/* Said once a table has such a cell. */
+static const char compiler_note[] =
+	"# notes: UNVERIFIED: the rule's default has no source; LLVM: the cells rest on a compiler's record (LLVM; CLRX for GFX6 buffers), not an AMD document\n";
+
 static const char legend[] =
 	". as addressed  s split across dwords  1-f aligned down by n bytes  F MEMVIOL  - no such instruction  ? not run  ! unexplained";
 
@@ -68,7 +72,7 @@ static bool differs(const struct vsharp_atlas_cell *c)
 static void row_notes(const struct vsharp_atlas *at, int m, int a, unsigned si, bool measured,
 		      char *buf, size_t n)
 {
-	unsigned diff = 0;
+	unsigned diff = 0, compiler = 0;
 	size_t used = 0;
 	char list[64];
 
@@ -91,6 +95,12 @@ static void row_notes(const struct vsharp_atlas *at, int m, int a, unsigned si, 
 		used += (size_t)snprintf(buf + used, n - used, "%s%s%s at %s", used ? "; " : "",
 					 vsharp_rule_info(r)->name, unverified ? " UNVERIFIED" : "", list);
 	}
+	for (unsigned mis = 0; mis < VSHARP_ATLAS_MIS; mis++)
+		compiler |= (unsigned)at->cell[m][a][si][mis].compiler << mis;
+	if (compiler && used < n) {
+		mis_list(compiler, list, sizeof(list));
+		used += (size_t)snprintf(buf + used, n - used, "%sLLVM at %s", used ? "; " : "", list);
+	}
 	for (unsigned mis = 0; measured && mis < VSHARP_ATLAS_MIS; mis++)
 		diff |= (unsigned)differs(&at->cell[m][a][si][mis]) << mis;
 	if (diff && used < n) {
@@ -108,8 +118,8 @@ static void text_level(FILE *f, const struct vsharp_atlas *at, unsigned modes, b
 			fprintf(f, "# %s: %s\n", vsharp_align_mode_name(m), at->mode_source[m]);
 	if (measured && at->not_run_why[0])
 		fprintf(f, "# ? not run: %s\n", at->not_run_why);
-	fprintf(f, "# cell: address %u + misalignment, in range, the level's default rule choices\n# %s\n",
-		VSHARP_ATLAS_BASE, legend);
+	fprintf(f, "# cell: address %u + misalignment, in range, the level's default rule choices\n# %s\n%s",
+		VSHARP_ATLAS_BASE, legend, compiler_note);
 	fprintf(f, "%-13s %-14s %4s  0123456789abcdef  notes\n", "mode", "access", "size");
 	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++) {
 		if (!(modes >> m & 1))
@@ -180,6 +190,7 @@ static void json_cells(struct vsharp_json *j, const struct vsharp_atlas *at, uns
 							vsharp_json_str(j, NULL, vsharp_rule_info(r)->name);
 					vsharp_json_array_end(j);
 					vsharp_json_bool(j, "unverified", c->unverified);
+					vsharp_json_bool(j, "compiler", c->compiler);
 					if (measured && c->measured) {
 						result_json(j, "measured", a, size, c->seen);
 						vsharp_json_bool(j, "halted", c->halted);
@@ -222,7 +233,7 @@ static void json_out(FILE *f, const struct align_view *v)
 
 static void csv_out(FILE *f, const struct align_view *v)
 {
-	fputs("level,mode,access,size,misalignment,address,instruction,outcome,shift,symbol,data,contested,unverified", f);
+	fputs("level,mode,access,size,misalignment,address,instruction,outcome,shift,symbol,data,contested,unverified,compiler", f);
 	fputs(v->measured ? ",measured_outcome,measured_shift,measured_symbol,measured_data,halted,differs,observed\n" : "\n", f);
 	for (unsigned i = 0; i < v->n; i++) {
 		const struct vsharp_atlas *at = v->atlases[i];
@@ -249,6 +260,7 @@ static void csv_out(FILE *f, const struct align_view *v)
 							vsharp_op_name(vsharp_atlas_op(at->level, a, si, NULL), at->level),
 							vsharp_atlas_outcome_name(c->model.outcome), c->model.shift,
 							vsharp_atlas_symbol(c->model), data, rules, c->unverified);
+						fprintf(f, ",%d", c->compiler);
 						if (v->measured) {
 							vsharp_atlas_data(a, size, c->seen, data, sizeof(data));
 							fprintf(f, ",%s,%u,%c,%s,%d,%d,", vsharp_atlas_outcome_name(c->seen.outcome),

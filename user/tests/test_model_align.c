@@ -9,6 +9,10 @@
  *   UNALIGNED: as is.  Atomics: MEMVIOL unless size-aligned (GFX12 DWORD
  *   mode aligns them down, R4 §9.5).  Format ops: aligned by component
  *   size (1, 2, 4) in every mode.
+ * GFX6 has no SH_MEM_CONFIG and no unaligned buffer access: every mode acts
+ * as DWORD ("For 32-bit and wider operations, an address are aligned to 4
+ * bytes. For 16-bit operations, an address are aligned to 2 bytes", CLRX
+ * GcnMemHandling; LLVM FeatureUnalignedBufferAccess from CI).
  */
 #include "model_util.h"
 
@@ -65,6 +69,9 @@ static void sweep(struct ktap *t, enum vsharp_op_kind kind, enum vsharp_atomic a
 
 				if (!op)
 					continue;
+				/* GFX6: the mode DWORD acts as, whatever is asked. */
+				enum vsharp_align_mode em = l == VSHARP_GFX6 ? VSHARP_ALIGN_DWORD : m;
+
 				c = mcase(l, vsharp_op_name(op, l));
 				c.offen = true;
 				c.align = m;
@@ -74,13 +81,13 @@ static void sweep(struct ktap *t, enum vsharp_op_kind kind, enum vsharp_atomic a
 					struct expect e;
 
 					if (atomic) {
-						bool force = m == VSHARP_ALIGN_DWORD &&
+						bool force = em == VSHARP_ALIGN_DWORD &&
 							     (l == VSHARP_GFX12 || l <= VSHARP_GFX9);
 
 						e.memviol = !force && mis % sizes[s];
 						e.down = force ? mis % sizes[s] : 0;
 					} else {
-						e = untyped(m, sizes[s], mis);
+						e = untyped(em, sizes[s], mis);
 					}
 					if (!mrun(t, &c, &in, &out))
 						return;

@@ -55,6 +55,14 @@ struct vsharp_atlas_cell {
 	struct vsharp_atlas_result model;
 	unsigned contested;		/* bit per enum vsharp_rule whose other choice changes it */
 	bool unverified;		/* a contested rule's default choice is UNVERIFIED */
+	/*
+	 * The cell rests on a compiler's record (LLVM) or an assembler's notes
+	 * rather than an AMD document: a contested rule's default cites LLVM
+	 * (gcn_ds_misaligned), or a GFX6 untyped buffer cell outside DWORD
+	 * mode whose outcome the mode would not give (gfx6_buffer_alignment:
+	 * CLRX and LLVM; GFX6 has no mode).
+	 */
+	bool compiler;
 	bool measured;			/* the fields below hold a device's result */
 	bool halted;			/* measured MEMVIOL: the wave stopped (a GPU) */
 	struct vsharp_atlas_result seen;

@@ -103,6 +103,7 @@ struct vsharp_buffer_plan {
 	uint32_t stride;		/* in effect for this instruction */
 	uint32_t element_size;		/* swizzle element bytes */
 	bool d16_unpacked;		/* the target's D16 layout (gfx.h) */
+	bool d16_keep;			/* D16 loads keep the other half: the rule, and no SRAM ECC */
 	unsigned bytes;			/* bytes the instruction moves (payload) */
 	unsigned n_dwords;		/* dwords range-checked */
 	bool all_or_nothing;
@@ -194,6 +195,8 @@ void vsharp_smem_load(const struct vsharp_smem_access *a, const struct vsharp_me
 /* One DS instruction. */
 struct vsharp_ds_access {
 	enum vsharp_gfx level;
+	const struct vsharp_target *target;	/* a processor of LEVEL; NULL: its probe processor */
+	bool wgp;			/* GFX10+: WGP mode (RSRC1.WGP_MODE 1); the probes run CU mode */
 	const struct vsharp_op *op;
 	uint8_t offset0, offset1;	/* single-address ops: {offset1, offset0} */
 	uint8_t attr, attr_chan;	/* parameter loads: attribute 0-32, channel x..w */
@@ -216,6 +219,12 @@ struct vsharp_ds_lane_out {
 	bool in_range[2];		/* every byte of the access in range */
 	uint16_t byte_in_range[2];	/* bit i: byte i of the access (GFX12 partial) */
 	bool memviol;
+	/*
+	 * No defined result: a misaligned multi-dword access in WGP mode on a
+	 * processor with LLVM's FeatureLdsMisalignedBug (gfx1010..gfx1013).
+	 * The model still gives the data an unaffected chip would.
+	 */
+	bool unreliable;
 	uint8_t n_vdst;
 	uint32_t vdst[4];
 	bool addr_written;		/* BVH stack ops write ADDR back */

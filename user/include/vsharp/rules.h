@@ -40,6 +40,8 @@ enum vsharp_rule {
 	VSHARP_RULE_BVH_PUSH8,
 	VSHARP_RULE_SMEM_SIZE,
 	VSHARP_RULE_SMEM_OOB,
+	VSHARP_RULE_GFX6_DS_NEGATIVE_BASE,
+	VSHARP_RULE_GCN_DS_MISALIGNED,
 	VSHARP_RULE_COUNT
 };
 
@@ -68,6 +70,8 @@ enum { VSHARP_BVH_INVALID_ALL_ONES, VSHARP_BVH_INVALID_BITS31_3 };
 enum { VSHARP_BVH_PUSH8_ISA, VSHARP_BVH_PUSH8_GPURT };
 enum { VSHARP_SMEM_SIZE_STRIDE_X_RECORDS, VSHARP_SMEM_SIZE_RECORDS_OR_1 };
 enum { VSHARP_SMEM_OOB_KEEP, VSHARP_SMEM_OOB_ZERO };
+enum { VSHARP_DS_NEG_BASE_OUT_OF_RANGE, VSHARP_DS_NEG_BASE_WRAP };
+enum { VSHARP_GCN_DS_ALIGN_DOWN, VSHARP_GCN_DS_AS_ADDRESSED, VSHARP_GCN_DS_MEMVIOL };
 
 #define VSHARP_RULE_MAX_CHOICES 3
 
@@ -92,6 +96,19 @@ struct vsharp_rules {
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r);
 void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r);
+/*
+ * The defaults of a processor: its level's, then what its quirks decide
+ * (gfx.h): with SRAM ECC (gfx906:sramecc+) d16_unused_half is zero.
+ */
+void vsharp_rules_default_target(const struct vsharp_target *t, struct vsharp_rules *r);
+
+/*
+ * Where the source of a choice rests: an AMD (or other) document, only a
+ * compiler's record (the source starts with "LLVM"), or nothing yet
+ * (starts with "UNVERIFIED").
+ */
+enum vsharp_source_kind { VSHARP_SOURCE_DOCUMENT, VSHARP_SOURCE_COMPILER, VSHARP_SOURCE_UNVERIFIED };
+enum vsharp_source_kind vsharp_source_kind(const char *source);
 /*
  * "NAME=CHOICE", e.g. "gfx10_raw=offset_ge", or a format-conversion choice:
  * "norm_store_round=toward_zero", "snorm_load_clamp=off".

@@ -58,7 +58,8 @@ int vsharp_session_open_amdgpu(struct vsharp_session *s, struct vsharp_error *er
 
 /*
  * The emulated device of TARGET (vsharp_target_of() gives a level's first
- * processor), its memory unit following the level's rule choices with the
+ * processor), its memory unit following the processor's rule choices
+ * (vsharp_rules_default_target(): the level's, and its quirks') with the
  * N_RULES "NAME=CHOICE" of RULES applied in order (vsharp_rules_set()).  A
  * bad choice is refused with vsharp_rules_set()'s error and nothing open.
  */

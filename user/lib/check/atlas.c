@@ -259,13 +259,22 @@ static bool same(struct vsharp_atlas_result a, struct vsharp_atlas_result b)
 	return a.outcome == b.outcome && a.shift == b.shift;
 }
 
-/* Bit per rule whose other choice changes the cell; *unverified if such a rule's default is. */
+/*
+ * Bit per rule whose other choice changes the cell; *unverified if such a
+ * rule's default is, *compiler if its source is a compiler's (LLVM).
+ */
 static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
-			  unsigned si, unsigned mis, struct vsharp_atlas_result model, bool *unverified)
+			  unsigned si, unsigned mis, struct vsharp_atlas_result model, bool *unverified,
+			  bool *compiler)
 {
 	unsigned bits = 0;
 
 	*unverified = false;
+	/* GFX6 has no mode: its untyped buffer cells follow CLRX and LLVM (rules_documented.c). */
+	*compiler = level == VSHARP_GFX6 && mode != VSHARP_ALIGN_DWORD &&
+		    (a == VSHARP_ATLAS_LOAD || a == VSHARP_ATLAS_STORE) &&
+		    (model.outcome == VSHARP_ATLAS_DOWN ||
+		     (mode == VSHARP_ALIGN_STRICT && mis % sizes[si]));
 	for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
 		const struct vsharp_rule_info *info = vsharp_rule_info(r);
 
@@ -280,7 +289,10 @@ static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, en
 			rules.choice[r] = (uint8_t)c;
 			if (!same(vsharp_atlas_eval(level, mode, a, si, mis, &rules), model)) {
 				bits |= 1u << r;
-				*unverified |= !strncmp(info->choice[info->defaults[level]].source, "UNVERIFIED", 10);
+				*unverified |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
+					       VSHARP_SOURCE_UNVERIFIED;
+				*compiler |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
+					     VSHARP_SOURCE_COMPILER;
 				break;
 			}
 		}
@@ -301,7 +313,7 @@ void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas)
 					c->model = vsharp_atlas_eval(level, m, a, si, mis, NULL);
 					if (c->model.outcome != VSHARP_ATLAS_ABSENT)
 						c->contested = contested(level, m, a, si, mis, c->model,
-									 &c->unverified);
+									 &c->unverified, &c->compiler);
 				}
 }
 
@@ -522,6 +534,30 @@ static bool rule_explains(const struct vsharp_atlas *const *atlases, unsigned n,
 	return false;
 }
 
+/* Whether the cell differs only on GFX6, where its untyped buffer access follows DWORD mode. */
+static bool gfx6_buffer_alone(const struct vsharp_atlas *const *atlases, unsigned n, enum vsharp_align_mode mode,
+			      enum vsharp_atlas_access a, unsigned si, unsigned mis)
+{
+	struct vsharp_atlas_result others = { VSHARP_ATLAS_ABSENT, 0 };
+	bool gfx6 = false;
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct vsharp_atlas_cell *c = &atlases[i]->cell[mode][a][si][mis];
+
+		if (c->model.outcome == VSHARP_ATLAS_ABSENT)
+			continue;
+		if (atlases[i]->level == VSHARP_GFX6) {
+			gfx6 |= c->compiler && !c->contested;
+			continue;
+		}
+		if (others.outcome == VSHARP_ATLAS_ABSENT)
+			others = c->model;
+		else if (!same(others, c->model))
+			return false;
+	}
+	return gfx6;
+}
+
 void vsharp_atlas_why(const struct vsharp_atlas *const *atlases, unsigned n, enum vsharp_align_mode mode,
 		      enum vsharp_atlas_access a, unsigned si, unsigned mis, char *buf, size_t len)
 {
@@ -572,6 +608,18 @@ void vsharp_atlas_why(const struct vsharp_atlas *const *atlases, unsigned n, enu
 						 info->choice[c].source);
 		}
 		return;
+	}
+	/* GFX6 buffers alone differ: a documented rule (rules_documented.c), not a choice. */
+	if (used < len && gfx6_buffer_alone(atlases, n, mode, a, si, mis)) {
+		unsigned count;
+		const struct vsharp_documented_rule *d = vsharp_documented_rules(&count);
+
+		for (unsigned i = 0; i < count; i++)
+			if (!strcmp(d[i].name, "gfx6_buffer_alignment")) {
+				snprintf(buf + used, len - used, "%srule %s: aligned down on gfx6 (%s)", used ? "; " : "",
+					 d[i].name, d[i].source);
+				return;
+			}
 	}
 	if (used < len)
 		snprintf(buf + used, len - used, "%sno single rule: the levels' model code differs (Documentation/model.rst, Alignment)",

@@ -508,6 +508,52 @@ static void smem_oob(struct sink *k)
 	smem_wave(k, 0, 16);
 }
 
+/*
+ * GFX6 DS with offset 0x104 (the stub's {offset1, offset0} = {1, 4}): ADDR
+ * = 4 l - 260 is negative and the sum 4 l in range, so the lane reads (or
+ * writes) dword l under wrap and nothing under out_of_range (LLVM's "SI has
+ * a hardware bug in the LDS / GDS bounds checking").  Controls: ADDR = 4 l
+ * with the same offset, in range both ways.
+ */
+static void gfx6_ds_negative_base(struct sink *k)
+{
+	static const char *const ops[] = { "ds_read_b32", "ds_write_b32" };
+
+	for (unsigned i = 0; i < ARRAY_SIZE(ops); i++) {
+		for (unsigned neg = 0; neg < 2; neg++) {
+			struct vsharp_probe_wave *w = wave(k, ops[i], NULL, VSHARP_ALIGN_UNALIGNED, false, 32);
+
+			if (!w)
+				return;
+			w->stub.offset0 = 4;
+			w->stub.offset1 = 1;
+			for (unsigned l = 0; l < w->n_lanes; l++)
+				w->lane[l].vindex = 4 * l - (neg ? 260 : 0);
+		}
+	}
+}
+
+/*
+ * GFX6-8 DS below its natural alignment (UNALIGNED mode, which GFX9 would
+ * honour): a dword at 65..67 and a B64 at 66 and 68 read at 64 (align_down),
+ * as addressed, or raise MEMVIOL; the store alike.  Aligned addresses (64)
+ * are the controls.  Alone: one choice raises MEMVIOL.
+ */
+static void gcn_ds_misaligned(struct sink *k)
+{
+	static const struct {
+		const char *op;
+		uint32_t addr;
+	} cases[] = {
+		{ "ds_read_b32", 64 }, { "ds_read_b32", 65 }, { "ds_read_b32", 66 }, { "ds_read_b32", 67 },
+		{ "ds_read_b64", 64 }, { "ds_read_b64", 66 }, { "ds_read_b64", 68 },
+		{ "ds_read_u16", 65 }, { "ds_write_b32", 66 }, { "ds_write_b64", 68 },
+	};
+
+	for (unsigned i = 0; i < ARRAY_SIZE(cases); i++)
+		alone(k, cases[i].op, NULL, VSHARP_ALIGN_UNALIGNED, cases[i].addr);
+}
+
 static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
@@ -534,6 +580,8 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_BVH_PUSH8] = bvh_push8,
 	[VSHARP_RULE_SMEM_SIZE] = smem_size,
 	[VSHARP_RULE_SMEM_OOB] = smem_oob,
+	[VSHARP_RULE_GFX6_DS_NEGATIVE_BASE] = gfx6_ds_negative_base,
+	[VSHARP_RULE_GCN_DS_MISALIGNED] = gcn_ds_misaligned,
 };
 
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,

@@ -22,10 +22,11 @@ int vsharp_session_open_amdgpu(struct vsharp_session *s, struct vsharp_error *er
 	return ret;
 }
 
-int vsharp_session_rules(enum vsharp_gfx level, const char *const *rules, unsigned n_rules,
-			 struct vsharp_rules *out, struct vsharp_error *err)
+/* The choices of TARGET: its defaults (its quirks included), then RULES in order. */
+static int target_rules(const struct vsharp_target *target, const char *const *rules, unsigned n_rules,
+			struct vsharp_rules *out, struct vsharp_error *err)
 {
-	vsharp_rules_default(level, out);
+	vsharp_rules_default_target(target, out);
 	for (unsigned i = 0; i < n_rules; i++) {
 		int ret = vsharp_rules_set(out, rules[i], err);
 
@@ -33,6 +34,12 @@ int vsharp_session_rules(enum vsharp_gfx level, const char *const *rules, unsign
 			return ret;
 	}
 	return 0;
+}
+
+int vsharp_session_rules(enum vsharp_gfx level, const char *const *rules, unsigned n_rules,
+			 struct vsharp_rules *out, struct vsharp_error *err)
+{
+	return target_rules(vsharp_target_of(level), rules, n_rules, out, err);
 }
 
 int vsharp_session_open_emu(struct vsharp_session *s, const struct vsharp_target *target,
@@ -46,7 +53,7 @@ int vsharp_session_open_emu(struct vsharp_session *s, const struct vsharp_target
 		s->dev = NULL;
 		return ret;
 	}
-	ret = vsharp_session_rules(target->level, rules, n_rules, &s->rules, err);
+	ret = target_rules(target, rules, n_rules, &s->rules, err);
 	if (ret) {
 		vsharp_session_close(s);
 		return ret;

@@ -115,6 +115,13 @@ static void choose_alignment(struct vsharp_buffer_plan *p)
 	const struct vsharp_buffer_access *a = &p->a;
 	const uint8_t *rule = a->rules.choice;
 	unsigned n = p->bytes < 4 ? p->bytes : 4;
+	/*
+	 * GFX6 has no SH_MEM_CONFIG and no unaligned buffer access (LLVM
+	 * FeatureUnalignedBufferAccess from CI): "For 32-bit and wider
+	 * operations, an address are aligned to 4 bytes. For 16-bit operations,
+	 * an address are aligned to 2 bytes" (CLRX GcnMemHandling), DWORD mode.
+	 */
+	enum vsharp_align_mode mode = a->level == VSHARP_GFX6 ? VSHARP_ALIGN_DWORD : a->align;
 
 	if (a->op->data != VSHARP_DATA_DERIVED) {
 		/* 1-, 2-byte formats: 1, 2; 4-byte and larger: 4 — in every mode. */
@@ -124,11 +131,11 @@ static void choose_alignment(struct vsharp_buffer_plan *p)
 	}
 	if (a->op->kind == VSHARP_OP_ATOMIC) {
 		p->align = p->bytes;
-		p->align_force = a->align == VSHARP_ALIGN_DWORD &&
+		p->align_force = mode == VSHARP_ALIGN_DWORD &&
 				 rule[VSHARP_RULE_ATOMIC_MISALIGNED] == VSHARP_MISALIGNED_FORCE;
 		return;
 	}
-	switch (a->align) {
+	switch (mode) {
 	case VSHARP_ALIGN_DWORD:
 		p->align = n;
 		p->align_force = true;
@@ -263,6 +270,9 @@ int vsharp_buffer_plan(const struct vsharp_buffer_access *a,
 	}
 	p->element_size = swizzle_element_size(p);
 	p->d16_unpacked = (a->target ? a->target : vsharp_target_of(a->level))->d16_unpacked;
+	/* LLVM GCNSubtarget.h d16PreservesUnusedBits(): not with SRAM ECC. */
+	p->d16_keep = a->rules.choice[VSHARP_RULE_D16_UNUSED_HALF] == VSHARP_D16_PRESERVE &&
+		      !((a->target ? a->target : vsharp_target_of(a->level))->quirks & VSHARP_QUIRK_SRAMECC);
 	p->bytes = op->data == VSHARP_DATA_DERIVED ? op->bytes :
 		   vsharp_dfmt_layout(p->format.dfmt)->bytes;
 	if (!p->bytes)
@@ -370,11 +380,10 @@ static uint32_t format_component(const struct vsharp_buffer_plan *p, unsigned c,
 }
 
 /* Puts a 16-bit result in one half of a VGPR; the other half per rule. */
-static uint32_t d16_merge(const struct vsharp_buffer_access *a, uint32_t old,
+static uint32_t d16_merge(const struct vsharp_buffer_plan *p, uint32_t old,
 			  uint32_t v16, bool high)
 {
-	uint32_t keep = a->rules.choice[VSHARP_RULE_D16_UNUSED_HALF] == VSHARP_D16_PRESERVE ?
-			old : 0;
+	uint32_t keep = p->d16_keep ? old : 0;
 
 	return high ? (keep & 0xffff) | v16 << 16 : (keep & 0xffff0000u) | (v16 & 0xffff);
 }
@@ -402,15 +411,15 @@ static void load_format(const struct vsharp_buffer_plan *p, const struct vsharp_
 	if (op->d16 == VSHARP_D16_NONE) {
 		memcpy(out->vdst, comp, op->comps * sizeof(*comp));
 	} else if (op->d16 == VSHARP_D16_HI) {
-		out->vdst[0] = d16_merge(&p->a, in->vdst[0], comp[0], true);
+		out->vdst[0] = d16_merge(p, in->vdst[0], comp[0], true);
 	} else if (p->d16_unpacked) {
 		/* Unpacked D16 (gfx801-gfx805): one component per VGPR, low half. */
 		for (unsigned c = 0; c < op->comps; c++)
-			out->vdst[c] = d16_merge(&p->a, in->vdst[c], comp[c], false);
+			out->vdst[c] = d16_merge(p, in->vdst[c], comp[c], false);
 	} else {
 		for (unsigned c = 0; c < op->comps; c++)
 			out->vdst[c / 2] = c % 2 ? (out->vdst[c / 2] & 0xffff) | comp[c] << 16 :
-				 d16_merge(&p->a, in->vdst[c / 2], comp[c], false);
+				 d16_merge(p, in->vdst[c / 2], comp[c], false);
 	}
 }
 
@@ -472,7 +481,7 @@ static void load_derived(const struct vsharp_buffer_plan *p, const struct vsharp
 		if (op->sign && chunk < 4)
 			v = sign_extend(v, 8 * chunk);
 		if (op->d16)
-			out->vdst[0] = d16_merge(&p->a, in->vdst[0], v & 0xffff, op->d16 == VSHARP_D16_HI);
+			out->vdst[0] = d16_merge(p, in->vdst[0], v & 0xffff, op->d16 == VSHARP_D16_HI);
 		else
 			out->vdst[d] = v;
 	}

@@ -60,9 +60,21 @@ int vsharp_ds_check(const struct vsharp_ds_access *a, struct vsharp_error *err)
 				   vsharp_gfx_name(a->level));
 	if ((unsigned)a->align >= VSHARP_ALIGN_COUNT)
 		return vsharp_fail(err, -EINVAL, "align-mode: %d is out of range (allowed 0..3)", a->align);
+	if (a->target && a->target->level != a->level)
+		return vsharp_fail(err, -EINVAL, "target: %s is a %s processor, not %s", a->target->name,
+				   vsharp_gfx_name(a->target->level), vsharp_gfx_name(a->level));
+	if (a->wgp && a->level < VSHARP_GFX10)
+		return vsharp_fail(err, -EINVAL, "wgp: %s has no WGP mode (allowed gfx10 and later)",
+				   vsharp_gfx_name(a->level));
 	if (a->op->ds_addr == VSHARP_DS_DIRECT || a->op->ds_addr == VSHARP_DS_PARAM)
 		return ldsdir_check(a, err);
 	return 0;
+}
+
+/* The processor the access runs on. */
+static const struct vsharp_target *ds_target(const struct vsharp_ds_access *a)
+{
+	return a->target ? a->target : vsharp_target_of(a->level);
 }
 
 /* The alignment an access needs under a mode, and whether it is forced. */
@@ -70,12 +82,13 @@ static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool 
 {
 	/* R3 §3.3.4.1: B32 &~3, B64 &~7, B96/B128 &~15. */
 	unsigned native = bytes >= 12 ? 16 : bytes, n = bytes < 4 ? bytes : 4;
+	enum vsharp_align_mode mode = a->align;
 
 	*force = false;
 	/* R3 §3.3.4.1, R4 §3.3.4: DS atomics need their size in every mode but DWORD's masking. */
-	if (a->op->kind == VSHARP_OP_ATOMIC && a->align != VSHARP_ALIGN_DWORD)
+	if (a->op->kind == VSHARP_OP_ATOMIC && mode != VSHARP_ALIGN_DWORD)
 		return bytes;
-	switch (a->align) {
+	switch (mode) {
 	case VSHARP_ALIGN_DWORD:
 		*force = true;
 		return native;
@@ -87,6 +100,21 @@ static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool 
 			       a->rules.choice[VSHARP_RULE_STRICT_B96] == VSHARP_STRICT_B96_12 ? 12 : 16;
 		return bytes;
 	default:
+		/*
+		 * GFX6-8 have no unaligned DS access (LLVM FeatureUnalignedDSAccess
+		 * from GFX9): what a misaligned one does is rule gcn_ds_misaligned.
+		 */
+		if (a->level <= VSHARP_GFX8) {
+			switch (a->rules.choice[VSHARP_RULE_GCN_DS_MISALIGNED]) {
+			case VSHARP_GCN_DS_ALIGN_DOWN:
+				*force = true;
+				return native;
+			case VSHARP_GCN_DS_MEMVIOL:
+				return native;
+			default:
+				break;
+			}
+		}
 		return 1;
 	}
 }
@@ -221,6 +249,9 @@ static uint32_t param_address(const struct vsharp_ds_access *a, uint32_t lane)
 struct ds_plan {
 	unsigned bytes, w, align;
 	bool force, sign;
+	bool neg_base;		/* GFX6: a negative ADDR is out of range (rule gfx6_ds_negative_base) */
+	bool keep_half;		/* D16: the other half of the VGPR is kept */
+	unsigned bug_align;	/* WGP mode with FeatureLdsMisalignedBug: natural alignment; else 0 */
 	uint16_t all;
 	uint32_t offset16;
 	uint32_t append;	/* ds_append/ds_consume: the counter's base */
@@ -248,6 +279,28 @@ static void ds_plan(const struct vsharp_ds_access *a, const struct vsharp_lds *l
 	    a->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP && a->m0 < p->limit)
 		p->limit = a->m0;
 	p->align = ds_align(a, p->bytes, &p->force);
+	/*
+	 * LLVM SIISelLowering.cpp allowsMisalignedMemoryAccessesImpl: "SI has a
+	 * hardware bug in the LDS / GDS bounds checking: if the base address is
+	 * negative, then the instruction is incorrectly treated as out-of-bounds
+	 * even if base + offsets is in bounds".  The forms whose address is
+	 * ADDR + an instruction offset.
+	 */
+	p->neg_base = a->level == VSHARP_GFX6 &&
+		      a->rules.choice[VSHARP_RULE_GFX6_DS_NEGATIVE_BASE] == VSHARP_DS_NEG_BASE_OUT_OF_RANGE &&
+		      (op->ds_addr == VSHARP_DS_SINGLE || op->ds_addr == VSHARP_DS_DUAL ||
+		       op->ds_addr == VSHARP_DS_DUAL_ST64);
+	/* LLVM GCNSubtarget.h d16PreservesUnusedBits(): not with SRAM ECC. */
+	p->keep_half = a->rules.choice[VSHARP_RULE_D16_UNUSED_HALF] == VSHARP_D16_PRESERVE &&
+		       !(ds_target(a)->quirks & VSHARP_QUIRK_SRAMECC);
+	/*
+	 * LLVM AMDGPU.td FeatureLdsMisalignedBug, "Some GFX10 bug with
+	 * multi-dword LDS and flat access that is not naturally aligned in WGP
+	 * mode"; GCNSubtarget.h hasLDSMisalignedBug() is false in CU mode.
+	 */
+	p->bug_align = 0;
+	if (a->wgp && ds_target(a)->quirks & VSHARP_QUIRK_LDS_MISALIGNED_BUG && p->bytes > 4)
+		p->bug_align = p->bytes > 8 ? 16 : 8;
 }
 
 /* One lane of a per-lane instruction under its plan; OUT is zeroed. */
@@ -324,7 +377,10 @@ static void ds_lane(const struct vsharp_ds_access *a, const struct ds_plan *p,
 		}
 	}
 	for (unsigned k = 0; k < out->n_addr; k++) {
-		out->byte_in_range[k] = range_mask(a, out->addr[k], bytes, limit);
+		out->byte_in_range[k] = p->neg_base && (int32_t)in->vaddr < 0 ? 0 :
+					range_mask(a, out->addr[k], bytes, limit);
+		if (p->bug_align && out->addr[k] % p->bug_align)
+			out->unreliable = true;
 		out->in_range[k] = out->byte_in_range[k] == all;
 		/* R4 §3.3.5.1: "LDS operations report MEMVIOL if the LDS-address is out of range". */
 		if (a->level >= VSHARP_GFX12 && !out->in_range[k])
@@ -342,8 +398,7 @@ static void ds_lane(const struct vsharp_ds_access *a, const struct ds_plan *p,
 		if (sign && bytes < 4)
 			v[0] = sign_extend(v[0], 8 * bytes);
 		if (op->d16) {
-			bool keep = a->rules.choice[VSHARP_RULE_D16_UNUSED_HALF] == VSHARP_D16_PRESERVE;
-			uint32_t old = keep ? in->vdst[0] : 0;
+			uint32_t old = p->keep_half ? in->vdst[0] : 0;
 
 			out->vdst[0] = op->d16 == VSHARP_D16_HI ? (old & 0xffff) | v[0] << 16 :
 				       (old & 0xffff0000u) | (v[0] & 0xffff);

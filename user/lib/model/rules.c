@@ -187,6 +187,20 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  { "zero", "R3 and R4 §8.4.1 \"the out-of-range DWORDs return zero\"" } },
 		ALL_DEFAULT(VSHARP_SMEM_OOB_KEEP),
 	},
+	/* Pre-GFX9 LDS facts only LLVM records (Documentation/model.rst, "LDS before GFX9"). */
+	[VSHARP_RULE_GFX6_DS_NEGATIVE_BASE] = {
+		"gfx6_ds_negative_base", "GFX6 DS access whose ADDR VGPR is negative (bit 31 set)", GFX(6), 2,
+		{ { "out_of_range", "LLVM SIISelLowering.cpp allowsMisalignedMemoryAccessesImpl: \"SI has a hardware bug in the LDS / GDS bounds checking: if the base address is negative, then the instruction is incorrectly treated as out-of-bounds even if base + offsets is in bounds\"; AMDGPUISelDAGToDAG.cpp isDSOffsetLegal (no offset folded unless hasUsableDSOffset(), i.e. CI+)" },
+		  { "wrap", "ISA-V §10.3.3 and the OpenCL guide's Table 45 LDS_Addr = LDS_BASE + VGPR[ADDR] + offset, 32-bit, as CI and later do" } },
+		ALL_DEFAULT(VSHARP_DS_NEG_BASE_OUT_OF_RANGE),
+	},
+	[VSHARP_RULE_GCN_DS_MISALIGNED] = {
+		"gcn_ds_misaligned", "GFX6-8 DS access not aligned to its size (B16 2, B32 4, B64 8, B96/B128 16), outside DWORD and strict modes", GFX_RANGE(6, 8), 3,
+		{ { "align_down", "LLVM AMDGPU.td FeatureUnalignedDSAccess from GFX9 only and SIISelLowering.cpp allowsMisalignedMemoryAccessesImpl (\"ds_read/write_b64 require 8-byte alignment\", b96/b128 \"16-byte alignment on gfx8 and older\"): no unaligned DS; the address masked to the size as R3 §3.3.4.1 DWORD mode does (inferred)" },
+		  { "as_addressed", "UNVERIFIED: the bytes at the address as computed, as GFX9+ in UNALIGNED mode" },
+		  { "memviol", "UNVERIFIED: MEMVIOL, as the strict modes (R3 §3.3.4.1)" } },
+		ALL_DEFAULT(VSHARP_GCN_DS_ALIGN_DOWN),
+	},
 };
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)
@@ -199,6 +213,23 @@ void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r)
 	for (int i = 0; i < VSHARP_RULE_COUNT; i++)
 		r->choice[i] = rules[i].defaults[level];
 	vsharp_convert_rules_default(level, &r->convert);
+}
+
+void vsharp_rules_default_target(const struct vsharp_target *t, struct vsharp_rules *r)
+{
+	vsharp_rules_default(t->level, r);
+	/* LLVM GCNSubtarget.h d16PreservesUnusedBits(): hasD16LoadStore() && !isSRAMECCEnabled(). */
+	if (t->quirks & VSHARP_QUIRK_SRAMECC)
+		r->choice[VSHARP_RULE_D16_UNUSED_HALF] = VSHARP_D16_ZERO;
+}
+
+enum vsharp_source_kind vsharp_source_kind(const char *source)
+{
+	if (!strncmp(source, "UNVERIFIED", 10))
+		return VSHARP_SOURCE_UNVERIFIED;
+	if (!strncmp(source, "LLVM", 4))
+		return VSHARP_SOURCE_COMPILER;
+	return VSHARP_SOURCE_DOCUMENT;
 }
 
 /* The format-conversion choices (convert.h, Documentation/formats.rst). */

@@ -57,6 +57,18 @@ static const struct vsharp_documented_rule documented[] = {
 	{ "smem_negative_ioffset", GFX_RANGE(9, 12),
 	  "a negative S_BUFFER_LOAD immediate raises MEMVIOL and loads nothing on GFX11+; it is undefined (refused) on GFX9-10.3",
 	  "R3 Table 34, R4 Table 44 \"a negative [IOFFSET] applied to S_BUFFER results in a MEMVIOL\"; ISA-V §7.2.1 \"illegal and undefined\", R1 Table 27 \"Must be positive with s_buffer operations\"" },
+	{ "gfx6_buffer_alignment", GFX(6),
+	  "GFX6 has no SH_MEM_CONFIG and no unaligned buffer access: whatever mode is asked, untyped buffer accesses are aligned down as in DWORD mode (32-bit and wider to 4 bytes, 16-bit to 2)",
+	  "CLRX GcnMemHandling (https://github.com/CLRX/CLRX-mirror/wiki/GcnMemHandling) \"For 32-bit and wider operations, an address are aligned to 4 bytes. For 16-bit operations, an address are aligned to 2 bytes\"; LLVM AMDGPU.td FeatureUnalignedBufferAccess from FeatureSeaIslands (CI) on" },
+	{ "gcn_ds_no_unaligned", GFX_RANGE(6, 8),
+	  "GFX6-8 DS accesses need their natural alignment whatever the mode (B16 2, B32 4, B64 8, B96/B128 16); in UNALIGNED mode a misaligned one follows rule gcn_ds_misaligned",
+	  "LLVM AMDGPU.td FeatureUnalignedDSAccess (\"Hardware supports unaligned local and region loads and stores\") from FeatureGFX9 on; SIISelLowering.cpp allowsMisalignedMemoryAccessesImpl \"ds_read/write_b64 require 8-byte alignment\", \"require 16-byte alignment on gfx8 and older\"" },
+	{ "d16_sramecc", GFX(9),
+	  "with SRAM ECC on (gfx906:sramecc+) a D16 load zeroes the other half of its VGPR, whatever d16_unused_half says",
+	  "LLVM GCNSubtarget.h \"d16PreservesUnusedBits() { return hasD16LoadStore() && !isSRAMECCEnabled(); }\"; ISA-C4 §9.1.6: with ECC enabled 16-bit loads write the full VGPR" },
+	{ "lds_misaligned_wgp", GFX(10),
+	  "gfx1010-gfx1013 in WGP mode: a DS access of more than a dword not aligned to its natural size (8 bytes for B64, 16 for B96 and B128) has no defined result (vsharp addr --wgp says so); CU mode, the probes' mode, is unaffected",
+	  "LLVM AMDGPU.td FeatureLdsMisalignedBug \"Some GFX10 bug with multi-dword LDS and flat access that is not naturally aligned in WGP mode\"; GCNSubtarget.h hasLDSMisalignedBug() { return LDSMisalignedBug && !EnableCuMode; }; SIISelLowering.cpp allowsMisalignedMemoryAccessesImpl splits such accesses" },
 };
 
 const struct vsharp_documented_rule *vsharp_documented_rules(unsigned *count)

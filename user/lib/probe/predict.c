@@ -67,7 +67,8 @@ int probe_ds_access(const struct vsharp_probe_setting *s, const struct vsharp_pr
 		    struct vsharp_ds_access *a, struct vsharp_error *err)
 {
 	*a = (struct vsharp_ds_access){
-		.level = s->level, .op = w->stub.op, .offset0 = w->stub.offset0, .offset1 = w->stub.offset1,
+		.level = s->level, .target = s->target, .op = w->stub.op, .offset0 = w->stub.offset0,
+		.offset1 = w->stub.offset1,
 		.attr = w->stub.attr, .attr_chan = w->stub.attr_chan, .m0 = w->m0, .align = s->mode,
 	};
 	if (s->rules)
