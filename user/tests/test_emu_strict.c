@@ -242,6 +242,14 @@ static const uint32_t g1010_smem_salu_valu[] = {
 	0xbf8cc07f,		/* s_waitcnt lgkmcnt(0) */
 	0xbf810000,		/* s_endpgm */
 };
+/* A b64 LDS read at byte 4: not naturally aligned. */
+static const uint32_t g10_ds_b64_at4[] = {
+	0x7e020284,		/* v_mov_b32_e32 v1, 4 */
+	0xbefc03c1,		/* s_mov_b32 m0, -1 */
+	0xd9d80000, 0x02000001,	/* ds_read_b64 v[2:3], v1 */
+	0xbf8cc07f,		/* s_waitcnt lgkmcnt(0) */
+	0xbf810000,		/* s_endpgm */
+};
 static const uint32_t g10_v8[] = {
 	0x7e100280,		/* v_mov_b32_e32 v8, 0 */
 	0xbf810000,		/* s_endpgm */
@@ -710,6 +718,14 @@ static const struct run runs[] = {
 	{ R_HAZARD, "gfx1010 SMEM, SALU, VALU write", VSHARP_GFX10, PROG(g1010_smem_salu_valu),
 	  .wave32 = true },
 	{ R_HAZARD, "gfx1030 SMEM then VALU write", VSHARP_GFX10_3, PROG(g1010_smem_valu), .wave32 = true },
+	/* gfx1010's misaligned multi-dword LDS bug, WGP mode only (LLVM FeatureLdsMisalignedBug). */
+	{ R_HAZARD, "gfx1010 WGP misaligned ds_read_b64", VSHARP_GFX10, PROG(g10_ds_b64_at4),
+	  .wave32 = true, .wgp = true, .lds_bytes = 1024,
+	  STRICT("strict: LDS misaligned in WGP mode", "ds_read_b64", "FeatureLdsMisalignedBug") },
+	{ R_HAZARD, "gfx1010 CU misaligned ds_read_b64", VSHARP_GFX10, PROG(g10_ds_b64_at4),
+	  .wave32 = true, .lds_bytes = 1024 },
+	{ R_HAZARD, "gfx1030 WGP misaligned ds_read_b64", VSHARP_GFX10_3, PROG(g10_ds_b64_at4),
+	  .wave32 = true, .wgp = true, .lds_bytes = 1024 },
 
 	{ R_CODE_END, "gfx10 into s_code_end", VSHARP_GFX10, PROG(g10_into_code_end),
 	  STRICT("strict: code end", "s_code_end") },

@@ -30,6 +30,14 @@ static bool lane_on(const struct emu_wave *w, unsigned l)
 	return w->exec >> l & 1;
 }
 
+/* The processor the wave runs on: the GPU's, else its level's first. */
+static const struct vsharp_target *wave_target(const struct emu_wave *w)
+{
+	const struct vsharp_target *target = w->gpu->cfg.target;
+
+	return target && target->level == w->level ? target : vsharp_target_of(w->level);
+}
+
 static int bad_operand(const struct emu_wave *w, const struct emu_opnd *o, struct vsharp_error *err)
 {
 	return vsharp_fail(err, -EINVAL, "emu: %s: operand kind %d is not valid here (pc 0x%" PRIx64 ")",
@@ -889,6 +897,8 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	a.m0 = w->m0;
 	a.align = gpu->cfg.align;
 	a.rules = gpu->rules;
+	a.target = wave_target(w);
+	a.wgp = w->wgp_mode;
 	ret = vsharp_ds_check(&a, err);
 	if (ret)
 		return ret;
@@ -914,6 +924,11 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 			li[l].data1[k] = data1[k][l];
 	}
 	vsharp_ds_wave(&a, li, lanes, exec, &w->lds, lo);
+	for (unsigned l = 0; l < lanes; l++)
+		if ((exec >> l & 1) && lo[l].unreliable)
+			return emu_strict(w, err,
+					  "LDS misaligned in WGP mode: %s at pc 0x%" PRIx64 " lane %u: a multi-dword access not naturally aligned, in WGP mode on %s, is unreliable (LLVM AMDGPU.td FeatureLdsMisalignedBug, GCNSubtarget hasLDSMisalignedBug)",
+					  in->name, w->pc, l, a.target->name);
 	for (unsigned l = 0; l < lanes; l++) {
 		/* LDS direct and parameter loads also write the rest of an active quad. */
 		if (!(exec >> l & 1) && !lo[l].n_vdst)
@@ -941,14 +956,6 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 }
 
 /* ---- Fetch and execute ------------------------------------------------------ */
-
-/* The processor the wave runs on: the GPU's, else its level's first. */
-static const struct vsharp_target *wave_target(const struct emu_wave *w)
-{
-	const struct vsharp_target *target = w->gpu->cfg.target;
-
-	return target && target->level == w->level ? target : vsharp_target_of(w->level);
-}
 
 /*
  * The bytes the SQ fetches for the instruction at PC: the instruction, and
