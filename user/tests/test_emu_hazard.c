@@ -352,6 +352,18 @@ static const struct snippet {
 		0x7e060280,	/* v_mov_b32_e32 v3, 0 */
 		0xce110001,	/* lds_direct_load v1 wait_vdst:1 */
 	} },
+	/* a branch 0x3f dwords ahead (llvm-mc-19 pads it to 0x40 for gfx1010) */
+	{ "gfx1010", "branch offset 0x3f", 1, {
+		0xbf82003f,	/* s_branch 63 */
+	} },
+	/* 0x40 */
+	{ "gfx1010", NULL, 1, {
+		0xbf820040,	/* s_branch 64 */
+	} },
+	/* gfx1030 has no such bug */
+	{ "gfx1030", NULL, 1, {
+		0xbf82003f,	/* s_branch 63 */
+	} },
 };
 
 /* The first hazard of the snippet, or 0; its message in MSG. */

@@ -108,6 +108,8 @@ static void test_quirks(struct ktap *t)
 		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
 		{ VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR,
 		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
+		{ VSHARP_QUIRK_OFFSET_3F_BUG,
+		  { "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic" } },
 	};
 
 	for (size_t q = 0; q < sizeof(quirks) / sizeof(quirks[0]); q++)

@@ -84,6 +84,8 @@ enum vsharp_target_quirk {
 	VSHARP_QUIRK_SMEM_TO_VECTOR_WRITE = 1u << 5,
 	/* [FeatureLdsBranchVmemWARHazard] */
 	VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR = 1u << 6,
+	/* [FeatureOffset3fBug] a branch offset of 0x3f */
+	VSHARP_QUIRK_OFFSET_3F_BUG = 1u << 7,
 };
 
 /* Every processor vsharp knows; a level's first is its probe processor. */

@@ -287,6 +287,14 @@ static bool lds_branch_vmem(struct check *c)
 		      c->in->name, c->pc, c->h->lbv_last == LBV_DS ? "LDS" : "VMEM", c->h->lbv_pc);
 }
 
+static bool branch_offset_3f(struct check *c)
+{
+	if (c->in->op != EMU_OP_S_BRANCH || (uint16_t)c->in->simm16 != 0x3f)
+		return false;
+	return broken(c, "%s at pc 0x%" PRIx64 " has the branch offset 0x3f; llvm-mc-19 puts an s_nop before the target for this processor so the offset becomes 0x40",
+		      c->in->name, c->pc);
+}
+
 /* RDNA4 §5.7: which s_wait_alu a read of a pair a VALU read before needs. */
 static bool sgpr_pair(struct check *c)
 {
@@ -378,6 +386,8 @@ static const struct rule {
 	  "LLVM AMDGPU.td FeatureSMEMtoVectorWriteHazard, " LLVM_HR " fixSMEMtoVectorWriteHazards" },
 	{ "LdsBranchVmemWAR", GFX(10), VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR, lds_branch_vmem,
 	  "LLVM AMDGPU.td FeatureLdsBranchVmemWARHazard, " LLVM_HR " fixLdsBranchVmemWARHazard" },
+	{ "branch offset 0x3f", GFX(10), VSHARP_QUIRK_OFFSET_3F_BUG, branch_offset_3f,
+	  "LLVM AMDGPU.td FeatureOffset3fBug \"Branch offset of 3f hardware bug\"" },
 	{ "SGPR pair read after VALU read", GFX(12), 0, sgpr_pair,
 	  "RDNA4 ISA §5.7 \"Data Dependency Resolution\"" },
 	{ "LDS direct after VMEM", GFX_RANGE(11, 12), 0, lds_direct_vmem,

@@ -54,11 +54,12 @@ static const char *const level_names[VSHARP_GFX_COUNT] = {
  *   LLVM's target ID gfx906:sramecc+; GCNSubtarget.h d16PreservesUnusedBits
  *   is false there.
  * - LDS_MISALIGNED_BUG, VMEM_TO_SCALAR_WRITE, SMEM_TO_VECTOR_WRITE,
- *   LDS_BRANCH_VMEM_WAR: AMDGPU.td FeatureISAVersion10_1_Common (gfx1010,
- *   gfx1011, gfx1012, gfx1013 and gfx10-1-generic); GFX10.3 has none.
+ *   LDS_BRANCH_VMEM_WAR, OFFSET_3F_BUG: AMDGPU.td FeatureISAVersion10_1_Common
+ *   (gfx1010, gfx1011, gfx1012, gfx1013 and gfx10-1-generic); GFX10.3 has none.
  */
 #define GFX10_1_BUGS (VSHARP_QUIRK_LDS_MISALIGNED_BUG | VSHARP_QUIRK_VMEM_TO_SCALAR_WRITE | \
-		      VSHARP_QUIRK_SMEM_TO_VECTOR_WRITE | VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR)
+		      VSHARP_QUIRK_SMEM_TO_VECTOR_WRITE | VSHARP_QUIRK_LDS_BRANCH_VMEM_WAR | \
+		      VSHARP_QUIRK_OFFSET_3F_BUG)
 #define INIT_BUG VSHARP_QUIRK_SGPR_INIT_BUG
 #define XNACK VSHARP_QUIRK_XNACK
 const struct vsharp_target vsharp_targets[] = {
