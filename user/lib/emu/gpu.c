@@ -434,23 +434,6 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 }
 
 /*
- * Compute state no dispatch parameter reads but the waves run under, which a
- * kernel queue keeps from the previous client: radeonsi writes it on every
- * compute queue (Mesa si_compute.c si_emit_initial_compute_regs).
- */
-static const struct {
-	uint32_t reg;
-	uint32_t levels;
-	const char *why;
-} inherited_regs[] = {
-	{ VSHARP_COMPUTE_MAX_WAVE_ID, GFX(6), "COMPUTE_MAX_WAVE_ID 0x190 on GFX6" },
-	{ VSHARP_COMPUTE_PERFCOUNT_ENABLE, GFX_RANGE(7, 12),
-	  "0 on GFX7+, \"Disable profiling on compute queues\"" },
-	{ VSHARP_COMPUTE_THREAD_TRACE_ENABLE, GFX_RANGE(7, 12),
-	  "0 on GFX7+, \"Disable profiling on compute queues\"" },
-};
-
-/*
  * DISPATCH_INITIATOR.ORDER_MODE (bit 6) is a field from GFX7: radeonsi sets
  * S_00B800_ORDER_MODE(sctx->gfx_level >= GFX7) (si_compute.c), and Linux's
  * SI headers (sid.h) define no ORDER_MODE for COMPUTE_DISPATCH_INITIATOR.
@@ -459,8 +442,11 @@ static const struct {
 
 /*
  * What the dispatch state must hold on this GPU's processor besides what
- * the dispatch reads (vsharp_pm4_dispatch_state): the registers above,
- * ORDER_MODE only where it exists, and the SGPR init bug's fixed 96.
+ * the dispatch reads (vsharp_pm4_dispatch_state): ORDER_MODE only where it
+ * exists, and the SGPR init bug's fixed 96.  The profiling state radeonsi
+ * writes on every compute queue (COMPUTE_MAX_WAVE_ID on GFX6,
+ * PERFCOUNT_ENABLE and THREAD_TRACE_ENABLE from GFX7) changes no result:
+ * vsharp's IBs write it, a client may leave it (libdrm's tests do).
  */
 static int check_dispatch(struct vsharp_gpu *gpu, const struct vsharp_compute_regs *regs,
 			  const struct vsharp_dispatch_state *st, struct vsharp_error *err)
@@ -469,16 +455,6 @@ static int check_dispatch(struct vsharp_gpu *gpu, const struct vsharp_compute_re
 	const struct vsharp_target *t = gpu->cfg.target ? gpu->cfg.target : vsharp_target_of(level);
 	char msg[400];
 
-	for (size_t i = 0; i < ARRAY_SIZE(inherited_regs); i++) {
-		uint32_t reg = inherited_regs[i].reg;
-		const char *name = vsharp_reg_name(level, reg);
-
-		if (!(inherited_regs[i].levels & VSHARP_GFX_BIT(level)) || vsharp_pm4_reg_written(regs, reg))
-			continue;
-		snprintf(msg, sizeof(msg), "dispatch state: %s (0x%x): never written before DISPATCH_DIRECT; a kernel compute queue keeps the previous client's value (Mesa si_compute.c si_emit_initial_compute_regs: %s)",
-			 name ? name : "register", reg, inherited_regs[i].why);
-		return queue_strict(gpu, err, msg);
-	}
 	if ((st->initiator & VSHARP_INIT_ORDER_MODE) && !(ORDER_MODE_LEVELS & VSHARP_GFX_BIT(level))) {
 		snprintf(msg, sizeof(msg), "DISPATCH_INITIATOR: bit 6 (ORDER_MODE) set in 0x%08x on %s, where it is no field: radeonsi sets ORDER_MODE only from GFX7 (si_compute.c S_00B800_ORDER_MODE(gfx_level >= GFX7)), Linux sid.h has none for SI",
 			 st->initiator, vsharp_gfx_name(level));
