@@ -156,4 +156,28 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 enum vsharp_gpu_outcome vsharp_gpu_last_outcome(const struct vsharp_gpu *gpu,
 						struct vsharp_gpu_fault *fault);
 
+/*
+ * The SDMA engine (emu/sdma.c, Documentation/emulator.rst "The SDMA
+ * engine"): executes IB_DWORDS dwords of SDMA packets at IB_VA (mapped
+ * readable) in VM, in the format of the GPU's level (SI's DMA packets on
+ * GFX6, SDMA v2.4 to v6.0 from GFX7 to GFX11).  The same GPU and outcome as
+ * vsharp_gpu_run_ib: 0, or -EFAULT (VSHARP_GPU_VM_FAULT, an amdgpu-style
+ * page fault report naming the engine), -ETIME (VSHARP_GPU_HANG, a poll
+ * that can never succeed), -EPROTO (VSHARP_GPU_STRICT) or -EINVAL/-ENOSYS
+ * (VSHARP_GPU_BAD_IB, a packet, sub-op or field the engine refuses, named
+ * with its opcode and dword offset); err says which.
+ */
+int vsharp_sdma_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_va,
+		       unsigned ib_dwords, struct vsharp_error *err);
+
+/* What the last vsharp_sdma_run_ib did, up to where it stopped. */
+struct vsharp_sdma_run {
+	unsigned packets;		/* packets executed (a NOP and its body is one) */
+	unsigned traps;			/* TRAP packets: the interrupts the engine raised */
+	uint32_t trap_context;		/* INT_CONTEXT of the last TRAP (0 on SI, which has none) */
+	uint64_t bytes_written;		/* memory the packets wrote */
+};
+
+void vsharp_sdma_last_run(const struct vsharp_gpu *gpu, struct vsharp_sdma_run *run);
+
 #endif

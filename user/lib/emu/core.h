@@ -79,6 +79,7 @@ struct vsharp_gpu {
 	enum vsharp_gpu_outcome outcome;
 	struct vsharp_gpu_fault fault;
 	struct emu_decoded decoded[EMU_DECODED_SLOTS];
+	struct vsharp_sdma_run sdma;	/* the SDMA engine's last IB (emu/sdma.c) */
 };
 
 /* A register-writing memory operation still in flight. */
