@@ -66,4 +66,5 @@ shim: $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so
 SHIM_CHECK_DEPS := $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so \
 	$(BUILD)/shim-san/tests/shim_test $(BUILD)/user/vsharp
 SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
+	libdrm-amdgpu-test="user/shim/tests/libdrm_amdgpu_test.sh $(BUILD)" \
 	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)"

@@ -131,6 +131,60 @@ static const struct {
 	{ VSHARP_GFX9, { 0x7ef80503 }, "v_readfirstlane_b32 m0, v3" },
 	{ VSHARP_GFX11, { 0x7efa0503 }, "v_readfirstlane_b32 m0, v3" },
 	{ VSHARP_GFX12, { 0x7efc0503 }, "v_readfirstlane_b32 exec_lo, v3" },
+	/*
+	 * Every instruction of libdrm 2.4.114's compute shaders
+	 * (tests/amdgpu/shader_code_gfx9.h, _gfx10.h, _gfx11.h, shader_code_hang.h),
+	 * as llvm-objdump-19 -d --mcpu=gfx900, gfx1010, gfx1030, gfx1100 prints
+	 * the words, and the forms around them (literals, s_version's flags).
+	 */
+	{ VSHARP_GFX9, { 0x260000ff, 0x000003ff }, "v_and_b32_e32 v0, 0x3ff, v0" },
+	{ VSHARP_GFX9, { 0xd1fd0000, 0x04010c08 }, "v_lshl_add_u32 v0, s8, 6, v0" },
+	{ VSHARP_GFX9, { 0x7e020280 }, "v_mov_b32_e32 v1, 0" },
+	{ VSHARP_GFX9, { 0x7e0a0207 }, "v_mov_b32_e32 v5, s7" },
+	{ VSHARP_GFX9, { 0xe01c2000, 0x80000200 }, "buffer_store_format_xyzw v[2:5], v0, s[0:3], 0 idxen" },
+	{ VSHARP_GFX9, { 0xe00c2000, 0x80000200 }, "buffer_load_format_xyzw v[2:5], v0, s[0:3], 0 idxen" },
+	{ VSHARP_GFX9, { 0xe01c2000, 0x80010100 }, "buffer_store_format_xyzw v[1:4], v0, s[4:7], 0 idxen" },
+	{ VSHARP_GFX9, { 0xbf8c0000 }, "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)" },
+	{ VSHARP_GFX9, { 0xbf8c0f70 }, "s_waitcnt vmcnt(0)" },
+	{ VSHARP_GFX9, { 0xbf810000 }, "s_endpgm" },
+	{ VSHARP_GFX9, { 0x8e00860c }, "s_lshl_b32 s0, s12, 6" },
+	{ VSHARP_GFX9, { 0x32000000 }, "v_add_co_u32_e32 v0, vcc, s0, v0" },
+	{ VSHARP_GFX9, { 0x32000081 }, "v_add_co_u32_e32 v0, vcc, 1, v0" },
+	{ VSHARP_GFX10, { 0xd7460004, 0x04010c08 }, "v_lshl_add_u32 v4, s8, 6, v0" },
+	{ VSHARP_GFX10, { 0xd7460004, 0x03fdfe08, 0x12345678 }, "v_lshl_add_u32 v4, s8, 0x12345678, 0x12345678" },
+	{ VSHARP_GFX10, { 0xe01c2000, 0x80000004 }, "buffer_store_format_xyzw v[0:3], v4, s[0:3], 0 idxen" },
+	{ VSHARP_GFX10, { 0xbf8c3f70 }, "s_waitcnt vmcnt(0)" },
+	{ VSHARP_GFX10, { 0xbf8c0f70 }, "s_waitcnt vmcnt(0) lgkmcnt(15)" },
+	{ VSHARP_GFX10, { 0xe01ca000, 0x80010100 }, "buffer_store_format_xyzw v[1:4], v0, s[4:7], 0 idxen dlc" },
+	{ VSHARP_GFX10_3, { 0xd7460001, 0x04010c08 }, "v_lshl_add_u32 v1, s8, 6, v0" },
+	{ VSHARP_GFX10_3, { 0xe00c2000, 0x80000201 }, "buffer_load_format_xyzw v[2:5], v1, s[0:3], 0 idxen" },
+	{ VSHARP_GFX11, { 0xb0802006 }, "s_version UC_VERSION_GFX11|UC_VERSION_W64_BIT" },
+	{ VSHARP_GFX11, { 0xb0812006 }, "s_version UC_VERSION_GFX11|UC_VERSION_W64_BIT" },
+	{ VSHARP_GFX11, { 0xb0804006 }, "s_version UC_VERSION_GFX11|UC_VERSION_W32_BIT" },
+	{ VSHARP_GFX11, { 0xb0800000 }, "s_version UC_VERSION_GFX7" },
+	{ VSHARP_GFX11, { 0xb0800041 }, "s_version 65" },
+	{ VSHARP_GFX11, { 0xb08000ff }, "s_version 255" },
+	{ VSHARP_GFX11, { 0xb0801000 }, "s_version 0x1000" },
+	{ VSHARP_GFX11, { 0xb080ffff }, "s_version 0xffff" },
+	{ VSHARP_GFX11, { 0xb0802001 }, "s_version 1|UC_VERSION_W64_BIT" },
+	{ VSHARP_GFX11, { 0xb0806006 }, "s_version (UC_VERSION_GFX11|UC_VERSION_W64_BIT)|UC_VERSION_W32_BIT" },
+	{ VSHARP_GFX11, { 0xb080e006 }, "s_version ((UC_VERSION_GFX11|UC_VERSION_W64_BIT)|UC_VERSION_W32_BIT)|UC_VERSION_MDP_BIT" },
+	{ VSHARP_GFX11, { 0xbf840003 }, "s_set_inst_prefetch_distance 0x3" },
+	{ VSHARP_GFX11, { 0xbf840001 }, "s_set_inst_prefetch_distance 0x1" },
+	{ VSHARP_GFX11, { 0x360000ff, 0x000003ff }, "v_and_b32_e32 v0, 0x3ff, v0" },
+	{ VSHARP_GFX11, { 0xbf870004 }, "s_delay_alu instid0(VALU_DEP_4)" },
+	{ VSHARP_GFX11, { 0xd6460004, 0x04010c08 }, "v_lshl_add_u32 v4, s8, 6, v0" },
+	{ VSHARP_GFX11, { 0xd6460004, 0x03fdfe08, 0x12345678 }, "v_lshl_add_u32 v4, s8, 0x12345678, 0x12345678" },
+	{ VSHARP_GFX11, { 0xe01c0000, 0x80800004 }, "buffer_store_format_xyzw v[0:3], v4, s[0:3], 0 idxen" },
+	{ VSHARP_GFX11, { 0xe00c0000, 0x80800201 }, "buffer_load_format_xyzw v[2:5], v1, s[0:3], 0 idxen" },
+	{ VSHARP_GFX11, { 0xbf8903f7 }, "s_waitcnt vmcnt(0)" },
+	{ VSHARP_GFX11, { 0xbfb60003 }, "s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)" },
+	{ VSHARP_GFX11, { 0xbfb00000 }, "s_endpgm" },
+	{ VSHARP_GFX11, { 0xbf9f0000 }, "s_code_end" },
+	{ VSHARP_GFX12, { 0xd6460004, 0x04010c08 }, "v_lshl_add_u32 v4, s8, 6, v0" },
+	{ VSHARP_GFX12, { 0xb0802006 }, "s_version UC_VERSION_GFX11|UC_VERSION_W64_BIT" },
+	{ VSHARP_GFX12, { 0xb080a009 }, "s_version (UC_VERSION_GFX12|UC_VERSION_W64_BIT)|UC_VERSION_MDP_BIT" },
+	{ VSHARP_GFX12, { 0xbfb60003 }, "s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)" },
 };
 
 static void test_llvm_words(struct ktap *t)
@@ -621,6 +675,20 @@ static const struct refusal refusals[] = {
 	/* The same: SVE [49] (scratch only) 0 -> 1. */
 	{ VSHARP_GFX12, { 0xee050004, 0x00000001, 0x00000002 },
 	  { 0xee050004, 0x00020001, 0x00000002 }, 3, "bit 49 is 1", "SVE", "RDNA4 ISA §15.10" },
+	/* v_lshl_add_u32 v0, s8, 6, v0 (gfx900): SRC1 [49:41] 6 -> s9, a second SGPR. */
+	{ VSHARP_GFX9, { 0xd1fd0000, 0x04010c08 }, { 0xd1fd0000, 0x04001208 }, 2,
+	  "2 scalar values", "allowed: at most 1", "Vega ISA §6.2.1" },
+	/* v_lshl_add_u32 v4, s8, 6, v0 (gfx1030): SRC1 s9, SRC2 s10: three. */
+	{ VSHARP_GFX10_3, { 0xd7460004, 0x04010c08 }, { 0xd7460004, 0x00281208 }, 2,
+	  "3 scalar values", "allowed: at most 2", "RDNA2 ISA §6.2.1" },
+	/* v_lshl_add_u32 v4, s8, 6, v0 (gfx1100): SRC1 s9, SRC2 a literal: three. */
+	{ VSHARP_GFX11, { 0xd6460004, 0x04010c08 }, { 0xd6460004, 0x03fc1208, 0x00000001 }, 3,
+	  "3 scalar values", "allowed: at most 2", "RDNA3 ISA §7.2.2.3" },
+	/* s_set_inst_prefetch_distance 0x3 (gfx1100): SIMM16 3 -> 0 ("Reserved, do not use"), -> 4. */
+	{ VSHARP_GFX11, { 0xbf840003 }, { 0xbf840000 }, 1, "SIMM16 is 0", "allowed: 1..3",
+	  "RDNA3 ISA §15.1.5" },
+	{ VSHARP_GFX11, { 0xbf840003 }, { 0xbf840004 }, 1, "SIMM16 is 4", "allowed: 1..3",
+	  "RDNA3 ISA §15.1.5" },
 	/* s_code_end (gfx1010): SIMM16 [15:0] 0 -> 5. */
 	{ VSHARP_GFX10, { 0xbf9f0000 }, { 0xbf9f0005 }, 1, "SIMM16 is 5", "allowed: 0",
 	  "RDNA ISA §13.1.5" },

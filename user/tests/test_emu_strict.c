@@ -406,6 +406,18 @@ static const uint32_t g12_param_exp[] = {
 	0xbfb00000,		/* s_endpgm */
 };
 
+/* gfx1100: after MSG_DEALLOC_VGPRS only s_endpgm may follow (RDNA3 ISA Table 15). */
+static const uint32_t g11_dealloc_then_valu[] = {
+	0xbfb60003,		/* s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) */
+	0x7e020280,		/* v_mov_b32_e32 v1, 0 */
+	0xbfb00000,		/* s_endpgm */
+};
+static const uint32_t g11_valu_then_dealloc[] = {
+	0x7e020280,		/* v_mov_b32_e32 v1, 0 */
+	0xbfb60003,		/* s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) */
+	0xbfb00000,		/* s_endpgm */
+};
+
 /* s_nop 0 and s_endpgm per level (llvm-mc-19, gfx900/gfx1010/gfx1100/gfx1200). */
 #define S_NOP0 0xbf800000u
 static uint32_t s_endpgm_word(enum vsharp_gfx level)
@@ -420,6 +432,7 @@ enum rule {
 	R_FETCH, R_PREFETCH, R_DATA_FAULT, R_LDS_STALE, R_LDS_GRANULE, R_LDS_HANG,
 	R_WAIT_VMEM, R_WAIT_SMEM, R_WAIT_DS, R_WAIT_WAW, R_DISPATCH_REGS, R_CODE_END,
 	R_ENDLESS, R_PIXEL_WAVE, R_WGP_MODE, R_SGPR_INIT_BUG, R_ORDER_MODE, R_HAZARD,
+	R_DEALLOC_VGPRS,
 };
 
 /* Where the shader's s[0:1] (the base of its V# on buffer rows) points. */
@@ -723,6 +736,12 @@ static const struct run runs[] = {
 	{ R_CODE_END, "gfx10 into s_code_end", VSHARP_GFX10, PROG(g10_into_code_end),
 	  STRICT("strict: code end", "s_code_end") },
 	{ R_CODE_END, "gfx10 s_endpgm before s_code_end", VSHARP_GFX10, PROG(g10_before_code_end) },
+
+	{ R_DEALLOC_VGPRS, "gfx1100 VALU after MSG_DEALLOC_VGPRS", VSHARP_GFX11,
+	  PROG(g11_dealloc_then_valu),
+	  STRICT("strict: VGPRs deallocated", "v_mov_b32_e32 at pc 0x10004", "S_ENDPGM") },
+	{ R_DEALLOC_VGPRS, "gfx1100 MSG_DEALLOC_VGPRS then s_endpgm", VSHARP_GFX11,
+	  PROG(g11_valu_then_dealloc) },
 
 	{ R_ENDLESS, "gfx9 s_branch to itself", VSHARP_GFX9, PROG(g9_spin), .max_insns = 1000,
 	  HANG("did not reach s_endpgm within 1000 instructions", "hangs") },
@@ -1033,6 +1052,7 @@ RULE_CASE(test_ldsdir_wgp_mode, R_WGP_MODE)
 RULE_CASE(test_sgpr_init_bug, R_SGPR_INIT_BUG)
 RULE_CASE(test_order_mode_gfx6, R_ORDER_MODE)
 RULE_CASE(test_hazard, R_HAZARD)
+RULE_CASE(test_dealloc_vgprs, R_DEALLOC_VGPRS)
 
 /* ---- vsharp_vm ---------------------------------------------------------------- */
 
@@ -1116,7 +1136,7 @@ KTAP_MAIN(KTAP_CASE(test_hazard), KTAP_CASE(test_vgpr_allocation), KTAP_CASE(tes
 	  KTAP_CASE(test_lds_too_big_hangs), KTAP_CASE(test_wait_vmem),
 	  KTAP_CASE(test_wait_smem_out_of_order), KTAP_CASE(test_wait_ds),
 	  KTAP_CASE(test_wait_write_after_write), KTAP_CASE(test_dispatch_registers),
-	  KTAP_CASE(test_code_end), KTAP_CASE(test_endless_wave),
+	  KTAP_CASE(test_code_end), KTAP_CASE(test_dealloc_vgprs), KTAP_CASE(test_endless_wave),
 	  KTAP_CASE(test_ldsdir_pixel_wave), KTAP_CASE(test_ldsdir_wgp_mode), KTAP_CASE(test_sgpr_init_bug),
 	  KTAP_CASE(test_order_mode_gfx6), KTAP_CASE(test_vm_map_unmap),
 	  KTAP_CASE(test_ib_fetch_fault))

@@ -130,6 +130,8 @@ struct emu_wave {
 	struct emu_pending pend[EMU_MAX_PENDING];
 	unsigned n_pend;
 	struct emu_hazards hazards;
+	unsigned prefetch_lines;	/* GFX10+: lines fetched ahead; GFX11 s_set_inst_prefetch_distance sets it */
+	uint64_t vgprs_freed_pc;	/* GFX11 s_sendmsg MSG_DEALLOC_VGPRS at this pc + 4; 0: not sent */
 };
 
 /* What the dispatch initialised in the wave's SGPRs, in words for a message. */

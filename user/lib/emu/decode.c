@@ -89,7 +89,7 @@ static const struct enc encs_gfx6[] = {
 static const struct enc encs_gfx9[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xc0000000, EMU_FMT_SMEM, 2, "SMEM" },
-	{ 0xfc000000, 0xd0000000, EMU_FMT_NONE, 2, "VOP3" },
+	{ 0xfc000000, 0xd0000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
 	{ 0xfc000000, 0xe0000000, EMU_FMT_MUBUF, 2, "MUBUF" },
@@ -100,7 +100,7 @@ static const struct enc encs_gfx9[] = {
 static const struct enc encs_gfx10[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
-	{ 0xfc000000, 0xd4000000, EMU_FMT_NONE, 2, "VOP3" },
+	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
 	{ 0xfc000000, 0xe0000000, EMU_FMT_MUBUF, 2, "MUBUF" },
@@ -112,7 +112,7 @@ static const struct enc encs_gfx10[] = {
 static const struct enc encs_gfx11[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
-	{ 0xfc000000, 0xd4000000, EMU_FMT_NONE, 2, "VOP3" },
+	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
 	{ 0xfc000000, 0xe0000000, EMU_FMT_MUBUF, 2, "MUBUF" },
@@ -125,7 +125,7 @@ static const struct enc encs_gfx12[] = {
 	SCALAR_ENCS,
 	{ 0xff000000, 0xce000000, EMU_FMT_LDSDIR, 1, "VDSDIR" },
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
-	{ 0xfc000000, 0xd4000000, EMU_FMT_NONE, 2, "VOP3" },
+	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "VDS" },
 	{ 0xfc000000, 0xec000000, EMU_FMT_GLOBAL, 3, "VFLAT" },
 	{ 0xfc000000, 0xc4000000, EMU_FMT_MUBUF, 3, "VBUFFER" },
@@ -366,7 +366,9 @@ const struct emu_depctr_field emu_depctr_fields[EMU_DEPCTR_COUNT] = {
 /* Non-memory instructions the probe shaders use. */
 struct op_row {
 	uint16_t levels;
-	uint8_t fmt, opnum, op;
+	uint8_t fmt;
+	uint16_t opnum;		/* VOP3 opcodes go to 1023 */
+	uint8_t op;
 	uint8_t dwords;		/* SMEM, GLOBAL: dwords moved; waits: enum emu_wait */
 	const char *name;
 };
@@ -394,6 +396,8 @@ static const struct op_row op_rows[] = {
 	{ GFX_RANGE(6, 7) | GFX_RANGE(10, 10_3), EMU_FMT_SOPK, 18, EMU_OP_S_GETREG_B32, 0, "s_getreg_b32" },
 	{ GFX_RANGE(10, 10_3), EMU_FMT_SOPK, 23, EMU_OP_S_WAITCNT, EMU_WAIT_VSCNT, "s_waitcnt_vscnt" },
 	{ GFX(11), EMU_FMT_SOPK, 24, EMU_OP_S_WAITCNT, EMU_WAIT_VSCNT, "s_waitcnt_vscnt" },
+	/* RDNA3 SOPK opcode 1, RDNA4 the same (libdrm's GFX11 compute shaders start with it) */
+	{ GFX_RANGE(11, 12), EMU_FMT_SOPK, 1, EMU_OP_S_VERSION, 0, "s_version" },
 	/* SOPP */
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 12), EMU_FMT_SOPP, 0, EMU_OP_S_NOP, 0, "s_nop" },
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SOPP, 1, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
@@ -413,6 +417,9 @@ static const struct op_row op_rows[] = {
 	{ GFX(11), EMU_FMT_SOPP, 8, EMU_OP_S_WAITCNT_DEPCTR, 0, "s_waitcnt_depctr" },
 	{ GFX(12), EMU_FMT_SOPP, 8, EMU_OP_S_WAITCNT_DEPCTR, 0, "s_wait_alu" },
 	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 7, EMU_OP_S_DELAY_ALU, 0, "s_delay_alu" },
+	/* RDNA3 SOPP opcodes 4 and 54, RDNA4 54 (llvm-objdump-19 -mcpu=gfx1200 knows no opcode 4) */
+	{ GFX(11), EMU_FMT_SOPP, 4, EMU_OP_S_SET_INST_PREFETCH_DISTANCE, 0, "s_set_inst_prefetch_distance" },
+	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 54, EMU_OP_S_SENDMSG, 0, "s_sendmsg" },
 	/* SMEM loads */
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SMEM, 0, EMU_OP_S_LOAD, 1, "s_load_dword" },
 	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SMEM, 1, EMU_OP_S_LOAD, 2, "s_load_dwordx2" },
@@ -430,10 +437,15 @@ static const struct op_row op_rows[] = {
 	{ GFX(8) | GFX(9), EMU_FMT_VOP2, 18, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
 	{ GFX(8) | GFX(9), EMU_FMT_VOP2, 19, EMU_OP_V_AND_B32, 0, "v_and_b32_e32" },
 	{ GFX(9), EMU_FMT_VOP2, 52, EMU_OP_V_ADD_U32, 0, "v_add_u32_e32" },
+	{ GFX(9), EMU_FMT_VOP2, 25, EMU_OP_V_ADD_CO_U32, 0, "v_add_co_u32_e32" },
 	{ GFX_RANGE(6, 7) | GFX_RANGE(10, 10_3), EMU_FMT_VOP2, 26, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
 	{ GFX_RANGE(11, 12), EMU_FMT_VOP2, 24, EMU_OP_V_LSHLREV_B32, 0, "v_lshlrev_b32_e32" },
 	{ GFX_RANGE(6, 7) | GFX_RANGE(10, 10_3) | GFX_RANGE(11, 12), EMU_FMT_VOP2, 27, EMU_OP_V_AND_B32, 0, "v_and_b32_e32" },
 	{ GFX_RANGE(10, 10_3) | GFX_RANGE(11, 12), EMU_FMT_VOP2, 37, EMU_OP_V_ADD_U32, 0, "v_add_nc_u32_e32" },
+	/* VOP3 (Vega ISA opcode 509, RDNA1/2 838, RDNA3/4 582) */
+	{ GFX(9), EMU_FMT_VOP3, 509, EMU_OP_V_LSHL_ADD_U32, 0, "v_lshl_add_u32" },
+	{ GFX_RANGE(10, 10_3), EMU_FMT_VOP3, 838, EMU_OP_V_LSHL_ADD_U32, 0, "v_lshl_add_u32" },
+	{ GFX_RANGE(11, 12), EMU_FMT_VOP3, 582, EMU_OP_V_LSHL_ADD_U32, 0, "v_lshl_add_u32" },
 	/* GLOBAL (FLAT segment 2) */
 	{ GFX(9), EMU_FMT_GLOBAL, 20, EMU_OP_GLOBAL_LOAD, 1, "global_load_dword" },
 	{ GFX(9), EMU_FMT_GLOBAL, 21, EMU_OP_GLOBAL_LOAD, 2, "global_load_dwordx2" },
@@ -1382,6 +1394,9 @@ static int dec_sopk(struct ctx *c)
 	if (ret < 0)
 		return ret;
 	in->simm16 = (int16_t)imm;
+	/* S_VERSION names no register: llvm-objdump-19 ignores SDST, and so does the core. */
+	if (in->op == EMU_OP_S_VERSION)
+		return 0;
 	if (in->op == EMU_OP_S_GETREG_B32) {
 		in->hwreg_id = imm & 0x3f;
 		in->hwreg_offset = (imm >> 6) & 0x1f;
@@ -1401,6 +1416,17 @@ static int dec_sopp(struct ctx *c)
 		return refuse(c, isa_docs[c->level].sopp,
 			      "SIMM16 is %u; allowed: 0, S_CODE_END takes no operand (llvm-mc-19 encodes 0, llvm-objdump-19 refuses others)",
 			      (uint16_t)c->insn->simm16);
+	/* RDNA3 ISA, S_SET_INST_PREFETCH_DISTANCE: mode 0 "Reserved, do not use"; "SIMM16[15:2] must be set to zero". */
+	if (c->insn->op == EMU_OP_S_SET_INST_PREFETCH_DISTANCE &&
+	    ((uint16_t)c->insn->simm16 < 1 || (uint16_t)c->insn->simm16 > 3))
+		return refuse(c, isa_docs[c->level].sopp,
+			      "SIMM16 is %u; allowed: 1..3 (PREFETCH_1_LINE..PREFETCH_3_LINES; 0 is reserved, SIMM16[15:2] must be 0)",
+			      (uint16_t)c->insn->simm16);
+	/* RDNA3 ISA Table 15 "S_SENDMSG Messages": only MSG_DEALLOC_VGPRS is implemented. */
+	if (c->insn->op == EMU_OP_S_SENDMSG && (uint16_t)c->insn->simm16 != EMU_MSG_DEALLOC_VGPRS)
+		return fail(c, c->insn->words,
+			    "SOPP s_sendmsg message 0x%x is not implemented (only MSG_DEALLOC_VGPRS, 3)",
+			    (uint16_t)c->insn->simm16);
 	return 0;
 }
 
@@ -1445,6 +1471,82 @@ static int dec_vop2(struct ctx *c)
 	in->src1.kind = EMU_OPND_VGPR;
 	in->src1.index = get(c->w, sop.vsrc1);
 	return operand(c, get(c->w, sop.vsrc0), true, &in->src0);
+}
+
+/*
+ * VOP3 (Vega ISA §12.10 "VOP3A", RDNA1-3 "VOP3"): VDST [7:0], OP [25:16],
+ * SRC0..2 [40:32], [49:41], [58:50] in every family; the modifiers (ABS
+ * [10:8], OP_SEL [14:11] from GFX10, CLAMP 15, OMOD [60:59], NEG [63:61])
+ * are not implemented.  A literal follows the two words from GFX10 only.
+ */
+static const struct fld vop3_op = F(25, 16), vop3_vdst = F(7, 0);
+static const struct fld vop3_src[3] = { F(40, 32), F(49, 41), F(58, 50) };
+
+/* Scalar values an operand list reads: the same register or literal counts once. */
+static unsigned scalar_values(const struct emu_opnd *o, unsigned n)
+{
+	unsigned count = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		bool seen = false;
+
+		if (o[i].kind == EMU_OPND_VGPR || o[i].kind == EMU_OPND_CONST ||
+		    o[i].kind == EMU_OPND_NONE)
+			continue;
+		for (unsigned k = 0; k < i; k++)
+			seen |= o[k].kind == o[i].kind && o[k].index == o[i].index &&
+				o[k].value == o[i].value;
+		count += !seen;
+	}
+	return count;
+}
+
+static int dec_vop3(struct ctx *c)
+{
+	struct emu_insn *in = c->insn;
+	bool literal_ok = c->level >= VSHARP_GFX10;
+	uint32_t mods = (c->w[0] & 0xff00) | (c->w[1] & 0xf8000000);
+	struct emu_opnd src[3];
+	unsigned limit = c->level >= VSHARP_GFX10 ? 2 : 1;
+	int ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
+
+	if (ret < 0)
+		return ret;
+	if (mods)
+		return fail(c, in->words,
+			    "VOP3 %s: modifier bits 0x%08x (ABS, OP_SEL, CLAMP, OMOD, NEG) are not implemented",
+			    in->name, mods);
+	in->dst.kind = EMU_OPND_VGPR;
+	in->dst.index = get(c->w, vop3_vdst);
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned code = get(c->w, vop3_src[i]);
+
+		/* One literal at most: a second 255 is the same dword. */
+		if (code == 255 && i && literal_ok) {
+			bool again = false;
+
+			for (unsigned k = 0; k < i; k++)
+				if (src[k].kind == EMU_OPND_LITERAL) {
+					src[i] = src[k];
+					again = true;
+				}
+			if (again)
+				continue;
+		}
+		ret = operand(c, code, literal_ok, &src[i]);
+		if (ret)
+			return ret;
+	}
+	in->src0 = src[0];
+	in->src1 = src[1];
+	in->src2 = src[2];
+	if (scalar_values(src, 3) > limit)
+		return refuse(c, c->level >= VSHARP_GFX12 ? "7.2.2.2 'Source Operand Restrictions'" :
+				 c->level >= VSHARP_GFX11 ? "7.2.2.3 'Source Operand Restrictions'" :
+				 "6.2.1 'Instruction Inputs'",
+			      "%u scalar values (SGPRs, VCC, M0, EXEC, literal) read; allowed: at most %u",
+			      scalar_values(src, 3), limit);
+	return 0;
 }
 
 static int dec_global(struct ctx *c)
@@ -1779,6 +1881,9 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 		break;
 	case EMU_FMT_VOP2:
 		ret = dec_vop2(&c);
+		break;
+	case EMU_FMT_VOP3:
+		ret = dec_vop3(&c);
 		break;
 	case EMU_FMT_GLOBAL:
 		ret = dec_global(&c);

@@ -558,6 +558,44 @@ static void smem(struct out *o, enum vsharp_gfx level, const struct emu_insn *in
 	cache(o, level, in, false, false);
 }
 
+/*
+ * s_version's SIMM16 as llvm-objdump-19 prints it: the version in [7:0] by
+ * name where LLVM 19 has one, else in decimal, then each flag bit set
+ * (W64 13, W32 14, MDP 15), an MCExpr "A|B" that parenthesises a nested
+ * left side; any bit in [12:8] turns the whole value into hex.
+ */
+static void version(struct out *o, uint16_t imm)
+{
+	static const struct {
+		uint8_t code;
+		const char *name;
+	} names[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
+		      { 6, "UC_VERSION_GFX11" }, { 9, "UC_VERSION_GFX12" } };
+	static const char *const flags[] = { "UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT",
+					     "UC_VERSION_MDP_BIT" };
+	char expr[160];
+	unsigned n_flags = 0;
+
+	if (imm & 0x1f00) {
+		put(o, " 0x%x", imm);
+		return;
+	}
+	snprintf(expr, sizeof(expr), "%u", imm & 0xffu);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].code == (imm & 0xff))
+			snprintf(expr, sizeof(expr), "%s", names[i].name);
+	for (unsigned b = 0; b < 3; b++) {
+		char prev[160];
+
+		if (!(imm >> (13 + b) & 1))
+			continue;
+		snprintf(prev, sizeof(prev), "%s", expr);
+		snprintf(expr, sizeof(expr), n_flags ? "(%s)|%s" : "%s|%s", prev, flags[b]);
+		n_flags++;
+	}
+	put(o, " %s", expr);
+}
+
 void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, size_t n)
 {
 	struct out o = { buf, n, 0 };
@@ -590,6 +628,10 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 		}
 		break;
 	case EMU_FMT_SOPK:
+		if (in->op == EMU_OP_S_VERSION) {
+			version(&o, (uint16_t)in->simm16);
+			break;
+		}
 		put(&o, " ");
 		opnd(&o, &in->dst, 1);
 		put(&o, ", ");
@@ -601,6 +643,11 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 	case EMU_FMT_SOPP:
 		if (in->op == EMU_OP_S_WAITCNT_DEPCTR)
 			depctr(&o, level, (uint16_t)in->simm16);
+		else if (in->op == EMU_OP_S_SET_INST_PREFETCH_DISTANCE)
+			put(&o, " 0x%x", (uint16_t)in->simm16);
+		else if (in->op == EMU_OP_S_SENDMSG)
+			/* The decoder takes MSG_DEALLOC_VGPRS only. */
+			put(&o, " sendmsg(MSG_DEALLOC_VGPRS)");
 		else if (in->op == EMU_OP_S_DELAY_ALU)
 			delay_alu(&o, (uint16_t)in->simm16);
 		else if (in->op == EMU_OP_S_WAITCNT && level >= VSHARP_GFX12)
@@ -620,12 +667,24 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 	case EMU_FMT_VOP2:
 		put(&o, " ");
 		opnd(&o, &in->dst, 1);
+		if (in->op == EMU_OP_V_ADD_CO_U32)
+			put(&o, ", vcc");
 		put(&o, ", ");
 		opnd(&o, &in->src0, 1);
 		if (in->fmt == EMU_FMT_VOP2) {
 			put(&o, ", ");
 			opnd(&o, &in->src1, 1);
 		}
+		break;
+	case EMU_FMT_VOP3:
+		put(&o, " ");
+		opnd(&o, &in->dst, 1);
+		put(&o, ", ");
+		opnd(&o, &in->src0, 1);
+		put(&o, ", ");
+		opnd(&o, &in->src1, 1);
+		put(&o, ", ");
+		opnd(&o, &in->src2, 1);
 		break;
 	case EMU_FMT_GLOBAL:
 		global(&o, level, in);
@@ -640,8 +699,6 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 		break;
 	case EMU_FMT_LDSDIR:
 		ldsdir(&o, level, in);
-		break;
-	case EMU_FMT_VOP3:
 		break;
 	}
 }

@@ -58,6 +58,16 @@ enum emu_op {
 	EMU_OP_S_WAITCNT_DEPCTR,	/* GFX10/11 s_waitcnt_depctr, GFX12 s_wait_alu */
 	EMU_OP_S_DELAY_ALU,	/* GFX11+ scheduling hint, no effect on results */
 	EMU_OP_V_READFIRSTLANE_B32,	/* VALU writing an SGPR */
+	EMU_OP_V_LSHL_ADD_U32,	/* VOP3: (src0 << src1[4:0]) + src2 */
+	EMU_OP_V_ADD_CO_U32,	/* GFX9 VOP2 v_add_co_u32: the carry out to VCC */
+	EMU_OP_S_VERSION,	/* GFX11+ SOPK: "does nothing (treated as S_NOP)" */
+	EMU_OP_S_SET_INST_PREFETCH_DISTANCE,	/* GFX11 SOPP: instruction prefetch lines */
+	EMU_OP_S_SENDMSG,	/* SOPP: a message; only those in emu_sendmsg_msgs */
+};
+
+/* The s_sendmsg messages the emulator implements (RDNA3 ISA Table 15 "S_SENDMSG Messages"). */
+enum emu_sendmsg {
+	EMU_MSG_DEALLOC_VGPRS = 3,	/* GFX11: the wave's VGPRs are freed; only S_ENDPGM may follow */
 };
 
 /* The counters a wait instruction names. */
@@ -128,7 +138,7 @@ struct emu_insn {
 	enum emu_fmt fmt;
 	enum emu_op op;
 	unsigned words;		/* instruction length in dwords, literal included */
-	struct emu_opnd dst, src0, src1;
+	struct emu_opnd dst, src0, src1, src2;	/* src2: VOP3 only */
 	int32_t simm16;		/* SOPP branch offset in dwords, SOPK immediate */
 	uint8_t wait;		/* EMU_OP_S_WAITCNT: enum emu_wait */
 	/* s_getreg_b32: hwreg(id, offset, size) */

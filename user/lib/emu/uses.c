@@ -99,7 +99,18 @@ static void scalar(struct emu_uses *u, const struct emu_insn *in)
 		u->wait_states = ((uint16_t)in->simm16 & 0xf) + 1;
 		return;
 	case EMU_OP_S_DELAY_ALU:
+	/*
+	 * Hints without registers.  S_VERSION is a SOPK, but "does nothing
+	 * (treated as S_NOP)" (RDNA3 ISA) and, in LLVM's
+	 * GCNHazardRecognizer::fixSMEMtoVectorWriteHazards, is one of the SALU
+	 * instructions that "cannot mitigate the hazard": a NOP here too.
+	 */
+	case EMU_OP_S_VERSION:
+	case EMU_OP_S_SET_INST_PREFETCH_DISTANCE:
 		u->unit = EMU_UNIT_NOP;
+		return;
+	case EMU_OP_S_SENDMSG:
+		/* MSG_DEALLOC_VGPRS reads no register: M0 carries other messages' payload. */
 		return;
 	case EMU_OP_S_ENDPGM:
 	case EMU_OP_S_CODE_END:
@@ -145,12 +156,17 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 	case EMU_FMT_VOP3:
 		u->unit = EMU_UNIT_VALU;
 		any_read(u, &in->src0);
-		if (in->fmt == EMU_FMT_VOP2)
+		if (in->fmt == EMU_FMT_VOP2 || in->fmt == EMU_FMT_VOP3)
 			any_read(u, &in->src1);
+		if (in->fmt == EMU_FMT_VOP3)
+			any_read(u, &in->src2);
 		if (in->dst.kind == EMU_OPND_VGPR)
 			vwrite(u, in->dst.index, 1);
 		else
 			sopnd(u->swrite, &in->dst, 1);
+		/* v_add_co_u32 (GFX9, wave64 only) writes its carry to vcc. */
+		if (in->op == EMU_OP_V_ADD_CO_U32)
+			sregs(u->swrite, EMU_SREG_VCC_LO, 2);
 		/* Every VALU reads EXEC. */
 		sregs(u->sread, EMU_SREG_EXEC_LO, 2);
 		return;

@@ -435,6 +435,22 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 	case EMU_OP_S_WAITCNT_DEPCTR:
 		/* Waits on the ALU pipeline, which executes in order here; emu/hazard.c reads them. */
 		return 0;
+	case EMU_OP_S_VERSION:
+		/* RDNA3 ISA, SOPK: "Does nothing (treated as S_NOP)"; SIMM16 is a comment. */
+		return 0;
+	case EMU_OP_S_SET_INST_PREFETCH_DISTANCE:
+		/* RDNA3 ISA, S_SET_INST_PREFETCH_DISTANCE: SIMM16[1:0] lines ahead of the PC (1..3, checked by the decoder). */
+		w->prefetch_lines = (uint16_t)in->simm16 & 3;
+		return 0;
+	case EMU_OP_S_SENDMSG:
+		/*
+		 * MSG_DEALLOC_VGPRS (the decoder takes no other): RDNA3 ISA §3.3 "the
+		 * wave may not reallocate them and the only valid action is to
+		 * terminate the wave"; Table 15 "Use only when next instruction is
+		 * S_ENDPGM".  The run loop holds the wave to it.
+		 */
+		w->vgprs_freed_pc = w->pc + 4;
+		return 0;
 	default:
 		return vsharp_fail(err, -ENOSYS, "emu: %s: scalar operation %d not implemented (pc 0x%" PRIx64 ")",
 				   vsharp_gfx_name(w->level), in->op, w->pc);
@@ -459,14 +475,47 @@ static int exec_readfirstlane(struct emu_wave *w, const struct emu_insn *in, str
 	return swrite(w, &in->dst, w->vgpr[in->src0.index][lane], err);
 }
 
+/*
+ * VCC of v_add_co_u32 (Vega ISA VOP2 25): "VCC[threadId] = (S0.u + S1.u >=
+ * 0x100000000ULL ? 1 : 0)".  The guide's pseudo-code names the active lanes
+ * only; the emulator writes 0 to the inactive lanes' bits (its choice,
+ * Documentation/emulator.rst).  GFX9 runs wave64 only: vcc_lo and vcc_hi.
+ */
+static int write_carry(struct emu_wave *w, const struct emu_insn *in, uint64_t carry,
+		       struct vsharp_error *err)
+{
+	struct emu_opnd vcc = { .kind = EMU_OPND_VCC_LO };
+	struct emu_opnd hi = { .kind = EMU_OPND_VCC_HI };
+	int ret;
+
+	if ((ret = check_sopnd(w, in, &vcc, 1, true, err)) ||
+	    (w->lanes == 64 && (ret = check_sopnd(w, in, &hi, 1, true, err))))
+		return ret;
+	w->vcc[0] = (uint32_t)carry;
+	if (w->lanes == 64)
+		w->vcc[1] = (uint32_t)(carry >> 32);
+	return 0;
+}
+
+static unsigned valu_sources(enum emu_op op)
+{
+	switch (op) {
+	case EMU_OP_V_MOV_B32: return 1;
+	case EMU_OP_V_LSHL_ADD_U32: return 3;
+	default: return 2;
+	}
+}
+
 static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
-	bool two = in->op != EMU_OP_V_MOV_B32;
+	unsigned n_src = valu_sources(in->op);
+	bool two = n_src >= 2, three = n_src == 3;
 	/* A scalar operand is the same in every lane: read once; a VGPR one by row. */
 	const uint32_t *v0 = in->src0.kind == EMU_OPND_VGPR ? w->vgpr[in->src0.index] : NULL;
 	const uint32_t *v1 = in->src1.kind == EMU_OPND_VGPR ? w->vgpr[in->src1.index] : NULL;
-	uint32_t s0, s1, *dst;
-	uint64_t exec = w->exec, ops = 0;
+	const uint32_t *v2 = in->src2.kind == EMU_OPND_VGPR ? w->vgpr[in->src2.index] : NULL;
+	uint32_t s0, s1, s2, *dst;
+	uint64_t exec = w->exec, ops = 0, carry = 0;
 	unsigned lanes = w->lanes;
 	enum emu_op op = in->op;
 	int ret;
@@ -474,7 +523,8 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	if (op == EMU_OP_V_READFIRSTLANE_B32)
 		return exec_readfirstlane(w, in, err);
 	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
-	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))))
+	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))) ||
+	    (three && (ret = check_sopnd(w, in, &in->src2, 1, false, err))))
 		return ret;
 	if (in->dst.kind != EMU_OPND_VGPR)
 		return bad_operand(w, &in->dst, err);
@@ -484,19 +534,28 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	dst = w->vgpr[in->dst.index];
 	s0 = v0 ? 0 : sread(w, &in->src0);
 	s1 = v1 || !two ? 0 : sread(w, &in->src1);
+	s2 = v2 || !three ? 0 : sread(w, &in->src2);
 	for (unsigned l = 0; l < lanes; l++) {
-		uint32_t a, b = 0, r;
+		uint32_t a, b = 0, c = 0, r;
 
 		if (!(exec >> l & 1))
 			continue;
 		a = v0 ? v0[l] : s0;
 		if (two)
 			b = v1 ? v1[l] : s1;
+		if (three)
+			c = v2 ? v2[l] : s2;
 		switch (op) {
 		case EMU_OP_V_MOV_B32: r = a; break;
 		case EMU_OP_V_LSHLREV_B32: r = b << (a & 31); break;
 		case EMU_OP_V_ADD_U32: r = a + b; break;
 		case EMU_OP_V_AND_B32: r = a & b; break;
+		/* Vega ISA VOP3 509: "D.u = (S0.u << S1.u[4:0]) + S2.u"; RDNA1-4 the same. */
+		case EMU_OP_V_LSHL_ADD_U32: r = (a << (b & 31)) + c; break;
+		case EMU_OP_V_ADD_CO_U32:
+			r = a + b;
+			carry |= (uint64_t)(r < a) << l;
+			break;
 		default:
 			w->gpu->stats.lane_ops += ops;
 			return vsharp_fail(err, -ENOSYS, "emu: %s: vector operation %d not implemented (pc 0x%" PRIx64 ")",
@@ -506,7 +565,7 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 		ops++;
 	}
 	w->gpu->stats.lane_ops += ops;
-	return 0;
+	return op == EMU_OP_V_ADD_CO_U32 ? write_carry(w, in, carry, err) : 0;
 }
 
 /* ---- Scalar and global memory ------------------------------------------------- */
@@ -995,9 +1054,9 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
 		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
 					      { words[0], words[1], words[2] }, *in, *uses };
 	}
-	end = w->pc + 4u * in->words + 64u * f->prefetch_lines;
+	end = w->pc + 4u * in->words + 64u * w->prefetch_lines;
 	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
-	if (!f->prefetch_lines)
+	if (!w->prefetch_lines)
 		end = w->pc + 4u * in->words;
 	if (end > start + size && vsharp_vm_check(w->vm, w->pc, end - w->pc, VSHARP_VM_EXEC, &bad)) {
 		size_t len;
@@ -1007,7 +1066,7 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
 		if (err && len < sizeof(err->msg))
 			snprintf(err->msg + len, sizeof(err->msg) - len,
 				 "; instruction prefetch past %s at 0x%" PRIx64 ": pad code by %u lines (Mesa ac_align_shader_binary_for_prefetch)",
-				 in->name, w->pc, f->prefetch_lines);
+				 in->name, w->pc, w->prefetch_lines);
 		return ret;
 	}
 	return 0;
@@ -1018,6 +1077,8 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 	uint64_t limit = w->gpu->cfg.max_wave_instructions;
 
 	emu_hazards_start(&w->hazards, wave_target(w));
+	w->prefetch_lines = w->gpu->facts->prefetch_lines;
+	w->vgprs_freed_pc = 0;
 	w->sgprs_special = w->level > VSHARP_GFX9 ? 0 :
 			   2 + (wave_target(w)->quirks & VSHARP_QUIRK_XNACK ? 2 : 0);
 	if (w->sgprs_special > w->sgprs_alloc)
@@ -1041,6 +1102,9 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 			return emu_strict(w, err, "%s", hazard);
 		w->gpu->stats.instructions++;
 		next = w->pc + 4u * in.words;
+		if (w->vgprs_freed_pc && in.op != EMU_OP_S_ENDPGM)
+			return emu_strict(w, err, "VGPRs deallocated: %s at pc 0x%" PRIx64 " follows s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) at pc 0x%" PRIx64 " (RDNA3 ISA Table 15: \"Use only when next instruction is S_ENDPGM\")",
+					  in.name, w->pc, w->vgprs_freed_pc - 4);
 		switch (in.fmt) {
 		case EMU_FMT_SOP1:
 		case EMU_FMT_SOP2:
