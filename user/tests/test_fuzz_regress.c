@@ -503,7 +503,7 @@ static void test_f7_other_family_op_named(struct ktap *t)
 	CHECK_STR(t, err.msg, "op: buffer_load_lds_u16 is not a buffer instruction of gfx10");
 }
 
-/* F8: GFX12 0x7dfa4747 (VOPC) and a VOP3 are refused with nothing half-decoded. */
+/* F8: GFX12 0x7dfa4747 (VOPC) and a VOP3 opcode not implemented (VOP3 op [25:16] = 416) are refused with nothing half-decoded. */
 static void test_f8_refusal_leaves_nothing(struct ktap *t)
 {
 	static const struct {
@@ -514,7 +514,7 @@ static void test_f8_refusal_leaves_nothing(struct ktap *t)
 	} cases[] = {
 		{ VSHARP_GFX12, { 0x7dfa4747 }, 1, "emu: gfx12: VOPC encoding is not implemented (0x7dfa4747)" },
 		{ VSHARP_GFX12, { 0xd5a002ff, 0x55fce123 }, 2,
-		  "emu: gfx12: VOP3 encoding is not implemented (0xd5a002ff 0x55fce123)" },
+		  "emu: gfx12: VOP3 opcode 416 is not implemented (0xd5a002ff 0x55fce123)" },
 	};
 	static const struct emu_insn zero;
 
