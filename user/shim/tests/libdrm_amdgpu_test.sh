@@ -42,7 +42,7 @@ cat >"$dir/plan" <<'PLAN'
 1 7 - TODO CS (SDMA) | an SDMA engine (branch sdma); today 0 DMA rings make it pass vacuously
 1 8 - SKIP SW semaphore | the GFX and SDMA rings
 1 9 - SKIP Sync dependency | the GFX ring
-1 10 f TODO Dispatch (Compute) | strict: COMPUTE_PERFCOUNT_ENABLE never written by libdrm's IB (emulator.rst), then shim reset semantics (branch shimif)
+1 10 f PASS Dispatch (Compute) |
 1 11 - SKIP Dispatch (GFX) | the GFX ring
 1 12 - SKIP Draw | the GFX ring, a draw
 1 13 f SKIP GPU reset | debugfs amdgpu_gpu_recover, which the shim does not provide
