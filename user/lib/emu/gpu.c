@@ -565,6 +565,32 @@ static int run_packets(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const uint3
 int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_va,
 		      unsigned ib_dwords, struct vsharp_error *err)
 {
+	return vsharp_gpu_run_ib_on(gpu, vm, VSHARP_QUEUE_COMPUTE, ib_va, ib_dwords, err);
+}
+
+int vsharp_gpu_read_reg(const struct vsharp_gpu *gpu, uint32_t reg, uint32_t *value)
+{
+	(void)gpu;
+	(void)reg;
+	*value = 0;
+	return -EINVAL;
+}
+
+uint64_t vsharp_gpu_clock(struct vsharp_gpu *gpu)
+{
+	(void)gpu;
+	return 0;
+}
+
+uint64_t vsharp_gpu_interrupts(const struct vsharp_gpu *gpu)
+{
+	(void)gpu;
+	return 0;
+}
+
+int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
+			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err)
+{
 	const uint8_t *p;
 	int ret;
 
@@ -572,7 +598,10 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 	gpu->outcome = VSHARP_GPU_DONE;
 	gpu->ib_waves = gpu->ib_instructions = 0;
 	gpu->pixel_lds = false;
-	if (!ib_dwords || ib_va % 4)
+	if (queue != VSHARP_QUEUE_COMPUTE && queue != VSHARP_QUEUE_GFX)
+		ret = vsharp_fail(err, -EINVAL, "emu: queue %d (allowed VSHARP_QUEUE_COMPUTE 0, VSHARP_QUEUE_GFX 1)",
+				  (int)queue);
+	else if (!ib_dwords || ib_va % 4)
 		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
 				  ib_dwords, ib_va);
 	else if (!(p = vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ))) {
