@@ -33,7 +33,7 @@ struct emu_cp {
  * Packets one IB may run, chained IBs included: an IB that chains to itself
  * loops for ever on a CP, and the kernel's job timeout ends it.
  */
-#define EMU_CP_MAX_PACKETS (1u << 24)
+#define EMU_CP_MAX_PACKETS (1u << 22)
 
 /* The running packet's name ("WRITE_DATA"). */
 const char *emu_cp_name(const struct emu_cp *cp);

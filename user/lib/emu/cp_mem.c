@@ -77,6 +77,7 @@ struct cp_dma {
 
 static int run_dma(struct emu_cp *cp, const struct cp_dma *d, struct vsharp_error *err)
 {
+	uint64_t bad;
 	uint8_t *buf;
 	int ret;
 
@@ -101,6 +102,11 @@ static int run_dma(struct emu_cp *cp, const struct cp_dma *d, struct vsharp_erro
 		return emu_cp_refuse(cp, err, "COMMAND.SRC_SWAP/DST_SWAP (byte swapping) is not emulated");
 	if (!d->bytes)
 		return emu_cp_refuse(cp, err, "BYTE_COUNT 0: what the CP does with it is not emulated");
+	/* Both ranges mapped before anything moves: the buffer below is no larger than a mapping. */
+	if (d->src_sel != 2 && vsharp_vm_check(cp->vm, d->src, d->bytes, VSHARP_VM_READ, &bad))
+		return emu_cp_fault(cp, d->src, d->bytes, VSHARP_VM_READ, err);
+	if (vsharp_vm_check(cp->vm, d->dst, d->bytes, VSHARP_VM_WRITE, &bad))
+		return emu_cp_fault(cp, d->dst, d->bytes, VSHARP_VM_WRITE, err);
 	if (d->src_sel == 2) {
 		/* DATA: the 32-bit value fills the destination, dword by dword. */
 		if (d->bytes % 4 || d->dst % 4)

@@ -510,8 +510,6 @@ static int run_dispatch_packet(struct emu_cp *cp, const struct vsharp_pm4_packet
 	struct vsharp_dispatch_state st;
 	int ret;
 
-	if (cp->queue == VSHARP_QUEUE_GFX)
-		return emu_cp_refuse(cp, err, "a dispatch on the GFX queue: the emulated GFX queue runs the CP's memory, register, wait and fence packets, and dispatches only on a compute queue");
 	ret = vsharp_pm4_dispatch_state(gpu->cfg.level, &cp->regs, pkt, &st, err);
 	if (ret == -ENOENT) {
 		char msg[sizeof(err->msg)];
