@@ -674,6 +674,10 @@ static void test_indirect_buffer(struct ktap *t)
 			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, ib, n), -ETIME);
 			CHECK_EQ(t, outcome(&r), VSHARP_GPU_HANG);
 		}
+		/* IB_BASE_LO [1:0] is SWAP, not address. */
+		n = put_ib(ib, ib2 | 2, 5, false);
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, ib, n), -ENOSYS);
+		HAS(t, &r, "SWAP 2");
 		/* An IB2 in no mapping. */
 		n = put_ib(ib, HOLE_VA, 8, false);
 		CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, ib, n), -EFAULT);

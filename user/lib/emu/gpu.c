@@ -707,6 +707,10 @@ static int run_ib(struct emu_cp *cp, uint64_t va, unsigned n, unsigned level,
 				return emu_cp_bad(cp, err, "a body of %u dwords (allowed 3: IB_BASE_LO, IB_BASE_HI, IB_CONTROL)",
 						  pkt.n_body);
 			ctl = pkt.body[2];
+			/* IB_BASE_LO [31:2]; SWAP [1:0] (Mesa sid.h, the printer's "SWAP s"). */
+			if (pkt.body[0] & 3)
+				return emu_cp_refuse(cp, err, "IB_BASE_LO SWAP %u: byte-swapped IBs are not emulated",
+						     pkt.body[0] & 3);
 			ib = (uint64_t)(pkt.body[1] & 0xffff) << 32 | pkt.body[0];
 			if (IB_CHAIN(ctl)) {
 				if (cp->level == VSHARP_GFX6)
