@@ -710,6 +710,21 @@ static void test_gfx_queue(struct ktap *t)
 			HAS(t, &r, "SET_CONTEXT_REG (opcode 0x69)");
 		}
 		{
+			/* SET_UCONFIG_REG counts from 0xc000, from GFX7 (cikd.h); 0xc07b is CP_COHER_START_DELAY. */
+			const uint32_t ib[] = { PKT3(0x79, 1), 0x7b, 0x20 };
+
+			for (int q = VSHARP_QUEUE_COMPUTE; q <= VSHARP_QUEUE_GFX; q++) {
+				if (l == VSHARP_GFX6) {
+					CHECK_EQ(t, run(&r, q, ib, 3), -ENOSYS);
+					HAS(t, &r, "SET_UCONFIG_REG is no gfx6 packet");
+					continue;
+				}
+				CHECK_EQ(t, run(&r, q, ib, 3), 0);
+				CHECK_EQ(t, vsharp_gpu_read_reg(r.gpu, 0xc07b, &v), 0);
+				CHECK_EQ(t, v, 0x20);
+			}
+		}
+		{
 			const uint32_t range[] = { PKT3(0x69, 1), 0x400, 1 };
 			const uint32_t draw[] = { PKT3(0x2d, 1), 3, 2 };
 			const uint32_t dispatch[] = { PKT3(0x15, 3), 1, 1, 1, 1 };

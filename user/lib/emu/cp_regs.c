@@ -140,6 +140,8 @@ int emu_cp_set_reg(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struc
 		;
 	if (k == ARRAY_SIZE(set_packets))
 		return emu_cp_bad(cp, err, "not a SET_*_REG packet");
+	if (pkt->opcode == VSHARP_PKT3_SET_UCONFIG_REG && cp->level == VSHARP_GFX6)
+		return emu_cp_refuse(cp, err, "SET_UCONFIG_REG is no gfx6 packet (Linux sid.h defines none; cikd.h added it for GFX7)");
 	if (pkt->n_body < 2)
 		return emu_cp_bad(cp, err, "a body of %u dwords: at least 2 (REG_OFFSET, REG_DATA...)",
 				  pkt->n_body);
