@@ -748,7 +748,6 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
 			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err)
 {
-	const uint8_t *p;
 	int ret;
 
 	memset(&gpu->fault, 0, sizeof(gpu->fault));
@@ -761,7 +760,7 @@ int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsha
 	else if (!ib_dwords || ib_va % 4)
 		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
 				  ib_dwords, ib_va);
-	else if (!(p = vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ))) {
+	else if (!vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ)) {
 		struct emu_wave none = { .gpu = gpu, .vm = vm, .level = gpu->cfg.level };
 
 		ret = emu_vm_fault(&none, ib_va, 4 * ib_dwords, VSHARP_VM_READ, err);
@@ -771,7 +770,6 @@ int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsha
 		if (!cp) {
 			ret = vsharp_fail(err, -ENOMEM, "emu: out of memory");
 		} else {
-			(void)p;
 			cp->gpu = gpu;
 			cp->vm = vm;
 			cp->queue = queue;
