@@ -382,10 +382,11 @@ static void test_unknown_packet(struct ktap *t)
 	if (!CHECK(t, vsharp_emu_open(VSHARP_GFX11, &dev, &err) == 0))
 		return;
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
-	((uint32_t *)ib.cpu)[0] = VSHARP_PKT3(VSHARP_PKT3_WAIT_REG_MEM, 5, true);
-	CHECK(t, dev->ops->submit(dev, &ib, 7, NULL, 0, &fence, &err) == 0);
+	/* ATOMIC_MEM (soc15d.h 0x1E): a packet the emulated queue does not run. */
+	((uint32_t *)ib.cpu)[0] = VSHARP_PKT3(0x1e, 7, true);
+	CHECK(t, dev->ops->submit(dev, &ib, 9, NULL, 0, &fence, &err) == 0);
 	CHECK(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == -ENOSYS);
-	CHECK_MSG(t, strstr(err.msg, "WAIT_REG_MEM") != NULL, "%s", err.msg);
+	CHECK_MSG(t, strstr(err.msg, "ATOMIC_MEM (opcode 0x1e)") != NULL, "%s", err.msg);
 	vsharp_device_close(dev);
 }
 

@@ -102,6 +102,53 @@ static void test_kernel_fence(struct ktap *t)
 	free(s);
 }
 
+/*
+ * GFX6-8: the kernel's EVENT_WRITE_EOP fence (gfx_v8_0_ring_emit_fence_gfx:
+ * DATA_SEL and INT_SEL in ADDRESS_HI, EOP_* cache actions as vid.h defines
+ * them), GFX6's CP_DMA as libdrm's basic_tests.c emits it on SI (sid.h), and
+ * DMA_DATA's COMMAND per generation (vid.h: BYTE_COUNT [20:0], DIS_WC [21];
+ * nvd.h: BYTE_COUNT [25:0]).
+ */
+static void test_pre_gfx9_packets(struct ktap *t)
+{
+	static const uint32_t eop[] = {
+		(3u << 30) | (4u << 16) | (0x47u << 8),
+		(1u << 16) | (1u << 17) | (1u << 15) | 0x14 | (5u << 8),
+		0x12345000, 0x00ff | (2u << 29) | (2u << 24), 0x77, 0,
+	};
+	static const uint32_t cp_dma[] = {
+		(3u << 30) | (4u << 16) | (0x41u << 8),
+		0xdeadbeaf, (2u << 29) | (1u << 31), 0x1000, 0, 1024,
+	};
+	static const uint32_t dma[] = {
+		(3u << 30) | (5u << 16) | (0x50u << 8), 1u << 31, 0x1000, 0, 0x2000, 0, (1u << 21) | 8,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX8, eop, 6, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: EVENT_WRITE_EOP (4) shader_type=0\n");
+	CONTAINS(t, s, "EVENT_TYPE=20(CACHE_FLUSH_AND_INV_TS_EVENT) EVENT_INDEX=5(EOP) "
+		 "EOP_TC_WB_ACTION_EN EOP_TCL1_ACTION_EN EOP_TC_ACTION_EN\n");
+	CONTAINS(t, s, "ADDRESS_HI=0xff INT_SEL=2(interrupt after write confirm) DATA_SEL=2(64-bit data)");
+	free(s);
+	s = decode(VSHARP_GFX6, cp_dma, 6, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: CP_DMA (4) shader_type=0\n");
+	CONTAINS(t, s, "SRC_ADDR_HI=0x0 DST_SEL=0(DST_ADDR) ENGINE=0(ME) SRC_SEL=2(DATA) CP_SYNC");
+	CONTAINS(t, s, "COMMAND = 0x00000400 BYTE_COUNT=1024 SRC_SWAP=0 DST_SWAP=0\n");
+	free(s);
+	s = decode(VSHARP_GFX8, dma, 7, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "COMMAND = 0x00200008 BYTE_COUNT=8 DIS_WC SRC_SWAP=0 DST_SWAP=0\n");
+	free(s);
+	s = decode(VSHARP_GFX9, dma, 7, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "COMMAND = 0x00200008 BYTE_COUNT=2097160\n");
+	free(s);
+}
+
 /* The kernel's compute IB packet (gfx_v9_0_ring_emit_ib_compute): INDIRECT_BUFFER_VALID (1 << 23) | length | vmid << 24. */
 static const uint32_t ring_ib[] = {
 	0xc0023f00, 0x00001000, 0x00000002, (1u << 23) | 4 | (3u << 24),
@@ -438,6 +485,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_umr_ib),
 	KTAP_CASE(test_umr_cond_exec),
 	KTAP_CASE(test_kernel_fence),
+	KTAP_CASE(test_pre_gfx9_packets),
 	KTAP_CASE(test_follow),
 	KTAP_CASE(test_packet_types),
 	KTAP_CASE(test_opcode_names),

@@ -152,6 +152,47 @@ struct vsharp_gpu_fault {
 int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_va,
 		      unsigned ib_dwords, struct vsharp_error *err);
 
+/*
+ * The queues of the emulated GPU.  A compute queue (a MEC queue, what
+ * vsharp_gpu_run_ib() runs on) executes dispatches and the CP's memory,
+ * register, wait and fence packets.  The GFX queue (the ME of the GFX ring)
+ * executes the same packets and SET_CONTEXT_REG/SET_CONFIG_REG as register
+ * writes; a draw (DRAW_INDEX_*) is refused naming itself: draws are not
+ * emulated.  Documentation/emulator.rst "The command processor" lists the
+ * packets and their sources.
+ */
+enum vsharp_gpu_queue {
+	VSHARP_QUEUE_COMPUTE,	/* AMDGPU_HW_IP_COMPUTE */
+	VSHARP_QUEUE_GFX,	/* AMDGPU_HW_IP_GFX */
+};
+
+/*
+ * vsharp_gpu_run_ib() on QUEUE: the same contract, outcomes and reports.
+ * vsharp_gpu_run_ib(gpu, vm, va, n, err) is
+ * vsharp_gpu_run_ib_on(gpu, vm, VSHARP_QUEUE_COMPUTE, va, n, err).
+ */
+int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
+			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err);
+
+/*
+ * The GPU's register file as the CP's register writes leave it (WRITE_DATA
+ * and COPY_DATA to a register, SET_*_REG): 0 and the value of the register
+ * at dword offset REG, -ENOENT when nothing wrote it since the GPU was
+ * created, -EINVAL when the emulator does not model it (the CP refuses
+ * writes to it).
+ */
+int vsharp_gpu_read_reg(const struct vsharp_gpu *gpu, uint32_t reg, uint32_t *value);
+
+/*
+ * What RELEASE_MEM/EVENT_WRITE_EOP DATA_SEL 3 writes: the GPU clock counter
+ * (RLC_GPU_CLOCK_COUNT on silicon).  The emulated counter is monotonic:
+ * every read returns more than the one before, and counts nothing real.
+ */
+uint64_t vsharp_gpu_clock(struct vsharp_gpu *gpu);
+
+/* How many interrupts (RELEASE_MEM/EVENT_WRITE_EOP INT_SEL != 0) the GPU raised since it was created. */
+uint64_t vsharp_gpu_interrupts(const struct vsharp_gpu *gpu);
+
 /* The outcome of the last run_ib, and the fault when it was a VM fault. */
 enum vsharp_gpu_outcome vsharp_gpu_last_outcome(const struct vsharp_gpu *gpu,
 						struct vsharp_gpu_fault *fault);

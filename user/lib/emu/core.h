@@ -80,6 +80,14 @@ struct vsharp_gpu {
 	struct vsharp_gpu_fault fault;
 	struct emu_decoded decoded[EMU_DECODED_SLOTS];
 	struct vsharp_sdma_run sdma;	/* the SDMA engine's last IB (emu/sdma.c) */
+	/*
+	 * The command processor's state across IBs (emu/cp_regs.c, cp_sync.c):
+	 * the register file the CP's register writes leave, with a bit per
+	 * register that something wrote; the GPU clock counter; interrupts.
+	 */
+	uint32_t *regfile;
+	uint64_t *regfile_set;
+	uint64_t clock, interrupts;
 };
 
 /* A register-writing memory operation still in flight. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "emu/core.h"
+#include "emu/cp.h"
 #include "base/util.h"
 #include "hw/levels.h"
 
@@ -183,6 +184,12 @@ int vsharp_gpu_create(const struct vsharp_gpu_config *cfg, struct vsharp_gpu **o
 		free(gpu);
 		return vsharp_fail(err, -ENOMEM, "emu: no memory for %u bytes of LDS", cfg->lds_per_cu);
 	}
+	if (emu_cp_regs_init(gpu)) {
+		emu_cp_regs_free(gpu);
+		free(gpu->lds);
+		free(gpu);
+		return vsharp_fail(err, -ENOMEM, "emu: no memory for the register file");
+	}
 	poison(gpu->lds, cfg->lds_per_cu);
 	gpu->cfg = *cfg;
 	gpu->facts = emu_level(cfg->level);
@@ -195,6 +202,7 @@ void vsharp_gpu_destroy(struct vsharp_gpu *gpu)
 {
 	if (!gpu)
 		return;
+	emu_cp_regs_free(gpu);
 	free(gpu->lds);
 	free(gpu);
 }
@@ -471,92 +479,281 @@ static int check_dispatch(struct vsharp_gpu *gpu, const struct vsharp_compute_re
 	return 0;
 }
 
-/* Packets the builder emits and the common ones around them (Documentation/pm4.rst). */
-static int run_packets(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const uint32_t *dw, unsigned n,
-		       struct vsharp_error *err)
+static int run_dispatch_packet(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt,
+			       struct vsharp_error *err)
 {
-	struct vsharp_compute_regs regs;
+	struct vsharp_gpu *gpu = cp->gpu;
+	struct vsharp_dispatch_state st;
+	int ret;
+
+	ret = vsharp_pm4_dispatch_state(gpu->cfg.level, &cp->regs, pkt, &st, err);
+	if (ret == -ENOENT) {
+		char msg[sizeof(err->msg)];
+
+		/* Keep the register's name, drop what does not fit. */
+		snprintf(msg, sizeof(msg), "%.300s", err ? err->msg : "a register was never written");
+		gpu->outcome = VSHARP_GPU_STRICT;
+		return vsharp_fail(err, -EPROTO, "strict: dispatch state: %s; a kernel compute queue keeps the previous client's values (Mesa si_compute.c: every IB rewrites its compute state)",
+				   msg);
+	}
+	if (!ret) {
+		/* WGP_MODE is RSRC1 bit 29 from GFX10 (Mesa sid.h S_00B848_WGP_MODE). */
+		uint32_t rsrc1 = cp->regs.sh[VSHARP_COMPUTE_PGM_RSRC1 - VSHARP_SH_REG_BASE];
+
+		ret = check_dispatch(gpu, &cp->regs, &st, err);
+		if (!ret)
+			ret = run_dispatch(gpu, cp->vm, &st,
+					   gpu->cfg.level >= VSHARP_GFX10 && rsrc1 >> 29 & 1, err);
+	}
+	return ret;
+}
+
+static int run_nop(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
+{
+	(void)err;
+	/* The client's word that its LDS direct/parameter loads are a pixel wave's. */
+	if (pkt->n_body == 1 && pkt->body[0] == VSHARP_GPU_NOP_PIXEL_LDS)
+		cp->gpu->pixel_lds = true;
+	return 0;
+}
+
+static int run_cache(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
+{
+	/* Cache actions: the emulator's memory is always coherent. */
+	(void)cp;
+	(void)pkt;
+	(void)err;
+	return 0;
+}
+
+#define Q_COMPUTE (1u << VSHARP_QUEUE_COMPUTE)
+#define Q_GFX (1u << VSHARP_QUEUE_GFX)
+#define Q_BOTH (Q_COMPUTE | Q_GFX)
+
+/*
+ * The packets the emulated CP runs, on which queues (Documentation/emulator.rst
+ * "The command processor"; the levels a packet exists on are checked by
+ * its handler, which names the packet the level has instead).  COND_EXEC
+ * and INDIRECT_BUFFER steer the walk itself (run_ib below).
+ */
+static const struct cp_packet {
+	uint8_t opcode;
+	uint8_t queues;
+	int (*run)(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+} cp_packets[] = {
+	{ VSHARP_PKT3_NOP, Q_BOTH, run_nop },
+	{ VSHARP_PKT3_DISPATCH_DIRECT, Q_BOTH, run_dispatch_packet },
+	{ VSHARP_PKT3_WRITE_DATA, Q_BOTH, emu_cp_write_data },
+	{ VSHARP_PKT3_WAIT_REG_MEM, Q_BOTH, emu_cp_wait_reg_mem },
+	{ VSHARP_PKT3_COPY_DATA, Q_BOTH, emu_cp_copy_data },
+	{ VSHARP_PKT3_CP_DMA, Q_BOTH, emu_cp_cp_dma },
+	{ VSHARP_PKT3_SURFACE_SYNC, Q_BOTH, run_cache },
+	{ VSHARP_PKT3_EVENT_WRITE, Q_BOTH, emu_cp_event_write },
+	{ VSHARP_PKT3_EVENT_WRITE_EOP, Q_BOTH, emu_cp_event_write_eop },
+	{ VSHARP_PKT3_RELEASE_MEM, Q_BOTH, emu_cp_release_mem },
+	{ VSHARP_PKT3_DMA_DATA, Q_BOTH, emu_cp_dma_data },
+	{ VSHARP_PKT3_ACQUIRE_MEM, Q_BOTH, run_cache },
+	{ VSHARP_PKT3_SET_CONFIG_REG, Q_GFX, emu_cp_set_reg },
+	{ VSHARP_PKT3_SET_CONTEXT_REG, Q_GFX, emu_cp_set_reg },
+	{ VSHARP_PKT3_SET_SH_REG, Q_BOTH, emu_cp_set_reg },
+	{ VSHARP_PKT3_SET_UCONFIG_REG, Q_BOTH, emu_cp_set_reg },
+	{ VSHARP_PKT3_SET_SH_REG_INDEX, Q_BOTH, emu_cp_set_reg },
+};
+
+/* The draws (Linux soc15d.h/nvd.h PACKET3_DRAW_*): refused on the GFX queue as such. */
+static bool is_draw(unsigned opcode)
+{
+	static const uint8_t draws[] = { 0x24, 0x25, 0x26, 0x27, 0x2c, 0x2d, 0x2e, 0x30, 0x35, 0x36,
+					 0x38, 0x3a };
+
+	for (size_t i = 0; i < ARRAY_SIZE(draws); i++)
+		if (draws[i] == opcode)
+			return true;
+	return false;
+}
+
+static int refuse_packet(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
+{
+	const char *name = vsharp_pm4_opcode_name(pkt->opcode);
+	const char *q = cp->queue == VSHARP_QUEUE_GFX ? "GFX" : "compute";
+
+	cp->gpu->outcome = VSHARP_GPU_BAD_IB;
+	if (cp->queue == VSHARP_QUEUE_GFX && is_draw(pkt->opcode))
+		return vsharp_fail(err, -ENOSYS, "emu: PM4 packet %s (opcode 0x%02x) at dword %u: draws are not emulated",
+				   name ? name : "DRAW", pkt->opcode, pkt->offset);
+	return vsharp_fail(err, -ENOSYS, "emu: PM4 packet %s (opcode 0x%02x) at dword %u is not supported by the emulated %s queue",
+			   name ? name : "unknown", pkt->opcode, pkt->offset, q);
+}
+
+/* IB_CONTROL of INDIRECT_BUFFER: IB_SIZE [19:0], CHAIN [20] (Mesa sid.h S_3F2_*), VMID [27:24]. */
+#define IB_SIZE(c) ((c) & 0xfffffu)
+#define IB_CHAIN(c) ((c) >> 20 & 1)
+
+/* The IB's dwords, readable: its host copy, or a VM fault. */
+static int fetch_ib(struct emu_cp *cp, uint64_t va, unsigned n, const uint32_t **out,
+		    struct vsharp_error *err)
+{
+	const uint8_t *p;
+
+	if (!n || va % 4)
+		return emu_cp_bad(cp, err, "IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
+				  n, va);
+	p = vsharp_vm_at(cp->vm, va, 4ull * n, VSHARP_VM_READ);
+	if (!p)
+		return emu_cp_fault(cp, va, 4ull * n, VSHARP_VM_READ, err);
+	*out = (const uint32_t *)(const void *)p;
+	return 0;
+}
+
+/*
+ * Runs the IB of N dwords at VA as IB level LEVEL: 1 the submitted IB, 2 an
+ * IB it calls.  The CP fetches from two IB levels (its IB1 and IB2 fetch
+ * registers, Linux gc_9_0_offset.h/gc_10_1_0_offset.h mmCP_IB1_BASE_LO and
+ * mmCP_IB2_BASE_LO, and no third): an IB2 cannot call an IB3.  A chained
+ * INDIRECT_BUFFER (CHAIN 1) replaces the rest of the running IB at its
+ * level; Mesa's winsys chains IBs from GFX7 (amdgpu_cs.c has_chaining).
+ */
+static int run_ib(struct emu_cp *cp, uint64_t va, unsigned n, unsigned level,
+		  struct vsharp_error *err)
+{
+	const uint32_t *dw;
 	struct vsharp_pm4_packet pkt;
 	unsigned pos = 0;
-	int more;
+	int more, ret;
 
-	/* Nothing this IB did not write is known: a kernel queue is shared. */
-	memset(&regs, 0, sizeof(regs));
-	while ((more = vsharp_pm4_next(dw, n, &pos, &pkt, err)) > 0) {
-		struct vsharp_dispatch_state st;
-		int ret = 0;
+	ret = fetch_ib(cp, va, n, &dw, err);
+	if (ret)
+		return ret;
+	for (;;) {
+		const struct cp_packet *k = NULL;
 
+		cp->ib_va = va;
+		cp->ib_level = level;
+		cp->pkt = NULL;
+		more = vsharp_pm4_next(dw, n, &pos, &pkt, err);
+		if (more <= 0)
+			return more;
 		if (pkt.type != 3)
 			continue;
-		switch (pkt.opcode) {
-		case VSHARP_PKT3_NOP:
-			/* The client's word that its LDS direct/parameter loads are a pixel wave's. */
-			if (pkt.n_body == 1 && pkt.body[0] == VSHARP_GPU_NOP_PIXEL_LDS)
-				gpu->pixel_lds = true;
-			break;
-		case VSHARP_PKT3_ACQUIRE_MEM:
-		case VSHARP_PKT3_SURFACE_SYNC:
-		case VSHARP_PKT3_RELEASE_MEM:
-		case VSHARP_PKT3_EVENT_WRITE:
-		case VSHARP_PKT3_SET_UCONFIG_REG:
-			/* Caches and fences: the emulator's memory is always coherent. */
-			break;
-		case VSHARP_PKT3_SET_SH_REG:
-		case VSHARP_PKT3_SET_SH_REG_INDEX:
-			ret = vsharp_pm4_apply_sh(&regs, &pkt, err);
-			break;
-		case VSHARP_PKT3_DISPATCH_DIRECT:
-			ret = vsharp_pm4_dispatch_state(gpu->cfg.level, &regs, &pkt, &st, err);
-			if (ret == -ENOENT) {
-				char msg[sizeof(err->msg)];
+		cp->pkt = &pkt;
+		if (++cp->packets > EMU_CP_MAX_PACKETS)
+			return emu_cp_hang(cp, err, "the IB ran %u packets, chained IBs included: the emulated CP stops there, as a job that never ends",
+					   EMU_CP_MAX_PACKETS);
+		if (pkt.opcode == VSHARP_PKT3_COND_EXEC) {
+			/*
+			 * COND_EXEC (0x22): GPU_ADDR_LO, GPU_ADDR_HI, TEST_VALUE (0),
+			 * EXEC_COUNT: when the dword at the address is 0 the CP skips the
+			 * next EXEC_COUNT dwords (Linux gfx_v9_0.c
+			 * gfx_v9_0_ring_emit_init_cond_exec "discard following DWs if
+			 * *cond_exec_gpu_addr==0"; the same on gfx_v8_0.c, gfx_v10_0.c,
+			 * gfx_v11_0.c).  GFX6's has no TEST_VALUE dword (Mesa radv_cs.h
+			 * radv_emit_cond_exec).
+			 */
+			unsigned want = cp->level == VSHARP_GFX6 ? 3 : 4;
+			uint64_t addr;
+			uint32_t v, count;
 
-				/* Keep the register's name, drop what does not fit. */
-				snprintf(msg, sizeof(msg), "%.300s", err ? err->msg : "a register was never written");
-				gpu->outcome = VSHARP_GPU_STRICT;
-				ret = vsharp_fail(err, -EPROTO, "strict: dispatch state: %s; a kernel compute queue keeps the previous client's values (Mesa si_compute.c: every IB rewrites its compute state)",
-						  msg);
-			} else if (!ret) {
-				/* WGP_MODE is RSRC1 bit 29 from GFX10 (Mesa sid.h S_00B848_WGP_MODE). */
-				uint32_t rsrc1 = regs.sh[VSHARP_COMPUTE_PGM_RSRC1 - VSHARP_SH_REG_BASE];
+			if (pkt.n_body != want)
+				return emu_cp_bad(cp, err, "a body of %u dwords (allowed %u on %s: GPU_ADDR_LO, GPU_ADDR_HI,%s EXEC_COUNT)",
+						  pkt.n_body, want, vsharp_gfx_name(cp->level),
+						  want == 4 ? " TEST_VALUE," : "");
+			if (want == 4 && pkt.body[2])
+				return emu_cp_refuse(cp, err, "TEST_VALUE 0x%x: only 0 (skip when the dword is 0, as Linux emits it) is emulated",
+						     pkt.body[2]);
+			addr = (uint64_t)pkt.body[1] << 32 | pkt.body[0];
+			count = pkt.body[want - 1];
+			if (addr & 3)
+				return emu_cp_strict(cp, err, "GPU_ADDR 0x%" PRIx64 " is not dword-aligned", addr);
+			ret = emu_cp_read(cp, addr, &v, 4, err);
+			if (ret)
+				return ret;
+			if (v)
+				continue;
+			if (count > n - pos)
+				return emu_cp_strict(cp, err, "EXEC_COUNT %u skips past the end of the IB (%u dwords follow the packet): the CP would skip into memory that is not this IB",
+						     count, n - pos);
+			pos += count;
+			continue;
+		}
+		if (pkt.opcode == VSHARP_PKT3_INDIRECT_BUFFER) {
+			uint64_t ib;
+			uint32_t ctl;
 
-				ret = check_dispatch(gpu, &regs, &st, err);
-				if (!ret)
-					ret = run_dispatch(gpu, vm, &st,
-							   gpu->cfg.level >= VSHARP_GFX10 && rsrc1 >> 29 & 1, err);
+			if (pkt.n_body != 3)
+				return emu_cp_bad(cp, err, "a body of %u dwords (allowed 3: IB_BASE_LO, IB_BASE_HI, IB_CONTROL)",
+						  pkt.n_body);
+			ctl = pkt.body[2];
+			/* IB_BASE_LO [31:2]; SWAP [1:0] (Mesa sid.h, the printer's "SWAP s"). */
+			if (pkt.body[0] & 3)
+				return emu_cp_refuse(cp, err, "IB_BASE_LO SWAP %u: byte-swapped IBs are not emulated",
+						     pkt.body[0] & 3);
+			ib = (uint64_t)(pkt.body[1] & 0xffff) << 32 | pkt.body[0];
+			if (IB_CHAIN(ctl)) {
+				if (cp->level == VSHARP_GFX6)
+					return emu_cp_refuse(cp, err, "CHAIN 1 on GFX6: Mesa's winsys chains IBs from GFX7 only (amdgpu_cs.c has_chaining)");
+				n = IB_SIZE(ctl);
+				va = ib;
+				pos = 0;
+				ret = fetch_ib(cp, va, n, &dw, err);
+				if (ret)
+					return ret;
+				continue;
 			}
-			break;
-		default: {
-			const char *name = vsharp_pm4_opcode_name(pkt.opcode);
-
-			ret = vsharp_fail(err, -ENOSYS, "emu: PM4 packet %s (opcode 0x%02x) at dword %u is not supported by the emulated queue",
-					  name ? name : "unknown", pkt.opcode, pkt.offset);
+			if (level >= 2)
+				return emu_cp_strict(cp, err, "an INDIRECT_BUFFER in an IB2 calls an IB3: the CP fetches from two IB levels only (its IB1 and IB2 registers, Linux gc_9_0_offset.h mmCP_IB1_BASE_LO, mmCP_IB2_BASE_LO)");
+			ret = run_ib(cp, ib, IB_SIZE(ctl), level + 1, err);
+			if (ret)
+				return ret;
+			continue;
 		}
-		}
+		for (size_t i = 0; i < ARRAY_SIZE(cp_packets); i++)
+			if (cp_packets[i].opcode == pkt.opcode && cp_packets[i].queues & 1u << cp->queue)
+				k = &cp_packets[i];
+		ret = k ? k->run(cp, &pkt, err) : refuse_packet(cp, &pkt, err);
 		if (ret)
 			return ret;
 	}
-	return more;
 }
 
 int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_va,
 		      unsigned ib_dwords, struct vsharp_error *err)
 {
-	const uint8_t *p;
+	return vsharp_gpu_run_ib_on(gpu, vm, VSHARP_QUEUE_COMPUTE, ib_va, ib_dwords, err);
+}
+
+int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
+			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err)
+{
 	int ret;
 
 	memset(&gpu->fault, 0, sizeof(gpu->fault));
 	gpu->outcome = VSHARP_GPU_DONE;
 	gpu->ib_waves = gpu->ib_instructions = 0;
 	gpu->pixel_lds = false;
-	if (!ib_dwords || ib_va % 4)
+	if (queue != VSHARP_QUEUE_COMPUTE && queue != VSHARP_QUEUE_GFX)
+		ret = vsharp_fail(err, -EINVAL, "emu: queue %d (allowed VSHARP_QUEUE_COMPUTE 0, VSHARP_QUEUE_GFX 1)",
+				  (int)queue);
+	else if (!ib_dwords || ib_va % 4)
 		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
 				  ib_dwords, ib_va);
-	else if (!(p = vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ))) {
+	else if (!vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ)) {
 		struct emu_wave none = { .gpu = gpu, .vm = vm, .level = gpu->cfg.level };
 
 		ret = emu_vm_fault(&none, ib_va, 4 * ib_dwords, VSHARP_VM_READ, err);
 	} else {
-		ret = run_packets(gpu, vm, (const uint32_t *)(const void *)p, ib_dwords, err);
+		struct emu_cp *cp = calloc(1, sizeof(*cp));
+
+		if (!cp) {
+			ret = vsharp_fail(err, -ENOMEM, "emu: out of memory");
+		} else {
+			cp->gpu = gpu;
+			cp->vm = vm;
+			cp->queue = queue;
+			cp->level = gpu->cfg.level;
+			/* Nothing this IB did not write is known: a kernel queue is shared. */
+			ret = run_ib(cp, ib_va, ib_dwords, 1, err);
+			free(cp);
+		}
 	}
 	if (ret && gpu->outcome == VSHARP_GPU_DONE)
 		gpu->outcome = ret == -ETIME ? VSHARP_GPU_HANG : VSHARP_GPU_BAD_IB;

@@ -35,6 +35,8 @@ enum {
 	P_CC_LOAD,		/* CONTEXT_CONTROL dword 1 */
 	P_CC_SHADOW,		/* CONTEXT_CONTROL dword 2 */
 	P_HI16,			/* an address's bits 47:32 */
+	P_EOP_HI,		/* EVENT_WRITE_EOP dword 3 (GFX6-8) */
+	P_CP_DMA_CNTL,		/* CP_DMA dword 2 (GFX6) */
 };
 
 enum fmt {
@@ -173,11 +175,12 @@ static const struct field {
 	{ P_EVENT_CNTL, GFX_ALL, 0, 5, F_ENUM + E_EVENT, "EVENT_TYPE" },
 	{ P_EVENT_CNTL, GFX_ALL, 8, 11, F_ENUM + E_EVENT_INDEX, "EVENT_INDEX" },
 	/* GFX9's cache actions: Linux soc15d.h EOP_* under PACKET3_RELEASE_MEM. */
-	{ P_EVENT_CNTL, GFX(9), 12, 12, F_FLAG, "EOP_TCL1_VOL_ACTION_EN" },
-	{ P_EVENT_CNTL, GFX(9), 13, 13, F_FLAG, "EOP_TC_VOL_ACTION_EN" },
-	{ P_EVENT_CNTL, GFX(9), 15, 15, F_FLAG, "EOP_TC_WB_ACTION_EN" },
-	{ P_EVENT_CNTL, GFX(9), 16, 16, F_FLAG, "EOP_TCL1_ACTION_EN" },
-	{ P_EVENT_CNTL, GFX(9), 17, 17, F_FLAG, "EOP_TC_ACTION_EN" },
+	/* And GFX7/8's, the same bits (cikd.h, vid.h EOP_* under EVENT_WRITE_EOP). */
+	{ P_EVENT_CNTL, GFX_RANGE(7, 9), 12, 12, F_FLAG, "EOP_TCL1_VOL_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX_RANGE(7, 9), 13, 13, F_FLAG, "EOP_TC_VOL_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX_RANGE(7, 9), 15, 15, F_FLAG, "EOP_TC_WB_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX_RANGE(7, 9), 16, 16, F_FLAG, "EOP_TCL1_ACTION_EN" },
+	{ P_EVENT_CNTL, GFX_RANGE(7, 9), 17, 17, F_FLAG, "EOP_TC_ACTION_EN" },
 	{ P_EVENT_CNTL, GFX(9), 19, 19, F_FLAG, "EOP_TC_NC_ACTION_EN" },
 	{ P_EVENT_CNTL, GFX(9), 21, 21, F_FLAG, "EOP_TC_MD_ACTION_EN" },
 	{ P_EVENT_CNTL, GFX(9), 28, 28, F_FLAG, "EOP_EXEC" },
@@ -221,13 +224,18 @@ static const struct field {
 	{ P_DMA_CNTL, GFX_ALL, 25, 26, F_DEC, "DST_CACHE_POLICY" },
 	{ P_DMA_CNTL, GFX_ALL, 29, 30, F_ENUM + E_DMA_SRC, "SRC_SEL" },
 	{ P_DMA_CNTL, GFX_ALL, 31, 31, F_FLAG, "CP_SYNC" },
-	{ P_DMA_COMMAND, GFX_ALL, 0, 25, F_DEC, "BYTE_COUNT" },
+	/* COMMAND: GFX6-8 (sid.h CP_DMA, cikd.h, vid.h); from GFX9 a 26-bit BYTE_COUNT (nvd.h). */
+	{ P_DMA_COMMAND, GFX_RANGE(6, 8), 0, 20, F_DEC, "BYTE_COUNT" },
+	{ P_DMA_COMMAND, GFX_RANGE(6, 8), 21, 21, F_FLAG, "DIS_WC" },
+	{ P_DMA_COMMAND, GFX_RANGE(6, 8), 22, 23, F_DEC, "SRC_SWAP" },
+	{ P_DMA_COMMAND, GFX_RANGE(6, 8), 24, 25, F_DEC, "DST_SWAP" },
+	{ P_DMA_COMMAND, GFX_RANGE(9, 12), 0, 25, F_DEC, "BYTE_COUNT" },
 	{ P_DMA_COMMAND, GFX_ALL, 26, 26, F_FLAG, "SAS" },
 	{ P_DMA_COMMAND, GFX_ALL, 27, 27, F_FLAG, "DAS" },
 	{ P_DMA_COMMAND, GFX_ALL, 28, 28, F_FLAG, "SAIC" },
 	{ P_DMA_COMMAND, GFX_ALL, 29, 29, F_FLAG, "DAIC" },
 	{ P_DMA_COMMAND, GFX_ALL, 30, 30, F_FLAG, "RAW_WAIT" },
-	{ P_DMA_COMMAND, GFX_ALL, 31, 31, F_FLAG, "DIS_WC" },
+	{ P_DMA_COMMAND, GFX_RANGE(9, 12), 31, 31, F_FLAG, "DIS_WC" },
 
 	{ P_CD_CNTL, GFX_ALL, 0, 3, F_ENUM + E_CD_SRC, "SRC_SEL" },
 	{ P_CD_CNTL, GFX_ALL, 8, 11, F_ENUM + E_CD_DST, "DST_SEL" },
@@ -252,6 +260,18 @@ static const struct field {
 	{ P_CC_SHADOW, GFX_ALL, 31, 31, F_FLAG, "UPDATE_SHADOW_ENABLES" },
 
 	{ P_HI16, GFX_ALL, 0, 15, F_HEX, "[47:32]" },
+
+	/* EVENT_WRITE_EOP ADDRESS_HI (sid.h, cikd.h, vid.h; gfx_v6_0.c emit_fence). */
+	{ P_EOP_HI, GFX_RANGE(6, 8), 0, 15, F_HEX, "ADDRESS_HI" },
+	{ P_EOP_HI, GFX_RANGE(6, 8), 24, 25, F_ENUM + E_INT_SEL, "INT_SEL" },
+	{ P_EOP_HI, GFX_RANGE(6, 8), 29, 31, F_ENUM + E_DATA_SEL, "DATA_SEL" },
+
+	/* CP_DMA dword 2, GFX6 (sid.h "CP_SYNC [31] | SRC_SEL [30:29] | ENGINE [27] | DST_SEL [21:20] | SRC_ADDR_HI [7:0]"). */
+	{ P_CP_DMA_CNTL, GFX(6), 0, 7, F_HEX, "SRC_ADDR_HI" },
+	{ P_CP_DMA_CNTL, GFX(6), 20, 21, F_ENUM + E_DMA_DST, "DST_SEL" },
+	{ P_CP_DMA_CNTL, GFX(6), 27, 27, F_ENUM + E_ENGINE, "ENGINE" },
+	{ P_CP_DMA_CNTL, GFX(6), 29, 30, F_ENUM + E_DMA_SRC, "SRC_SEL" },
+	{ P_CP_DMA_CNTL, GFX(6), 31, 31, F_FLAG, "CP_SYNC" },
 };
 
 static uint32_t mask(unsigned lo, unsigned hi)
@@ -548,9 +568,13 @@ static const struct packet_layout {
 		     { "IB_CONTROL", P_IB_CONTROL } } },		/* INDIRECT_BUFFER */
 	{ 0x40, 5, { { "CONTROL", P_CD_CNTL }, { "SRC_ADDR_LO", 0 },	/* COPY_DATA */
 		     { "SRC_ADDR_HI", 0 }, { "DST_ADDR_LO", 0 }, { "DST_ADDR_HI", 0 } } },
+	{ 0x41, 5, { { "SRC_ADDR_LO", 0 }, { "CONTROL", P_CP_DMA_CNTL },	/* CP_DMA (GFX6) */
+		     { "DST_ADDR_LO", 0 }, { "DST_ADDR_HI", 0 }, { "COMMAND", P_DMA_COMMAND } } },
 	{ 0x42, 1, { { "DUMMY", 0 } } },				/* PFP_SYNC_ME */
 	{ 0x46, 3, { { "EVENT_CNTL", P_EW_CNTL }, { "ADDRESS_LO", 0 },	/* EVENT_WRITE */
 		     { "ADDRESS_HI", 0 } } },
+	{ 0x47, 5, { { "EVENT_CNTL", P_EVENT_CNTL }, { "ADDRESS_LO", 0 },	/* EVENT_WRITE_EOP */
+		     { "ADDRESS_HI", P_EOP_HI }, { "DATA_LO", 0 }, { "DATA_HI", 0 } } },
 	{ 0x50, 6, { { "CONTROL", P_DMA_CNTL }, { "SRC_ADDR_LO", 0 },	/* DMA_DATA */
 		     { "SRC_ADDR_HI", 0 }, { "DST_ADDR_LO", 0 }, { "DST_ADDR_HI", 0 },
 		     { "COMMAND", P_DMA_COMMAND } } },
