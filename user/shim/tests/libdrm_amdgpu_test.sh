@@ -37,7 +37,7 @@ cat >"$dir/plan" <<'PLAN'
 1 2 - TODO Userptr | shim GEM_USERPTR and the SDMA engine (branches shimif, sdma)
 1 3 - SKIP bo eviction | disabled upstream (amdgpu_test.c: "bo eviction test is disabled")
 1 4 - SKIP CS (GFX) | the GFX ring: the shim runs COMPUTE jobs only (shim.rst scope)
-1 5 - TODO CS (Compute) | CP packets WRITE_DATA, DMA_DATA (branch cp)
+1 5 - PASS CS (Compute) |
 1 6 - SKIP Multi-Fence | the GFX ring
 1 7 - TODO CS (SDMA) | an SDMA engine (branch sdma); today 0 DMA rings make it pass vacuously
 1 8 - SKIP SW semaphore | the GFX and SDMA rings
@@ -60,7 +60,7 @@ cat >"$dir/plan" <<'PLAN'
 4 2 - SKIP VCE encode | VCE: a multimedia engine
 4 4 - SKIP VCE destroy | VCE: a multimedia engine
 8 1 - SKIP gfx ring block | the GFX ring
-8 2 f TODO compute ring block | CP packet WAIT_REG_MEM (branch cp)
+8 2 f PASS compute ring block |
 8 3 f SKIP sdma ring block | disabled upstream; an SDMA engine
 8 4 - SKIP illegal reg access | libdrm 2.4.114 submits it on GFX (deadlock_tests.c)
 8 5 - SKIP illegal mem access | libdrm 2.4.114 submits it on GFX
