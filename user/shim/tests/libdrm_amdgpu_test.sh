@@ -67,7 +67,7 @@ cat >"$dir/plan" <<'PLAN'
 8 7 f TODO compute ring bad dispatch | as 1.10, then the reset state (branch shimif)
 8 9 f TODO compute ring bad slow dispatch | as 1.10, then the reset state (branch shimif)
 9 1 - TODO reserve vmid | shim DRM_AMDGPU_VM ioctl (branch shimif); the test then submits on GFX
-9 2 - TODO unaligned map | does not end within 60 s under the shim (the 2026-11-27 review saw it pass): to investigate
+9 2 - TODO unaligned map | passes, but takes 24-42 s of a 4 GiB VRAM BO's host memory per profile: kept out of make check until the shim's cost is cut
 9 3 - PASS vm mapping |
 13 1 - SKIP Hotunplug | writes /sys/bus/pci/rescan: the host's PCI bus
 14 1 - SKIP CP DMA write Host to VRAM | the GFX ring on gfx9/gfx10 (cp_dma_tests.c)
