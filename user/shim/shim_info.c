@@ -48,41 +48,109 @@ static uint64_t vram_usable(void)
 	return shim.profile->vram_size - VM_RESERVED_VRAM;
 }
 
+/*
+ * amdgpu_hw_ip_info(): rings whose scheduler is ready, at most the
+ * context's entities of that type (amdgpu_ctx_num_entities: GFX 1, COMPUTE
+ * 4, DMA 2), so Navi 21's four SDMA engines show as two rings.  The
+ * multimedia blocks (UVD, VCE, VCN, JPEG) are not modelled: 0 rings, as on
+ * a chip whose video blocks are harvested or absent.
+ */
+unsigned shim_rings(uint32_t ip)
+{
+	const struct shim_profile *p = shim.profile;
+	unsigned rings;
+
+	switch (ip) {
+	case AMDGPU_HW_IP_GFX:
+		rings = p->gfx_rings;
+		return rings < 1 ? rings : 1;
+	case AMDGPU_HW_IP_COMPUTE:
+		return SHIM_COMPUTE_RINGS;
+	case AMDGPU_HW_IP_DMA:
+		rings = p->sdma_instances;
+		return rings < 2 ? rings : 2;
+	default:
+		return 0;
+	}
+}
+
 static int hw_ip_info(const struct drm_amdgpu_info *q)
 {
 	const struct shim_profile *p = shim.profile;
+	uint32_t type = q->query_hw_ip.type;
 	struct drm_amdgpu_info_hw_ip ip;
-	unsigned rings;
 
 	if (q->query_hw_ip.ip_instance >= AMDGPU_HW_IP_INSTANCE_MAX_COUNT ||
-	    q->query_hw_ip.type >= AMDGPU_HW_IP_NUM)
+	    type >= AMDGPU_HW_IP_NUM)
 		return -EINVAL;
 	memset(&ip, 0, sizeof(ip));
-	/*
-	 * Only the GFX block exists (GFX and COMPUTE rings): the other IP
-	 * types read as a chip without them, all zero, as the kernel answers.
-	 */
-	if (q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE) {
-		rings = q->query_hw_ip.type == AMDGPU_HW_IP_GFX ? p->gfx_rings : SHIM_COMPUTE_RINGS;
+	if (type == AMDGPU_HW_IP_GFX || type == AMDGPU_HW_IP_COMPUTE) {
 		ip.hw_ip_version_major = p->ip_block_major;
 		ip.hw_ip_version_minor = p->ip_block_minor;
 		ip.ib_start_alignment = 32;
 		ip.ib_size_alignment = 32;
-		ip.available_rings = (1u << rings) - 1;
 		/* ip_discovery_version in Linux's uapi; libdrm 2.4.114 calls it _pad. */
 		ip._pad = p->gc_major << 16 | p->gc_minor << 8 | p->gc_rev;
+	} else if (type == AMDGPU_HW_IP_DMA && p->sdma_instances) {
+		ip.hw_ip_version_major = p->sdma_block_major;
+		ip.hw_ip_version_minor = p->sdma_block_minor;
+		ip.ib_start_alignment = 256;
+		ip.ib_size_alignment = 4;
+		ip._pad = p->sdma_ip;
 	}
+	ip.available_rings = (1u << shim_rings(type)) - 1;
 	return reply(q, &ip, sizeof(ip));
 }
 
+/* amdgpu_info_ioctl() HW_IP_COUNT: IP blocks of the type, one GFX and one SDMA block. */
 static int hw_ip_count(const struct drm_amdgpu_info *q)
 {
-	uint32_t count;
+	uint32_t type = q->query_hw_ip.type, count;
 
-	if (q->query_hw_ip.type >= AMDGPU_HW_IP_NUM)
+	if (type >= AMDGPU_HW_IP_NUM)
 		return -EINVAL;
-	count = q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE;
+	count = type == AMDGPU_HW_IP_GFX || type == AMDGPU_HW_IP_COMPUTE ||
+		(type == AMDGPU_HW_IP_DMA && shim.profile->sdma_instances);
 	return reply(q, &count, sizeof(count));
+}
+
+/*
+ * gfx_v9_0.c gfx_v9_0_set_gds_init(), gfx_v10_0.c / gfx_v11_0.c
+ * *_set_gds_init(): GDS 64 KiB (4 KiB on Raven, GC 9.4.1 and GFX11, none
+ * on GC 9.4.2), 64 GWS entries, 16 OA entries.  GFX7/8 read GDS_VMID0_SIZE
+ * from the chip (64 KiB on these parts, representative); GFX6 has no GDS
+ * partition in amdgpu (gfx_v6_0.c sets none): 0.
+ */
+void shim_gds_sizes(uint64_t *gds, uint64_t *gws, uint64_t *oa)
+{
+	const struct shim_profile *p = shim.profile;
+	uint32_t gc = p->gc_major << 16 | p->gc_minor << 8 | p->gc_rev;
+
+	*gws = 64;
+	*oa = 16;
+	*gds = 0x10000;
+	if (p->family == AMDGPU_FAMILY_SI) {
+		*gds = *gws = *oa = 0;
+	} else if (p->gc_major >= 11 || gc == 0x090100 || gc == 0x090202 || gc == 0x090401) {
+		*gds = 0x1000;
+	} else if (gc == 0x090402) {
+		*gds = 0;
+	}
+}
+
+/* amdgpu_info_ioctl() GDS_CONFIG: the compute partition is all of it; the gfx fields stay 0. */
+static int gds_config(const struct drm_amdgpu_info *q)
+{
+	struct drm_amdgpu_info_gds g;
+	uint64_t gds, gws, oa;
+
+	shim_gds_sizes(&gds, &gws, &oa);
+	memset(&g, 0, sizeof(g));
+	g.compute_partition_size = (uint32_t)gds;
+	g.gds_total_size = (uint32_t)gds;
+	g.gws_per_compute_partition = (uint32_t)gws;
+	g.oa_per_compute_partition = (uint32_t)oa;
+	return reply(q, &g, sizeof(g));
 }
 
 /*
@@ -299,6 +367,8 @@ int shim_info(struct shim_file *f, void *arg)
 		return dev_info(q);
 	case AMDGPU_INFO_VRAM_LOST_COUNTER:
 		return reply(q, &(uint32_t){ (uint32_t)shim.vram_lost_counter }, sizeof(uint32_t));
+	case AMDGPU_INFO_GDS_CONFIG:
+		return gds_config(q);
 	case AMDGPU_INFO_RAS_ENABLED_FEATURES:
 		return ras_enabled_features(q);
 	case AMDGPU_INFO_SENSOR:

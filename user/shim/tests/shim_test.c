@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -284,24 +285,95 @@ out:
 	dev_close(&d);
 }
 
+static int userptr(int fd, void *addr, uint64_t size, uint32_t flags, uint32_t *handle)
+{
+	struct drm_amdgpu_gem_userptr up = { .addr = (uintptr_t)addr, .size = size, .flags = flags };
+	int r = drmCommandWriteRead(fd, DRM_AMDGPU_GEM_USERPTR, &up, sizeof(up));
+
+	*handle = up.handle;
+	return r;
+}
+
+/*
+ * amdgpu_gem_userptr_ioctl() on Debian 12's kernel (CONFIG_DRM_AMDGPU_USERPTR=y):
+ * its checks, then a BO of the process's own pages.  The GPU runs an IB
+ * from them: what the program writes there after creating the BO is what
+ * the job executes.
+ */
 static void test_userptr_and_sizes(struct ktap *t)
 {
+	const uint32_t libdrm = AMDGPU_GEM_USERPTR_ANONONLY | AMDGPU_GEM_USERPTR_REGISTER |
+				AMDGPU_GEM_USERPTR_VALIDATE;
 	struct amdgpu_bo_alloc_request req = { .alloc_size = 64ull << 30, .phys_alignment = PAGE,
 					       .preferred_heap = AMDGPU_GEM_DOMAIN_VRAM };
-	struct drm_amdgpu_gem_userptr up = { 0 };
-	amdgpu_bo_handle bo = NULL;
+	struct drm_amdgpu_gem_create_in info;
+	amdgpu_bo_handle bo = NULL, ubo = NULL;
+	amdgpu_bo_list_handle list = NULL;
+	amdgpu_context_handle ctx = NULL;
+	amdgpu_va_handle vah = NULL;
+	uint32_t handle = 0, expired = 0;
+	uint64_t va = 0, seq = 0;
+	struct buf ib;
 	struct dev d;
-	void *mem;
+	uint32_t *mem;
+	void *cpu = NULL, *hole, *file;
+	int memfd;
 
 	if (!dev_open(t, &d))
 		return;
-	mem = aligned_alloc(PAGE, PAGE);
-	/* libdrm asks REGISTER|VALIDATE|ANONONLY: a kernel without HMM mirror says -ENODEV. */
-	CHECK_EQ(t, amdgpu_create_bo_from_user_mem(d.h, mem, PAGE, &bo), -ENODEV);
-	/* amdgpu_gem_userptr_ioctl(): writable without an MMU notifier is -EACCES. */
-	up.addr = (uintptr_t)mem;
-	up.size = PAGE;
-	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_GEM_USERPTR, &up, sizeof(up)), -EACCES);
+	mem = aligned_alloc(PAGE, 2 * PAGE);
+	memset(mem, 0, 2 * PAGE);
+	/* offset_in_page(addr | size), unknown flags: -EINVAL; writable without REGISTER: -EACCES. */
+	CHECK_EQ(t, userptr(d.fd, (char *)mem + 4, PAGE, libdrm, &handle), -EINVAL);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE + 4, libdrm, &handle), -EINVAL);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, libdrm | (1u << 4), &handle), -EINVAL);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, AMDGPU_GEM_USERPTR_VALIDATE, &handle), -EACCES);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, AMDGPU_GEM_USERPTR_READONLY, &handle), 0);
+	CHECK(t, handle != 0);
+	/* amdgpu_ttm_tt_get_user_pages(): no VMA -EFAULT, a file's pages with ANONONLY -EPERM. */
+	hole = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	munmap(hole, PAGE);
+	CHECK_EQ(t, userptr(d.fd, hole, PAGE, libdrm, &handle), -EFAULT);
+	memfd = memfd_create("shim-test-userptr", MFD_CLOEXEC);
+	CHECK_EQ(t, ftruncate(memfd, PAGE), 0);
+	file = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
+	CHECK_EQ(t, userptr(d.fd, file, PAGE, libdrm, &handle), -EPERM);
+	CHECK_EQ(t, userptr(d.fd, file, PAGE, libdrm & ~AMDGPU_GEM_USERPTR_ANONONLY, &handle), 0);
+	munmap(file, PAGE);
+	close(memfd);
+
+	/* libdrm's amdgpu_create_bo_from_user_mem(): ANONONLY | REGISTER | VALIDATE. */
+	if (!CHECK(t, amdgpu_create_bo_from_user_mem(d.h, mem, 2 * PAGE, &ubo) == 0))
+		goto out;
+	CHECK_EQ(t, amdgpu_bo_query_info(ubo, &(struct amdgpu_bo_info){ 0 }), 0);
+	CHECK_EQ(t, amdgpu_bo_cpu_map(ubo, &cpu), -EPERM);	/* amdgpu_gem_mmap_ioctl() */
+	{
+		struct drm_amdgpu_gem_op op = { .op = AMDGPU_GEM_OP_GET_GEM_CREATE_INFO,
+						.value = (uintptr_t)&info };
+
+		CHECK_EQ(t, amdgpu_bo_export(ubo, amdgpu_bo_handle_type_kms, &op.handle), 0);
+		CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_GEM_OP, &op, sizeof(op)), 0);
+		CHECK_EQ(t, info.domains, AMDGPU_GEM_DOMAIN_GTT);	/* preferred_domains */
+		CHECK_EQ(t, info.bo_size, 2 * PAGE);
+	}
+	CHECK_EQ(t, amdgpu_va_range_alloc(d.h, amdgpu_gpu_va_range_general, 2 * PAGE, PAGE, 0, &va,
+					  &vah, 0), 0);
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, ubo, 0, 2 * PAGE, va, rwx, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &ctx), 0);
+	CHECK_EQ(t, amdgpu_bo_list_create(d.h, 1, &ubo, NULL, &list), 0);
+	/* The user's bytes are the IB: NOPs written after the BO was made run. */
+	nop_ib(mem + PAGE / 4);
+	ib = (struct buf){ .va = va + PAGE };
+	CHECK_EQ(t, submit(ctx, &ib, list, &seq), 0);
+	CHECK_EQ(t, wait_fence(ctx, seq, &expired), 0);
+	CHECK_EQ(t, expired, 1);
+	CHECK_EQ(t, reset_flags(ctx), 0);
+	amdgpu_bo_list_destroy(list);
+	amdgpu_bo_va_op_raw(d.h, ubo, 0, 2 * PAGE, va, 0, AMDGPU_VA_OP_UNMAP);
+	amdgpu_va_range_free(vah);
+	amdgpu_cs_ctx_free(ctx);
+	amdgpu_bo_free(ubo);
+out:
 	free(mem);
 	/* amdgpu_bo_validate_size(): larger than VRAM and GTT. */
 	CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &bo), -ENOMEM);
@@ -358,8 +430,8 @@ static void test_cs_refusals(struct ktap *t)
 	ib.ring = 0;
 	/* The IB's BO is not in the (empty) list: the CP fetch faults, the GPU stops. */
 	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), 0);
-	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
-	CHECK_EQ(t, expired, 0);
+	/* drm_sched_resubmit_jobs_ext(): the guilty job's fence completes with -ECANCELED. */
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), -ECANCELED);
 	CHECK_EQ(t, reset_flags(j.ctx), AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
 	/* amdgpu_cs_parser_init(): a guilty context may not submit. */
 	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), -ECANCELED);
@@ -369,8 +441,7 @@ static void test_cs_refusals(struct ktap *t)
 	CHECK_EQ(t, reset_flags(j.ctx), 0);
 	ib.va_start = j.ib.va + (1ull << 30);
 	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), 0);
-	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
-	CHECK_EQ(t, expired, 0);
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), -ECANCELED);
 	/* A freed context is gone: amdgpu_ctx_free() says -EINVAL. */
 	ctx_id = 12345;
 	{
@@ -418,11 +489,21 @@ static void test_null_user_pointers(struct ktap *t)
 
 /* Fault injection: each under its VSHARP_SHIM_FAULT (see the case table). */
 
+static uint32_t query_state(amdgpu_context_handle ctx)
+{
+	uint32_t state = ~0u, hangs = ~0u;
+
+	amdgpu_cs_query_reset_state(ctx, &state, &hangs);
+	return state;
+}
+
 static void hung_job_checks(struct ktap *t, bool vram_lost)
 {
 	struct timespec t0, t1;
 	uint32_t expired = 1, lost = 0;
 	uint64_t seq = 0, flags;
+	amdgpu_context_handle other = NULL;
+	struct amdgpu_cs_fence fence;
 	struct buf vram;
 	struct job j;
 	struct dev d;
@@ -430,7 +511,7 @@ static void hung_job_checks(struct ktap *t, bool vram_lost)
 
 	if (!dev_open(t, &d))
 		return;
-	if (!job_make(t, &d, &j))
+	if (!job_make(t, &d, &j) || !CHECK(t, amdgpu_cs_ctx_create(d.h, &other) == 0))
 		goto out;
 	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_VRAM,
 			     AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED, rwx,
@@ -440,29 +521,54 @@ static void hung_job_checks(struct ktap *t, bool vram_lost)
 	r = wait_fence(j.ctx, seq, &expired);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	CHECK_MSG(t, t1.tv_sec - t0.tv_sec < 2, "the wait returns at once, not after its 10 s");
+	/*
+	 * 6.1 recovers: the hung job's karma passes amdgpu_job_hang_limit (0),
+	 * its context is guilty, and drm_sched_resubmit_jobs_ext() completes
+	 * its fence with -ECANCELED, which amdgpu_cs_wait_ioctl() returns.
+	 */
+	CHECK_EQ(t, r, -ECANCELED);
+	fence = (struct amdgpu_cs_fence){ .context = j.ctx, .ip_type = AMDGPU_HW_IP_COMPUTE,
+					  .fence = seq };
+	expired = 0;
+	/* amdgpu_cs_wait_all_fences(): the fence's error answers. */
+	CHECK_EQ(t, amdgpu_cs_wait_fences(&fence, 1, true, 1000000000ull, &expired, NULL), -ECANCELED);
 	flags = reset_flags(j.ctx);
 	if (vram_lost) {
-		/* drm_sched_resubmit_jobs() cancels the guilty job. */
-		CHECK_EQ(t, r, -ECANCELED);
 		CHECK_EQ(t, flags, AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY |
 				   AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST);
 		CHECK_MSG(t, vram.cpu && vram.cpu[0] != 0, "VRAM contents are gone after the loss");
 		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_VRAM_LOST_COUNTER, 4, &lost), 0);
 		CHECK_EQ(t, lost, 1);
 	} else {
-		CHECK_EQ(t, r, 0);
-		CHECK_EQ(t, expired, 0);
 		CHECK_EQ(t, flags, AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
 	}
+	/*
+	 * amdgpu_ctx_query(): UNKNOWN_RESET for the guilty context and an
+	 * innocent one alike, once ("TODO: this should ideally return NO,
+	 * GUILTY, or INNOCENT"); the query moves reset_counter_query on.
+	 */
+	CHECK_EQ(t, query_state(j.ctx), AMDGPU_CTX_UNKNOWN_RESET);
+	CHECK_EQ(t, query_state(j.ctx), AMDGPU_CTX_NO_RESET);
+	CHECK_EQ(t, query_state(other), AMDGPU_CTX_UNKNOWN_RESET);
+	CHECK_EQ(t, query_state(other), AMDGPU_CTX_NO_RESET);
+	/* QUERY_STATE2 compares with the counters at creation: it does not clear. */
+	CHECK_EQ(t, reset_flags(j.ctx), flags);
+	CHECK_EQ(t, reset_flags(other) & AMDGPU_CTX_QUERY2_FLAGS_GUILTY, 0);
+	/* amdgpu_cs_parser_init(): a guilty context may not submit. */
 	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), -ECANCELED);
+	/* amdgpu_cs_pass1(): a context from before a VRAM loss may not either. */
+	CHECK_EQ(t, submit(other, &j.ib, j.list, &seq), vram_lost ? -ECANCELED : 0);
 	/* The next context runs (the fault fired once). */
 	amdgpu_cs_ctx_free(j.ctx);
 	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &j.ctx), 0);
+	CHECK_EQ(t, query_state(j.ctx), AMDGPU_CTX_NO_RESET);
 	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
 	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
 	CHECK_EQ(t, expired, 1);
 	buf_free(&vram);
 out:
+	if (other)
+		amdgpu_cs_ctx_free(other);
 	job_free(&j);
 	dev_close(&d);
 }
@@ -597,32 +703,61 @@ struct facts {
 	const char *chip;
 	uint32_t family, external_rev, device, gc, hw_major, hw_minor, gfx_rings;
 	uint64_t ras;		/* the RAS answer; NO_RAS: -EINVAL */
+	/*
+	 * SDMA: HW_IP_COUNT, rings (min of the instances and
+	 * amdgpu_ctx_num_entities[DMA] = 2: si_dma.c 2, cik_sdma.c/sdma_v3_0.c
+	 * SDMA_MAX_INSTANCE 2 but Stoney 1, Raven 1, Navi 21 4, Aldebaran 5),
+	 * the IP block's version (si_dma 1.0, cik_sdma 2.0, sdma_v3_0 3.0,
+	 * sdma_v3_1 3.1 on Polaris, sdma_v4_0, v5_0, v5_2, v6_0) and SDMA0's
+	 * discovery version; GDS bytes (gfx_v9_0.c gfx_v9_0_set_gds_init and
+	 * gfx_v10_0.c/gfx_v11_0.c: 64 KiB, 4 KiB on Raven and GFX11, none on
+	 * GC 9.4.2; GFX7/8 read GDS_VMID0_SIZE, 64 KiB; none on GFX6).
+	 */
+	uint32_t sdma_count, sdma_rings, sdma_major, sdma_minor, sdma_ip, gds;
 };
 
 #define NO_RAS UINT64_MAX
 
 static const struct facts chips[] = {
-	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1, NO_RAS },
-	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1, NO_RAS },
-	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1, NO_RAS },
-	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1, NO_RAS },
-	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1, NO_RAS },
-	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1, NO_RAS },
-	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1, NO_RAS },
-	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1, NO_RAS },
-	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1, NO_RAS },
+	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1, NO_RAS,
+	  1, 2, 1, 0, 0x000000, 0x0 },
+	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1, NO_RAS,
+	  1, 2, 2, 0, 0x000000, 0x10000 },
+	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1, NO_RAS,
+	  1, 2, 3, 1, 0x000000, 0x10000 },
+	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1, NO_RAS,
+	  1, 1, 3, 0, 0x000000, 0x10000 },
+	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1, NO_RAS,
+	  1, 2, 4, 0, 0x040000, 0x10000 },
+	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1, NO_RAS,
+	  1, 2, 5, 0, 0x050000, 0x10000 },
+	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1, NO_RAS,
+	  1, 2, 5, 2, 0x050200, 0x10000 },
+	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1, NO_RAS,
+	  1, 2, 6, 0, 0x060000, 0x1000 },
+	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1, NO_RAS,
+	  1, 2, 7, 0, 0x070000, 0x1000 },
 	/* Every block enabled; UMC SDMA GFX MMHUB PCIE HDP MCA VCN JPEG on. */
-	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0, 0x1ffff0001c06full },
-	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1, NO_RAS },
-	{ "gfx600", 110, 0x01, 0x6798, 0, 6, 0, 1, NO_RAS },
-	{ "gfx700", 125, 0x01, 0x130f, 0, 7, 1, 1, NO_RAS },
-	{ "gfx801", 135, 0x01, 0x9874, 0, 8, 0, 1, NO_RAS },
-	{ "gfx802", 130, 0x14, 0x6939, 0, 8, 0, 1, NO_RAS },
-	{ "gfx902", 142, 0x01, 0x15dd, 0x090100, 9, 0, 1, NO_RAS },
+	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0, 0x1ffff0001c06full,
+	  1, 2, 4, 0, 0x040400, 0x0 },
+	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1, NO_RAS,
+	  0, 0, 0, 0, 0x000000, 0x1000 },
+	{ "gfx600", 110, 0x01, 0x6798, 0, 6, 0, 1, NO_RAS,
+	  1, 2, 1, 0, 0x000000, 0x0 },
+	{ "gfx700", 125, 0x01, 0x130f, 0, 7, 1, 1, NO_RAS,
+	  1, 2, 2, 0, 0x000000, 0x10000 },
+	{ "gfx801", 135, 0x01, 0x9874, 0, 8, 0, 1, NO_RAS,
+	  1, 2, 3, 0, 0x000000, 0x10000 },
+	{ "gfx802", 130, 0x14, 0x6939, 0, 8, 0, 1, NO_RAS,
+	  1, 2, 3, 0, 0x000000, 0x10000 },
+	{ "gfx902", 142, 0x01, 0x15dd, 0x090100, 9, 0, 1, NO_RAS,
+	  1, 1, 4, 0, 0x040100, 0x1000 },
 	/* Radeon VII: the GFX feature bit "VEGA20 Gaming" keeps, nothing enabled. */
-	{ "gfx906", 141, 0x28, 0x66af, 0x090400, 9, 0, 1, 0x4 },
+	{ "gfx906", 141, 0x28, 0x66af, 0x090400, 9, 0, 1, 0x4,
+	  1, 2, 4, 0, 0x040200, 0x10000 },
 	/* MI50: every block but VCN and JPEG enabled; UMC SDMA GFX MMHUB PCIE HDP on. */
-	{ "gfx906-ecc", 141, 0x28, 0x66a1, 0x090400, 9, 0, 1, 0x7fff0000006full },
+	{ "gfx906-ecc", 141, 0x28, 0x66a1, 0x090400, 9, 0, 1, 0x7fff0000006full,
+	  1, 2, 4, 0, 0x040200, 0x10000 },
 };
 
 static void test_profile_facts(struct ktap *t)
@@ -630,7 +765,9 @@ static void test_profile_facts(struct ktap *t)
 	const char *chip = getenv("VSHARP_SHIM_CHIP");
 	const struct facts *f = NULL;
 	struct drm_amdgpu_info_hw_ip hw;
+	struct amdgpu_gds_resource_info gds;
 	struct amdgpu_gpu_info gpu;
+	uint32_t count = 0;
 	uint64_t ras;
 	struct dev d;
 
@@ -649,6 +786,23 @@ static void test_profile_facts(struct ktap *t)
 	CHECK_EQ(t, hw.hw_ip_version_minor, f->hw_minor);
 	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
 	CHECK_EQ(t, hw.available_rings, (1u << f->gfx_rings) - 1);
+	CHECK_EQ(t, amdgpu_query_hw_ip_count(d.h, AMDGPU_HW_IP_DMA, &count), 0);
+	CHECK_EQ(t, count, f->sdma_count);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_DMA, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, (1u << f->sdma_rings) - 1);
+	CHECK_EQ(t, hw.hw_ip_version_major, f->sdma_major);
+	CHECK_EQ(t, hw.hw_ip_version_minor, f->sdma_minor);
+	CHECK_EQ(t, hw._pad, f->sdma_ip);
+	if (f->sdma_rings) {
+		CHECK_EQ(t, hw.ib_start_alignment, 256);	/* amdgpu_hw_ip_info() DMA */
+		CHECK_EQ(t, hw.ib_size_alignment, 4);
+	}
+	CHECK_EQ(t, amdgpu_query_gds_info(d.h, &gds), 0);
+	CHECK_EQ(t, gds.gds_total_size, f->gds);
+	CHECK_EQ(t, gds.compute_partition_size, f->gds);
+	CHECK_EQ(t, gds.gws_per_compute_partition, f->gds || f->family != 110 ? 64 : 0);
+	CHECK_EQ(t, gds.oa_per_compute_partition, f->gds || f->family != 110 ? 16 : 0);
+	CHECK_EQ(t, gds.gds_gfx_partition_size, 0);
 	ras = 0x5a5a;
 	if (f->ras == NO_RAS) {
 		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_RAS_ENABLED_FEATURES, sizeof(ras), &ras),
