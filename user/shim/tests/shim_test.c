@@ -487,6 +487,274 @@ static void test_null_user_pointers(struct ktap *t)
 	dev_close(&d);
 }
 
+static int ctx_op(int fd, uint32_t op, uint32_t ctx_id, uint32_t flags, uint32_t *out_flags)
+{
+	union drm_amdgpu_ctx args = { .in = { .op = op, .ctx_id = ctx_id, .flags = flags } };
+	int r = drmCommandWriteRead(fd, DRM_AMDGPU_CTX, &args, sizeof(args));
+
+	if (out_flags)
+		*out_flags = args.out.pstate.flags;
+	return r;
+}
+
+/*
+ * AMDGPU_CTX_OP_GET/SET_STABLE_PSTATE (Linux 6.1 amdgpu_ctx_ioctl,
+ * __amdgpu_ctx_set_stable_pstate): levels NONE..PEAK (0-4) in the flags'
+ * low nibble, one owner context per device, -EBUSY for the others, the
+ * level the owner found restored when it is freed.
+ */
+static void test_ctx_stable_pstate(struct ktap *t)
+{
+	amdgpu_context_handle a = NULL, b = NULL;
+	uint32_t level = ~0u, idb;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &a), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &b), 0);
+	/* libdrm's "Stable pstate Test" (basic_tests.c) in full. */
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(a, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_NONE);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(a, AMDGPU_CTX_OP_SET_STABLE_PSTATE,
+						AMDGPU_CTX_STABLE_PSTATE_PEAK, NULL), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(a, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_PEAK);
+	/* The level is the device's: another context reads it and may not change it. */
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(b, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_PEAK);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(b, AMDGPU_CTX_OP_SET_STABLE_PSTATE,
+						AMDGPU_CTX_STABLE_PSTATE_STANDARD, NULL), -EBUSY);
+	/* Raw: a level above PEAK or bits above the mask -EINVAL, flags on GET -EINVAL. */
+	idb = 0;
+	{
+		union drm_amdgpu_ctx args = { .in = { .op = AMDGPU_CTX_OP_ALLOC_CTX } };
+
+		CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_CTX, &args, sizeof(args)), 0);
+		idb = args.out.alloc.ctx_id;
+	}
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, 5, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, 0x10 | 1, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_GET_STABLE_PSTATE, idb, 1, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 999, 0, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, 999, 1, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, 7, idb, 0, NULL), -EINVAL);
+	/* Setting the level it has is no change, even for a non-owner: still -EBUSY first. */
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, AMDGPU_CTX_STABLE_PSTATE_PEAK,
+			   NULL), -EBUSY);
+	/* amdgpu_ctx_fini(): the owner's end puts NONE back and frees the level. */
+	CHECK_EQ(t, amdgpu_cs_ctx_free(a), 0);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_GET_STABLE_PSTATE, idb, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_NONE);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, AMDGPU_CTX_STABLE_PSTATE_MIN_MCLK,
+			   NULL), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(b, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_MIN_MCLK);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_FREE_CTX, idb, 0, NULL), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_free(b), 0);
+	dev_close(&d);
+}
+
+static int vm_op(int fd, uint32_t op, uint32_t flags)
+{
+	union drm_amdgpu_vm args = { .in = { .op = op, .flags = flags } };
+
+	return drmCommandWriteRead(fd, DRM_AMDGPU_VM, &args, sizeof(args));
+}
+
+/*
+ * DRM_AMDGPU_VM (amdgpu_vm_ioctl, amdgpu_vmid_alloc_reserved): no flags,
+ * one reserved VMID per hub (AMDGPU_VM_MAX_RESERVED_VMID) across files, a
+ * VM's second reservation a no-op.  The reserved VMID is the least
+ * recently used one: the file's first job took VMID 1
+ * (amdgpu_vmid_mgr_init lists 1..7, amdgpu_vmid_grab moves it to the end),
+ * so the reservation gets VMID 2 and the next job runs under it; the
+ * fault that job hits (VSHARP_SHIM_FAULT=vm_fault after one job) names
+ * vmid 2: the case table checks stderr for it.
+ */
+static void test_vm_reserve_vmid(struct ktap *t)
+{
+	int other = open(NODE, O_RDWR | O_CLOEXEC);
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, vm_op(d.fd, AMDGPU_VM_OP_RESERVE_VMID, 1), -EINVAL);
+		CHECK_EQ(t, vm_op(d.fd, 3, 0), -EINVAL);
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), 0);
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), 0);
+		/* Another file: "Over limitation of reserved vmid". */
+		CHECK_EQ(t, vm_op(other, AMDGPU_VM_OP_RESERVE_VMID, 0), -EINVAL);
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, reset_flags(j.ctx),
+			 AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
+		CHECK_EQ(t, amdgpu_vm_unreserve_vmid(d.h, 0), 0);
+		CHECK_EQ(t, amdgpu_vm_unreserve_vmid(d.h, 0), 0);
+		CHECK_EQ(t, vm_op(other, AMDGPU_VM_OP_RESERVE_VMID, 0), 0);
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), -EINVAL);
+		/* The file's end gives its VMID back (amdgpu_vm_fini). */
+		close(other);
+		other = -1;
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), 0);
+	}
+	if (other >= 0)
+		close(other);
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * GEM_CREATE in GDS, GWS, OA (amdgpu_gem_create_ioctl, amdgpu_bo_create):
+ * on-chip pools of AMDGPU_INFO_GDS_CONFIG's sizes (gfx_v10_0.c: 64 KiB of
+ * GDS, 64 GWS, 16 OA entries), no CPU mapping, never per-VM.
+ */
+static void test_gem_gds_gws_oa(struct ktap *t)
+{
+	static const uint32_t domains[] = { AMDGPU_GEM_DOMAIN_GDS, AMDGPU_GEM_DOMAIN_GWS,
+					    AMDGPU_GEM_DOMAIN_OA };
+	static const uint64_t sizes[] = { 1024, 1, 1 }, totals[] = { 0x10000, 64, 16 };
+	amdgpu_bo_handle bo, full, more;
+	struct dev d;
+	void *cpu;
+
+	if (!dev_open(t, &d))
+		return;
+	for (size_t i = 0; i < 3; i++) {
+		struct amdgpu_bo_alloc_request req = { .alloc_size = sizes[i],
+						       .preferred_heap = domains[i] };
+		struct amdgpu_bo_info info;
+
+		bo = full = more = NULL;
+		if (!CHECK(t, amdgpu_bo_alloc(d.h, &req, &bo) == 0))
+			continue;
+		/* The ioctl adds NO_CPU_ACCESS: amdgpu_gem_mmap_ioctl() says -EPERM. */
+		CHECK_EQ(t, amdgpu_bo_cpu_map(bo, &cpu), -EPERM);
+		CHECK_EQ(t, amdgpu_bo_query_info(bo, &info), 0);
+		CHECK_EQ(t, info.preferred_heap, domains[i]);
+		CHECK(t, info.alloc_flags & AMDGPU_GEM_CREATE_NO_CPU_ACCESS);
+		/* "1 page per byte/resource". */
+		CHECK_EQ(t, info.alloc_size, sizes[i] * PAGE);
+		CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, bo, 0, PAGE, 1ull << 32, rwx, AMDGPU_VA_OP_MAP),
+			 -EINVAL);
+		/* The rest of the pool fits, one more unit does not. */
+		req.alloc_size = totals[i] - sizes[i];
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &full), 0);
+		req.alloc_size = domains[i] == AMDGPU_GEM_DOMAIN_GDS ? 4 : 1;
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &more), -ENOMEM);
+		if (full)
+			amdgpu_bo_free(full);
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &more), 0);
+		if (more)
+			amdgpu_bo_free(more);
+		/* "GDS bo cannot be per-vm-bo". */
+		req.flags = AMDGPU_GEM_CREATE_VM_ALWAYS_VALID;
+		more = NULL;
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &more), -EINVAL);
+		amdgpu_bo_free(bo);
+	}
+	/* amdgpu_gem_are_domains_valid(): one special domain alone. */
+	{
+		struct amdgpu_bo_alloc_request req = { .alloc_size = 4,
+			.preferred_heap = AMDGPU_GEM_DOMAIN_GDS | AMDGPU_GEM_DOMAIN_GTT };
+
+		bo = NULL;
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &bo), -EINVAL);
+	}
+	dev_close(&d);
+}
+
+/*
+ * IB flags: amdgpu_cs_p2_ib() takes any (CE, PREAMBLE, PREEMPT,
+ * TC_WB_NOT_INVALIDATE, RESET_GDS_MAX_WAVE_ID, SECURE, EMIT_MEM_SYNC and
+ * bits 6.1 does not define); on a compute ring none changes what runs.
+ */
+static void test_ib_flags(struct ktap *t)
+{
+	uint32_t expired = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		for (uint32_t bit = 0; bit < 8; bit++) {
+			struct amdgpu_cs_ib_info info = { .ib_mc_address = j.ib.va, .size = NOP_IB_DW,
+							  .flags = 1u << bit };
+			struct amdgpu_cs_request req = { .ip_type = AMDGPU_HW_IP_COMPUTE,
+							 .resources = j.list, .number_of_ibs = 1,
+							 .ibs = &info };
+
+			if (bit == 5)	/* AMDGPU_IB_FLAGS_SECURE needs TMZ buffers: below */
+				continue;
+			CHECK_EQ(t, amdgpu_cs_submit(j.ctx, 0, &req, 1), 0);
+			CHECK_EQ(t, wait_fence(j.ctx, req.seq_no, &expired), 0);
+			CHECK_EQ(t, expired, 1);
+		}
+		CHECK_EQ(t, reset_flags(j.ctx), 0);
+	}
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * Rings (amdgpu_hw_ip_info): GFX 1, COMPUTE 4, SDMA min(instances, 2) (Navi
+ * 21 has 4 SDMA engines, sdma_v5_2), no multimedia.  A job on an IP type
+ * the chip has no ring of gets -ENOENT (drm_sched_job_init: an entity
+ * without a scheduler); GFX and SDMA jobs are refused by name while their
+ * engines are not emulated.
+ */
+static void test_rings(struct ktap *t)
+{
+	struct drm_amdgpu_info_hw_ip hw;
+	struct drm_amdgpu_cs_chunk_ib ib = { 0 };
+	struct drm_amdgpu_cs_chunk chunk = { AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4, 0 };
+	uint32_t count = 9;
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_DMA, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, 0x3);
+	CHECK_EQ(t, hw.hw_ip_version_major, 5);
+	CHECK_EQ(t, hw.hw_ip_version_minor, 2);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, 0x1);
+	for (uint32_t ip = AMDGPU_HW_IP_UVD; ip < AMDGPU_HW_IP_NUM; ip++) {
+		CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, ip, 0, &hw), 0);
+		CHECK_EQ(t, hw.available_rings, 0);
+		CHECK_EQ(t, amdgpu_query_hw_ip_count(d.h, ip, &count), 0);
+		CHECK_EQ(t, count, 0);
+	}
+	if (job_make(t, &d, &j)) {
+		ib.va_start = j.ib.va;
+		ib.ib_bytes = NOP_IB_DW * 4;
+		chunk.chunk_data = (uintptr_t)&ib;
+		ib.ip_type = AMDGPU_HW_IP_UVD;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -ENOENT);
+		ib.ip_type = AMDGPU_HW_IP_VCN_JPEG;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -ENOENT);
+		/* amdgpu_ctx_num_entities[DMA] is 2: ring 2 does not exist. */
+		ib.ip_type = AMDGPU_HW_IP_DMA;
+		ib.ring = 2;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+		ib.ring = 1;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+		ib.ip_type = AMDGPU_HW_IP_GFX;
+		ib.ring = 0;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+		/* Nothing was queued: the context is clean. */
+		CHECK_EQ(t, reset_flags(j.ctx), 0);
+	}
+	job_free(&j);
+	dev_close(&d);
+}
+
 /* Fault injection: each under its VSHARP_SHIM_FAULT (see the case table). */
 
 static uint32_t query_state(amdgpu_context_handle ctx)
@@ -836,6 +1104,11 @@ static const struct tcase cases[] = {
 	{ "userptr_and_sizes", test_userptr_and_sizes, NULL, NULL, 0, NULL },
 	{ "cs_nop", test_cs_nop, "gfx1100", NULL, 0, NULL },
 	{ "null_user_pointers", test_null_user_pointers, NULL, NULL, 0, NULL },
+	{ "ctx_stable_pstate", test_ctx_stable_pstate, NULL, NULL, 0, NULL },
+	{ "vm_reserve_vmid", test_vm_reserve_vmid, NULL, "vm_fault:1:1", 0, "vmid:2 pasid" },
+	{ "gem_gds_gws_oa", test_gem_gds_gws_oa, NULL, NULL, 0, NULL },
+	{ "ib_flags", test_ib_flags, "gfx900", NULL, 0, NULL },
+	{ "rings", test_rings, NULL, NULL, 0, "a SDMA job: not emulated yet" },
 	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
 	  "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout]" },
 	{ "fault_hang", test_fault_hang, NULL, "hang", 0, "VSHARP_SHIM_FAULT=hang" },
