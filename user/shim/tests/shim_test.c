@@ -1028,6 +1028,37 @@ static const struct facts chips[] = {
 	  1, 2, 4, 0, 0x040200, 0x10000 },
 };
 
+/*
+ * READ_MMR_REG against 6.1's allow-lists (si.c, cik.c, vi.c, soc15.c, nv.c,
+ * soc21.c *_allowed_read_registers): GRBM_STATUS (0x2004 on every chip:
+ * gfx_6_0_d.h ... and GC base 0x2000 + 0x4 on GFX9, 0x1260 + 0xda4 from
+ * GFX10) reads idle: ME0PIPE0_CMDFIFO_AVAIL full, DB_CLEAN, CB_CLEAN
+ * (*_sh_mask.h); CP_STAT reads 0; SDMA0's STATUS_REG has IDLE (bit 0)
+ * set; DB_DEBUG2 is soc15.c's alone; SI lists no CP_CPF_STATUS; a
+ * register off the list is -EFAULT.
+ */
+static void mmr_checks(struct ktap *t, struct dev *d, const struct facts *f)
+{
+	bool pre_gfx9 = f->family < AMDGPU_FAMILY_AI, si = f->family == AMDGPU_FAMILY_SI;
+	uint32_t v = 0x5a5a5a5a, two[2];
+
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2004, 1, 0xffffffff, 0, &v), 0);
+	CHECK_EQ(t, v, 0x300f);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x21a0, 1, 0xffffffff, 0, &v), 0);
+	CHECK_EQ(t, v, 0);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, pre_gfx9 ? 0x340d : 0x1285, 1, 0xffffffff, 0, &v),
+		 0);
+	CHECK_EQ(t, v & 1, f->sdma_rings ? 1u : 0u);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x260d, 1, 0xffffffff, 0, &v),
+		 f->family == AMDGPU_FAMILY_AI || f->family == AMDGPU_FAMILY_RV ? 0 : -EFAULT);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2087, 1, 0xffffffff, 0, &v), si ? -EFAULT : 0);
+	/* GRBM_STATUS2 then GRBM_STATUS_SE0 would need 0x2003: not listed. */
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2002, 2, 0xffffffff, 0, two), -EFAULT);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2005, 2, 0xffffffff, 0, two), 0);
+	CHECK_EQ(t, two[0], 0x6);	/* SE0: every chip has one */
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2001, 1, 0xffffffff, 0, &v), -EFAULT);
+}
+
 static void test_profile_facts(struct ktap *t)
 {
 	const char *chip = getenv("VSHARP_SHIM_CHIP");
@@ -1071,6 +1102,7 @@ static void test_profile_facts(struct ktap *t)
 	CHECK_EQ(t, gds.gws_per_compute_partition, f->gds || f->family != 110 ? 64 : 0);
 	CHECK_EQ(t, gds.oa_per_compute_partition, f->gds || f->family != 110 ? 16 : 0);
 	CHECK_EQ(t, gds.gds_gfx_partition_size, 0);
+	mmr_checks(t, &d, f);
 	ras = 0x5a5a;
 	if (f->ras == NO_RAS) {
 		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_RAS_ENABLED_FEATURES, sizeof(ras), &ras),
