@@ -171,6 +171,7 @@ struct shim_file {
 	size_t nctxs;
 	uint32_t next_ctx;
 	uint64_t serial;		/* unique in the process: the VM's owner tag */
+	unsigned gen;			/* shim.device_gen at open: the device it belongs to */
 	unsigned reserved_vmid;		/* AMDGPU_VM_OP_RESERVE_VMID's, 0 none */
 };
 
@@ -190,6 +191,7 @@ struct shim_state {
 	struct vsharp_gpu *gpu;		/* created at the first CS */
 	bool ready;			/* the constructor succeeded */
 	bool unplugged;			/* the device's sysfs remove was written */
+	unsigned device_gen;		/* bumped by each rescan that brings it back */
 	uint64_t next_serial;
 	/* amdgpu_ctx.c stable pstate: the device's forced level and its owner. */
 	uint32_t pstate;		/* AMDGPU_CTX_STABLE_PSTATE_* */
@@ -229,6 +231,26 @@ void shim_tree_remove(void);
 const char *shim_rewrite(const char *path, char *buf, size_t size);
 /* Strips the tree's root from a path realpath() resolved inside it. */
 void shim_unrewrite(char *resolved);
+/* The device's removal and the bus's rescan in the tree (shim_unplug.c acts on them). */
+enum { SHIM_CTL_NONE, SHIM_CTL_REMOVE, SHIM_CTL_RESCAN };
+int shim_tree_unplug(void);
+int shim_tree_replug(void);
+int shim_tree_control(const char *real);
+/* True for a path under /sys. */
+bool shim_is_sysfs(const char *path);
+/*
+ * Hot-unplug (shim_unplug.c).  shim_open_checked() is the open of PATH
+ * (rewritten to REAL) with FLAGS: -errno when the shim refuses it (a write
+ * to the host's sysfs; remove or rescan without root), else 0, with FD
+ * later passed to shim_opened() to watch it.  shim_write_done() acts on
+ * what was written to a watched descriptor.
+ */
+int shim_open_checked(const char *path, const char *real, int flags);
+void shim_opened(const char *real, int flags, int fd);
+int shim_write_done(int fd, const void *buf, size_t len);
+void shim_closed(int fd);
+/* True for a node file whose device went away: ioctls answer -ENODEV. */
+bool shim_file_unplugged(const struct shim_file *f);
 /* True when PATH names the render node. */
 bool shim_is_node(const char *path);
 /* Fills ST (a struct stat) as the render node's. */
@@ -249,6 +271,7 @@ void *shim_push(void *array, size_t *n, size_t elem);
  */
 int shim_real_open(const char *path, int flags, mode_t mode);
 int shim_real_close(int fd);
+ssize_t shim_real_write(int fd, const void *buf, size_t len);
 void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
 
 /* ioctls (shim_ioctl.c): 0 or a negative errno. */

@@ -34,6 +34,7 @@ struct shim_file *shim_file_new(void)
 	f->next_list = 1;
 	f->next_ctx = 1;
 	f->serial = ++shim.next_serial;
+	f->gen = shim.device_gen;
 	return f;
 }
 
@@ -85,7 +86,9 @@ void shim_file_release(struct shim_file *f)
 		shim_bo_put(f->handles[i].bo);
 	for (size_t i = 0; i < f->nctxs; i++)
 		shim_ctx_release(&f->ctxs[i]);
-	shim_vmid_release(f);
+	/* A removed device's reservations went with it. */
+	if (f->gen == shim.device_gen)
+		shim_vmid_release(f);
 	free(f->maps);
 	free(f->lists);
 	free(f->handles);

@@ -755,6 +755,161 @@ static void test_rings(struct ktap *t)
 	dev_close(&d);
 }
 
+#define REMOVE "/sys/dev/char/226:128/device/remove"
+#define RESCAN "/sys/bus/pci/rescan"
+
+/* True when PATH is on TMPDIR's file system, so in the shim's tree and not the host's sysfs. */
+static bool in_tree(struct ktap *t, const char *path)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct stat a, b;
+
+	return CHECK_MSG(t, stat(path, &a) == 0 && stat(tmp && *tmp ? tmp : "/tmp", &b) == 0 &&
+			 a.st_dev == b.st_dev, "%s is not in the shim's tree: not writing it", path);
+}
+
+static int write_text(int fd, const char *text)
+{
+	ssize_t n = write(fd, text, strlen(text));
+
+	return n < 0 ? -errno : (int)n;
+}
+
+static int devices_listed(void)
+{
+	drmDevicePtr devs[4];
+	int n = drmGetDevices2(0, devs, 4);
+
+	if (n > 0)
+		drmFreeDevices(devs, n);
+	return n;
+}
+
+/*
+ * amdgpu_test's Hotunplug suite (libdrm tests/amdgpu/hotunplug_tests.c)
+ * writes "1" to the device's sysfs remove and to /sys/bus/pci/rescan.
+ * Both are the shim's (the writes land in its tree, never the host's
+ * sysfs), and act as 6.1 does: pci-sysfs.c remove_store/rescan_store parse
+ * with kstrtoul (-EINVAL), 0 does nothing; after a remove the device's
+ * folder and node are gone and the files opened before get -ENODEV from
+ * every ioctl (drm_ioctl: drm_dev_is_unplugged), even after the rescan
+ * brings a new device, whose node opens afresh.  Run as root (the files
+ * are 0220/0200 root); the case below checks a user gets EACCES.
+ */
+static void test_hotunplug(struct ktap *t)
+{
+	struct drm_amdgpu_info_hw_ip hw;
+	char text[16] = "";
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+	int fd, n;
+
+	if (!in_tree(t, RESCAN) || !in_tree(t, REMOVE))
+		return;
+	/* A user may not write them, as on a real system (amdgpu_test: "Try ... as root"). */
+	if (geteuid() != 0) {
+		CHECK_EQ(t, open(REMOVE, O_WRONLY), -1);
+		CHECK_EQ(t, errno, EACCES);
+		fprintf(stderr, "not root: the device removed through sysfs is not exercised (EACCES)\n");
+		return;
+	}
+	if (!dev_open(t, &d))
+		return;
+	if (!job_make(t, &d, &j))
+		goto out;
+	CHECK_EQ(t, devices_listed(), 1);
+	fd = open(REMOVE, O_WRONLY);
+	if (!CHECK(t, fd >= 0))
+		goto out;
+	CHECK_EQ(t, write_text(fd, "yes"), -EINVAL);
+	CHECK_EQ(t, write_text(fd, "0"), 1);
+	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+	/* libdrm frees a BO list only when its destroy ioctl succeeds: before the removal. */
+	amdgpu_bo_list_destroy(j.list);
+	j.list = NULL;
+	CHECK_EQ(t, write_text(fd, "1\n"), 2);
+	/* The device is gone: its ioctls, its node, its sysfs folder. */
+	CHECK_EQ(t, submit(j.ctx, &j.ib, NULL, &seq), -ENODEV);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_COMPUTE, 0, &hw), -ENODEV);
+	CHECK_EQ(t, open(NODE, O_RDWR), -1);
+	CHECK_EQ(t, errno, ENOENT);
+	CHECK_EQ(t, access(REMOVE, F_OK), -1);
+	CHECK_EQ(t, access("/sys/class/drm/renderD128/dev", F_OK), -1);
+	CHECK_EQ(t, devices_listed(), 0);
+	/* kernfs: the removed attribute answers -ENODEV. */
+	CHECK_EQ(t, write_text(fd, "1"), -ENODEV);
+	close(fd);
+	fd = open(RESCAN, O_WRONLY);
+	CHECK(t, fd >= 0);
+	CHECK_EQ(t, write_text(fd, "1\n"), 2);
+	close(fd);
+	/* Back, as a new device: the old file stays dead, a new one works. */
+	CHECK_EQ(t, devices_listed(), 1);
+	CHECK_EQ(t, submit(j.ctx, &j.ib, NULL, &seq), -ENODEV);
+	job_free(&j);
+	dev_close(&d);
+	/* What was written is in the tree's files ("0", then "1\n"). */
+	fd = open(REMOVE, O_RDONLY);
+	n = fd >= 0 ? (int)read(fd, text, sizeof(text) - 1) : -1;
+	text[n > 0 ? n : 0] = '\0';
+	CHECK_STR(t, text, "01\n");
+	close(fd);
+	fd = open(RESCAN, O_RDONLY);
+	n = fd >= 0 ? (int)read(fd, text, sizeof(text) - 1) : -1;
+	text[n > 0 ? n : 0] = '\0';
+	CHECK_STR(t, text, "1\n");
+	close(fd);
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, seq, 1);
+	}
+out:
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * Without root: remove and rescan are refused (EACCES, their modes 0220
+ * and 0200 in pci-sysfs.c), and so is any write to the host's sysfs
+ * (EROFS), for root too: nothing the program writes reaches it.
+ */
+static void test_sysfs_writes(struct ktap *t)
+{
+	pid_t pid;
+	int status = -1;
+
+	CHECK_EQ(t, open("/sys/kernel/mm/transparent_hugepage/enabled", O_WRONLY), -1);
+	CHECK_EQ(t, errno, EROFS);
+	CHECK(t, fopen("/sys/power/state", "w") == NULL);
+	CHECK_EQ(t, errno, EROFS);
+	/* Reading the host's sysfs is the host's. */
+	CHECK_EQ(t, access("/sys/devices/system/cpu", F_OK), 0);
+	if (geteuid() != 0) {
+		CHECK_EQ(t, open(RESCAN, O_WRONLY), -1);
+		CHECK_EQ(t, errno, EACCES);
+		return;
+	}
+	/* As root, stdio may not write them (the shim sees only write(2)): refused loudly. */
+	CHECK(t, fopen(RESCAN, "w") == NULL);
+	CHECK_EQ(t, errno, EINVAL);
+	pid = fork();
+	if (pid == 0) {
+		int ok = setresgid(65534, 65534, 65534) == 0 && setresuid(65534, 65534, 65534) == 0 &&
+			 open(RESCAN, O_WRONLY) == -1 && errno == EACCES &&
+			 open(REMOVE, O_WRONLY) == -1 && errno == EACCES &&
+			 open("/sys/kernel/mm/transparent_hugepage/enabled", O_WRONLY) == -1 &&
+			 errno == EROFS;
+
+		_exit(ok ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	CHECK_MSG(t, WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "as user 65534: remove/rescan EACCES, host sysfs EROFS (status 0x%x)", status);
+}
+
 /* Fault injection: each under its VSHARP_SHIM_FAULT (see the case table). */
 
 static uint32_t query_state(amdgpu_context_handle ctx)
@@ -1137,6 +1292,8 @@ static const struct tcase cases[] = {
 	{ "cs_nop", test_cs_nop, "gfx1100", NULL, 0, NULL },
 	{ "null_user_pointers", test_null_user_pointers, NULL, NULL, 0, NULL },
 	{ "ctx_stable_pstate", test_ctx_stable_pstate, NULL, NULL, 0, NULL },
+	{ "hotunplug", test_hotunplug, NULL, NULL, 0, "device removed through sysfs" },
+	{ "sysfs_writes", test_sysfs_writes, NULL, NULL, 0, "the host's sysfs stays untouched" },
 	{ "vm_reserve_vmid", test_vm_reserve_vmid, NULL, "vm_fault:1:1", 0, "vmid:2 pasid" },
 	{ "gem_gds_gws_oa", test_gem_gds_gws_oa, NULL, NULL, 0, NULL },
 	{ "ib_flags", test_ib_flags, "gfx900", NULL, 0, NULL },
