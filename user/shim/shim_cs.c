@@ -332,10 +332,12 @@ static int run_ib(uint32_t ip, struct vsharp_vm *vm, uint64_t va, unsigned dword
 /*
  * AMDGPU_IB_FLAG_*: 6.1 takes any flags (amdgpu_cs_p2_ib copies them to
  * ib->flags with no check); what each does on a ring and why it changes
- * nothing the emulator shows is in Documentation/shim.rst.  Only a SECURE
- * IB fails, at run time, on a ring without secure submission
- * (amdgpu_ib_schedule): there are no such rings among the ones that run.
+ * nothing the emulator shows is in Documentation/shim.rst.  Only SECURE
+ * on the first IB fails, at run time, on a ring without
+ * secure_submission_supported (amdgpu_ib_schedule): every compute ring.
  */
+#define IB_FLAGS_SECURE (1u << 5)	/* AMDGPU_IB_FLAGS_SECURE */
+
 static void ib_flags_note(uint32_t flags)
 {
 	if (flags & ~(uint32_t)0x7f)
@@ -549,7 +551,8 @@ static void reset(struct job *j, uint64_t seq, bool vram_lost)
 /*
  * Runs the job; 0 when its fence signals, else the errno its fence
  * completes with: -ECANCELED for a job the reset cancelled
- * (drm_sched_resubmit_jobs_ext on the guilty context's fences).
+ * (drm_sched_resubmit_jobs_ext on the guilty context's fences), -EINVAL
+ * for one amdgpu_ib_schedule() refuses (drm_sched_main sets the error).
  */
 static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 {
@@ -575,6 +578,12 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 			  (uint64_t)(j->ibs[0].va_start & SHIM_HOLE_MASK));
 		reset(j, seq, false);
 		return -ECANCELED;
+	}
+	if (j->ibs[0].flags & IB_FLAGS_SECURE) {
+		/* amdgpu_job_run(): the fence completes with the error; no reset. */
+		shim_klog("secure submissions not supported on ring <comp_1.%u.0>", j->ring);
+		shim_klog("Error scheduling IBs (-22) in ring(comp_1.%u.0)", j->ring);
+		return -EINVAL;
 	}
 	r = gpu(&err);
 	if (!r) {
