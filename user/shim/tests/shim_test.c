@@ -24,6 +24,8 @@
 #include <xf86drm.h>
 
 #include "ktap.h"
+#include "vsharp/error.h"
+#include "vsharp/pm4.h"
 
 #define NODE "/dev/dri/renderD128"
 #define PAGE 4096u
@@ -377,6 +379,124 @@ out:
 	free(mem);
 	/* amdgpu_bo_validate_size(): larger than VRAM and GTT. */
 	CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &bo), -ENOMEM);
+	dev_close(&d);
+}
+
+/*
+ * GPU writes land in the user's own memory: on gfx900 a wave of 64 lanes
+ * runs "global_store_dword v0, v0, s[0:1]" after "v_lshlrev_b32 v0, 2, v0"
+ * (AMD's Vega ISA: FLAT/GLOBAL, VOP2 encodings), so lane i stores 4 * i
+ * at s[0:1] + 4 * i, with s[0:1] the userptr BO's VA.  A READONLY userptr
+ * BO is mapped without write permission (amdgpu_ttm_tt_pte_flags): the
+ * same store is a VM fault and the job is cancelled.
+ */
+static const uint32_t g9_store_ids[] = {
+	0x24000082,		/* v_lshlrev_b32_e32 v0, 2, v0 */
+	0xdc708000, 0x00000000,	/* global_store_dword v0, v0, s[0:1] */
+	0xbf810000,		/* s_endpgm */
+};
+
+/* Runs g9_store_ids with s[0:1] = USER_VA; the BOs by KMS handle (USER may be a raw one). */
+static int store_ids(struct dev *d, amdgpu_context_handle ctx, const struct buf *code,
+		     const struct buf *ib, uint32_t user, uint64_t user_va, uint32_t *expired)
+{
+	struct vsharp_dispatch disp = { .level = VSHARP_GFX9, .pgm_va = code->va, .vgprs = 4,
+					.sgprs = 16, .user_sgprs = 2, .threads = { 64, 1, 1 },
+					.groups = { 1, 1, 1 }, .tidig_comps = 1 };
+	struct drm_amdgpu_bo_list_entry entries[3] = { { .bo_handle = user } };
+	struct drm_amdgpu_cs_chunk_ib chunk_ib = { .ip_type = AMDGPU_HW_IP_COMPUTE };
+	struct drm_amdgpu_cs_chunk chunk = { AMDGPU_CHUNK_ID_IB, sizeof(chunk_ib) / 4,
+					     (uintptr_t)&chunk_ib };
+	struct vsharp_error err = { "" };
+	uint32_t list = 0;
+	struct vsharp_ib pm4;
+	uint64_t seq = 0;
+	int r;
+
+	memcpy(code->cpu, g9_store_ids, sizeof(g9_store_ids));
+	disp.user_data[0] = (uint32_t)user_va;
+	disp.user_data[1] = (uint32_t)(user_va >> 32);
+	vsharp_ib_init(&pm4, ib->cpu, PAGE / 4);
+	if (vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &err) || vsharp_pm4_dispatch(&pm4, &disp, &err) ||
+	    vsharp_pm4_finish(&pm4, &err)) {
+		fprintf(stderr, "the IB: %s\n", err.msg);
+		return -EINVAL;
+	}
+	chunk_ib.va_start = ib->va;
+	chunk_ib.ib_bytes = pm4.n * 4;
+	r = amdgpu_bo_export(code->bo, amdgpu_bo_handle_type_kms, &entries[1].bo_handle);
+	if (!r)
+		r = amdgpu_bo_export(ib->bo, amdgpu_bo_handle_type_kms, &entries[2].bo_handle);
+	if (!r)
+		r = amdgpu_bo_list_create_raw(d->h, 3, entries, &list);
+	if (!r) {
+		r = amdgpu_cs_submit_raw2(d->h, ctx, list, 1, &chunk, &seq);
+		amdgpu_bo_list_destroy_raw(d->h, list);
+	}
+	return r ? r : wait_fence(ctx, seq, expired);
+}
+
+static int va_raw(int fd, uint32_t handle, uint64_t va, uint32_t op)
+{
+	struct drm_amdgpu_gem_va args = { .handle = handle, .operation = op,
+					  .flags = AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE,
+					  .va_address = va, .map_size = PAGE };
+
+	return drmCommandWrite(fd, DRM_AMDGPU_GEM_VA, &args, sizeof(args));
+}
+
+static void test_userptr_gpu_writes(struct ktap *t)
+{
+	amdgpu_context_handle ctx = NULL;
+	amdgpu_va_handle vah = NULL;
+	struct buf code, ib;
+	uint32_t expired = 0, *mem, user = 0, ro = 0;
+	uint64_t va = 0;
+	unsigned good = 0;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	mem = aligned_alloc(PAGE, 2 * PAGE);
+	for (unsigned i = 0; i < 2 * PAGE / 4; i++)
+		mem[i] = 0xdeadbeef;
+	if (!CHECK(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &code) == 0) ||
+	    !CHECK(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &ib) == 0) ||
+	    !CHECK(t, amdgpu_cs_ctx_create(d.h, &ctx) == 0))
+		goto out;
+	CHECK_EQ(t, amdgpu_va_range_alloc(d.h, amdgpu_gpu_va_range_general, PAGE, PAGE, 0, &va, &vah,
+					  0), 0);
+	/* libdrm's flags: ANONONLY | REGISTER | VALIDATE. */
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, AMDGPU_GEM_USERPTR_ANONONLY | AMDGPU_GEM_USERPTR_REGISTER |
+			    AMDGPU_GEM_USERPTR_VALIDATE, &user), 0);
+	CHECK_EQ(t, va_raw(d.fd, user, va, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, store_ids(&d, ctx, &code, &ib, user, va, &expired), 0);
+	CHECK_EQ(t, expired, 1);
+	for (unsigned i = 0; i < 64; i++)
+		good += mem[i] == 4 * i;
+	CHECK_EQ(t, good, 64);
+	CHECK_EQ(t, mem[64], 0xdeadbeef);	/* one wave of 64: nothing past it */
+	CHECK_EQ(t, va_raw(d.fd, user, va, AMDGPU_VA_OP_UNMAP), 0);
+
+	/* The second page, READONLY: the store faults, the job is cancelled. */
+	CHECK_EQ(t, userptr(d.fd, mem + PAGE / 4, PAGE, AMDGPU_GEM_USERPTR_READONLY, &ro), 0);
+	CHECK_EQ(t, va_raw(d.fd, ro, va, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, store_ids(&d, ctx, &code, &ib, ro, va, &expired), -ECANCELED);
+	CHECK_EQ(t, mem[PAGE / 4], 0xdeadbeef);
+	CHECK_EQ(t, mem[PAGE / 4 + 1], 0xdeadbeef);
+	CHECK_EQ(t, va_raw(d.fd, ro, va, AMDGPU_VA_OP_UNMAP), 0);
+out:
+	if (vah)
+		amdgpu_va_range_free(vah);
+	if (ctx)
+		amdgpu_cs_ctx_free(ctx);
+	if (user)
+		drmCloseBufferHandle(d.fd, user);
+	if (ro)
+		drmCloseBufferHandle(d.fd, ro);
+	buf_free(&ib);
+	buf_free(&code);
+	free(mem);
 	dev_close(&d);
 }
 
@@ -1295,6 +1415,7 @@ static const struct tcase cases[] = {
 	{ "bo_cpu_and_gpu_bytes", test_bo_cpu_and_gpu_bytes, NULL, NULL, 0, NULL },
 	{ "va_refusals", test_va_refusals, NULL, NULL, 0, NULL },
 	{ "userptr_and_sizes", test_userptr_and_sizes, NULL, NULL, 0, NULL },
+	{ "userptr_gpu_writes", test_userptr_gpu_writes, "gfx900", NULL, 0, "write of 4 bytes" },
 	{ "cs_nop", test_cs_nop, "gfx1100", NULL, 0, NULL },
 	{ "null_user_pointers", test_null_user_pointers, NULL, NULL, 0, NULL },
 	{ "ctx_stable_pstate", test_ctx_stable_pstate, NULL, NULL, 0, NULL },
