@@ -564,12 +564,10 @@ int shim_gem_userptr(struct shim_file *f, void *arg)
 	if (!(args->flags & AMDGPU_GEM_USERPTR_READONLY) &&
 	    !(args->flags & AMDGPU_GEM_USERPTR_REGISTER))
 		return -EACCES;
-	/* amdgpu_gem_object_create() of SIZE in the CPU domain; GTT's limit applies. */
+	/* amdgpu_gem_object_create() in the CPU domain: amdgpu_bo_validate_size() checks no size there. */
 	if (!args->size || args->size > UINT64_MAX - args->addr)
 		return shim_unsupported("GEM_USERPTR of %llu bytes at 0x%llx",
 					(unsigned long long)args->size, (unsigned long long)args->addr);
-	if (!size_fits(args->size, AMDGPU_GEM_DOMAIN_GTT))
-		return -ENOMEM;
 	if (args->flags & AMDGPU_GEM_USERPTR_VALIDATE) {
 		r = user_pages(args->addr, args->size, args->flags & AMDGPU_GEM_USERPTR_ANONONLY);
 		if (r) {
