@@ -96,6 +96,7 @@ __attribute__((constructor)) static void shim_init(void)
 	/* Offsets in the node's mmap space, as DRM_FILE_PAGE_OFFSET_START. */
 	shim.next_mmap_offset = 0x100000000ull;
 	creator = getpid();
+	shim_vmid_init();
 	if (shim_tree_create()) {
 		fprintf(stderr, "vsharp-shim: cannot build the fake /dev/dri and /sys tree: %s\n",
 			strerror(errno));

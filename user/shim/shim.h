@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <amdgpu_drm.h>
+
 #include "vsharp/gfx.h"
 
 /* The kernel's limits and constants the shim mirrors (Linux 6.1 amdgpu). */
@@ -26,6 +28,8 @@
 #define SHIM_HOLE_MASK 0x0000ffffffffffffull	/* AMDGPU_GMC_HOLE_MASK */
 #define SHIM_SCHED_JOBS 32u			/* amdgpu_sched_jobs default: fences kept per entity */
 #define SHIM_COMPUTE_RINGS 4u			/* amdgpu_ctx.c amdgpu_ctx_num_entities[COMPUTE] */
+#define SHIM_MAX_ENTITIES 4u			/* the most rings of one IP type a context addresses */
+#define SHIM_VMIDS 16u				/* VMIDs per hub; 0 is the kernel's */
 
 /* One chip as the kernel reports it (shim_profiles.c). */
 struct shim_profile {
@@ -43,6 +47,9 @@ struct shim_profile {
 	uint32_t ip_block_major;	/* gfx_vN_M ip block major (hw_ip_version_major) */
 	uint32_t ip_block_minor;	/* its minor: 3 for gfx_v7_3 (hw_ip_version_minor) */
 	uint32_t gfx_rings;		/* 0 on parts without a graphics ring (CDNA) */
+	uint32_t sdma_instances;	/* adev->sdma.num_instances */
+	uint32_t sdma_block_major, sdma_block_minor;	/* the SDMA IP block's version */
+	uint32_t sdma_ip;		/* SDMA0's discovery version, major << 16 | minor << 8 | rev */
 	uint32_t num_se, num_sh_per_se, cu_per_sh, cu_active;
 	uint32_t wave_size, max_gprs;
 	uint32_t lds_per_cu;		/* bytes of LDS per CU (per WGP from GFX10) */
@@ -87,7 +94,12 @@ int shim_fault_parse(const char *value);
 /* True when the event of KIND happening now is one the user asked to fail. */
 bool shim_fault_fire(enum shim_fault_kind kind);
 
-/* A GEM buffer: a memfd, so the CPU mappings and the GPU share its bytes. */
+/*
+ * A GEM buffer: a memfd, so the CPU mappings and the GPU share its bytes;
+ * a userptr BO is the process's own pages instead (memfd -1, host = the
+ * user's address), and a GDS/GWS/OA BO is on-chip space with no bytes here
+ * (memfd -1, host NULL).
+ */
 struct shim_bo {
 	unsigned refs;			/* handles, BO lists and VA mappings */
 	uint64_t size;			/* page multiple */
@@ -101,6 +113,9 @@ struct shim_bo {
 	uint64_t metadata_flags;
 	uint32_t metadata_size;
 	uint32_t metadata[64];
+	bool userptr;			/* GEM_USERPTR: host is the user's memory */
+	bool readonly;			/* AMDGPU_GEM_USERPTR_READONLY: no GPU writes */
+	uint64_t on_chip;		/* GDS bytes, GWS or OA entries it holds */
 	struct shim_bo *prev, *next;	/* shim.bos */
 };
 
@@ -122,18 +137,21 @@ struct shim_list {
 	struct shim_bo **bos;		/* each holds a reference */
 };
 
-/* A fence that did not simply signal: never (hung), or with an error. */
+/* A fence that signalled with an error (fence->error, what WAIT_CS returns). */
 struct shim_bad_fence {
-	uint32_t ring;
+	uint32_t ip, ring;
 	uint64_t seq;
-	int error;			/* 0: never signals; else the errno WAIT_CS returns */
+	int error;
 };
 
 struct shim_ctx {
 	uint32_t id;
+	uint64_t serial;		/* unique in the process: the stable pstate's owner */
 	bool guilty;
 	uint64_t reset_counter, vram_lost_counter;	/* the device's at creation */
-	uint64_t next_seq[SHIM_COMPUTE_RINGS];		/* kernel entities count from 1 */
+	uint64_t reset_counter_query;	/* amdgpu_ctx_query's, updated by each query */
+	uint32_t stable_pstate;		/* the level to restore when the context goes */
+	uint64_t next_seq[AMDGPU_HW_IP_NUM][SHIM_MAX_ENTITIES];	/* entities count from 1 */
 	struct shim_bad_fence *bad;
 	size_t nbad;
 };
@@ -152,6 +170,9 @@ struct shim_file {
 	struct shim_ctx *ctxs;
 	size_t nctxs;
 	uint32_t next_ctx;
+	uint64_t serial;		/* unique in the process: the VM's owner tag */
+	unsigned gen;			/* shim.device_gen at open: the device it belongs to */
+	unsigned reserved_vmid;		/* AMDGPU_VM_OP_RESERVE_VMID's, 0 none */
 };
 
 /* Global state, guarded by shim.lock. */
@@ -169,6 +190,18 @@ struct shim_state {
 	struct shim_bo *bos;		/* every live BO, for mmap and VRAM loss */
 	struct vsharp_gpu *gpu;		/* created at the first CS */
 	bool ready;			/* the constructor succeeded */
+	bool unplugged;			/* the device's sysfs remove was written */
+	unsigned device_gen;		/* bumped by each rescan that brings it back */
+	uint64_t next_serial;
+	/* amdgpu_ctx.c stable pstate: the device's forced level and its owner. */
+	uint32_t pstate;		/* AMDGPU_CTX_STABLE_PSTATE_* */
+	uint64_t pstate_owner;		/* a context serial, 0 none */
+	/* amdgpu_ids.c: the GFX hub's VMID LRU (front = least recently used). */
+	unsigned vmid_lru[SHIM_VMIDS];
+	unsigned nvmid_lru;
+	uint64_t vmid_owner[SHIM_VMIDS];	/* the file serial that last used it */
+	unsigned reserved_vmids;	/* amdgpu_vmid_alloc_reserved's count */
+	uint64_t gds_used, gws_used, oa_used;	/* on-chip space handed out */
 };
 
 extern struct shim_state shim;
@@ -198,6 +231,26 @@ void shim_tree_remove(void);
 const char *shim_rewrite(const char *path, char *buf, size_t size);
 /* Strips the tree's root from a path realpath() resolved inside it. */
 void shim_unrewrite(char *resolved);
+/* The device's removal and the bus's rescan in the tree (shim_unplug.c acts on them). */
+enum { SHIM_CTL_NONE, SHIM_CTL_REMOVE, SHIM_CTL_RESCAN };
+int shim_tree_unplug(void);
+int shim_tree_replug(void);
+int shim_tree_control(const char *real);
+/* True for a path under /sys. */
+bool shim_is_sysfs(const char *path);
+/*
+ * Hot-unplug (shim_unplug.c).  shim_open_checked() is the open of PATH
+ * (rewritten to REAL) with FLAGS: -errno when the shim refuses it (a write
+ * to the host's sysfs; remove or rescan without root), else 0, with FD
+ * later passed to shim_opened() to watch it.  shim_write_done() acts on
+ * what was written to a watched descriptor.
+ */
+int shim_open_checked(const char *path, const char *real, int flags);
+void shim_opened(const char *real, int flags, int fd);
+int shim_write_done(int fd, const void *buf, size_t len);
+void shim_closed(int fd);
+/* True for a node file whose device went away: ioctls answer -ENODEV. */
+bool shim_file_unplugged(const struct shim_file *f);
 /* True when PATH names the render node. */
 bool shim_is_node(const char *path);
 /* Fills ST (a struct stat) as the render node's. */
@@ -218,6 +271,7 @@ void *shim_push(void *array, size_t *n, size_t elem);
  */
 int shim_real_open(const char *path, int flags, mode_t mode);
 int shim_real_close(int fd);
+ssize_t shim_real_write(int fd, const void *buf, size_t len);
 void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
 
 /* ioctls (shim_ioctl.c): 0 or a negative errno. */
@@ -253,8 +307,17 @@ int shim_cs(struct shim_file *f, void *arg);
 int shim_wait_cs(struct shim_file *f, void *arg);
 int shim_wait_fences(struct shim_file *f, void *arg);
 void shim_ctx_release(struct shim_ctx *c);
+/* DRM_AMDGPU_VM (shim_vmid.c); the VMID a file's next job runs under. */
+int shim_vm(struct shim_file *f, void *arg);
+unsigned shim_vmid_grab(struct shim_file *f);
+void shim_vmid_init(void);
+void shim_vmid_release(struct shim_file *f);
 
 /* AMDGPU_INFO (shim_info.c). */
 int shim_info(struct shim_file *f, void *arg);
+/* The on-chip GDS/GWS/OA sizes amdgpu reports (gfx_v*_0.c *_set_gds_init). */
+void shim_gds_sizes(uint64_t *gds, uint64_t *gws, uint64_t *oa);
+/* Rings of IP type IP the chip has, as HW_IP_INFO counts them (0..4). */
+unsigned shim_rings(uint32_t ip);
 
 #endif

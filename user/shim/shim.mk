@@ -54,10 +54,12 @@ $(BUILD)/shim-san/libvsharp_shim.so: $(patsubst user/shim/%.c,$(BUILD)/shim-san/
 
 # The tests: a libdrm_amdgpu program run under the shim (ASan build, ASan's
 # runtime first in LD_PRELOAD), Debian's drmdevice, the refusal profiles.
-$(BUILD)/shim-san/tests/shim_test: user/shim/tests/shim_test.c
+# (libvsharp for its PM4 builder: the userptr case dispatches a shader.)
+$(BUILD)/shim-san/tests/shim_test: user/shim/tests/shim_test.c $(BUILD)/san/libvsharp.a
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -Iuser/tests -o $@ $< $(USER_LIBS) -ldrm
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -Iuser/tests -o $@ $< \
+		$(BUILD)/san/libvsharp.a -lm $(USER_LIBS) -ldrm
 
 shim: $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so
 

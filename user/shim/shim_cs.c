@@ -11,23 +11,45 @@
  *
  * The shim behaves like a kernel booted with amdgpu.vm_fault_stop=2 whose
  * job timeout has fired: a VM fault, a broken strict rule or a hang stops
- * the job, its fence never signals, the report goes to stderr as a kernel
- * log line, the GPU "resets" (every context sees RESET) and the job's
- * context is guilty, so later submits on it get -ECANCELED.  A good job's
- * fence has signalled when the CS returns.
+ * the job, the report goes to stderr as a kernel log line and the GPU
+ * "resets".  What follows is 6.1's recovery (amdgpu_device_gpu_recover):
+ * amdgpu_device_pre_asic_reset() raises the job's karma past
+ * amdgpu_job_hang_limit (0), so drm_sched_increase_karma_ext() marks its
+ * context guilty; drm_sched_resubmit_jobs_ext() sets -ECANCELED on the
+ * guilty context's pending fences (scheduler/sched_main.c) and
+ * drm_sched_start() completes them, so WAIT_CS answers -ECANCELED
+ * (amdgpu_cs_wait_ioctl: "if (r > 0 && fence->error) r = fence->error").
+ * Every context sees the reset (QUERY_STATE2 RESET; QUERY_STATE
+ * UNKNOWN_RESET once), the guilty one also GUILTY, and its later submits
+ * get -ECANCELED (amdgpu_cs_parser_init).  A good job's fence has
+ * signalled when the CS returns.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <amdgpu_drm.h>
 
 #include "shim.h"
+#include "base/util.h"
+#include "vsharp/error.h"
 #include "vsharp/gpu.h"
 
 #define IB_MAX_DW 0xfffffu	/* amdgpu_cs.c AMDGPU_GFX_SDMA_IB_PACKET_SIZE_MAX_DW */
 #define PASID 32769u		/* amdgpu hands out PASIDs from 32768 */
+
+/* Newer than libdrm 2.4.114's header (Linux 6.1 uapi amdgpu_drm.h). */
+#ifndef AMDGPU_CTX_OP_GET_STABLE_PSTATE
+#define AMDGPU_CTX_OP_GET_STABLE_PSTATE 5
+#define AMDGPU_CTX_OP_SET_STABLE_PSTATE 6
+#endif
+#ifndef AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK
+#define AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK 0xf
+#define AMDGPU_CTX_STABLE_PSTATE_NONE 0
+#define AMDGPU_CTX_STABLE_PSTATE_PEAK 4
+#endif
 
 /* amdgpu_ctx.c amdgpu_ctx_num_entities: rings per IP type a context may address. */
 static const unsigned ctx_entities[AMDGPU_HW_IP_NUM] = {
@@ -37,6 +59,15 @@ static const unsigned ctx_entities[AMDGPU_HW_IP_NUM] = {
 	[AMDGPU_HW_IP_VCN_JPEG] = 1,
 };
 
+static const char *const ip_names[AMDGPU_HW_IP_NUM] = {
+	[AMDGPU_HW_IP_GFX] = "GFX", [AMDGPU_HW_IP_COMPUTE] = "COMPUTE",
+	[AMDGPU_HW_IP_DMA] = "SDMA", [AMDGPU_HW_IP_UVD] = "UVD", [AMDGPU_HW_IP_VCE] = "VCE",
+	[AMDGPU_HW_IP_UVD_ENC] = "UVD_ENC", [AMDGPU_HW_IP_VCN_DEC] = "VCN_DEC",
+	[AMDGPU_HW_IP_VCN_ENC] = "VCN_ENC", [AMDGPU_HW_IP_VCN_JPEG] = "VCN_JPEG",
+};
+
+_Static_assert(SHIM_COMPUTE_RINGS <= SHIM_MAX_ENTITIES, "entities");
+
 static struct shim_ctx *ctx_lookup(struct shim_file *f, uint32_t id)
 {
 	for (size_t i = 0; i < f->nctxs; i++)
@@ -45,28 +76,28 @@ static struct shim_ctx *ctx_lookup(struct shim_file *f, uint32_t id)
 	return NULL;
 }
 
-void shim_ctx_release(struct shim_ctx *c)
-{
-	free(c->bad);
-	c->bad = NULL;
-	c->nbad = 0;
-}
-
-/* amdgpu_ctx_get_entity(): only compute rings execute here. */
+/* amdgpu_ctx_get_entity(): an IP type, instance 0, one of the context's entities. */
 static int entity(uint32_t ip, uint32_t instance, uint32_t ring)
 {
 	if (ip >= AMDGPU_HW_IP_NUM || instance != 0 || ring >= ctx_entities[ip])
 		return -EINVAL;
-	if (ip != AMDGPU_HW_IP_COMPUTE)
-		return shim_unsupported("a job on HW IP type %u (only COMPUTE runs)", ip);
 	return 0;
+}
+
+static uint64_t serial(void)
+{
+	return ++shim.next_serial;
 }
 
 static int ctx_alloc(struct shim_file *f, const struct drm_amdgpu_ctx_in *in, uint32_t *id)
 {
 	struct shim_ctx *c;
 
-	/* amdgpu_ctx_priority_permit(): above NORMAL needs CAP_SYS_NICE or DRM master. */
+	/*
+	 * amdgpu_ctx_priority_permit(): above NORMAL needs CAP_SYS_NICE or DRM
+	 * master; a priority outside the known ones counts as NORMAL
+	 * (amdgpu_ctx_ioctl: "we need to accept ioctls with garbage").
+	 */
 	if (in->priority == AMDGPU_CTX_PRIORITY_HIGH || in->priority == AMDGPU_CTX_PRIORITY_VERY_HIGH)
 		return -EACCES;
 	c = shim_push(f->ctxs, &f->nctxs, sizeof(*c));
@@ -75,10 +106,63 @@ static int ctx_alloc(struct shim_file *f, const struct drm_amdgpu_ctx_in *in, ui
 	f->ctxs = c;
 	c = &f->ctxs[f->nctxs - 1];
 	c->id = *id = f->next_ctx++;
-	c->reset_counter = shim.reset_counter;
+	c->serial = serial();
+	/* amdgpu_ctx_init(). */
+	c->reset_counter = c->reset_counter_query = shim.reset_counter;
 	c->vram_lost_counter = shim.vram_lost_counter;
-	for (unsigned r = 0; r < SHIM_COMPUTE_RINGS; r++)
-		c->next_seq[r] = 1;
+	c->stable_pstate = AMDGPU_CTX_STABLE_PSTATE_NONE;
+	for (unsigned ip = 0; ip < AMDGPU_HW_IP_NUM; ip++)
+		for (unsigned r = 0; r < SHIM_MAX_ENTITIES; r++)
+			c->next_seq[ip][r] = 1;
+	return 0;
+}
+
+/*
+ * amdgpu_ctx.c __amdgpu_ctx_set_stable_pstate(): the device has one forced
+ * performance level; the first context to change it owns it (others get
+ * -EBUSY) and puts back the level it found when it goes (amdgpu_ctx_fini).
+ * The level is kept as a power-managed GPU keeps it
+ * (amdgpu_dpm_force_performance_level); the emulator's clocks do not change.
+ */
+static int set_pstate(struct shim_ctx *c, uint32_t level)
+{
+	if (shim.pstate_owner && shim.pstate_owner != c->serial)
+		return -EBUSY;
+	if (shim.pstate == level)
+		return 0;
+	if (!shim.pstate_owner) {
+		shim.pstate_owner = c->serial;
+		c->stable_pstate = shim.pstate;
+	}
+	shim.pstate = level;
+	return 0;
+}
+
+void shim_ctx_release(struct shim_ctx *c)
+{
+	if (shim.pstate_owner && shim.pstate_owner == c->serial) {
+		shim.pstate = c->stable_pstate;
+		shim.pstate_owner = 0;
+	}
+	free(c->bad);
+	c->bad = NULL;
+	c->nbad = 0;
+}
+
+static int ctx_query(struct shim_ctx *c, union drm_amdgpu_ctx_out *out, bool two)
+{
+	if (!two) {
+		/* amdgpu_ctx_query(): NO or UNKNOWN, once per reset ("TODO: ... GUILTY, or INNOCENT"). */
+		out->state.reset_status = c->reset_counter_query == shim.reset_counter ?
+					  AMDGPU_CTX_NO_RESET : AMDGPU_CTX_UNKNOWN_RESET;
+		c->reset_counter_query = shim.reset_counter;
+		return 0;
+	}
+	/* amdgpu_ctx_query2(): no RAS counters (ras_enabled is 0 on every board here but ECC ones). */
+	out->state.flags =
+		(c->reset_counter != shim.reset_counter ? AMDGPU_CTX_QUERY2_FLAGS_RESET : 0) |
+		(c->vram_lost_counter != shim.vram_lost_counter ? AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST : 0) |
+		(c->guilty ? AMDGPU_CTX_QUERY2_FLAGS_GUILTY : 0);
 	return 0;
 }
 
@@ -86,55 +170,57 @@ int shim_ctx(struct shim_file *f, void *arg)
 {
 	union drm_amdgpu_ctx *args = arg;
 	struct drm_amdgpu_ctx_in in = args->in;
-	struct shim_ctx *c;
-	uint32_t id = 0;
+	struct shim_ctx *c = NULL;
+	uint32_t id = 0, level = 0;
 	int r;
 
-	if (in.flags && in.op != AMDGPU_CTX_OP_SET_STABLE_PSTATE)
+	/* amdgpu_ctx_ioctl(): flags only for SET_STABLE_PSTATE, and only the level there. */
+	if (in.op == AMDGPU_CTX_OP_SET_STABLE_PSTATE) {
+		level = in.flags & AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK;
+		if ((in.flags & ~AMDGPU_CTX_STABLE_PSTATE_FLAGS_MASK) ||
+		    level > AMDGPU_CTX_STABLE_PSTATE_PEAK)
+			return -EINVAL;
+	} else if (in.flags || in.op < AMDGPU_CTX_OP_ALLOC_CTX ||
+		   in.op > AMDGPU_CTX_OP_SET_STABLE_PSTATE) {
 		return -EINVAL;
-	memset(&args->out, 0, sizeof(args->out));
-	switch (in.op) {
-	case AMDGPU_CTX_OP_ALLOC_CTX:
+	}
+	if (in.op == AMDGPU_CTX_OP_ALLOC_CTX) {
 		r = ctx_alloc(f, &in, &id);
+		memset(&args->out, 0, sizeof(args->out));
 		args->out.alloc.ctx_id = id;
 		return r;
+	}
+	c = ctx_lookup(f, in.ctx_id);
+	if (!c)
+		return -EINVAL;
+	switch (in.op) {
 	case AMDGPU_CTX_OP_FREE_CTX:
-		c = ctx_lookup(f, in.ctx_id);
-		if (!c)
-			return -EINVAL;
 		shim_ctx_release(c);
 		*c = f->ctxs[--f->nctxs];
 		return 0;
 	case AMDGPU_CTX_OP_QUERY_STATE:
-		c = ctx_lookup(f, in.ctx_id);
-		if (!c)
-			return -EINVAL;
-		args->out.state.reset_status = c->guilty ? AMDGPU_CTX_GUILTY_RESET :
-					       c->reset_counter != shim.reset_counter ?
-					       AMDGPU_CTX_UNKNOWN_RESET : AMDGPU_CTX_NO_RESET;
-		return 0;
 	case AMDGPU_CTX_OP_QUERY_STATE2:
-		c = ctx_lookup(f, in.ctx_id);
-		if (!c)
-			return -EINVAL;
-		args->out.state.flags =
-			(c->reset_counter != shim.reset_counter ? AMDGPU_CTX_QUERY2_FLAGS_RESET : 0) |
-			(c->vram_lost_counter != shim.vram_lost_counter ?
-			 AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST : 0) |
-			(c->guilty ? AMDGPU_CTX_QUERY2_FLAGS_GUILTY : 0);
+		memset(&args->out, 0, sizeof(args->out));
+		return ctx_query(c, &args->out, in.op == AMDGPU_CTX_OP_QUERY_STATE2);
+	case AMDGPU_CTX_OP_GET_STABLE_PSTATE:
+		/* amdgpu_ctx_get_stable_pstate(): the device's level, whoever set it. */
+		memset(&args->out, 0, sizeof(args->out));
+		args->out.pstate.flags = shim.pstate;
 		return 0;
 	default:
-		return shim_unsupported("AMDGPU_CTX op %u", in.op);
+		return set_pstate(c, level);
 	}
 }
 
 /* Fences. */
 
-enum fence_state { FENCE_SIGNALLED, FENCE_NEVER, FENCE_ERROR };
-
-/* amdgpu_ctx_get_fence(): -EINVAL for a sequence not yet emitted. */
+/*
+ * amdgpu_ctx_get_fence(): -EINVAL for a sequence not yet emitted; fences
+ * older than the entity's window of amdgpu_sched_jobs count as signalled.
+ * *ERROR is the fence's error, 0 for a fence that signalled cleanly.
+ */
 static int fence_state(struct shim_file *f, uint32_t ctx_id, uint32_t ip, uint32_t instance,
-		       uint32_t ring, uint64_t seq, enum fence_state *state, int *error)
+		       uint32_t ring, uint64_t seq, int *error)
 {
 	struct shim_ctx *c = ctx_lookup(f, ctx_id);
 	int r;
@@ -145,87 +231,119 @@ static int fence_state(struct shim_file *f, uint32_t ctx_id, uint32_t ip, uint32
 	if (r)
 		return r;
 	if (seq == ~0ull)
-		seq = c->next_seq[ring] - 1;
-	if (seq >= c->next_seq[ring])
+		seq = c->next_seq[ip][ring] - 1;
+	if (seq >= c->next_seq[ip][ring])
 		return -EINVAL;
-	*state = FENCE_SIGNALLED;
-	/* Fences older than the entity's window of amdgpu_sched_jobs count as signalled. */
-	if (seq + SHIM_SCHED_JOBS < c->next_seq[ring])
+	*error = 0;
+	if (seq + SHIM_SCHED_JOBS < c->next_seq[ip][ring])
 		return 0;
 	for (size_t i = 0; i < c->nbad; i++)
-		if (c->bad[i].ring == ring && c->bad[i].seq == seq) {
-			*state = c->bad[i].error ? FENCE_ERROR : FENCE_NEVER;
+		if (c->bad[i].ip == ip && c->bad[i].ring == ring && c->bad[i].seq == seq)
 			*error = c->bad[i].error;
-		}
 	return 0;
 }
 
+/* Every fence has completed when its CS returns: signalled, or with an error. */
 int shim_wait_cs(struct shim_file *f, void *arg)
 {
 	union drm_amdgpu_wait_cs *w = arg;
-	enum fence_state st;
 	int error = 0;
 	int r = fence_state(f, w->in.ctx_id, w->in.ip_type, w->in.ip_instance, w->in.ring,
-			    w->in.handle, &st, &error);
+			    w->in.handle, &error);
 
 	if (r)
 		return r;
-	if (st == FENCE_ERROR)
+	if (error)
 		return error;
-	/* A fence that never signals: "busy" at once, not after sleeping the timeout. */
 	memset(w, 0, sizeof(*w));
-	w->out.status = st == FENCE_NEVER;
+	w->out.status = 0;
 	return 0;
 }
 
+/*
+ * amdgpu_cs_wait_all_fences(): the first fence with an error answers it.
+ * amdgpu_cs_wait_any_fence(): every fence looked up, then the first to
+ * signal (the first in the array, all having completed) is reported, with
+ * its error as the ioctl's answer; no fences is -EINVAL from
+ * dma_fence_wait_any_timeout().
+ */
 int shim_wait_fences(struct shim_file *f, void *arg)
 {
 	union drm_amdgpu_wait_fences *w = arg;
 	const struct drm_amdgpu_fence *fences = (const void *)(uintptr_t)w->in.fences;
-	uint32_t count = w->in.fence_count, first = ~0u;
-	bool all = w->in.wait_all, signalled = all;
+	uint32_t count = w->in.fence_count;
+	bool all = w->in.wait_all;
+	int first_error = 0;
 
 	if (shim_user_fault(w->in.fences, (size_t)count * sizeof(*fences)))
 		return -EFAULT;
+	if (!all && !count)
+		return -EINVAL;
 	for (uint32_t i = 0; i < count; i++) {
-		enum fence_state st;
 		int error = 0;
 		int r = fence_state(f, fences[i].ctx_id, fences[i].ip_type, fences[i].ip_instance,
-				    fences[i].ring, fences[i].seq_no, &st, &error);
+				    fences[i].ring, fences[i].seq_no, &error);
 
 		if (r)
 			return r;
-		if (st == FENCE_ERROR)
+		if (all && error)
 			return error;
-		if (all && st == FENCE_NEVER) {
-			signalled = false;
-			break;
-		}
-		if (!all && st == FENCE_SIGNALLED) {
-			signalled = true;
-			first = i;
-			break;
-		}
+		if (!i)
+			first_error = error;
 	}
 	memset(w, 0, sizeof(*w));
-	w->out.status = signalled;
-	w->out.first_signaled = first;
-	return 0;
+	w->out.status = 1;
+	w->out.first_signaled = 0;
+	return all ? 0 : first_error;
 }
 
 /* Submission. */
 
 struct job {
 	struct shim_ctx *ctx;
-	uint32_t ring;
+	uint32_t ip, ring;
 	struct drm_amdgpu_cs_chunk_ib ibs[16];
 	unsigned nibs;
 	struct shim_list list;		/* the BO_HANDLES chunk's, owned */
 	const struct shim_list *resident;
 	struct shim_bo *fence_bo;
 	uint64_t fence_offset;
-	bool waits_on_hung;		/* a dependency that never signals */
 };
+
+/*
+ * The one place a ring meets an engine of the emulated GPU.  COMPUTE runs
+ * on the emulated compute queue; GFX and SDMA jobs need the emulated GFX
+ * queue and SDMA engine, which are not in this tree yet: ring_runs() says
+ * so before the job is queued, loudly, naming the ring.
+ */
+static bool ring_runs(uint32_t ip)
+{
+	return ip == AMDGPU_HW_IP_COMPUTE;
+}
+
+static int run_ib(uint32_t ip, struct vsharp_vm *vm, uint64_t va, unsigned dwords,
+		  struct vsharp_error *err)
+{
+	if (ip == AMDGPU_HW_IP_COMPUTE)
+		return vsharp_gpu_run_ib(shim.gpu, vm, va, dwords, err);
+	return vsharp_fail(err, -ENOSYS, "shim: a %s job: not emulated yet", ip_names[ip]);
+}
+
+/*
+ * AMDGPU_IB_FLAG_*: 6.1 takes any flags (amdgpu_cs_p2_ib copies them to
+ * ib->flags with no check); what each does on a ring and why it changes
+ * nothing the emulator shows is in Documentation/shim.rst.  Only SECURE
+ * on the first IB fails, at run time, on a ring without
+ * secure_submission_supported (amdgpu_ib_schedule): every compute ring.
+ */
+#define IB_FLAGS_SECURE (1u << 5)	/* AMDGPU_IB_FLAGS_SECURE */
+
+static void ib_flags_note(uint32_t flags)
+{
+	if (flags & ~(uint32_t)0x7f)
+		shim_trace("IB flags 0x%x: bits above AMDGPU_IB_FLAG_EMIT_MEM_SYNC, ignored as 6.1 does",
+			   flags);
+}
 
 static int chunk_ib(struct job *j, const void *data, size_t bytes)
 {
@@ -238,14 +356,21 @@ static int chunk_ib(struct job *j, const void *data, size_t bytes)
 	r = entity(ib.ip_type, ib.ip_instance, ib.ring);
 	if (r)
 		return r;
-	if (j->nibs && ib.ring != j->ring)
-		return shim_unsupported("a gang submit over compute rings %u and %u", j->ring, ib.ring);
+	/* drm_sched_job_init(): an entity with no scheduler (the chip has no such ring). */
+	if (!shim_rings(ib.ip_type))
+		return -ENOENT;
+	if (!ring_runs(ib.ip_type))
+		return shim_unsupported("a %s job: not emulated yet (ring %u)", ip_names[ib.ip_type],
+					ib.ring);
+	if (j->nibs && (ib.ring != j->ring || ib.ip_type != j->ip))
+		return shim_unsupported("a gang submit over %s ring %u and %s ring %u",
+					ip_names[j->ip], j->ring, ip_names[ib.ip_type], ib.ring);
 	if (j->nibs == sizeof(j->ibs) / sizeof(j->ibs[0]))
 		return shim_unsupported("more than %u IBs in one CS", j->nibs);
 	if (ib.ib_bytes / 4 > IB_MAX_DW)
 		return -EINVAL;
-	if (ib.flags)
-		return shim_unsupported("IB flags 0x%x", ib.flags);
+	ib_flags_note(ib.flags);
+	j->ip = ib.ip_type;
 	j->ring = ib.ring;
 	j->ibs[j->nibs++] = ib;
 	return 0;
@@ -260,25 +385,29 @@ static int chunk_fence(struct shim_file *f, struct job *j, const void *data, siz
 	memcpy(&fc, data, sizeof(fc));
 	j->fence_bo = shim_bo_lookup(f, fc.handle);
 	/* amdgpu_cs_p1_user_fence(): one page, room for the 64-bit sequence. */
-	if (!j->fence_bo || j->fence_bo->size != SHIM_PAGE || fc.offset > SHIM_PAGE - 8)
+	if (!j->fence_bo || j->fence_bo->size != SHIM_PAGE || fc.offset > SHIM_PAGE - 8 ||
+	    j->fence_bo->userptr)
 		return -EINVAL;
 	j->fence_offset = fc.offset;
 	return 0;
 }
 
-static int chunk_deps(struct shim_file *f, struct job *j, const void *data, size_t bytes)
+/*
+ * amdgpu_cs_p2_dependencies(): each fence must exist; the job waits for it
+ * and runs whether it signalled cleanly or with an error (6.1's scheduler
+ * does not pass a dependency's error on).
+ */
+static int chunk_deps(struct shim_file *f, const void *data, size_t bytes)
 {
 	const struct drm_amdgpu_cs_chunk_dep *deps = data;
 
 	for (size_t i = 0; i < bytes / sizeof(*deps); i++) {
-		enum fence_state st;
 		int error = 0;
 		int r = fence_state(f, deps[i].ctx_id, deps[i].ip_type, deps[i].ip_instance,
-				    deps[i].ring, deps[i].handle, &st, &error);
+				    deps[i].ring, deps[i].handle, &error);
 
 		if (r)
 			return r;
-		j->waits_on_hung |= st == FENCE_NEVER;
 	}
 	return 0;
 }
@@ -317,7 +446,7 @@ static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job 
 			break;
 		case AMDGPU_CHUNK_ID_DEPENDENCIES:
 		case AMDGPU_CHUNK_ID_SCHEDULED_DEPENDENCIES:
-			r = chunk_deps(f, j, data, bytes);
+			r = chunk_deps(f, data, bytes);
 			break;
 		case AMDGPU_CHUNK_ID_SYNCOBJ_IN:
 		case AMDGPU_CHUNK_ID_SYNCOBJ_OUT:
@@ -367,7 +496,8 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 		const struct shim_map *m = &f->maps[i];
 
 		if (resident(j, m->bo))
-			r = vsharp_vm_map(*vm, m->start, m->size, m->bo->host + m->offset, m->perms,
+			r = vsharp_vm_map(*vm, m->start, m->size, m->bo->host + m->offset,
+					  m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms,
 					  err);
 	}
 	return r;
@@ -395,64 +525,80 @@ static int gpu(struct vsharp_error *err)
 /* The job stopped the GPU: amdgpu's timeout handler resets it and blames the context. */
 static void reset(struct job *j, uint64_t seq, bool vram_lost)
 {
-	shim_klog("[drm:amdgpu_job_timedout] *ERROR* ring comp_1.%u.0 timeout, signaled seq=%" PRIu64
-		  ", emitted seq=%" PRIu64, j->ring, seq - 1, seq);
+	static const char *const ring_names[AMDGPU_HW_IP_NUM] = {
+		[AMDGPU_HW_IP_GFX] = "gfx_0.0.0", [AMDGPU_HW_IP_COMPUTE] = "comp_1.%u.0",
+		[AMDGPU_HW_IP_DMA] = "sdma%u",
+	};
+	char ring[32];
+
+	snprintf(ring, sizeof(ring), ring_names[j->ip] ? ring_names[j->ip] : "ring%u", j->ring);
+	shim_klog("[drm:amdgpu_job_timedout] *ERROR* ring %s timeout, signaled seq=%" PRIu64
+		  ", emitted seq=%" PRIu64, ring, seq - 1, seq);
 	shim_klog("GPU reset begin!");
 	shim.reset_counter++;
+	/* drm_sched_increase_karma(): karma 1 > amdgpu_job_hang_limit 0, the entity's ctx->guilty. */
 	j->ctx->guilty = true;
 	if (vram_lost) {
 		shim_klog("VRAM is lost due to GPU reset!");
 		shim.vram_lost_counter++;
 		for (struct shim_bo *bo = shim.bos; bo; bo = bo->next)
-			if (bo->domains & AMDGPU_GEM_DOMAIN_VRAM)
+			if ((bo->domains & AMDGPU_GEM_DOMAIN_VRAM) && bo->host && !bo->userptr)
 				shim_garbage(bo->host, bo->size, bo->mmap_offset ^ shim.vram_lost_counter);
 	}
 	shim_klog("GPU reset(%" PRIu64 ") succeeded!", shim.reset_counter);
 }
 
-/* Runs the job; 0 when its fence signals, else the fence's bad state. */
-static int execute(struct shim_file *f, struct job *j, uint64_t seq, struct shim_bad_fence *bad)
+/*
+ * Runs the job; 0 when its fence signals, else the errno its fence
+ * completes with: -ECANCELED for a job the reset cancelled
+ * (drm_sched_resubmit_jobs_ext on the guilty context's fences), -EINVAL
+ * for one amdgpu_ib_schedule() refuses (drm_sched_main sets the error).
+ */
+static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 {
 	struct vsharp_error err = { "" };
 	struct vsharp_vm *vm = NULL;
+	unsigned vmid = shim_vmid_grab(f);
 	int r = 0;
 
-	bad->ring = j->ring;
-	bad->seq = seq;
-	bad->error = 0;
-	if (j->waits_on_hung)
-		return 1;
 	if (shim_fault_fire(SHIM_FAULT_HANG)) {
 		shim_klog("job %" PRIu64 " hangs (VSHARP_SHIM_FAULT=hang)", seq);
 		reset(j, seq, false);
-		return 1;
+		return -ECANCELED;
 	}
 	if (shim_fault_fire(SHIM_FAULT_VRAM_LOST)) {
 		shim_klog("job %" PRIu64 " hangs and its reset loses VRAM (VSHARP_SHIM_FAULT=vram_lost)",
 			  seq);
 		reset(j, seq, true);
-		/* drm_sched_resubmit_jobs() cancels the guilty job after a VRAM loss. */
-		bad->error = -ECANCELED;
-		return 1;
+		return -ECANCELED;
 	}
 	if (shim_fault_fire(SHIM_FAULT_VM_FAULT)) {
-		shim_klog("[gfxhub] page fault (src_id:0 ring:0 vmid:1 pasid:%u) at address 0x%016" PRIx64
-			  " (VSHARP_SHIM_FAULT=vm_fault)", PASID, (uint64_t)(j->ibs[0].va_start & SHIM_HOLE_MASK));
+		shim_klog("[gfxhub] page fault (src_id:0 ring:0 vmid:%u pasid:%u) at address 0x%016" PRIx64
+			  " (VSHARP_SHIM_FAULT=vm_fault)", vmid, PASID,
+			  (uint64_t)(j->ibs[0].va_start & SHIM_HOLE_MASK));
 		reset(j, seq, false);
-		return 1;
+		return -ECANCELED;
+	}
+	if (j->ibs[0].flags & IB_FLAGS_SECURE) {
+		/* amdgpu_job_run(): the fence completes with the error; no reset. */
+		shim_klog("secure submissions not supported on ring <comp_1.%u.0>", j->ring);
+		shim_klog("Error scheduling IBs (-22) in ring(comp_1.%u.0)", j->ring);
+		return -EINVAL;
 	}
 	r = gpu(&err);
-	if (!r)
+	if (!r) {
+		/* amdgpu_vmid_grab(): the job runs under its VM's VMID, which the waves read. */
+		vsharp_gpu_set_vmid(shim.gpu, vmid);
 		r = job_vm(f, j, &vm, &err);
+	}
 	for (unsigned i = 0; !r && i < j->nibs; i++)
-		r = vsharp_gpu_run_ib(shim.gpu, vm, j->ibs[i].va_start & SHIM_HOLE_MASK,
-				      j->ibs[i].ib_bytes / 4, &err);
+		r = run_ib(j->ip, vm, j->ibs[i].va_start & SHIM_HOLE_MASK, j->ibs[i].ib_bytes / 4, &err);
 	if (vm)
 		vsharp_vm_destroy(vm);
 	if (r) {
 		shim_klog("%s", err.msg);
 		reset(j, seq, false);
-		return 1;
+		return -ECANCELED;
 	}
 	if (j->fence_bo)
 		memcpy(j->fence_bo->host + j->fence_offset, &seq, sizeof(seq));
@@ -463,9 +609,9 @@ int shim_cs(struct shim_file *f, void *arg)
 {
 	union drm_amdgpu_cs *cs = arg;
 	struct job j;
-	struct shim_bad_fence bad, *grown;
+	struct shim_bad_fence *grown;
 	uint64_t seq;
-	int r;
+	int r, error;
 
 	if (!cs->in.num_chunks)
 		return -EINVAL;
@@ -478,15 +624,16 @@ int shim_cs(struct shim_file *f, void *arg)
 	r = parse(f, cs, &j);
 	if (r)
 		goto done;
-	seq = j.ctx->next_seq[j.ring]++;
-	if (execute(f, &j, seq, &bad)) {
-		grown = shim_push(j.ctx->bad, &j.ctx->nbad, sizeof(bad));
+	seq = j.ctx->next_seq[j.ip][j.ring]++;
+	error = execute(f, &j, seq);
+	if (error) {
+		grown = shim_push(j.ctx->bad, &j.ctx->nbad, sizeof(*grown));
 		if (!grown) {
 			r = -ENOMEM;
 			goto done;
 		}
 		j.ctx->bad = grown;
-		grown[j.ctx->nbad - 1] = bad;
+		grown[j.ctx->nbad - 1] = (struct shim_bad_fence){ j.ip, j.ring, seq, error };
 	}
 	memset(cs, 0, sizeof(*cs));
 	cs->out.handle = seq;

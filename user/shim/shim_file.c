@@ -33,6 +33,8 @@ struct shim_file *shim_file_new(void)
 	f->next_handle = 1;
 	f->next_list = 1;
 	f->next_ctx = 1;
+	f->serial = ++shim.next_serial;
+	f->gen = shim.device_gen;
 	return f;
 }
 
@@ -84,6 +86,9 @@ void shim_file_release(struct shim_file *f)
 		shim_bo_put(f->handles[i].bo);
 	for (size_t i = 0; i < f->nctxs; i++)
 		shim_ctx_release(&f->ctxs[i]);
+	/* A removed device's reservations went with it. */
+	if (f->gen == shim.device_gen)
+		shim_vmid_release(f);
 	free(f->maps);
 	free(f->lists);
 	free(f->handles);

@@ -11,6 +11,8 @@
  */
 #define _GNU_SOURCE	/* memfd_create */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,6 +47,22 @@ void shim_garbage(uint8_t *p, uint64_t size, uint64_t seed)
 	}
 }
 
+/* The on-chip space a GDS, GWS or OA BO held goes back to its pool. */
+static uint64_t *on_chip_pool(uint32_t domains)
+{
+	return domains & AMDGPU_GEM_DOMAIN_GDS ? &shim.gds_used :
+	       domains & AMDGPU_GEM_DOMAIN_GWS ? &shim.gws_used :
+	       domains & AMDGPU_GEM_DOMAIN_OA ? &shim.oa_used : NULL;
+}
+
+static void release_on_chip(struct shim_bo *bo)
+{
+	uint64_t *pool = on_chip_pool(bo->domains);
+
+	if (pool && bo->on_chip)
+		*pool -= bo->on_chip;
+}
+
 void shim_bo_get(struct shim_bo *bo)
 {
 	bo->refs++;
@@ -60,8 +78,11 @@ void shim_bo_put(struct shim_bo *bo)
 		shim.bos = bo->next;
 	if (bo->next)
 		bo->next->prev = bo->prev;
-	munmap(bo->host, bo->size);
-	shim_real_close(bo->memfd);
+	release_on_chip(bo);
+	if (bo->memfd >= 0) {
+		munmap(bo->host, bo->size);
+		shim_real_close(bo->memfd);
+	}
 	free(bo);
 }
 
@@ -124,6 +145,94 @@ fail:
 	return NULL;
 }
 
+/* drm_gem_handle_create(): the file's next handle for BO (which it now holds). */
+static int handle_new(struct shim_file *f, struct shim_bo *bo, uint32_t *id)
+{
+	struct shim_handle *h = shim_push(f->handles, &f->nhandles, sizeof(*h));
+
+	if (!h) {
+		shim_bo_put(bo);
+		return -ENOMEM;
+	}
+	f->handles = h;
+	h[f->nhandles - 1].id = *id = f->next_handle++;
+	h[f->nhandles - 1].bo = bo;
+	return 0;
+}
+
+/* A BO with no memfd: userptr pages or on-chip space. */
+static struct shim_bo *bo_bare(void)
+{
+	struct shim_bo *bo = calloc(1, sizeof(*bo));
+
+	if (!bo)
+		return NULL;
+	bo->memfd = -1;
+	bo->refs = 1;
+	bo->next = shim.bos;
+	if (shim.bos)
+		shim.bos->prev = bo;
+	shim.bos = bo;
+	return bo;
+}
+
+/*
+ * GEM_CREATE in GDS, GWS or OA: on-chip space, counted in bytes (GDS,
+ * rounded to 4) or entries (GWS, OA), which amdgpu_bo_create() keeps as
+ * one page per byte or entry ("GDS/GWS/OA allocates 1 page per
+ * byte/resource"), so the BO's size is that many pages.  The pools are the
+ * sizes AMDGPU_INFO_GDS_CONFIG reports; TTM's range manager finds no room
+ * past them and the create fails with -ENOMEM.  No CPU access: the ioctl
+ * adds AMDGPU_GEM_CREATE_NO_CPU_ACCESS, so GEM_MMAP says -EPERM.
+ */
+static int create_on_chip(struct shim_file *f, union drm_amdgpu_gem_create *args, uint64_t flags,
+			  uint32_t domains)
+{
+	uint64_t gds, gws, oa, units, total, *pool = on_chip_pool(domains);
+	struct shim_bo *bo;
+	uint32_t id;
+	int r;
+
+	/* "GDS bo cannot be per-vm-bo". */
+	if (flags & AMDGPU_GEM_CREATE_VM_ALWAYS_VALID) {
+		shim_klog("[drm:amdgpu_gem_create_ioctl] *ERROR* GDS bo cannot be per-vm-bo");
+		return -EINVAL;
+	}
+	flags |= AMDGPU_GEM_CREATE_NO_CPU_ACCESS;
+	shim_gds_sizes(&gds, &gws, &oa);
+	units = args->in.bo_size;
+	if (!units || units > UINT32_MAX)
+		return shim_unsupported("GEM_CREATE of %llu in domain 0x%x",
+					(unsigned long long)units, domains);
+	if (domains & AMDGPU_GEM_DOMAIN_GDS) {
+		units = (units + 3) & ~3ull;
+		total = gds;
+	} else {
+		total = domains & AMDGPU_GEM_DOMAIN_GWS ? gws : oa;
+	}
+	if (units > total - *pool || shim_fault_fire(SHIM_FAULT_ENOMEM)) {
+		shim_trace("GEM_CREATE of %llu in domain 0x%x: %llu of %llu used: -ENOMEM",
+			   (unsigned long long)units, domains, (unsigned long long)*pool,
+			   (unsigned long long)total);
+		return -ENOMEM;
+	}
+	bo = bo_bare();
+	if (!bo)
+		return -ENOMEM;
+	bo->domains = domains;
+	bo->flags = flags;
+	bo->alignment = args->in.alignment;
+	bo->size = units * SHIM_PAGE;
+	bo->on_chip = units;
+	*pool += units;
+	r = handle_new(f, bo, &id);
+	if (r)
+		return r;
+	memset(args, 0, sizeof(*args));
+	args->out.handle = id;
+	return 0;
+}
+
 int shim_gem_create(struct shim_file *f, void *arg)
 {
 	const uint64_t valid = AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED |
@@ -136,8 +245,9 @@ int shim_gem_create(struct shim_file *f, void *arg)
 	uint64_t flags = args->in.domain_flags;
 	uint32_t domains = (uint32_t)args->in.domains;
 	uint64_t size = (args->in.bo_size + SHIM_PAGE - 1) & ~(SHIM_PAGE - 1);
-	struct shim_handle *h;
 	struct shim_bo *bo;
+	uint32_t id;
+	int r;
 
 	if (flags & ~valid)
 		return -EINVAL;
@@ -147,7 +257,7 @@ int shim_gem_create(struct shim_file *f, void *arg)
 	if (flags & AMDGPU_GEM_CREATE_ENCRYPTED)
 		return -EINVAL;
 	if (domains & special)
-		return shim_unsupported("GEM_CREATE in GDS/GWS/OA (domains 0x%x)", domains);
+		return create_on_chip(f, args, flags, domains);
 	if (!args->in.bo_size || args->in.bo_size > UINT64_MAX - SHIM_PAGE)
 		return shim_unsupported("GEM_CREATE of %llu bytes",
 					(unsigned long long)args->in.bo_size);
@@ -165,16 +275,11 @@ int shim_gem_create(struct shim_file *f, void *arg)
 	/* Memory comes with what was there before, unless the kernel is asked to clear it. */
 	if (!(flags & AMDGPU_GEM_CREATE_VRAM_CLEARED))
 		shim_garbage(bo->host, size, bo->mmap_offset);
-	h = shim_push(f->handles, &f->nhandles, sizeof(*h));
-	if (!h) {
-		shim_bo_put(bo);
-		return -ENOMEM;
-	}
-	f->handles = h;
-	h[f->nhandles - 1].id = f->next_handle++;
-	h[f->nhandles - 1].bo = bo;
+	r = handle_new(f, bo, &id);
+	if (r)
+		return r;
 	memset(args, 0, sizeof(*args));
-	args->out.handle = h[f->nhandles - 1].id;
+	args->out.handle = id;
 	return 0;
 }
 
@@ -182,6 +287,8 @@ int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_off
 {
 	len = (len + SHIM_PAGE - 1) & ~(SHIM_PAGE - 1);
 	for (const struct shim_bo *bo = shim.bos; bo; bo = bo->next) {
+		if (bo->memfd < 0)
+			continue;
 		if (offset < bo->mmap_offset || offset >= bo->mmap_offset + bo->size)
 			continue;
 		/* drm_gem_mmap_obj(): the mapping may not run past the object. */
@@ -202,7 +309,8 @@ int shim_gem_mmap(struct shim_file *f, void *arg)
 	memset(args, 0, sizeof(*args));
 	if (!bo)
 		return -ENOENT;
-	if (bo->flags & AMDGPU_GEM_CREATE_NO_CPU_ACCESS)
+	/* amdgpu_gem_mmap_ioctl(): not a userptr BO, not one without CPU access. */
+	if (bo->userptr || (bo->flags & AMDGPU_GEM_CREATE_NO_CPU_ACCESS))
 		return -EPERM;
 	args->out.addr_ptr = bo->mmap_offset;
 	return 0;
@@ -339,6 +447,14 @@ int shim_gem_va(struct shim_file *f, void *arg)
 		bo = shim_bo_lookup(f, a->handle);
 		if (!bo)
 			return -ENOENT;
+		/*
+		 * amdgpu_gem_va_ioctl() has no check for on-chip BOs; the PTEs
+		 * amdgpu_vm_bo_update() would write give the GDS/GWS/OA
+		 * offset as an address, which reaches no memory.  Refused.
+		 */
+		if (bo->on_chip && a->operation != AMDGPU_VA_OP_UNMAP)
+			return shim_unsupported("GEM_VA of a GDS/GWS/OA BO (domains 0x%x): it has no memory to map",
+						bo->domains);
 	}
 	switch (a->operation) {
 	case AMDGPU_VA_OP_MAP:
@@ -384,25 +500,98 @@ int shim_gem_close(struct shim_file *f, void *arg)
 }
 
 /*
- * amdgpu_gem_userptr_ioctl() on a kernel built without CONFIG_HMM_MIRROR:
- * the argument checks, then amdgpu_mn_register() fails with -ENODEV.
+ * The mapping of [ADDR, ADDR + SIZE) in /proc/self/maps: 0 when every page
+ * is mapped, -EFAULT when one is not (get_user_pages: no VMA), -EPERM with
+ * ANON_ONLY for a file-backed one (amdgpu_ttm.c amdgpu_ttm_tt_get_user_pages:
+ * "if (... ANONONLY) && vma->vm_file) r = -EPERM").
+ */
+static int user_pages(uint64_t addr, uint64_t size, bool anon_only)
+{
+	int fd = shim_real_open("/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
+	uint64_t next = addr, end = addr + size;
+	char buf[1 << 16], *line, *save = NULL;
+	size_t have = 0;
+	ssize_t n;
+	int r = -EFAULT;
+
+	if (fd < 0)
+		return -EFAULT;
+	while (have < sizeof(buf) - 1 && (n = read(fd, buf + have, sizeof(buf) - 1 - have)) > 0)
+		have += (size_t)n;
+	shim_real_close(fd);
+	buf[have] = '\0';
+	for (line = strtok_r(buf, "\n", &save); line && next < end; line = strtok_r(NULL, "\n", &save)) {
+		unsigned long long lo, hi, inode;
+		unsigned dev_major, dev_minor;
+		char perms[8];
+
+		if (sscanf(line, "%llx-%llx %7s %*x %x:%x %llu", &lo, &hi, perms, &dev_major, &dev_minor,
+			   &inode) != 6 || hi <= next || lo > next)
+			continue;
+		if (anon_only && inode) {
+			r = -EPERM;
+			break;
+		}
+		next = hi;
+	}
+	if (next >= end)
+		r = 0;
+	return r;
+}
+
+/*
+ * amdgpu_gem_userptr_ioctl() as Debian 12 builds it
+ * (CONFIG_DRM_AMDGPU_USERPTR=y, so CONFIG_HMM_MIRROR and an MMU notifier):
+ * the checks, then a GTT BO whose pages are the process's own, so what the
+ * GPU writes lands in the user's buffer.  VALIDATE looks the pages up at
+ * once (amdgpu_ttm_tt_get_user_pages); without it a missing page shows at
+ * the first job, as a VM fault.
  */
 int shim_gem_userptr(struct shim_file *f, void *arg)
 {
 	const uint32_t known = AMDGPU_GEM_USERPTR_READONLY | AMDGPU_GEM_USERPTR_ANONONLY |
 			       AMDGPU_GEM_USERPTR_VALIDATE | AMDGPU_GEM_USERPTR_REGISTER;
 	struct drm_amdgpu_gem_userptr *args = arg;
+	struct shim_bo *bo;
+	uint32_t id;
+	int r;
 
-	(void)f;
 	if ((args->addr | args->size) & (SHIM_PAGE - 1))
 		return -EINVAL;
 	if (args->flags & ~known)
 		return -EINVAL;
+	/* "if we want to write to it we must install a MMU notifier". */
 	if (!(args->flags & AMDGPU_GEM_USERPTR_READONLY) &&
 	    !(args->flags & AMDGPU_GEM_USERPTR_REGISTER))
 		return -EACCES;
-	shim_trace("GEM_USERPTR: no MMU notifier (a kernel without CONFIG_HMM_MIRROR): -ENODEV");
-	return -ENODEV;
+	/* amdgpu_gem_object_create() in the CPU domain: amdgpu_bo_validate_size() checks no size there. */
+	if (!args->size || args->size > UINT64_MAX - args->addr)
+		return shim_unsupported("GEM_USERPTR of %llu bytes at 0x%llx",
+					(unsigned long long)args->size, (unsigned long long)args->addr);
+	if (args->flags & AMDGPU_GEM_USERPTR_VALIDATE) {
+		r = user_pages(args->addr, args->size, args->flags & AMDGPU_GEM_USERPTR_ANONONLY);
+		if (r) {
+			shim_trace("GEM_USERPTR 0x%llx + %llu: %s", (unsigned long long)args->addr,
+				   (unsigned long long)args->size,
+				   r == -EPERM ? "a file-backed page with ANONONLY (-EPERM)" :
+						 "a page not mapped (-EFAULT)");
+			return r;
+		}
+	}
+	bo = bo_bare();
+	if (!bo)
+		return -ENOMEM;
+	bo->userptr = true;
+	bo->host = (uint8_t *)(uintptr_t)args->addr;
+	bo->size = args->size;
+	bo->domains = AMDGPU_GEM_DOMAIN_GTT;	/* preferred_domains */
+	/* amdgpu_ttm_tt_pte_flags(): a read-only userptr's PTEs are not writeable. */
+	bo->readonly = args->flags & AMDGPU_GEM_USERPTR_READONLY;
+	r = handle_new(f, bo, &id);
+	if (r)
+		return r;
+	args->handle = id;
+	return 0;
 }
 
 int shim_gem_metadata(struct shim_file *f, void *arg)

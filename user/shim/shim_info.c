@@ -22,7 +22,6 @@
 #define VM_RESERVED_VRAM (8ull << 20)	/* amdgpu_vm.h AMDGPU_VM_RESERVED_VRAM */
 #define GFX_MAX_SE 4			/* amdgpu_gfx.h AMDGPU_GFX_MAX_SE (Linux 6.1) */
 #define GFX_MAX_SH_PER_SE 2
-#define GB_ADDR_CONFIG 0x263e		/* the dword offset libdrm reads */
 #define XCLK_KHZ 100000			/* the 100 MHz reference clock, in kHz */
 
 static int reply(const struct drm_amdgpu_info *q, const void *data, size_t size)
@@ -48,41 +47,109 @@ static uint64_t vram_usable(void)
 	return shim.profile->vram_size - VM_RESERVED_VRAM;
 }
 
+/*
+ * amdgpu_hw_ip_info(): rings whose scheduler is ready, at most the
+ * context's entities of that type (amdgpu_ctx_num_entities: GFX 1, COMPUTE
+ * 4, DMA 2), so Navi 21's four SDMA engines show as two rings.  The
+ * multimedia blocks (UVD, VCE, VCN, JPEG) are not modelled: 0 rings, as on
+ * a chip whose video blocks are harvested or absent.
+ */
+unsigned shim_rings(uint32_t ip)
+{
+	const struct shim_profile *p = shim.profile;
+	unsigned rings;
+
+	switch (ip) {
+	case AMDGPU_HW_IP_GFX:
+		rings = p->gfx_rings;
+		return rings < 1 ? rings : 1;
+	case AMDGPU_HW_IP_COMPUTE:
+		return SHIM_COMPUTE_RINGS;
+	case AMDGPU_HW_IP_DMA:
+		rings = p->sdma_instances;
+		return rings < 2 ? rings : 2;
+	default:
+		return 0;
+	}
+}
+
 static int hw_ip_info(const struct drm_amdgpu_info *q)
 {
 	const struct shim_profile *p = shim.profile;
+	uint32_t type = q->query_hw_ip.type;
 	struct drm_amdgpu_info_hw_ip ip;
-	unsigned rings;
 
 	if (q->query_hw_ip.ip_instance >= AMDGPU_HW_IP_INSTANCE_MAX_COUNT ||
-	    q->query_hw_ip.type >= AMDGPU_HW_IP_NUM)
+	    type >= AMDGPU_HW_IP_NUM)
 		return -EINVAL;
 	memset(&ip, 0, sizeof(ip));
-	/*
-	 * Only the GFX block exists (GFX and COMPUTE rings): the other IP
-	 * types read as a chip without them, all zero, as the kernel answers.
-	 */
-	if (q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE) {
-		rings = q->query_hw_ip.type == AMDGPU_HW_IP_GFX ? p->gfx_rings : SHIM_COMPUTE_RINGS;
+	if (type == AMDGPU_HW_IP_GFX || type == AMDGPU_HW_IP_COMPUTE) {
 		ip.hw_ip_version_major = p->ip_block_major;
 		ip.hw_ip_version_minor = p->ip_block_minor;
 		ip.ib_start_alignment = 32;
 		ip.ib_size_alignment = 32;
-		ip.available_rings = (1u << rings) - 1;
 		/* ip_discovery_version in Linux's uapi; libdrm 2.4.114 calls it _pad. */
 		ip._pad = p->gc_major << 16 | p->gc_minor << 8 | p->gc_rev;
+	} else if (type == AMDGPU_HW_IP_DMA && p->sdma_instances) {
+		ip.hw_ip_version_major = p->sdma_block_major;
+		ip.hw_ip_version_minor = p->sdma_block_minor;
+		ip.ib_start_alignment = 256;
+		ip.ib_size_alignment = 4;
+		ip._pad = p->sdma_ip;
 	}
+	ip.available_rings = (1u << shim_rings(type)) - 1;
 	return reply(q, &ip, sizeof(ip));
 }
 
+/* amdgpu_info_ioctl() HW_IP_COUNT: IP blocks of the type, one GFX and one SDMA block. */
 static int hw_ip_count(const struct drm_amdgpu_info *q)
 {
-	uint32_t count;
+	uint32_t type = q->query_hw_ip.type, count;
 
-	if (q->query_hw_ip.type >= AMDGPU_HW_IP_NUM)
+	if (type >= AMDGPU_HW_IP_NUM)
 		return -EINVAL;
-	count = q->query_hw_ip.type == AMDGPU_HW_IP_GFX || q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE;
+	count = type == AMDGPU_HW_IP_GFX || type == AMDGPU_HW_IP_COMPUTE ||
+		(type == AMDGPU_HW_IP_DMA && shim.profile->sdma_instances);
 	return reply(q, &count, sizeof(count));
+}
+
+/*
+ * gfx_v9_0.c gfx_v9_0_set_gds_init(), gfx_v10_0.c / gfx_v11_0.c
+ * *_set_gds_init(): GDS 64 KiB (4 KiB on Raven, GC 9.4.1 and GFX11, none
+ * on GC 9.4.2), 64 GWS entries, 16 OA entries.  GFX7/8 read GDS_VMID0_SIZE
+ * from the chip (64 KiB on these parts, representative); GFX6 has no GDS
+ * partition in amdgpu (gfx_v6_0.c sets none): 0.
+ */
+void shim_gds_sizes(uint64_t *gds, uint64_t *gws, uint64_t *oa)
+{
+	const struct shim_profile *p = shim.profile;
+	uint32_t gc = p->gc_major << 16 | p->gc_minor << 8 | p->gc_rev;
+
+	*gws = 64;
+	*oa = 16;
+	*gds = 0x10000;
+	if (p->family == AMDGPU_FAMILY_SI) {
+		*gds = *gws = *oa = 0;
+	} else if (p->gc_major >= 11 || gc == 0x090100 || gc == 0x090202 || gc == 0x090401) {
+		*gds = 0x1000;
+	} else if (gc == 0x090402) {
+		*gds = 0;
+	}
+}
+
+/* amdgpu_info_ioctl() GDS_CONFIG: the compute partition is all of it; the gfx fields stay 0. */
+static int gds_config(const struct drm_amdgpu_info *q)
+{
+	struct drm_amdgpu_info_gds g;
+	uint64_t gds, gws, oa;
+
+	shim_gds_sizes(&gds, &gws, &oa);
+	memset(&g, 0, sizeof(g));
+	g.compute_partition_size = (uint32_t)gds;
+	g.gds_total_size = (uint32_t)gds;
+	g.gws_per_compute_partition = (uint32_t)gws;
+	g.oa_per_compute_partition = (uint32_t)oa;
+	return reply(q, &g, sizeof(g));
 }
 
 /*
@@ -106,36 +173,136 @@ static int fw_version(const struct drm_amdgpu_info *q)
 }
 
 /*
- * The registers libdrm's amdgpu_query_gpu_info_init() reads, all in the
- * kernel's allow-lists (si.c, cik.c, vi.c *_allowed_read_registers,
- * soc15.c ...): GB_ADDR_CONFIG on every chip and, before GFX9 (family
- * below AI), CC_RB_BACKEND_DISABLE, PA_SC_RASTER_CONFIG, GB_TILE_MODE0-31
- * and MC_ARB_RAMCFG, from CI on PA_SC_RASTER_CONFIG_1 and
- * GB_MACROTILE_MODE0-15 too.  Only GB_ADDR_CONFIG has a profile value; the
- * others read 0: every render backend enabled, and tiling and memory
- * settings that vsharp's linear buffers never depend on.
+ * READ_MMR_REG: the allow-lists of Linux 6.1, by generation: si.c
+ * si_allowed_read_registers, cik.c cik_, vi.c vi_, soc15.c soc15_ (GFX9),
+ * nv.c nv_ (GFX10, 10.3) and soc21.c soc21_ (GFX11; GFX12 is newer than
+ * 6.1 and answers as soc21 here).  Dword offsets: the pre-GFX9 headers
+ * (sid.h, gfx_6_0_d.h, gfx_7_0_d.h/oss_2_0_d.h, gfx_8_0_d.h/oss_3_0_d.h,
+ * SDMA1 at SDMA1_REGISTER_OFFSET 0x200), from GFX9 the IP base plus the
+ * register (vega10_ip_offset.h / vega20_ip_offset.h: GC 0x2000, SDMA0
+ * 0x1260, SDMA1 0x1460 / 0x1860; Navi's discovery table and
+ * sienna_cichlid_ip_offset.h: GC, SDMA0 and SDMA1 at 0x1260, with
+ * gc_10_1_0/gc_10_3_0/gc_11_0_0_offset.h), which puts GRBM_STATUS at
+ * 0x2004 and GB_ADDR_CONFIG at 0x263e on every chip.
+ *
+ * Values: what an idle chip reads, field by field from the *_sh_mask.h
+ * headers, the same layout on every generation here: GRBM_STATUS with
+ * its ME0PIPE0_CMDFIFO_AVAIL field full and DB_CLEAN, CB_CLEAN set
+ * (0x300f), GRBM_STATUS2 with its CMDFIFO_AVAIL full (0xf), each
+ * present shader engine's GRBM_STATUS_SE with DB_CLEAN, CB_CLEAN (0x6),
+ * an SDMA engine's STATUS_REG with every *_IDLE and *_EMPTY field set
+ * (SI's DMA_STATUS_REG: DMA_IDLE); every busy, stalled and pending bit
+ * (CP_STAT, CP_STALLED_STAT1-3, CP_CPF_*, CP_CPC_*, SRBM_STATUS*) is 0.
+ * The FIFO depths are representative (the field's maximum), as are the
+ * zeros of the pre-GFX9 tiling and render-backend registers, which
+ * vsharp's linear buffers never depend on, DB_DEBUG2 and the status of an
+ * SDMA engine or shader engine the chip lacks.  GB_ADDR_CONFIG is the
+ * profile's.
  */
-static const struct {
-	uint32_t first, count, family_lo, family_hi;
+enum gen { SI, CIK, VI, SOC15, NV, SOC21 };
+enum value { ZERO, ADDR_CONFIG, GRBM_IDLE, GRBM2_IDLE, SE0_IDLE, SE1_IDLE, SE2_IDLE, SE3_IDLE,
+	     SDMA_IDLE, SDMA1_IDLE };
+
+#define G(x) (1u << (x))
+#define PRE_GFX9 (G(SI) | G(CIK) | G(VI))
+#define ALL (PRE_GFX9 | G(SOC15) | G(NV) | G(SOC21))
+
+static const struct mmr {
+	uint32_t reg, count, gens;
+	enum value value;
+	const char *name;
 } mmr_allowed[] = {
-	{ GB_ADDR_CONFIG, 1, 0, UINT32_MAX },
-	{ 0x263d, 1, 0, AMDGPU_FAMILY_AI },		/* CC_RB_BACKEND_DISABLE */
-	{ 0xa0d4, 1, 0, AMDGPU_FAMILY_AI },		/* PA_SC_RASTER_CONFIG */
-	{ 0xa0d5, 1, AMDGPU_FAMILY_CI, AMDGPU_FAMILY_AI },	/* PA_SC_RASTER_CONFIG_1 */
-	{ 0x2644, 32, 0, AMDGPU_FAMILY_AI },		/* GB_TILE_MODE0-31 */
-	{ 0x2664, 16, AMDGPU_FAMILY_CI, AMDGPU_FAMILY_AI },	/* GB_MACROTILE_MODE0-15 */
-	{ 0x09d8, 1, 0, AMDGPU_FAMILY_AI },		/* MC_ARB_RAMCFG */
+	{ 0x2004, 1, ALL, GRBM_IDLE, "GRBM_STATUS" },
+	{ 0x2002, 1, ALL, GRBM2_IDLE, "GRBM_STATUS2" },
+	{ 0x2005, 1, ALL, SE0_IDLE, "GRBM_STATUS_SE0" },
+	{ 0x2006, 1, ALL, SE1_IDLE, "GRBM_STATUS_SE1" },
+	{ 0x200e, 1, ALL & ~G(SI), SE2_IDLE, "GRBM_STATUS_SE2" },
+	{ 0x200f, 1, ALL & ~G(SI), SE3_IDLE, "GRBM_STATUS_SE3" },
+	{ 0x0394, 1, PRE_GFX9, ZERO, "SRBM_STATUS" },
+	{ 0x0393, 1, PRE_GFX9, ZERO, "SRBM_STATUS2" },
+	{ 0x0395, 1, G(VI), ZERO, "SRBM_STATUS3" },
+	{ 0x340d, 1, PRE_GFX9, SDMA_IDLE, "SDMA0_STATUS_REG" },
+	{ 0x360d, 1, PRE_GFX9, SDMA1_IDLE, "SDMA1_STATUS_REG" },
+	{ 0x1285, 1, G(SOC15) | G(NV) | G(SOC21), SDMA_IDLE, "SDMA0_STATUS_REG" },
+	{ 0x21a0, 1, ALL, ZERO, "CP_STAT" },
+	{ 0x219c, 3, ALL, ZERO, "CP_STALLED_STAT3, CP_STALLED_STAT1, CP_STALLED_STAT2" },
+	{ 0x2084, 6, ALL & ~G(SI), ZERO, "CP_CPC_STATUS, _BUSY_STAT, _STALLED_STAT1, CP_CPF_*" },
+	{ 0x263e, 1, ALL, ADDR_CONFIG, "GB_ADDR_CONFIG" },
+	{ 0x260d, 1, G(SOC15), ZERO, "DB_DEBUG2" },
+	{ 0x09d8, 1, PRE_GFX9, ZERO, "MC_ARB_RAMCFG" },
+	{ 0x2644, 32, PRE_GFX9, ZERO, "GB_TILE_MODE0-31" },
+	{ 0x2664, 16, G(CIK) | G(VI), ZERO, "GB_MACROTILE_MODE0-15" },
+	{ 0x263d, 1, PRE_GFX9, ZERO, "CC_RB_BACKEND_DISABLE" },
+	{ 0x26df, 1, PRE_GFX9, ZERO, "GC_USER_RB_BACKEND_DISABLE" },
+	{ 0x263f, 1, G(CIK) | G(VI), ZERO, "GB_BACKEND_MAP" },
+	{ 0xa0d4, 1, PRE_GFX9, ZERO, "PA_SC_RASTER_CONFIG" },
+	{ 0xa0d5, 1, G(CIK) | G(VI), ZERO, "PA_SC_RASTER_CONFIG_1" },
 };
 
-static bool readable(uint32_t reg)
+static enum gen generation(void)
 {
 	uint32_t family = shim.profile->family;
 
+	return family < AMDGPU_FAMILY_CI ? SI : family < AMDGPU_FAMILY_VI ? CIK :
+	       family < AMDGPU_FAMILY_AI ? VI : family < AMDGPU_FAMILY_NV ? SOC15 :
+	       shim.profile->gc_major < 11 ? NV : SOC21;
+}
+
+/* SDMA1's status register: after the base the generation puts it at. */
+static uint32_t sdma1_status(enum gen g)
+{
+	const struct shim_profile *p = shim.profile;
+
+	if (g < SOC15)
+		return 0x360d;
+	/* vega10_ip_offset.h (Vega 10, Raven) 0x1460; vega20's, aldebaran's, Navi's 0x1860. */
+	return g == SOC15 && p->gc_major == 9 && p->gc_minor < 4 ? 0x1485 : 0x1885;
+}
+
+/* The idle SDMA STATUS_REG: every *_IDLE and *_EMPTY field (oss_2_0, oss_3_0, gc_*_sh_mask.h). */
+static uint32_t sdma_idle(enum gen g)
+{
+	return g == SI ? 0x1 : g == CIK ? 0x464eed57 : g == SOC21 ? 0x465ee557 : 0x465eed57;
+}
+
+static const struct mmr *allowed(uint32_t reg)
+{
+	static const struct mmr sdma1 = { 0, 1, ALL, SDMA1_IDLE, "SDMA1_STATUS_REG" };
+	enum gen g = generation();
+
+	if (g >= SOC15 && reg == sdma1_status(g))
+		return &sdma1;
 	for (size_t i = 0; i < ARRAY_SIZE(mmr_allowed); i++)
-		if (reg >= mmr_allowed[i].first && reg - mmr_allowed[i].first < mmr_allowed[i].count &&
-		    family >= mmr_allowed[i].family_lo && family < mmr_allowed[i].family_hi)
-			return true;
-	return false;
+		if (reg >= mmr_allowed[i].reg && reg - mmr_allowed[i].reg < mmr_allowed[i].count &&
+		    (mmr_allowed[i].gens & G(g)))
+			return &mmr_allowed[i];
+	return NULL;
+}
+
+static uint32_t mmr_value(const struct mmr *m)
+{
+	const struct shim_profile *p = shim.profile;
+	enum gen g = generation();
+
+	switch (m->value) {
+	case ADDR_CONFIG:
+		return p->gb_addr_config;
+	case GRBM_IDLE:
+		return 0x300f;
+	case GRBM2_IDLE:
+		return 0xf;
+	case SE0_IDLE:
+	case SE1_IDLE:
+	case SE2_IDLE:
+	case SE3_IDLE:
+		return (unsigned)(m->value - SE0_IDLE) < p->num_se ? 0x6 : 0;
+	case SDMA_IDLE:
+		return p->sdma_instances ? sdma_idle(g) : 0;
+	case SDMA1_IDLE:
+		return p->sdma_instances > 1 ? sdma_idle(g) : 0;
+	default:
+		return 0;
+	}
 }
 
 static int read_mmr_reg(const struct drm_amdgpu_info *q)
@@ -152,13 +319,14 @@ static int read_mmr_reg(const struct drm_amdgpu_info *q)
 		return -EINVAL;
 	for (unsigned i = 0; i < q->read_mmr_reg.count; i++) {
 		uint32_t reg = q->read_mmr_reg.dword_offset + i;
+		const struct mmr *m = allowed(reg);
 
-		/* The kernel's allow-list answers -EFAULT for other registers. */
-		if (!readable(reg)) {
+		/* amdgpu_info_ioctl(): "unallowed offset", -EFAULT. */
+		if (!m) {
 			shim_trace("READ_MMR_REG 0x%x: not in the allow-list (-EFAULT)", reg);
 			return -EFAULT;
 		}
-		regs[i] = reg == GB_ADDR_CONFIG ? shim.profile->gb_addr_config : 0;
+		regs[i] = mmr_value(m);
 	}
 	return reply(q, regs, q->read_mmr_reg.count * sizeof(regs[0]));
 }
@@ -299,6 +467,8 @@ int shim_info(struct shim_file *f, void *arg)
 		return dev_info(q);
 	case AMDGPU_INFO_VRAM_LOST_COUNTER:
 		return reply(q, &(uint32_t){ (uint32_t)shim.vram_lost_counter }, sizeof(uint32_t));
+	case AMDGPU_INFO_GDS_CONFIG:
+		return gds_config(q);
 	case AMDGPU_INFO_RAS_ENABLED_FEATURES:
 		return ras_enabled_features(q);
 	case AMDGPU_INFO_SENSOR:

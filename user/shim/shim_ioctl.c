@@ -115,6 +115,7 @@ static const struct ioctl_entry ioctls[] = {
 	AMDGPU(DRM_AMDGPU_GEM_OP, "AMDGPU_GEM_OP", struct drm_amdgpu_gem_op, shim_gem_op),
 	AMDGPU(DRM_AMDGPU_GEM_USERPTR, "AMDGPU_GEM_USERPTR", struct drm_amdgpu_gem_userptr,
 	       shim_gem_userptr),
+	AMDGPU(DRM_AMDGPU_VM, "AMDGPU_VM", union drm_amdgpu_vm, shim_vm),
 	AMDGPU(DRM_AMDGPU_WAIT_FENCES, "AMDGPU_WAIT_FENCES", union drm_amdgpu_wait_fences,
 	       shim_wait_fences),
 };

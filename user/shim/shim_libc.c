@@ -58,6 +58,13 @@ int shim_real_close(int fd)
 	return real_close(fd);
 }
 
+ssize_t shim_real_write(int fd, const void *buf, size_t len)
+{
+	REAL(write);
+
+	return real_write(fd, buf, len);
+}
+
 void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
 	REAL(mmap);
@@ -71,7 +78,9 @@ static int node_open(const char *path, int flags)
 	int fd, err = 0;
 
 	pthread_mutex_lock(&shim.lock);
-	if (shim.profile->open_errno)
+	if (shim.unplugged)
+		err = ENOENT;	/* the node went with the device */
+	else if (shim.profile->open_errno)
 		err = shim.profile->open_errno;
 	else if (shim_fault_fire(SHIM_FAULT_EACCES))
 		err = EACCES;
@@ -101,6 +110,48 @@ static int node_open(const char *path, int flags)
 	return fd;
 }
 
+/*
+ * Opens of paths: a write to the host's sysfs, or to the device's remove or
+ * the bus's rescan without root, is refused (shim_unplug.c); the control
+ * files opened are watched.  CALL runs only when the open is allowed.
+ */
+#define checked_open(path, real, flags, call) __extension__ ({			\
+	int check_ = shim_open_checked((path), (real), (flags)), fd_ = -1;	\
+	if (check_) {								\
+		errno = -check_;						\
+	} else {								\
+		fd_ = (call);							\
+		shim_opened((real), (flags), fd_);				\
+	}									\
+	fd_;									\
+})
+
+/* fopen's MODE as open() flags: what counts is whether it writes. */
+static int fopen_flags(const char *mode)
+{
+	return mode && (strchr(mode, 'w') || strchr(mode, 'a') || strchr(mode, '+')) ? O_RDWR : O_RDONLY;
+}
+
+/*
+ * stdio writes go to the file through libc's internal write, which the
+ * shim does not see: remove and rescan are refused through fopen, loudly,
+ * rather than written without effect.
+ */
+static FILE *checked_fopen(const char *path, const char *real, const char *mode,
+			   FILE *(*fn)(const char *, const char *))
+{
+	int flags = fopen_flags(mode), r = shim_open_checked(path, real, flags);
+
+	if (!r && flags != O_RDONLY && shim.ready && shim_tree_control(real) != SHIM_CTL_NONE)
+		r = shim_unsupported("fopen(\"%s\", \"%s\"): the device's remove and the bus's rescan act on open()/write() only",
+				     path, mode);
+	if (r) {
+		errno = -r;
+		return NULL;
+	}
+	return fn(real, mode);
+}
+
 static mode_t open_mode(int flags, va_list ap)
 {
 	return flags & (O_CREAT | O_TMPFILE) ? (mode_t)va_arg(ap, int) : 0;
@@ -118,7 +169,7 @@ EXPORT int open(const char *path, int flags, ...)
 	if (shim_is_node(path))
 		return node_open(path, flags);
 	PATH_BUF(path);
-	return real_open(path_real, flags, mode);
+	return checked_open(path, path_real, flags, real_open(path_real, flags, mode));
 }
 
 EXPORT int open64(const char *path, int flags, ...)
@@ -133,7 +184,7 @@ EXPORT int open64(const char *path, int flags, ...)
 	if (shim_is_node(path))
 		return node_open(path, flags);
 	PATH_BUF(path);
-	return real_open64(path_real, flags, mode);
+	return checked_open(path, path_real, flags, real_open64(path_real, flags, mode));
 }
 
 EXPORT int __open_2(const char *path, int flags)
@@ -143,7 +194,7 @@ EXPORT int __open_2(const char *path, int flags)
 	if (shim_is_node(path))
 		return node_open(path, flags);
 	PATH_BUF(path);
-	return real___open_2(path_real, flags);
+	return checked_open(path, path_real, flags, real___open_2(path_real, flags));
 }
 
 EXPORT int __open64_2(const char *path, int flags)
@@ -153,7 +204,7 @@ EXPORT int __open64_2(const char *path, int flags)
 	if (shim_is_node(path))
 		return node_open(path, flags);
 	PATH_BUF(path);
-	return real___open64_2(path_real, flags);
+	return checked_open(path, path_real, flags, real___open64_2(path_real, flags));
 }
 
 EXPORT int openat(int dirfd, const char *path, int flags, ...)
@@ -168,7 +219,7 @@ EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	if (shim_is_node(path))
 		return node_open(path, flags);
 	PATH_BUF(path);
-	return real_openat(dirfd, path_real, flags, mode);
+	return checked_open(path, path_real, flags, real_openat(dirfd, path_real, flags, mode));
 }
 
 EXPORT int openat64(int dirfd, const char *path, int flags, ...)
@@ -183,7 +234,7 @@ EXPORT int openat64(int dirfd, const char *path, int flags, ...)
 	if (shim_is_node(path))
 		return node_open(path, flags);
 	PATH_BUF(path);
-	return real_openat64(dirfd, path_real, flags, mode);
+	return checked_open(path, path_real, flags, real_openat64(dirfd, path_real, flags, mode));
 }
 
 EXPORT FILE *fopen(const char *path, const char *mode)
@@ -191,7 +242,7 @@ EXPORT FILE *fopen(const char *path, const char *mode)
 	REAL(fopen);
 	PATH_BUF(path);
 
-	return real_fopen(path_real, mode);
+	return checked_fopen(path, path_real, mode, real_fopen);
 }
 
 EXPORT FILE *fopen64(const char *path, const char *mode)
@@ -199,7 +250,21 @@ EXPORT FILE *fopen64(const char *path, const char *mode)
 	REAL(fopen64);
 	PATH_BUF(path);
 
-	return real_fopen64(path_real, mode);
+	return checked_fopen(path, path_real, mode, real_fopen64);
+}
+
+/* write(2): the watched remove and rescan act on what is written (shim_unplug.c). */
+EXPORT ssize_t write(int fd, const void *buf, size_t len)
+{
+	int r;
+	REAL(write);
+
+	r = shim_write_done(fd, buf, len);
+	if (r) {
+		errno = -r;
+		return -1;
+	}
+	return real_write(fd, buf, len);
 }
 
 EXPORT int close(int fd)
@@ -211,6 +276,7 @@ EXPORT int close(int fd)
 		shim_trace("close fd %d", fd);
 	shim_fd_drop(fd);
 	pthread_mutex_unlock(&shim.lock);
+	shim_closed(fd);
 	return real_close(fd);
 }
 
@@ -308,7 +374,12 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 		pthread_mutex_unlock(&shim.lock);
 		return real_ioctl(fd, request, arg);
 	}
-	if (shim_fault_fire(SHIM_FAULT_EINTR)) {
+	if (shim_file_unplugged(f)) {
+		/* drm_ioctl(): drm_dev_is_unplugged. */
+		ret = -ENODEV;
+		shim_trace("ioctl fd %d %s: -ENODEV (the device was removed)", fd,
+			   shim_ioctl_name(request));
+	} else if (shim_fault_fire(SHIM_FAULT_EINTR)) {
 		ret = -EINTR;
 		shim_trace("ioctl fd %d %s: -EINTR (injected)", fd, shim_ioctl_name(request));
 	} else {

@@ -41,11 +41,14 @@ struct entry {
 	size_t len;		/* bytes of text (config is binary) */
 };
 
-static struct entry entries[40];
+static struct entry entries[48];
 static size_t nentries;
 
 /* The virtual prefixes sent into the tree (absolute, filled at set-up). */
-static char prefixes[4][128];
+static char prefixes[5][128];
+
+/* The device's folder in the tree, relative, and where a remove puts it. */
+static char device_dir[96];
 
 __attribute__((format(printf, 3, 4)))
 static void add(enum entry_type type, const char *path, const char *fmt, ...)
@@ -106,6 +109,11 @@ static void describe_tree(const struct shim_profile *p)
 	add(DIR_ENTRY, "sys", "%s", "");
 	add(DIR_ENTRY, "sys/bus", "%s", "");
 	add(DIR_ENTRY, "sys/bus/pci", "%s", "");
+	/* pci-sysfs.c: the bus's rescan (BUS_ATTR_WO) and the bus's device links. */
+	add(FILE_ENTRY, "sys/bus/pci/rescan", "%s", "");
+	add(DIR_ENTRY, "sys/bus/pci/devices", "%s", "");
+	add(LINK_ENTRY, under("sys/bus/pci/devices", p->slot), "../../../devices/pci0000:00/%s",
+	    p->slot);
 	add(DIR_ENTRY, "sys/bus/pci/drivers", "%s", "");
 	add(DIR_ENTRY, under("sys/bus/pci/drivers", p->driver), "%s", "");
 	add(DIR_ENTRY, "sys/class", "%s", "");
@@ -123,6 +131,8 @@ static void describe_tree(const struct shim_profile *p)
 	add(FILE_ENTRY, under(dev, "subsystem_vendor"), "0x%04x\n", p->subvendor);
 	add(FILE_ENTRY, under(dev, "subsystem_device"), "0x%04x\n", p->subdevice);
 	add(FILE_ENTRY, under(dev, "class"), "0x030000\n");
+	/* pci-sysfs.c dev_attr_remove: writing a nonzero number removes the device. */
+	add(FILE_ENTRY, under(dev, "remove"), "%s", "");
 	add_config(under(dev, "config"), p);
 	add(LINK_ENTRY, under(dev, "subsystem"), "../../../bus/pci");
 	/* The PCI driver bound to the device, as lspci -k reads it. */
@@ -146,6 +156,8 @@ static void describe_tree(const struct shim_profile *p)
 	snprintf(prefixes[1], sizeof(prefixes[1]), "/%s", chr);
 	snprintf(prefixes[2], sizeof(prefixes[2]), "/%s", dev);
 	snprintf(prefixes[3], sizeof(prefixes[3]), "/sys/class/drm");
+	snprintf(prefixes[4], sizeof(prefixes[4]), "/sys/bus/pci");
+	snprintf(device_dir, sizeof(device_dir), "%s", dev);
 }
 
 static int write_file(const char *path, const char *data, size_t len)
@@ -155,7 +167,7 @@ static int write_file(const char *path, const char *data, size_t len)
 
 	if (fd < 0)
 		return -1;
-	n = write(fd, data, len);
+	n = shim_real_write(fd, data, len);
 	shim_real_close(fd);
 	return n == (ssize_t)len ? 0 : -1;
 }
@@ -196,6 +208,8 @@ void shim_tree_remove(void)
 {
 	char path[sizeof(shim.root) + 256];
 
+	if (shim.unplugged)
+		shim_tree_replug();
 	for (size_t i = nentries; i-- > 0;) {
 		snprintf(path, sizeof(path), "%s/%s", shim.root, entries[i].path);
 		if (entries[i].type == DIR_ENTRY)
@@ -259,4 +273,70 @@ void shim_node_stat(void *buf)
 	st->st_gid = render_gid;
 	st->st_size = 0;
 	st->st_nlink = 1;
+}
+
+/* The tree paths of the device's folder now and while it is removed. */
+static void device_paths(char *here, char *gone, size_t size)
+{
+	snprintf(here, size, "%s/%s", shim.root, device_dir);
+	snprintf(gone, size, "%s/sys/.removed", shim.root);
+}
+
+/*
+ * pci_stop_and_remove_bus_device(): the device's sysfs folder and its
+ * render node go.  The folder is moved aside (the /sys/dev/char and
+ * /sys/class/drm links then dangle, as the kernel's go) and comes back on
+ * a rescan; the node file is removed and made again.
+ */
+int shim_tree_unplug(void)
+{
+	char here[sizeof(shim.root) + 128], gone[sizeof(shim.root) + 128];
+	char node[sizeof(shim.root) + 32];
+
+	device_paths(here, gone, sizeof(here));
+	snprintf(node, sizeof(node), "%s/" NODE, shim.root);
+	if (rename(here, gone) || unlink(node))
+		return -errno;
+	return 0;
+}
+
+int shim_tree_replug(void)
+{
+	char here[sizeof(shim.root) + 128], gone[sizeof(shim.root) + 128];
+	char node[sizeof(shim.root) + 32];
+
+	device_paths(here, gone, sizeof(here));
+	snprintf(node, sizeof(node), "%s/" NODE, shim.root);
+	if (rename(gone, here) || write_file(node, "", 0))
+		return -errno;
+	return 0;
+}
+
+/* True when REAL and the tree's file TREE_PATH are one file (REAL may go through links). */
+static bool same_file(const char *real, const char *tree_path)
+{
+	struct stat a, b;
+
+	return !stat(real, &a) && !stat(tree_path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* Which control file REAL (a tree path) is: the device's remove, the bus's rescan, neither. */
+int shim_tree_control(const char *real)
+{
+	char want[sizeof(shim.root) + 160];
+
+	if (strncmp(real, shim.root, strlen(shim.root)))
+		return SHIM_CTL_NONE;
+	snprintf(want, sizeof(want), "%s/%s/remove", shim.root, device_dir);
+	if (same_file(real, want))
+		return SHIM_CTL_REMOVE;
+	snprintf(want, sizeof(want), "%s/sys/bus/pci/rescan", shim.root);
+	if (same_file(real, want))
+		return SHIM_CTL_RESCAN;
+	return SHIM_CTL_NONE;
+}
+
+bool shim_is_sysfs(const char *path)
+{
+	return path && !strncmp(path, "/sys/", 5);
 }

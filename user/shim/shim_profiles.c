@@ -152,12 +152,24 @@
 /* An APU's VRAM is a carve-out of system memory, all of it CPU-visible (gmc_v*_mc_init). */
 #define GCN_APU(vram) AMDGPU_ROW, .va_bits = 36, .vram_size = (vram), .vis_vram_size = (vram)
 #define AMDGPU_APU(vram) AMDGPU_ROW, .va_bits = 48, .vram_size = (vram), .vis_vram_size = (vram)
+/*
+ * The SDMA block: instances (sdma.num_instances: si_dma.c 2, cik_sdma.c and
+ * sdma_v3_0.c SDMA_MAX_INSTANCE 2 but Stoney 1, amdgpu_discovery.c / the
+ * discovery table for GFX9+: Vega 10, Vega 20, Navi 10, Navi 31 2, Raven 1,
+ * Navi 21 4, Aldebaran 5), the IP block's major.minor (si_dma 1.0, cik_sdma
+ * 2.0, sdma_v3_0 3.0 and sdma_v3_1 3.1 for Polaris (vi.c), sdma_v4_0 4.0,
+ * sdma_v5_0 5.0, sdma_v5_2 5.2, sdma_v6_0 6.0) and SDMA0's discovery version
+ * (0 before Vega).  GFX12's SDMA 7.0 is newer than 6.1 and representative.
+ */
+#define SDMA(n, bmaj, bmin, maj, min, rev) .sdma_instances = (n), .sdma_block_major = (bmaj), \
+	.sdma_block_minor = (bmin), .sdma_ip = (maj) << 16 | (min) << 8 | (rev)
 #define GCN_SHADER .wave_size = 64, .max_gprs = 256, .lds_per_cu = 64 * KIB
 #define RDNA_SHADER .wave_size = 32, .max_gprs = 512, .lds_per_cu = 128 * KIB
 
 const struct shim_profile shim_profiles[] = {
 	{
 		.name = "gfx900", .what = "Vega 10, AMD Radeon RX Vega (687F:C1)",
+		SDMA(2, 4, 0, 4, 0, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x687f, .pci_rev = 0xc1, .subdevice = 0x0b36,
 		.family = AMDGPU_FAMILY_AI, .external_rev = 0x01,	/* soc15.c: fixed 0x1 */
 		.gc_major = 9, .gc_minor = 0, .gc_rev = 1, .ip_block_major = 9, .gfx_rings = 1,
@@ -167,6 +179,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx1010", .what = "Navi 10, AMD Radeon RX 5700 XT (731F:C1)",
+		SDMA(2, 5, 0, 5, 0, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x731f, .pci_rev = 0xc1, .subdevice = 0x0b36,
 		.family = AMDGPU_FAMILY_NV, .external_rev = 0x01,	/* nv.c: rev_id + 0x1 */
 		.gc_major = 10, .gc_minor = 1, .gc_rev = 10, .ip_block_major = 10, .gfx_rings = 1,
@@ -176,6 +189,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx1030", .what = "Navi 21, AMD Radeon RX 6900 XT (73BF:C0)",
+		SDMA(4, 5, 2, 5, 2, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x73bf, .pci_rev = 0xc0, .subdevice = 0x0e3a,
 		.family = AMDGPU_FAMILY_NV, .external_rev = 0x28,	/* nv.c: rev_id + 0x28 */
 		.gc_major = 10, .gc_minor = 3, .gc_rev = 0, .ip_block_major = 10, .gfx_rings = 1,
@@ -185,6 +199,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx1100", .what = "Navi 31, AMD Radeon RX 7900 XTX (744C:C8)",
+		SDMA(2, 6, 0, 6, 0, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x744c, .pci_rev = 0xc8, .subdevice = 0x0e3b,
 		.family = FAMILY_GC_11_0_0, .external_rev = 0x01,	/* soc21.c: rev_id + 0x1 */
 		.gc_major = 11, .gc_minor = 0, .gc_rev = 0, .ip_block_major = 11, .gfx_rings = 1,
@@ -194,6 +209,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx1200", .what = "Navi 44, AMD Radeon RX 9060 XT (7590:C0)",
+		SDMA(2, 7, 0, 7, 0, 0),
 		AMDGPU_NODE, .drm_minor = 59, .device = 0x7590, .pci_rev = 0xc0, .subdevice = 0x0e3c,
 		.family = FAMILY_GC_12_0_0, .external_rev = 0x40,	/* soc24.c: rev_id + 0x40 */
 		.gc_major = 12, .gc_minor = 0, .gc_rev = 0, .ip_block_major = 12, .gfx_rings = 1,
@@ -204,6 +220,7 @@ const struct shim_profile shim_profiles[] = {
 	/* Refusal profiles. */
 	{
 		.name = "gfx90a", .what = "Aldebaran, AMD Instinct MI210 (740F:02), CDNA2",
+		SDMA(5, 4, 0, 4, 4, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x740f, .pci_rev = 0x02, .subdevice = 0x0c34,
 		.family = AMDGPU_FAMILY_AI, .external_rev = 0x3c,	/* soc15.c: rev_id + 0x3c */
 		.gc_major = 9, .gc_minor = 4, .gc_rev = 2, .ip_block_major = 9, .gfx_rings = 0,
@@ -240,6 +257,7 @@ const struct shim_profile shim_profiles[] = {
 	 */
 	{
 		.name = "gfx601", .what = "Pitcairn, AMD Radeon HD 7800 Series (6818:00)",
+		SDMA(2, 1, 0, 0, 0, 0),
 		GCN_NODE, .drm_minor = 49, .device = 0x6818, .pci_rev = 0x00,
 		.family = AMDGPU_FAMILY_SI, .external_rev = 0x14,	/* si.c: rev_id + 20 */
 		.ip_block_major = 6, .gfx_rings = 1,
@@ -249,6 +267,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx701", .what = "Hawaii, AMD Radeon R9 200 Series (67B0:00), the R9 290X",
+		SDMA(2, 2, 0, 0, 0, 0),
 		GCN_NODE, .drm_minor = 49, .device = 0x67b0, .pci_rev = 0x00,
 		.family = AMDGPU_FAMILY_CI, .external_rev = 0x28,	/* cik.c: fixed 0x28 */
 		.ip_block_major = 7, .ip_block_minor = 3, .gfx_rings = 1,
@@ -258,6 +277,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx803", .what = "Polaris 10, AMD Radeon RX 480 Graphics (67DF:C7)",
+		SDMA(2, 3, 1, 0, 0, 0),
 		GCN_NODE, .drm_minor = 49, .device = 0x67df, .pci_rev = 0xc7,
 		.family = AMDGPU_FAMILY_VI, .external_rev = 0x50,	/* vi.c: rev_id + 0x50 */
 		.ip_block_major = 8, .gfx_rings = 1,
@@ -267,6 +287,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx810", .what = "Stoney, AMD Radeon R5 Graphics (98E4:C4), an APU",
+		SDMA(1, 3, 0, 0, 0, 0),
 		GCN_APU(256 * MIB), .drm_minor = 49, .device = 0x98e4, .pci_rev = 0xc4,
 		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x61,	/* vi.c: rev_id + 0x61 */
 		.ip_block_major = 8, .ip_block_minor = 1, .gfx_rings = 1,
@@ -287,6 +308,7 @@ const struct shim_profile shim_profiles[] = {
 	 */
 	{
 		.name = "gfx600", .what = "Tahiti, AMD Radeon R9 200 / HD 7900 Series (6798:00), the HD 7970",
+		SDMA(2, 1, 0, 0, 0, 0),
 		GCN_NODE, .drm_minor = 49, .device = 0x6798, .pci_rev = 0x00,
 		.family = AMDGPU_FAMILY_SI, .external_rev = 0x01,	/* si.c: rev_id 0 -> 1 */
 		.ip_block_major = 6, .gfx_rings = 1,
@@ -296,6 +318,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx700", .what = "Kaveri, AMD Radeon R7 Graphics (130F:00), an APU (A10-7850K)",
+		SDMA(2, 2, 0, 0, 0, 0),
 		GCN_APU(512 * MIB), .drm_minor = 49, .device = 0x130f, .pci_rev = 0x00,
 		.family = AMDGPU_FAMILY_KV, .external_rev = 0x01,	/* cik.c: 0x1 but 1312/1316/1317 */
 		.ip_block_major = 7, .ip_block_minor = 1, .gfx_rings = 1,
@@ -305,6 +328,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx801", .what = "Carrizo, AMD Radeon R7 Graphics (9874:C4), an APU",
+		SDMA(2, 3, 0, 0, 0, 0),
 		GCN_APU(512 * MIB), .drm_minor = 49, .device = 0x9874, .pci_rev = 0xc4,
 		.family = AMDGPU_FAMILY_CZ, .external_rev = 0x01,	/* vi.c: rev_id + 0x1 */
 		.ip_block_major = 8, .gfx_rings = 1,
@@ -314,6 +338,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx802", .what = "Tonga, AMD Radeon R9 380 Series (6939:F1)",
+		SDMA(2, 3, 0, 0, 0, 0),
 		GCN_NODE, .drm_minor = 49, .device = 0x6939, .pci_rev = 0xf1,
 		.family = AMDGPU_FAMILY_VI, .external_rev = 0x14,	/* vi.c: rev_id + 0x14 */
 		.ip_block_major = 8, .gfx_rings = 1,
@@ -323,6 +348,7 @@ const struct shim_profile shim_profiles[] = {
 	},
 	{
 		.name = "gfx902", .what = "Raven, AMD Radeon Vega 11 Graphics (15DD:C6), an APU (Ryzen 5 2400G)",
+		SDMA(1, 4, 0, 4, 1, 0),
 		AMDGPU_APU(1 * GIB), .drm_minor = 49, .device = 0x15dd, .pci_rev = 0xc6,
 		.family = AMDGPU_FAMILY_RV, .external_rev = 0x01,	/* soc15.c: rev_id + 0x01 */
 		.gc_major = 9, .gc_minor = 1, .gc_rev = 0, .ip_block_major = 9, .gfx_rings = 1,
@@ -333,6 +359,7 @@ const struct shim_profile shim_profiles[] = {
 	{
 		/* A Vega 20 gaming board: RAS context with GFX's feature bit, nothing enabled. */
 		.name = "gfx906", .what = "Vega 20, AMD Radeon VII (66AF:C1), SRAM ECC off",
+		SDMA(2, 4, 0, 4, 2, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x66af, .pci_rev = 0xc1,
 		.family = AMDGPU_FAMILY_AI, .external_rev = 0x28,	/* soc15.c: rev_id + 0x28 */
 		.gc_major = 9, .gc_minor = 4, .gc_rev = 0, .ip_block_major = 9, .gfx_rings = 1,
@@ -344,6 +371,7 @@ const struct shim_profile shim_profiles[] = {
 	{
 		/* SRAM and HBM ECC on: RAS enabled for every block but VCN and JPEG. */
 		.name = "gfx906-ecc", .what = "Vega 20, AMD Instinct MI50 (66A1:02), SRAM ECC on",
+		SDMA(2, 4, 0, 4, 2, 0),
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x66a1, .pci_rev = 0x02,
 		.family = AMDGPU_FAMILY_AI, .external_rev = 0x28,	/* soc15.c: rev_id + 0x28 */
 		.gc_major = 9, .gc_minor = 4, .gc_rev = 0, .ip_block_major = 9, .gfx_rings = 1,

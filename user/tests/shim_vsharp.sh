@@ -154,7 +154,7 @@ result "$([ $rc = 0 ] && grep -q "^# amdgpu: the GPU is gfx11 (gfx1100), and --g
 for fault in $faults; do
 	LD_PRELOAD_ASAN=$asan shim gfx1030 "$fault" "$VSHARP" run --device amdgpu range
 	case $fault in
-	hang)		want=1 report="GPU hang: .*not signalled" ;;
+	hang)		want=1 report="GPU hang: .*completed with -ECANCELED" ;;
 	vm_fault)	want=1 report="page fault" ;;
 	vram_lost)	want=1 report="VRAM" ;;
 	enomem)		want=1 report="Cannot allocate memory" ;;

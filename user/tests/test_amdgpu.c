@@ -568,6 +568,17 @@ static void test_hang_report(struct ktap *t)
 	CHECK(t, vsharp_amdgpu_hang_report(&err, dev, h, 1000000, 0, -EINVAL) == -ETIME);
 	CHECK_MSG(t, strstr(err.msg, "reset state unknown (amdgpu_cs_query_reset_state2: Invalid argument)"),
 		  "%s", err.msg);
+	/* Linux 6.1's recovery: the hung job's fence completes with -ECANCELED. */
+	CHECK(t, vsharp_amdgpu_hang_cancelled(&err, dev, h, AMDGPU_CTX_QUERY2_FLAGS_RESET |
+					      AMDGPU_CTX_QUERY2_FLAGS_GUILTY, 0) == -ECANCELED);
+	CHECK_MSG(t, strstr(err.msg, "GPU hang: amdgpu gfx1100") &&
+		  strstr(err.msg, "fence 1:3 completed with -ECANCELED") &&
+		  strstr(err.msg, "reset state RESET|GUILTY;") && !strstr(err.msg, "VRAM contents"),
+		  "%s", err.msg);
+	CHECK(t, vsharp_amdgpu_hang_cancelled(&err, dev, h, AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST, -EIO) ==
+		 -ECANCELED);
+	CHECK_MSG(t, strstr(err.msg, "reset state unknown (amdgpu_cs_query_reset_state2: Input/output error)") &&
+		  !strstr(err.msg, "VRAM contents"), "%s", err.msg);
 }
 
 /*

@@ -152,6 +152,15 @@ int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint
 			      uint64_t timeout_ns, uint64_t flags, int query_err);
 
 /*
+ * The wait on fence HANDLE returned -ECANCELED: the job hung, the kernel's
+ * job timeout reset the GPU and completed the guilty context's fences with
+ * that error (Linux 6.1 drm_sched_resubmit_jobs_ext, amdgpu_cs_wait_ioctl).
+ * FLAGS and QUERY_ERR as for the hang report.  Returns -ECANCELED.
+ */
+int vsharp_amdgpu_hang_cancelled(struct vsharp_error *err, const char *device, uint64_t handle,
+				 uint64_t flags, int query_err);
+
+/*
  * amdgpu_cs_submit returned -ECANCELED: the kernel refuses a context after
  * a GPU reset (Linux amdgpu_cs.c: a guilty context, or a VM generation
  * that moved, which a VRAM loss does).  FLAGS is that context's reset

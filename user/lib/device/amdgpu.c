@@ -349,8 +349,14 @@ static int amdgpu_wait_op(struct vsharp_device *dev, uint64_t fence, uint64_t ti
 	f.ring = 0;
 	f.fence = seq;
 	ret = amdgpu_cs_query_fence_status(&f, timeout_ns, 0, &expired);
+	if (ret == -ECANCELED) {
+		/* The kernel's recovery completed the hung job's fence with an error. */
+		d->fences.ctx_lost = true;
+		ret = amdgpu_cs_query_reset_state2(d->ctx, &flags);
+		return vsharp_amdgpu_hang_cancelled(err, dev->name, fence, flags, ret);
+	}
 	if (ret) {
-		if (ret == -ECANCELED || ret == -ENODEV)
+		if (ret == -ENODEV)
 			d->fences.ctx_lost = true;
 		return vsharp_fail(err, ret, "amdgpu_cs_query_fence_status(fence %" PRIu64 ":%" PRIu64 "): %s",
 				   (uint64_t)d->fences.gen, seq, strerror(-ret));

@@ -157,6 +157,23 @@ int vsharp_amdgpu_hang_report(struct vsharp_error *err, const char *device, uint
 			   "; VRAM contents were lost, rewrite every buffer" : "");
 }
 
+int vsharp_amdgpu_hang_cancelled(struct vsharp_error *err, const char *device, uint64_t handle,
+				 uint64_t flags, int query_err)
+{
+	char fl[96];
+
+	if (query_err)
+		snprintf(fl, sizeof(fl), "unknown (amdgpu_cs_query_reset_state2: %s)",
+			 strerror(-query_err));
+	else
+		vsharp_amdgpu_reset_flags_str(flags, fl, sizeof(fl));
+	return vsharp_fail(err, -ECANCELED,
+			   "GPU hang: %s: compute queue (entity 0) fence %" PRIu64 ":%" PRIu64 " completed with -ECANCELED: the kernel's job timeout reset the GPU and cancelled the job; reset state %s%s; the next submit uses a new context",
+			   device, handle >> VSHARP_AMDGPU_FENCE_SEQ_BITS, handle & SEQ_MASK, fl,
+			   !query_err && (flags & AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST) ?
+			   "; VRAM contents were lost, rewrite every buffer" : "");
+}
+
 int vsharp_amdgpu_cancelled(struct vsharp_error *err, const char *device, uint64_t flags,
 			    int query_err)
 {

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -23,6 +24,8 @@
 #include <xf86drm.h>
 
 #include "ktap.h"
+#include "vsharp/error.h"
+#include "vsharp/pm4.h"
 
 #define NODE "/dev/dri/renderD128"
 #define PAGE 4096u
@@ -284,27 +287,216 @@ out:
 	dev_close(&d);
 }
 
+static int userptr(int fd, void *addr, uint64_t size, uint32_t flags, uint32_t *handle)
+{
+	struct drm_amdgpu_gem_userptr up = { .addr = (uintptr_t)addr, .size = size, .flags = flags };
+	int r = drmCommandWriteRead(fd, DRM_AMDGPU_GEM_USERPTR, &up, sizeof(up));
+
+	*handle = up.handle;
+	return r;
+}
+
+/*
+ * amdgpu_gem_userptr_ioctl() on Debian 12's kernel (CONFIG_DRM_AMDGPU_USERPTR=y):
+ * its checks, then a BO of the process's own pages.  The GPU runs an IB
+ * from them: what the program writes there after creating the BO is what
+ * the job executes.
+ */
 static void test_userptr_and_sizes(struct ktap *t)
 {
+	const uint32_t libdrm = AMDGPU_GEM_USERPTR_ANONONLY | AMDGPU_GEM_USERPTR_REGISTER |
+				AMDGPU_GEM_USERPTR_VALIDATE;
 	struct amdgpu_bo_alloc_request req = { .alloc_size = 64ull << 30, .phys_alignment = PAGE,
 					       .preferred_heap = AMDGPU_GEM_DOMAIN_VRAM };
-	struct drm_amdgpu_gem_userptr up = { 0 };
-	amdgpu_bo_handle bo = NULL;
+	struct drm_amdgpu_gem_create_in info;
+	amdgpu_bo_handle bo = NULL, ubo = NULL;
+	amdgpu_bo_list_handle list = NULL;
+	amdgpu_context_handle ctx = NULL;
+	amdgpu_va_handle vah = NULL;
+	uint32_t handle = 0, expired = 0;
+	uint64_t va = 0, seq = 0;
+	struct buf ib;
 	struct dev d;
-	void *mem;
+	uint32_t *mem;
+	void *cpu = NULL, *hole, *file;
+	int memfd;
 
 	if (!dev_open(t, &d))
 		return;
-	mem = aligned_alloc(PAGE, PAGE);
-	/* libdrm asks REGISTER|VALIDATE|ANONONLY: a kernel without HMM mirror says -ENODEV. */
-	CHECK_EQ(t, amdgpu_create_bo_from_user_mem(d.h, mem, PAGE, &bo), -ENODEV);
-	/* amdgpu_gem_userptr_ioctl(): writable without an MMU notifier is -EACCES. */
-	up.addr = (uintptr_t)mem;
-	up.size = PAGE;
-	CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_GEM_USERPTR, &up, sizeof(up)), -EACCES);
+	mem = aligned_alloc(PAGE, 2 * PAGE);
+	memset(mem, 0, 2 * PAGE);
+	/* offset_in_page(addr | size), unknown flags: -EINVAL; writable without REGISTER: -EACCES. */
+	CHECK_EQ(t, userptr(d.fd, (char *)mem + 4, PAGE, libdrm, &handle), -EINVAL);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE + 4, libdrm, &handle), -EINVAL);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, libdrm | (1u << 4), &handle), -EINVAL);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, AMDGPU_GEM_USERPTR_VALIDATE, &handle), -EACCES);
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, AMDGPU_GEM_USERPTR_READONLY, &handle), 0);
+	CHECK(t, handle != 0);
+	/* amdgpu_ttm_tt_get_user_pages(): no VMA -EFAULT, a file's pages with ANONONLY -EPERM. */
+	hole = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	munmap(hole, PAGE);
+	CHECK_EQ(t, userptr(d.fd, hole, PAGE, libdrm, &handle), -EFAULT);
+	memfd = memfd_create("shim-test-userptr", MFD_CLOEXEC);
+	CHECK_EQ(t, ftruncate(memfd, PAGE), 0);
+	file = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
+	CHECK_EQ(t, userptr(d.fd, file, PAGE, libdrm, &handle), -EPERM);
+	CHECK_EQ(t, userptr(d.fd, file, PAGE, libdrm & ~AMDGPU_GEM_USERPTR_ANONONLY, &handle), 0);
+	munmap(file, PAGE);
+	close(memfd);
+
+	/* libdrm's amdgpu_create_bo_from_user_mem(): ANONONLY | REGISTER | VALIDATE. */
+	if (!CHECK(t, amdgpu_create_bo_from_user_mem(d.h, mem, 2 * PAGE, &ubo) == 0))
+		goto out;
+	CHECK_EQ(t, amdgpu_bo_query_info(ubo, &(struct amdgpu_bo_info){ 0 }), 0);
+	CHECK_EQ(t, amdgpu_bo_cpu_map(ubo, &cpu), -EPERM);	/* amdgpu_gem_mmap_ioctl() */
+	{
+		struct drm_amdgpu_gem_op op = { .op = AMDGPU_GEM_OP_GET_GEM_CREATE_INFO,
+						.value = (uintptr_t)&info };
+
+		CHECK_EQ(t, amdgpu_bo_export(ubo, amdgpu_bo_handle_type_kms, &op.handle), 0);
+		CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_GEM_OP, &op, sizeof(op)), 0);
+		CHECK_EQ(t, info.domains, AMDGPU_GEM_DOMAIN_GTT);	/* preferred_domains */
+		CHECK_EQ(t, info.bo_size, 2 * PAGE);
+	}
+	CHECK_EQ(t, amdgpu_va_range_alloc(d.h, amdgpu_gpu_va_range_general, 2 * PAGE, PAGE, 0, &va,
+					  &vah, 0), 0);
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, ubo, 0, 2 * PAGE, va, rwx, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &ctx), 0);
+	CHECK_EQ(t, amdgpu_bo_list_create(d.h, 1, &ubo, NULL, &list), 0);
+	/* The user's bytes are the IB: NOPs written after the BO was made run. */
+	nop_ib(mem + PAGE / 4);
+	ib = (struct buf){ .va = va + PAGE };
+	CHECK_EQ(t, submit(ctx, &ib, list, &seq), 0);
+	CHECK_EQ(t, wait_fence(ctx, seq, &expired), 0);
+	CHECK_EQ(t, expired, 1);
+	CHECK_EQ(t, reset_flags(ctx), 0);
+	amdgpu_bo_list_destroy(list);
+	amdgpu_bo_va_op_raw(d.h, ubo, 0, 2 * PAGE, va, 0, AMDGPU_VA_OP_UNMAP);
+	amdgpu_va_range_free(vah);
+	amdgpu_cs_ctx_free(ctx);
+	amdgpu_bo_free(ubo);
+out:
 	free(mem);
 	/* amdgpu_bo_validate_size(): larger than VRAM and GTT. */
 	CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &bo), -ENOMEM);
+	dev_close(&d);
+}
+
+/*
+ * GPU writes land in the user's own memory: on gfx900 a wave of 64 lanes
+ * runs "global_store_dword v0, v0, s[0:1]" after "v_lshlrev_b32 v0, 2, v0"
+ * (AMD's Vega ISA: FLAT/GLOBAL, VOP2 encodings), so lane i stores 4 * i
+ * at s[0:1] + 4 * i, with s[0:1] the userptr BO's VA.  A READONLY userptr
+ * BO is mapped without write permission (amdgpu_ttm_tt_pte_flags): the
+ * same store is a VM fault and the job is cancelled.
+ */
+static const uint32_t g9_store_ids[] = {
+	0x24000082,		/* v_lshlrev_b32_e32 v0, 2, v0 */
+	0xdc708000, 0x00000000,	/* global_store_dword v0, v0, s[0:1] */
+	0xbf810000,		/* s_endpgm */
+};
+
+/* Runs g9_store_ids with s[0:1] = USER_VA; the BOs by KMS handle (USER may be a raw one). */
+static int store_ids(struct dev *d, amdgpu_context_handle ctx, const struct buf *code,
+		     const struct buf *ib, uint32_t user, uint64_t user_va, uint32_t *expired)
+{
+	struct vsharp_dispatch disp = { .level = VSHARP_GFX9, .pgm_va = code->va, .vgprs = 4,
+					.sgprs = 16, .user_sgprs = 2, .threads = { 64, 1, 1 },
+					.groups = { 1, 1, 1 }, .tidig_comps = 1 };
+	struct drm_amdgpu_bo_list_entry entries[3] = { { .bo_handle = user } };
+	struct drm_amdgpu_cs_chunk_ib chunk_ib = { .ip_type = AMDGPU_HW_IP_COMPUTE };
+	struct drm_amdgpu_cs_chunk chunk = { AMDGPU_CHUNK_ID_IB, sizeof(chunk_ib) / 4,
+					     (uintptr_t)&chunk_ib };
+	struct vsharp_error err = { "" };
+	uint32_t list = 0;
+	struct vsharp_ib pm4;
+	uint64_t seq = 0;
+	int r;
+
+	memcpy(code->cpu, g9_store_ids, sizeof(g9_store_ids));
+	disp.user_data[0] = (uint32_t)user_va;
+	disp.user_data[1] = (uint32_t)(user_va >> 32);
+	vsharp_ib_init(&pm4, ib->cpu, PAGE / 4);
+	if (vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &err) || vsharp_pm4_dispatch(&pm4, &disp, &err) ||
+	    vsharp_pm4_finish(&pm4, &err)) {
+		fprintf(stderr, "the IB: %s\n", err.msg);
+		return -EINVAL;
+	}
+	chunk_ib.va_start = ib->va;
+	chunk_ib.ib_bytes = pm4.n * 4;
+	r = amdgpu_bo_export(code->bo, amdgpu_bo_handle_type_kms, &entries[1].bo_handle);
+	if (!r)
+		r = amdgpu_bo_export(ib->bo, amdgpu_bo_handle_type_kms, &entries[2].bo_handle);
+	if (!r)
+		r = amdgpu_bo_list_create_raw(d->h, 3, entries, &list);
+	if (!r) {
+		r = amdgpu_cs_submit_raw2(d->h, ctx, list, 1, &chunk, &seq);
+		amdgpu_bo_list_destroy_raw(d->h, list);
+	}
+	return r ? r : wait_fence(ctx, seq, expired);
+}
+
+static int va_raw(int fd, uint32_t handle, uint64_t va, uint32_t op)
+{
+	struct drm_amdgpu_gem_va args = { .handle = handle, .operation = op,
+					  .flags = AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE,
+					  .va_address = va, .map_size = PAGE };
+
+	return drmCommandWrite(fd, DRM_AMDGPU_GEM_VA, &args, sizeof(args));
+}
+
+static void test_userptr_gpu_writes(struct ktap *t)
+{
+	amdgpu_context_handle ctx = NULL;
+	amdgpu_va_handle vah = NULL;
+	struct buf code, ib;
+	uint32_t expired = 0, *mem, user = 0, ro = 0;
+	uint64_t va = 0;
+	unsigned good = 0;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	mem = aligned_alloc(PAGE, 2 * PAGE);
+	for (unsigned i = 0; i < 2 * PAGE / 4; i++)
+		mem[i] = 0xdeadbeef;
+	if (!CHECK(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &code) == 0) ||
+	    !CHECK(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &ib) == 0) ||
+	    !CHECK(t, amdgpu_cs_ctx_create(d.h, &ctx) == 0))
+		goto out;
+	CHECK_EQ(t, amdgpu_va_range_alloc(d.h, amdgpu_gpu_va_range_general, PAGE, PAGE, 0, &va, &vah,
+					  0), 0);
+	/* libdrm's flags: ANONONLY | REGISTER | VALIDATE. */
+	CHECK_EQ(t, userptr(d.fd, mem, PAGE, AMDGPU_GEM_USERPTR_ANONONLY | AMDGPU_GEM_USERPTR_REGISTER |
+			    AMDGPU_GEM_USERPTR_VALIDATE, &user), 0);
+	CHECK_EQ(t, va_raw(d.fd, user, va, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, store_ids(&d, ctx, &code, &ib, user, va, &expired), 0);
+	CHECK_EQ(t, expired, 1);
+	for (unsigned i = 0; i < 64; i++)
+		good += mem[i] == 4 * i;
+	CHECK_EQ(t, good, 64);
+	CHECK_EQ(t, mem[64], 0xdeadbeef);	/* one wave of 64: nothing past it */
+	CHECK_EQ(t, va_raw(d.fd, user, va, AMDGPU_VA_OP_UNMAP), 0);
+
+	/* The second page, READONLY: the store faults, the job is cancelled. */
+	CHECK_EQ(t, userptr(d.fd, mem + PAGE / 4, PAGE, AMDGPU_GEM_USERPTR_READONLY, &ro), 0);
+	CHECK_EQ(t, va_raw(d.fd, ro, va, AMDGPU_VA_OP_MAP), 0);
+	CHECK_EQ(t, store_ids(&d, ctx, &code, &ib, ro, va, &expired), -ECANCELED);
+	CHECK_EQ(t, mem[PAGE / 4], 0xdeadbeef);
+	CHECK_EQ(t, mem[PAGE / 4 + 1], 0xdeadbeef);
+	CHECK_EQ(t, va_raw(d.fd, ro, va, AMDGPU_VA_OP_UNMAP), 0);
+out:
+	if (vah)
+		amdgpu_va_range_free(vah);
+	if (ctx)
+		amdgpu_cs_ctx_free(ctx);
+	if (user)
+		drmCloseBufferHandle(d.fd, user);
+	if (ro)
+		drmCloseBufferHandle(d.fd, ro);
+	buf_free(&ib);
+	buf_free(&code);
+	free(mem);
 	dev_close(&d);
 }
 
@@ -358,8 +550,8 @@ static void test_cs_refusals(struct ktap *t)
 	ib.ring = 0;
 	/* The IB's BO is not in the (empty) list: the CP fetch faults, the GPU stops. */
 	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), 0);
-	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
-	CHECK_EQ(t, expired, 0);
+	/* drm_sched_resubmit_jobs_ext(): the guilty job's fence completes with -ECANCELED. */
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), -ECANCELED);
 	CHECK_EQ(t, reset_flags(j.ctx), AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
 	/* amdgpu_cs_parser_init(): a guilty context may not submit. */
 	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), -ECANCELED);
@@ -369,8 +561,7 @@ static void test_cs_refusals(struct ktap *t)
 	CHECK_EQ(t, reset_flags(j.ctx), 0);
 	ib.va_start = j.ib.va + (1ull << 30);
 	CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), 0);
-	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
-	CHECK_EQ(t, expired, 0);
+	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), -ECANCELED);
 	/* A freed context is gone: amdgpu_ctx_free() says -EINVAL. */
 	ctx_id = 12345;
 	{
@@ -416,13 +607,452 @@ static void test_null_user_pointers(struct ktap *t)
 	dev_close(&d);
 }
 
+static int ctx_op(int fd, uint32_t op, uint32_t ctx_id, uint32_t flags, uint32_t *out_flags)
+{
+	union drm_amdgpu_ctx args = { .in = { .op = op, .ctx_id = ctx_id, .flags = flags } };
+	int r = drmCommandWriteRead(fd, DRM_AMDGPU_CTX, &args, sizeof(args));
+
+	if (out_flags)
+		*out_flags = args.out.pstate.flags;
+	return r;
+}
+
+/*
+ * AMDGPU_CTX_OP_GET/SET_STABLE_PSTATE (Linux 6.1 amdgpu_ctx_ioctl,
+ * __amdgpu_ctx_set_stable_pstate): levels NONE..PEAK (0-4) in the flags'
+ * low nibble, one owner context per device, -EBUSY for the others, the
+ * level the owner found restored when it is freed.
+ */
+static void test_ctx_stable_pstate(struct ktap *t)
+{
+	amdgpu_context_handle a = NULL, b = NULL;
+	uint32_t level = ~0u, idb;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &a), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &b), 0);
+	/* libdrm's "Stable pstate Test" (basic_tests.c) in full. */
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(a, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_NONE);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(a, AMDGPU_CTX_OP_SET_STABLE_PSTATE,
+						AMDGPU_CTX_STABLE_PSTATE_PEAK, NULL), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(a, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_PEAK);
+	/* The level is the device's: another context reads it and may not change it. */
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(b, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_PEAK);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(b, AMDGPU_CTX_OP_SET_STABLE_PSTATE,
+						AMDGPU_CTX_STABLE_PSTATE_STANDARD, NULL), -EBUSY);
+	/* Raw: a level above PEAK or bits above the mask -EINVAL, flags on GET -EINVAL. */
+	idb = 0;
+	{
+		union drm_amdgpu_ctx args = { .in = { .op = AMDGPU_CTX_OP_ALLOC_CTX } };
+
+		CHECK_EQ(t, drmCommandWriteRead(d.fd, DRM_AMDGPU_CTX, &args, sizeof(args)), 0);
+		idb = args.out.alloc.ctx_id;
+	}
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, 5, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, 0x10 | 1, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_GET_STABLE_PSTATE, idb, 1, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 999, 0, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, 999, 1, NULL), -EINVAL);
+	CHECK_EQ(t, ctx_op(d.fd, 7, idb, 0, NULL), -EINVAL);
+	/* Setting the level it has is no change, even for a non-owner: still -EBUSY first. */
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, AMDGPU_CTX_STABLE_PSTATE_PEAK,
+			   NULL), -EBUSY);
+	/* amdgpu_ctx_fini(): the owner's end puts NONE back and frees the level. */
+	CHECK_EQ(t, amdgpu_cs_ctx_free(a), 0);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_GET_STABLE_PSTATE, idb, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_NONE);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_SET_STABLE_PSTATE, idb, AMDGPU_CTX_STABLE_PSTATE_MIN_MCLK,
+			   NULL), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_stable_pstate(b, AMDGPU_CTX_OP_GET_STABLE_PSTATE, 0, &level), 0);
+	CHECK_EQ(t, level, AMDGPU_CTX_STABLE_PSTATE_MIN_MCLK);
+	CHECK_EQ(t, ctx_op(d.fd, AMDGPU_CTX_OP_FREE_CTX, idb, 0, NULL), 0);
+	CHECK_EQ(t, amdgpu_cs_ctx_free(b), 0);
+	dev_close(&d);
+}
+
+static int vm_op(int fd, uint32_t op, uint32_t flags)
+{
+	union drm_amdgpu_vm args = { .in = { .op = op, .flags = flags } };
+
+	return drmCommandWriteRead(fd, DRM_AMDGPU_VM, &args, sizeof(args));
+}
+
+/*
+ * DRM_AMDGPU_VM (amdgpu_vm_ioctl, amdgpu_vmid_alloc_reserved): no flags,
+ * one reserved VMID per hub (AMDGPU_VM_MAX_RESERVED_VMID) across files, a
+ * VM's second reservation a no-op.  The reserved VMID is the least
+ * recently used one: the file's first job took VMID 1
+ * (amdgpu_vmid_mgr_init lists 1..7, amdgpu_vmid_grab moves it to the end),
+ * so the reservation gets VMID 2 and the next job runs under it; the
+ * fault that job hits (VSHARP_SHIM_FAULT=vm_fault after one job) names
+ * vmid 2: the case table checks stderr for it.
+ */
+static void test_vm_reserve_vmid(struct ktap *t)
+{
+	int other = open(NODE, O_RDWR | O_CLOEXEC);
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, vm_op(d.fd, AMDGPU_VM_OP_RESERVE_VMID, 1), -EINVAL);
+		CHECK_EQ(t, vm_op(d.fd, 3, 0), -EINVAL);
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), 0);
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), 0);
+		/* Another file: "Over limitation of reserved vmid". */
+		CHECK_EQ(t, vm_op(other, AMDGPU_VM_OP_RESERVE_VMID, 0), -EINVAL);
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, reset_flags(j.ctx),
+			 AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
+		CHECK_EQ(t, amdgpu_vm_unreserve_vmid(d.h, 0), 0);
+		CHECK_EQ(t, amdgpu_vm_unreserve_vmid(d.h, 0), 0);
+		CHECK_EQ(t, vm_op(other, AMDGPU_VM_OP_RESERVE_VMID, 0), 0);
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), -EINVAL);
+		/* The file's end gives its VMID back (amdgpu_vm_fini). */
+		close(other);
+		other = -1;
+		CHECK_EQ(t, amdgpu_vm_reserve_vmid(d.h, 0), 0);
+	}
+	if (other >= 0)
+		close(other);
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * GEM_CREATE in GDS, GWS, OA (amdgpu_gem_create_ioctl, amdgpu_bo_create):
+ * on-chip pools of AMDGPU_INFO_GDS_CONFIG's sizes (gfx_v10_0.c: 64 KiB of
+ * GDS, 64 GWS, 16 OA entries), no CPU mapping, never per-VM.
+ */
+static void test_gem_gds_gws_oa(struct ktap *t)
+{
+	static const uint32_t domains[] = { AMDGPU_GEM_DOMAIN_GDS, AMDGPU_GEM_DOMAIN_GWS,
+					    AMDGPU_GEM_DOMAIN_OA };
+	static const uint64_t sizes[] = { 1024, 1, 1 }, totals[] = { 0x10000, 64, 16 };
+	amdgpu_bo_handle bo, full, more;
+	struct dev d;
+	void *cpu;
+
+	if (!dev_open(t, &d))
+		return;
+	for (size_t i = 0; i < 3; i++) {
+		struct amdgpu_bo_alloc_request req = { .alloc_size = sizes[i],
+						       .preferred_heap = domains[i] };
+		struct amdgpu_bo_info info;
+
+		bo = full = more = NULL;
+		if (!CHECK(t, amdgpu_bo_alloc(d.h, &req, &bo) == 0))
+			continue;
+		/* The ioctl adds NO_CPU_ACCESS: amdgpu_gem_mmap_ioctl() says -EPERM. */
+		CHECK_EQ(t, amdgpu_bo_cpu_map(bo, &cpu), -EPERM);
+		CHECK_EQ(t, amdgpu_bo_query_info(bo, &info), 0);
+		CHECK_EQ(t, info.preferred_heap, domains[i]);
+		CHECK(t, info.alloc_flags & AMDGPU_GEM_CREATE_NO_CPU_ACCESS);
+		/* "1 page per byte/resource". */
+		CHECK_EQ(t, info.alloc_size, sizes[i] * PAGE);
+		CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, bo, 0, PAGE, 1ull << 32, rwx, AMDGPU_VA_OP_MAP),
+			 -EINVAL);
+		/* The rest of the pool fits, one more unit does not. */
+		req.alloc_size = totals[i] - sizes[i];
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &full), 0);
+		req.alloc_size = domains[i] == AMDGPU_GEM_DOMAIN_GDS ? 4 : 1;
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &more), -ENOMEM);
+		if (full)
+			amdgpu_bo_free(full);
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &more), 0);
+		if (more)
+			amdgpu_bo_free(more);
+		/* "GDS bo cannot be per-vm-bo". */
+		req.flags = AMDGPU_GEM_CREATE_VM_ALWAYS_VALID;
+		more = NULL;
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &more), -EINVAL);
+		amdgpu_bo_free(bo);
+	}
+	/* amdgpu_gem_are_domains_valid(): one special domain alone. */
+	{
+		struct amdgpu_bo_alloc_request req = { .alloc_size = 4,
+			.preferred_heap = AMDGPU_GEM_DOMAIN_GDS | AMDGPU_GEM_DOMAIN_GTT };
+
+		bo = NULL;
+		CHECK_EQ(t, amdgpu_bo_alloc(d.h, &req, &bo), -EINVAL);
+	}
+	dev_close(&d);
+}
+
+/*
+ * IB flags: amdgpu_cs_p2_ib() takes any (CE, PREAMBLE, PREEMPT,
+ * TC_WB_NOT_INVALIDATE, RESET_GDS_MAX_WAVE_ID, SECURE, EMIT_MEM_SYNC and
+ * bits 6.1 does not define); on a compute ring none changes what runs,
+ * but SECURE, which the ring cannot do.
+ */
+static void test_ib_flags(struct ktap *t)
+{
+	uint32_t expired = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		for (uint32_t bit = 0; bit < 8; bit++) {
+			struct amdgpu_cs_ib_info info = { .ib_mc_address = j.ib.va, .size = NOP_IB_DW,
+							  .flags = 1u << bit };
+			struct amdgpu_cs_request req = { .ip_type = AMDGPU_HW_IP_COMPUTE,
+							 .resources = j.list, .number_of_ibs = 1,
+							 .ibs = &info };
+
+			CHECK_EQ(t, amdgpu_cs_submit(j.ctx, 0, &req, 1), 0);
+			/*
+			 * AMDGPU_IB_FLAGS_SECURE: compute rings lack
+			 * secure_submission_supported, amdgpu_ib_schedule() says
+			 * -EINVAL and drm_sched_main() completes the fence with it.
+			 */
+			CHECK_EQ(t, wait_fence(j.ctx, req.seq_no, &expired), bit == 5 ? -EINVAL : 0);
+			CHECK_EQ(t, expired, bit != 5);
+			expired = 0;
+		}
+		/* No hang, no reset. */
+		CHECK_EQ(t, reset_flags(j.ctx), 0);
+	}
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * Rings (amdgpu_hw_ip_info): GFX 1, COMPUTE 4, SDMA min(instances, 2) (Navi
+ * 21 has 4 SDMA engines, sdma_v5_2), no multimedia.  A job on an IP type
+ * the chip has no ring of gets -ENOENT (drm_sched_job_init: an entity
+ * without a scheduler); GFX and SDMA jobs are refused by name while their
+ * engines are not emulated.
+ */
+static void test_rings(struct ktap *t)
+{
+	struct drm_amdgpu_info_hw_ip hw;
+	struct drm_amdgpu_cs_chunk_ib ib = { 0 };
+	struct drm_amdgpu_cs_chunk chunk = { AMDGPU_CHUNK_ID_IB, sizeof(ib) / 4, 0 };
+	uint32_t count = 9;
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_DMA, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, 0x3);
+	CHECK_EQ(t, hw.hw_ip_version_major, 5);
+	CHECK_EQ(t, hw.hw_ip_version_minor, 2);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, 0x1);
+	for (uint32_t ip = AMDGPU_HW_IP_UVD; ip < AMDGPU_HW_IP_NUM; ip++) {
+		CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, ip, 0, &hw), 0);
+		CHECK_EQ(t, hw.available_rings, 0);
+		CHECK_EQ(t, amdgpu_query_hw_ip_count(d.h, ip, &count), 0);
+		CHECK_EQ(t, count, 0);
+	}
+	if (job_make(t, &d, &j)) {
+		ib.va_start = j.ib.va;
+		ib.ib_bytes = NOP_IB_DW * 4;
+		chunk.chunk_data = (uintptr_t)&ib;
+		ib.ip_type = AMDGPU_HW_IP_UVD;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -ENOENT);
+		ib.ip_type = AMDGPU_HW_IP_VCN_JPEG;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -ENOENT);
+		/* amdgpu_ctx_num_entities[DMA] is 2: ring 2 does not exist. */
+		ib.ip_type = AMDGPU_HW_IP_DMA;
+		ib.ring = 2;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+		ib.ring = 1;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+		ib.ip_type = AMDGPU_HW_IP_GFX;
+		ib.ring = 0;
+		CHECK_EQ(t, amdgpu_cs_submit_raw2(d.h, j.ctx, 0, 1, &chunk, &seq), -EINVAL);
+		/* Nothing was queued: the context is clean. */
+		CHECK_EQ(t, reset_flags(j.ctx), 0);
+	}
+	job_free(&j);
+	dev_close(&d);
+}
+
+#define REMOVE "/sys/dev/char/226:128/device/remove"
+#define RESCAN "/sys/bus/pci/rescan"
+
+/* True when PATH is on TMPDIR's file system, so in the shim's tree and not the host's sysfs. */
+static bool in_tree(struct ktap *t, const char *path)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct stat a, b;
+
+	return CHECK_MSG(t, stat(path, &a) == 0 && stat(tmp && *tmp ? tmp : "/tmp", &b) == 0 &&
+			 a.st_dev == b.st_dev, "%s is not in the shim's tree: not writing it", path);
+}
+
+static int write_text(int fd, const char *text)
+{
+	ssize_t n = write(fd, text, strlen(text));
+
+	return n < 0 ? -errno : (int)n;
+}
+
+static int devices_listed(void)
+{
+	drmDevicePtr devs[4];
+	int n = drmGetDevices2(0, devs, 4);
+
+	if (n > 0)
+		drmFreeDevices(devs, n);
+	return n;
+}
+
+/*
+ * amdgpu_test's Hotunplug suite (libdrm tests/amdgpu/hotunplug_tests.c)
+ * writes "1" to the device's sysfs remove and to /sys/bus/pci/rescan.
+ * Both are the shim's (the writes land in its tree, never the host's
+ * sysfs), and act as 6.1 does: pci-sysfs.c remove_store/rescan_store parse
+ * with kstrtoul (-EINVAL), 0 does nothing; after a remove the device's
+ * folder and node are gone and the files opened before get -ENODEV from
+ * every ioctl (drm_ioctl: drm_dev_is_unplugged), even after the rescan
+ * brings a new device, whose node opens afresh.  Run as root (the files
+ * are 0220/0200 root); the case below checks a user gets EACCES.
+ */
+static void test_hotunplug(struct ktap *t)
+{
+	struct drm_amdgpu_info_hw_ip hw;
+	char text[16] = "";
+	uint64_t seq = 0;
+	struct job j;
+	struct dev d;
+	int fd, n;
+
+	if (!in_tree(t, RESCAN) || !in_tree(t, REMOVE))
+		return;
+	/* A user may not write them, as on a real system (amdgpu_test: "Try ... as root"). */
+	if (geteuid() != 0) {
+		CHECK_EQ(t, open(REMOVE, O_WRONLY), -1);
+		CHECK_EQ(t, errno, EACCES);
+		fprintf(stderr, "not root: the device removed through sysfs is not exercised (EACCES)\n");
+		return;
+	}
+	if (!dev_open(t, &d))
+		return;
+	if (!job_make(t, &d, &j))
+		goto out;
+	CHECK_EQ(t, devices_listed(), 1);
+	fd = open(REMOVE, O_WRONLY);
+	if (!CHECK(t, fd >= 0))
+		goto out;
+	CHECK_EQ(t, write_text(fd, "yes"), -EINVAL);
+	CHECK_EQ(t, write_text(fd, "0"), 1);
+	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+	/* libdrm frees a BO list only when its destroy ioctl succeeds: before the removal. */
+	amdgpu_bo_list_destroy(j.list);
+	j.list = NULL;
+	CHECK_EQ(t, write_text(fd, "1\n"), 2);
+	/* The device is gone: its ioctls, its node, its sysfs folder. */
+	CHECK_EQ(t, submit(j.ctx, &j.ib, NULL, &seq), -ENODEV);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_COMPUTE, 0, &hw), -ENODEV);
+	CHECK_EQ(t, open(NODE, O_RDWR), -1);
+	CHECK_EQ(t, errno, ENOENT);
+	CHECK_EQ(t, access(REMOVE, F_OK), -1);
+	CHECK_EQ(t, access("/sys/class/drm/renderD128/dev", F_OK), -1);
+	CHECK_EQ(t, devices_listed(), 0);
+	/* kernfs: the removed attribute answers -ENODEV. */
+	CHECK_EQ(t, write_text(fd, "1"), -ENODEV);
+	close(fd);
+	fd = open(RESCAN, O_WRONLY);
+	CHECK(t, fd >= 0);
+	CHECK_EQ(t, write_text(fd, "1\n"), 2);
+	close(fd);
+	/* Back, as a new device: the old file stays dead, a new one works. */
+	CHECK_EQ(t, devices_listed(), 1);
+	CHECK_EQ(t, submit(j.ctx, &j.ib, NULL, &seq), -ENODEV);
+	job_free(&j);
+	dev_close(&d);
+	/* What was written is in the tree's files ("0", then "1\n"). */
+	fd = open(REMOVE, O_RDONLY);
+	n = fd >= 0 ? (int)read(fd, text, sizeof(text) - 1) : -1;
+	text[n > 0 ? n : 0] = '\0';
+	CHECK_STR(t, text, "01\n");
+	close(fd);
+	fd = open(RESCAN, O_RDONLY);
+	n = fd >= 0 ? (int)read(fd, text, sizeof(text) - 1) : -1;
+	text[n > 0 ? n : 0] = '\0';
+	CHECK_STR(t, text, "1\n");
+	close(fd);
+	if (!dev_open(t, &d))
+		return;
+	if (job_make(t, &d, &j)) {
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, seq, 1);
+	}
+out:
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * Without root: remove and rescan are refused (EACCES, their modes 0220
+ * and 0200 in pci-sysfs.c), and so is any write to the host's sysfs
+ * (EROFS), for root too: nothing the program writes reaches it.
+ */
+static void test_sysfs_writes(struct ktap *t)
+{
+	pid_t pid;
+	int status = -1;
+
+	CHECK_EQ(t, open("/sys/kernel/mm/transparent_hugepage/enabled", O_WRONLY), -1);
+	CHECK_EQ(t, errno, EROFS);
+	CHECK(t, fopen("/sys/power/state", "w") == NULL);
+	CHECK_EQ(t, errno, EROFS);
+	/* Reading the host's sysfs is the host's. */
+	CHECK_EQ(t, access("/sys/devices/system/cpu", F_OK), 0);
+	if (geteuid() != 0) {
+		CHECK_EQ(t, open(RESCAN, O_WRONLY), -1);
+		CHECK_EQ(t, errno, EACCES);
+		return;
+	}
+	/* As root, stdio may not write them (the shim sees only write(2)): refused loudly. */
+	CHECK(t, fopen(RESCAN, "w") == NULL);
+	CHECK_EQ(t, errno, EINVAL);
+	pid = fork();
+	if (pid == 0) {
+		int ok = setresgid(65534, 65534, 65534) == 0 && setresuid(65534, 65534, 65534) == 0 &&
+			 open(RESCAN, O_WRONLY) == -1 && errno == EACCES &&
+			 open(REMOVE, O_WRONLY) == -1 && errno == EACCES &&
+			 open("/sys/kernel/mm/transparent_hugepage/enabled", O_WRONLY) == -1 &&
+			 errno == EROFS;
+
+		_exit(ok ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	CHECK_MSG(t, WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "as user 65534: remove/rescan EACCES, host sysfs EROFS (status 0x%x)", status);
+}
+
 /* Fault injection: each under its VSHARP_SHIM_FAULT (see the case table). */
+
+static uint32_t query_state(amdgpu_context_handle ctx)
+{
+	uint32_t state = ~0u, hangs = ~0u;
+
+	amdgpu_cs_query_reset_state(ctx, &state, &hangs);
+	return state;
+}
 
 static void hung_job_checks(struct ktap *t, bool vram_lost)
 {
 	struct timespec t0, t1;
 	uint32_t expired = 1, lost = 0;
 	uint64_t seq = 0, flags;
+	amdgpu_context_handle other = NULL;
+	struct amdgpu_cs_fence fence;
 	struct buf vram;
 	struct job j;
 	struct dev d;
@@ -430,7 +1060,7 @@ static void hung_job_checks(struct ktap *t, bool vram_lost)
 
 	if (!dev_open(t, &d))
 		return;
-	if (!job_make(t, &d, &j))
+	if (!job_make(t, &d, &j) || !CHECK(t, amdgpu_cs_ctx_create(d.h, &other) == 0))
 		goto out;
 	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_VRAM,
 			     AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED, rwx,
@@ -440,29 +1070,54 @@ static void hung_job_checks(struct ktap *t, bool vram_lost)
 	r = wait_fence(j.ctx, seq, &expired);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	CHECK_MSG(t, t1.tv_sec - t0.tv_sec < 2, "the wait returns at once, not after its 10 s");
+	/*
+	 * 6.1 recovers: the hung job's karma passes amdgpu_job_hang_limit (0),
+	 * its context is guilty, and drm_sched_resubmit_jobs_ext() completes
+	 * its fence with -ECANCELED, which amdgpu_cs_wait_ioctl() returns.
+	 */
+	CHECK_EQ(t, r, -ECANCELED);
+	fence = (struct amdgpu_cs_fence){ .context = j.ctx, .ip_type = AMDGPU_HW_IP_COMPUTE,
+					  .fence = seq };
+	expired = 0;
+	/* amdgpu_cs_wait_all_fences(): the fence's error answers. */
+	CHECK_EQ(t, amdgpu_cs_wait_fences(&fence, 1, true, 1000000000ull, &expired, NULL), -ECANCELED);
 	flags = reset_flags(j.ctx);
 	if (vram_lost) {
-		/* drm_sched_resubmit_jobs() cancels the guilty job. */
-		CHECK_EQ(t, r, -ECANCELED);
 		CHECK_EQ(t, flags, AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY |
 				   AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST);
 		CHECK_MSG(t, vram.cpu && vram.cpu[0] != 0, "VRAM contents are gone after the loss");
 		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_VRAM_LOST_COUNTER, 4, &lost), 0);
 		CHECK_EQ(t, lost, 1);
 	} else {
-		CHECK_EQ(t, r, 0);
-		CHECK_EQ(t, expired, 0);
 		CHECK_EQ(t, flags, AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_GUILTY);
 	}
+	/*
+	 * amdgpu_ctx_query(): UNKNOWN_RESET for the guilty context and an
+	 * innocent one alike, once ("TODO: this should ideally return NO,
+	 * GUILTY, or INNOCENT"); the query moves reset_counter_query on.
+	 */
+	CHECK_EQ(t, query_state(j.ctx), AMDGPU_CTX_UNKNOWN_RESET);
+	CHECK_EQ(t, query_state(j.ctx), AMDGPU_CTX_NO_RESET);
+	CHECK_EQ(t, query_state(other), AMDGPU_CTX_UNKNOWN_RESET);
+	CHECK_EQ(t, query_state(other), AMDGPU_CTX_NO_RESET);
+	/* QUERY_STATE2 compares with the counters at creation: it does not clear. */
+	CHECK_EQ(t, reset_flags(j.ctx), flags);
+	CHECK_EQ(t, reset_flags(other) & AMDGPU_CTX_QUERY2_FLAGS_GUILTY, 0);
+	/* amdgpu_cs_parser_init(): a guilty context may not submit. */
 	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), -ECANCELED);
+	/* amdgpu_cs_pass1(): a context from before a VRAM loss may not either. */
+	CHECK_EQ(t, submit(other, &j.ib, j.list, &seq), vram_lost ? -ECANCELED : 0);
 	/* The next context runs (the fault fired once). */
 	amdgpu_cs_ctx_free(j.ctx);
 	CHECK_EQ(t, amdgpu_cs_ctx_create(d.h, &j.ctx), 0);
+	CHECK_EQ(t, query_state(j.ctx), AMDGPU_CTX_NO_RESET);
 	CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
 	CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
 	CHECK_EQ(t, expired, 1);
 	buf_free(&vram);
 out:
+	if (other)
+		amdgpu_cs_ctx_free(other);
 	job_free(&j);
 	dev_close(&d);
 }
@@ -597,40 +1252,102 @@ struct facts {
 	const char *chip;
 	uint32_t family, external_rev, device, gc, hw_major, hw_minor, gfx_rings;
 	uint64_t ras;		/* the RAS answer; NO_RAS: -EINVAL */
+	/*
+	 * SDMA: HW_IP_COUNT, rings (min of the instances and
+	 * amdgpu_ctx_num_entities[DMA] = 2: si_dma.c 2, cik_sdma.c/sdma_v3_0.c
+	 * SDMA_MAX_INSTANCE 2 but Stoney 1, Raven 1, Navi 21 4, Aldebaran 5),
+	 * the IP block's version (si_dma 1.0, cik_sdma 2.0, sdma_v3_0 3.0,
+	 * sdma_v3_1 3.1 on Polaris, sdma_v4_0, v5_0, v5_2, v6_0) and SDMA0's
+	 * discovery version; GDS bytes (gfx_v9_0.c gfx_v9_0_set_gds_init and
+	 * gfx_v10_0.c/gfx_v11_0.c: 64 KiB, 4 KiB on Raven and GFX11, none on
+	 * GC 9.4.2; GFX7/8 read GDS_VMID0_SIZE, 64 KiB; none on GFX6).
+	 */
+	uint32_t sdma_count, sdma_rings, sdma_major, sdma_minor, sdma_ip, gds;
 };
 
 #define NO_RAS UINT64_MAX
 
 static const struct facts chips[] = {
-	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1, NO_RAS },
-	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1, NO_RAS },
-	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1, NO_RAS },
-	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1, NO_RAS },
-	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1, NO_RAS },
-	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1, NO_RAS },
-	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1, NO_RAS },
-	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1, NO_RAS },
-	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1, NO_RAS },
+	{ "gfx601", 110, 0x14, 0x6818, 0, 6, 0, 1, NO_RAS,
+	  1, 2, 1, 0, 0x000000, 0x0 },
+	{ "gfx701", 120, 0x28, 0x67b0, 0, 7, 3, 1, NO_RAS,
+	  1, 2, 2, 0, 0x000000, 0x10000 },
+	{ "gfx803", 130, 0x50, 0x67df, 0, 8, 0, 1, NO_RAS,
+	  1, 2, 3, 1, 0x000000, 0x10000 },
+	{ "gfx810", 135, 0x61, 0x98e4, 0, 8, 1, 1, NO_RAS,
+	  1, 1, 3, 0, 0x000000, 0x10000 },
+	{ "gfx900", 141, 0x01, 0x687f, 0x090001, 9, 0, 1, NO_RAS,
+	  1, 2, 4, 0, 0x040000, 0x10000 },
+	{ "gfx1010", 143, 0x01, 0x731f, 0x0a010a, 10, 0, 1, NO_RAS,
+	  1, 2, 5, 0, 0x050000, 0x10000 },
+	{ "gfx1030", 143, 0x28, 0x73bf, 0x0a0300, 10, 0, 1, NO_RAS,
+	  1, 2, 5, 2, 0x050200, 0x10000 },
+	{ "gfx1100", 145, 0x01, 0x744c, 0x0b0000, 11, 0, 1, NO_RAS,
+	  1, 2, 6, 0, 0x060000, 0x1000 },
+	{ "gfx1200", 152, 0x40, 0x7590, 0x0c0000, 12, 0, 1, NO_RAS,
+	  1, 2, 7, 0, 0x070000, 0x1000 },
 	/* Every block enabled; UMC SDMA GFX MMHUB PCIE HDP MCA VCN JPEG on. */
-	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0, 0x1ffff0001c06full },
-	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1, NO_RAS },
-	{ "gfx600", 110, 0x01, 0x6798, 0, 6, 0, 1, NO_RAS },
-	{ "gfx700", 125, 0x01, 0x130f, 0, 7, 1, 1, NO_RAS },
-	{ "gfx801", 135, 0x01, 0x9874, 0, 8, 0, 1, NO_RAS },
-	{ "gfx802", 130, 0x14, 0x6939, 0, 8, 0, 1, NO_RAS },
-	{ "gfx902", 142, 0x01, 0x15dd, 0x090100, 9, 0, 1, NO_RAS },
+	{ "gfx90a", 141, 0x3c, 0x740f, 0x090402, 9, 0, 0, 0x1ffff0001c06full,
+	  1, 2, 4, 0, 0x040400, 0x0 },
+	{ "gc12.5", 152, 0x60, 0x75ff, 0x0c0500, 12, 0, 1, NO_RAS,
+	  0, 0, 0, 0, 0x000000, 0x1000 },
+	{ "gfx600", 110, 0x01, 0x6798, 0, 6, 0, 1, NO_RAS,
+	  1, 2, 1, 0, 0x000000, 0x0 },
+	{ "gfx700", 125, 0x01, 0x130f, 0, 7, 1, 1, NO_RAS,
+	  1, 2, 2, 0, 0x000000, 0x10000 },
+	{ "gfx801", 135, 0x01, 0x9874, 0, 8, 0, 1, NO_RAS,
+	  1, 2, 3, 0, 0x000000, 0x10000 },
+	{ "gfx802", 130, 0x14, 0x6939, 0, 8, 0, 1, NO_RAS,
+	  1, 2, 3, 0, 0x000000, 0x10000 },
+	{ "gfx902", 142, 0x01, 0x15dd, 0x090100, 9, 0, 1, NO_RAS,
+	  1, 1, 4, 0, 0x040100, 0x1000 },
 	/* Radeon VII: the GFX feature bit "VEGA20 Gaming" keeps, nothing enabled. */
-	{ "gfx906", 141, 0x28, 0x66af, 0x090400, 9, 0, 1, 0x4 },
+	{ "gfx906", 141, 0x28, 0x66af, 0x090400, 9, 0, 1, 0x4,
+	  1, 2, 4, 0, 0x040200, 0x10000 },
 	/* MI50: every block but VCN and JPEG enabled; UMC SDMA GFX MMHUB PCIE HDP on. */
-	{ "gfx906-ecc", 141, 0x28, 0x66a1, 0x090400, 9, 0, 1, 0x7fff0000006full },
+	{ "gfx906-ecc", 141, 0x28, 0x66a1, 0x090400, 9, 0, 1, 0x7fff0000006full,
+	  1, 2, 4, 0, 0x040200, 0x10000 },
 };
+
+/*
+ * READ_MMR_REG against 6.1's allow-lists (si.c, cik.c, vi.c, soc15.c, nv.c,
+ * soc21.c *_allowed_read_registers): GRBM_STATUS (0x2004 on every chip:
+ * gfx_6_0_d.h ... and GC base 0x2000 + 0x4 on GFX9, 0x1260 + 0xda4 from
+ * GFX10) reads idle: ME0PIPE0_CMDFIFO_AVAIL full, DB_CLEAN, CB_CLEAN
+ * (*_sh_mask.h); CP_STAT reads 0; SDMA0's STATUS_REG has IDLE (bit 0)
+ * set; DB_DEBUG2 is soc15.c's alone; SI lists no CP_CPF_STATUS; a
+ * register off the list is -EFAULT.
+ */
+static void mmr_checks(struct ktap *t, struct dev *d, const struct facts *f)
+{
+	bool pre_gfx9 = f->family < AMDGPU_FAMILY_AI, si = f->family == AMDGPU_FAMILY_SI;
+	uint32_t v = 0x5a5a5a5a, two[2];
+
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2004, 1, 0xffffffff, 0, &v), 0);
+	CHECK_EQ(t, v, 0x300f);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x21a0, 1, 0xffffffff, 0, &v), 0);
+	CHECK_EQ(t, v, 0);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, pre_gfx9 ? 0x340d : 0x1285, 1, 0xffffffff, 0, &v),
+		 0);
+	CHECK_EQ(t, v & 1, f->sdma_rings ? 1u : 0u);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x260d, 1, 0xffffffff, 0, &v),
+		 f->family == AMDGPU_FAMILY_AI || f->family == AMDGPU_FAMILY_RV ? 0 : -EFAULT);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2087, 1, 0xffffffff, 0, &v), si ? -EFAULT : 0);
+	/* GRBM_STATUS2 then GRBM_STATUS_SE0 would need 0x2003: not listed. */
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2002, 2, 0xffffffff, 0, two), -EFAULT);
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2005, 2, 0xffffffff, 0, two), 0);
+	CHECK_EQ(t, two[0], 0x6);	/* SE0: every chip has one */
+	CHECK_EQ(t, amdgpu_read_mm_registers(d->h, 0x2001, 1, 0xffffffff, 0, &v), -EFAULT);
+}
 
 static void test_profile_facts(struct ktap *t)
 {
 	const char *chip = getenv("VSHARP_SHIM_CHIP");
 	const struct facts *f = NULL;
 	struct drm_amdgpu_info_hw_ip hw;
+	struct amdgpu_gds_resource_info gds;
 	struct amdgpu_gpu_info gpu;
+	uint32_t count = 0;
 	uint64_t ras;
 	struct dev d;
 
@@ -649,6 +1366,24 @@ static void test_profile_facts(struct ktap *t)
 	CHECK_EQ(t, hw.hw_ip_version_minor, f->hw_minor);
 	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_GFX, 0, &hw), 0);
 	CHECK_EQ(t, hw.available_rings, (1u << f->gfx_rings) - 1);
+	CHECK_EQ(t, amdgpu_query_hw_ip_count(d.h, AMDGPU_HW_IP_DMA, &count), 0);
+	CHECK_EQ(t, count, f->sdma_count);
+	CHECK_EQ(t, amdgpu_query_hw_ip_info(d.h, AMDGPU_HW_IP_DMA, 0, &hw), 0);
+	CHECK_EQ(t, hw.available_rings, (1u << f->sdma_rings) - 1);
+	CHECK_EQ(t, hw.hw_ip_version_major, f->sdma_major);
+	CHECK_EQ(t, hw.hw_ip_version_minor, f->sdma_minor);
+	CHECK_EQ(t, hw._pad, f->sdma_ip);
+	if (f->sdma_rings) {
+		CHECK_EQ(t, hw.ib_start_alignment, 256);	/* amdgpu_hw_ip_info() DMA */
+		CHECK_EQ(t, hw.ib_size_alignment, 4);
+	}
+	CHECK_EQ(t, amdgpu_query_gds_info(d.h, &gds), 0);
+	CHECK_EQ(t, gds.gds_total_size, f->gds);
+	CHECK_EQ(t, gds.compute_partition_size, f->gds);
+	CHECK_EQ(t, gds.gws_per_compute_partition, f->gds || f->family != 110 ? 64 : 0);
+	CHECK_EQ(t, gds.oa_per_compute_partition, f->gds || f->family != 110 ? 16 : 0);
+	CHECK_EQ(t, gds.gds_gfx_partition_size, 0);
+	mmr_checks(t, &d, f);
 	ras = 0x5a5a;
 	if (f->ras == NO_RAS) {
 		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_RAS_ENABLED_FEATURES, sizeof(ras), &ras),
@@ -680,8 +1415,17 @@ static const struct tcase cases[] = {
 	{ "bo_cpu_and_gpu_bytes", test_bo_cpu_and_gpu_bytes, NULL, NULL, 0, NULL },
 	{ "va_refusals", test_va_refusals, NULL, NULL, 0, NULL },
 	{ "userptr_and_sizes", test_userptr_and_sizes, NULL, NULL, 0, NULL },
+	{ "userptr_gpu_writes", test_userptr_gpu_writes, "gfx900", NULL, 0, "write of 4 bytes" },
 	{ "cs_nop", test_cs_nop, "gfx1100", NULL, 0, NULL },
 	{ "null_user_pointers", test_null_user_pointers, NULL, NULL, 0, NULL },
+	{ "ctx_stable_pstate", test_ctx_stable_pstate, NULL, NULL, 0, NULL },
+	{ "hotunplug", test_hotunplug, NULL, NULL, 0, "device removed through sysfs" },
+	{ "sysfs_writes", test_sysfs_writes, NULL, NULL, 0, "the host's sysfs stays untouched" },
+	{ "vm_reserve_vmid", test_vm_reserve_vmid, NULL, "vm_fault:1:1", 0, "vmid:2 pasid" },
+	{ "gem_gds_gws_oa", test_gem_gds_gws_oa, NULL, NULL, 0, NULL },
+	{ "ib_flags", test_ib_flags, "gfx900", NULL, 0,
+	  "secure submissions not supported on ring <comp_1.0.0>" },
+	{ "rings", test_rings, NULL, NULL, 0, "a SDMA job: not emulated yet" },
 	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
 	  "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout]" },
 	{ "fault_hang", test_fault_hang, NULL, "hang", 0, "VSHARP_SHIM_FAULT=hang" },
