@@ -311,22 +311,29 @@ struct job {
 };
 
 /*
- * The one place a ring meets an engine of the emulated GPU.  COMPUTE runs
- * on the emulated compute queue; GFX and SDMA jobs need the emulated GFX
- * queue and SDMA engine, which are not in this tree yet: ring_runs() says
- * so before the job is queued, loudly, naming the ring.
+ * The one place a ring meets an engine of the emulated GPU: COMPUTE and
+ * GFX rings run on the emulated CP's compute and GFX queues, SDMA rings on
+ * the emulated SDMA engine (emu/sdma.c).  A multimedia ring has none:
+ * ring_runs() says so before the job is queued, loudly, naming the ring.
  */
 static bool ring_runs(uint32_t ip)
 {
-	return ip == AMDGPU_HW_IP_COMPUTE;
+	return ip == AMDGPU_HW_IP_COMPUTE || ip == AMDGPU_HW_IP_GFX || ip == AMDGPU_HW_IP_DMA;
 }
 
 static int run_ib(uint32_t ip, struct vsharp_vm *vm, uint64_t va, unsigned dwords,
 		  struct vsharp_error *err)
 {
-	if (ip == AMDGPU_HW_IP_COMPUTE)
-		return vsharp_gpu_run_ib(shim.gpu, vm, va, dwords, err);
-	return vsharp_fail(err, -ENOSYS, "shim: a %s job: not emulated yet", ip_names[ip]);
+	switch (ip) {
+	case AMDGPU_HW_IP_COMPUTE:
+		return vsharp_gpu_run_ib_on(shim.gpu, vm, VSHARP_QUEUE_COMPUTE, va, dwords, err);
+	case AMDGPU_HW_IP_GFX:
+		return vsharp_gpu_run_ib_on(shim.gpu, vm, VSHARP_QUEUE_GFX, va, dwords, err);
+	case AMDGPU_HW_IP_DMA:
+		return vsharp_sdma_run_ib(shim.gpu, vm, va, dwords, err);
+	default:
+		return vsharp_fail(err, -ENOSYS, "shim: a %s job: not emulated", ip_names[ip]);
+	}
 }
 
 /*
