@@ -321,18 +321,46 @@ static bool ring_runs(uint32_t ip)
 	return ip == AMDGPU_HW_IP_COMPUTE || ip == AMDGPU_HW_IP_GFX || ip == AMDGPU_HW_IP_DMA;
 }
 
-static int run_ib(uint32_t ip, struct vsharp_vm *vm, uint64_t va, unsigned dwords,
-		  struct vsharp_error *err)
+#define IB_FLAG_CE (1u << 0)	/* AMDGPU_IB_FLAG_CE */
+
+/*
+ * The queue an IB of a GFX or compute job runs on.  On the GFX ring an IB
+ * flagged AMDGPU_IB_FLAG_CE is the constant engine's: 6.1 calls it with
+ * INDIRECT_BUFFER_CONST (gfx_v9_0.c gfx_v9_0_ring_emit_ib_gfx, gfx_v8_0.c,
+ * gfx_v10_0.c) up to GFX10, and with a plain INDIRECT_BUFFER on GFX11,
+ * which has no CE (gfx_v11_0.c gfx_v11_0_ring_emit_ib_gfx).  A compute
+ * ring's emit_ib ignores the flag (gfx_v9_0_ring_emit_ib_compute).
+ */
+static enum vsharp_gpu_queue ib_queue(uint32_t ip, uint32_t flags)
 {
-	switch (ip) {
+	if (ip == AMDGPU_HW_IP_COMPUTE)
+		return VSHARP_QUEUE_COMPUTE;
+	if (flags & IB_FLAG_CE && shim.profile->level < VSHARP_GFX11)
+		return VSHARP_QUEUE_GFX_CE;
+	return VSHARP_QUEUE_GFX;
+}
+
+/* The job's IBs, in order: one CP job (the CE and DE share counters), or SDMA IB by IB. */
+static int run_ibs(const struct job *j, struct vsharp_vm *vm, struct vsharp_error *err)
+{
+	struct vsharp_gpu_ib ibs[sizeof(j->ibs) / sizeof(j->ibs[0])];
+	int r = 0;
+
+	switch (j->ip) {
 	case AMDGPU_HW_IP_COMPUTE:
-		return vsharp_gpu_run_ib_on(shim.gpu, vm, VSHARP_QUEUE_COMPUTE, va, dwords, err);
 	case AMDGPU_HW_IP_GFX:
-		return vsharp_gpu_run_ib_on(shim.gpu, vm, VSHARP_QUEUE_GFX, va, dwords, err);
+		for (unsigned i = 0; i < j->nibs; i++)
+			ibs[i] = (struct vsharp_gpu_ib){ ib_queue(j->ip, j->ibs[i].flags),
+							 j->ibs[i].va_start & SHIM_HOLE_MASK,
+							 j->ibs[i].ib_bytes / 4 };
+		return vsharp_gpu_run_job(shim.gpu, vm, ibs, j->nibs, err);
 	case AMDGPU_HW_IP_DMA:
-		return vsharp_sdma_run_ib(shim.gpu, vm, va, dwords, err);
+		for (unsigned i = 0; !r && i < j->nibs; i++)
+			r = vsharp_sdma_run_ib(shim.gpu, vm, j->ibs[i].va_start & SHIM_HOLE_MASK,
+					       j->ibs[i].ib_bytes / 4, err);
+		return r;
 	default:
-		return vsharp_fail(err, -ENOSYS, "shim: a %s job: not emulated", ip_names[ip]);
+		return vsharp_fail(err, -ENOSYS, "shim: a %s job: not emulated", ip_names[j->ip]);
 	}
 }
 
@@ -598,8 +626,8 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 		vsharp_gpu_set_vmid(shim.gpu, vmid);
 		r = job_vm(f, j, &vm, &err);
 	}
-	for (unsigned i = 0; !r && i < j->nibs; i++)
-		r = run_ib(j->ip, vm, j->ibs[i].va_start & SHIM_HOLE_MASK, j->ibs[i].ib_bytes / 4, &err);
+	if (!r)
+		r = run_ibs(j, vm, &err);
 	if (vm)
 		vsharp_vm_destroy(vm);
 	if (r) {

@@ -743,6 +743,188 @@ static void test_gfx_queue(struct ktap *t)
 	}
 }
 
+/*
+ * Runs a job of two IBs: A (NA dwords) on QA, then B (NB dwords) on QB.
+ * Passing NB 0 runs A alone.
+ */
+static int run_job2(struct rig *r, enum vsharp_gpu_queue qa, const uint32_t *a, unsigned na,
+		    enum vsharp_gpu_queue qb, const uint32_t *b, unsigned nb)
+{
+	struct vsharp_gpu_ib ibs[2] = { { qa, IB_VA, na }, { qb, IB_VA + 1024, nb } };
+
+	memcpy(r->ib, a, 4 * na);
+	if (nb)
+		memcpy(r->ib + 256, b, 4 * nb);
+	r->err.msg[0] = 0;
+	return vsharp_gpu_run_job(r->gpu, r->vm, ibs, nb ? 2 : 1, &r->err);
+}
+
+static void counters(struct ktap *t, const struct rig *r, uint64_t ce, uint64_t de)
+{
+	uint64_t c, d;
+
+	vsharp_gpu_ce_de_counters(r->gpu, &c, &d);
+	CHECK_MSG(t, c == ce && d == de, "%s: CE %llu DE %llu, want CE %llu DE %llu",
+		  vsharp_gfx_name(r->level), (unsigned long long)c, (unsigned long long)d,
+		  (unsigned long long)ce, (unsigned long long)de);
+}
+
+/*
+ * The constant engine and its counters (PAL si_ci_vi_merged_pm4defs.h;
+ * Mesa 17 si_state_draw.c si_ce_pre_draw_synchronization), with libdrm
+ * basic_tests.c amdgpu_command_submission_gfx_separate_ibs's two IBs: the
+ * CE's SET_CE_DE_COUNTERS 0 (0xc0008900, 0) and INCREMENT_CE_COUNTER 1,
+ * the DE's WAIT_ON_CE_COUNTER 1.
+ */
+static void test_constant_engine(struct ktap *t)
+{
+	const uint32_t ce_ib[] = { 0xc0008900, 0, 0xc0008400, 1 };
+	const uint32_t de_wait[] = { 0xc0008600, 1 };
+	const uint32_t de_inc[] = { PKT3(0x86, 0), 1, PKT3(0x85, 0), 0 };
+	const uint32_t ce_inc[] = { PKT3(0x84, 0), 1 };
+
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		struct rig r;
+
+		if (!rig_open(t, &r, l))
+			return;
+		if (l >= VSHARP_GFX11) {
+			/* Linux 6.1 gfx_v11_0.c: no CE; a CE-flagged IB runs on the DE, which refuses these. */
+			CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_GFX_CE, ce_inc, 2, VSHARP_QUEUE_GFX, NULL, 0), -EINVAL);
+			HAS(t, &r, "no constant engine");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, ce_inc, 2), -ENOSYS);
+			HAS(t, &r, "INCREMENT_CE_COUNTER (opcode 0x84)");
+			HAS(t, &r, "has no constant engine");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, de_wait, 2), -ENOSYS);
+			rig_close(&r);
+			continue;
+		}
+		if (l == VSHARP_GFX6) {
+			/* libdrm sends SET_CE_DE_COUNTERS "if (family_id != AMDGPU_FAMILY_SI)". */
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, ce_ib, 2), -ENOSYS);
+			HAS(t, &r, "SET_CE_DE_COUNTERS is no gfx6 packet");
+			/* The counters start at 0 on a new GPU; CE 1 > DE 0 lets the DE on. */
+			CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_GFX_CE, ce_inc, 2, VSHARP_QUEUE_GFX, de_inc, 4), 0);
+			counters(t, &r, 1, 1);
+			rig_close(&r);
+			continue;
+		}
+		/* libdrm's job: CE sets both to 0 and increments its own; the DE's wait is met. */
+		CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_GFX_CE, ce_ib, 4, VSHARP_QUEUE_GFX, de_wait, 2), 0);
+		counters(t, &r, 1, 0);
+		/* The DE increments its counter after the wait (Mesa si_ce_post_draw_synchronization). */
+		CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_GFX_CE, ce_ib, 4, VSHARP_QUEUE_GFX, de_inc, 4), 0);
+		counters(t, &r, 1, 1);
+		/* Again, alone: CE 1 is not > DE 1 and no CE IB follows: a hang. */
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, de_wait, 2), -ETIME);
+		CHECK_EQ(t, outcome(&r), VSHARP_GPU_HANG);
+		HAS(t, &r, "WAIT_ON_CE_COUNTER (opcode 0x86)");
+		HAS(t, &r, "CE counter (1)");
+		HAS(t, &r, "DE counter (1)");
+		/* The wait first, the CE IB later in the job: silicon would interleave; refused. */
+		CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_GFX, de_wait, 2, VSHARP_QUEUE_GFX_CE, ce_inc, 2), -ENOSYS);
+		HAS(t, &r, "does not interleave");
+		counters(t, &r, 1, 1);
+		{
+			/* SET_CE_DE_COUNTERS COUNTER_LO, COUNTER_HI: both counters = 0x100000005. */
+			const uint32_t set64[] = { PKT3(0x89, 1), 5, 1 };
+			/* CE 2 ahead of DE: WAIT_ON_DE_COUNTER_DIFF 3 passes (2 < 3), 2 waits (2 < 2 is false). */
+			const uint32_t ahead[] = { PKT3(0x89, 0), 7, PKT3(0x84, 0), 1, PKT3(0x84, 0), 1,
+						   PKT3(0x88, 0), 3 };
+			const uint32_t diff2[] = { PKT3(0x88, 0), 2 };
+
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, set64, 3), 0);
+			counters(t, &r, 0x100000005ull, 0x100000005ull);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, ahead, 8), 0);
+			counters(t, &r, 9, 7);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, diff2, 2), -ETIME);
+			CHECK_EQ(t, outcome(&r), VSHARP_GPU_HANG);
+			HAS(t, &r, "WAIT_ON_DE_COUNTER_DIFF (opcode 0x88)");
+			HAS(t, &r, "CE counter (9)");
+			HAS(t, &r, "DIFF 2");
+			HAS(t, &r, "DE counter (7)");
+			CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_GFX_CE, diff2, 2, VSHARP_QUEUE_GFX, de_inc + 2, 2), -ENOSYS);
+			HAS(t, &r, "does not interleave");
+		}
+		{
+			/* The CE runs its own packets only; each engine's counter packets on its engine. */
+			const uint32_t write[] = { PKT3(0x37, 3), WRITE_DATA_DST_SEL(5), LO(DATA_VA), HI(DATA_VA), 1 };
+			const uint32_t ib[] = { PKT3(0x3f, 2), LO(IB_VA), HI(IB_VA), 4 };
+			const uint32_t sel0[] = { PKT3(0x84, 0), 0 };
+			const uint32_t sb[] = { PKT3(0x10, 0), 0, PKT3(0x8b, 0), 0 };
+
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, write, 5), -ENOSYS);
+			CHECK_EQ(t, outcome(&r), VSHARP_GPU_BAD_IB);
+			HAS(t, &r, "WRITE_DATA (opcode 0x37)");
+			HAS(t, &r, "AMDGPU_IB_FLAG_CE");
+			CHECK_EQ(t, rd32(&r, DATA_VA), 0x5a5a5a5au);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, ib, 4), -ENOSYS);
+			HAS(t, &r, "INDIRECT_BUFFER");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, de_inc + 2, 2), -ENOSYS);
+			HAS(t, &r, "INCREMENT_DE_COUNTER (opcode 0x85)");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, ce_inc, 2), -ENOSYS);
+			HAS(t, &r, "constant-engine packet");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, sel0, 2), -EINVAL);
+			HAS(t, &r, "CNTRSEL 0x0");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX_CE, sb, 4), 0);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, sb, 4), 0);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, ce_inc, 2), -ENOSYS);
+		}
+		rig_close(&r);
+	}
+}
+
+/*
+ * CONTEXT_CONTROL, CLEAR_STATE and PFP_SYNC_ME: GFX-queue packets, as
+ * libdrm basic_tests.c amdgpu_sync_dependency_test (0x80000000,
+ * 0x80000000; CLEAR_STATE 0x80000000) and Linux gfx_v9_0.c
+ * gfx_v9_0_ring_emit_cntxcntl (LOAD_CONTROL 0x80000000 | 0x8001 |
+ * 0x01000000 | 0x10002 | 0x10000000 LOAD_CE_RAM, SHADOW_CONTROL 0) emit them.
+ */
+static void test_gfx_state(struct ktap *t)
+{
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		const uint32_t cc[] = { PKT3(0x28, 1), 0x80000000, 0x80000000 };
+		const uint32_t cc_kernel[] = { PKT3(0x28, 1), 0x91018003, 0 };
+		const uint32_t cc_bad[] = { PKT3(0x28, 1), 0x80000004, 0 };
+		const uint32_t cc_shadow_ce[] = { PKT3(0x28, 1), 0, 0x10000000 };
+		const uint32_t set[] = { PKT3(0x69, 1), 0x1, 0x1234, PKT3(0x68, 1), 0x10, 0x77 };
+		const uint32_t clear[] = { PKT3(0x12, 0), 0x80000000 };
+		const uint32_t push[] = { PKT3(0x12, 0), 1 };
+		const uint32_t sync[] = { PKT3(0x42, 0), 0 };
+		struct rig r;
+		uint32_t v = 0;
+
+		if (!rig_open(t, &r, l))
+			return;
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, cc, 3), 0);
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, cc, 3), -ENOSYS);
+		HAS(t, &r, "CONTEXT_CONTROL (opcode 0x28)");
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, cc_kernel, 3), l >= VSHARP_GFX11 ? -EINVAL : 0);
+		if (l >= VSHARP_GFX11)
+			HAS(t, &r, "LOAD_CE_RAM");
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, cc_bad, 3), -EINVAL);
+		HAS(t, &r, "LOAD_CONTROL 0x80000004 sets bits 0x00000004");
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, cc_shadow_ce, 3), -EINVAL);
+		HAS(t, &r, "SHADOW_CONTROL 0x10000000");
+		/* CLEAR_STATE forgets the context registers, not the config ones. */
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, set, 6), 0);
+		CHECK_EQ(t, vsharp_gpu_read_reg(r.gpu, 0xa001, &v), 0);
+		CHECK_EQ(t, v, 0x1234);
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, clear, 2), 0);
+		CHECK_EQ(t, vsharp_gpu_read_reg(r.gpu, 0xa001, &v), -ENOENT);
+		CHECK_EQ(t, vsharp_gpu_read_reg(r.gpu, 0x2010, &v), 0);
+		CHECK_EQ(t, v, 0x77);
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, push, 2), -ENOSYS);
+		HAS(t, &r, "CMD 1");
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, clear, 2), -ENOSYS);
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, sync, 2), 0);
+		CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, sync, 2), -ENOSYS);
+		HAS(t, &r, "PFP_SYNC_ME (opcode 0x42)");
+		rig_close(&r);
+	}
+}
+
 /* Every packet outside the implemented set is refused naming itself. */
 static void test_refused(struct ktap *t)
 {
@@ -759,12 +941,13 @@ static void test_refused(struct ktap *t)
 		CHECK_EQ(t, run(&r, q, ce, 2), -ENOSYS);
 		HAS(t, &r, "INCREMENT_CE_COUNTER");
 	}
-	CHECK_EQ(t, run(&r, (enum vsharp_gpu_queue)2, ce, 2), -EINVAL);
-	HAS(t, &r, "queue 2");
+	CHECK_EQ(t, run(&r, (enum vsharp_gpu_queue)3, ce, 2), -EINVAL);
+	HAS(t, &r, "queue 3");
 	rig_close(&r);
 }
 
 KTAP_MAIN(KTAP_CASE(test_write_data_memory), KTAP_CASE(test_write_data_register),
 	  KTAP_CASE(test_dma_data), KTAP_CASE(test_cp_dma_gfx6), KTAP_CASE(test_copy_data),
 	  KTAP_CASE(test_wait_reg_mem), KTAP_CASE(test_fences), KTAP_CASE(test_cond_exec),
-	  KTAP_CASE(test_indirect_buffer), KTAP_CASE(test_gfx_queue), KTAP_CASE(test_refused))
+	  KTAP_CASE(test_indirect_buffer), KTAP_CASE(test_gfx_queue), KTAP_CASE(test_constant_engine),
+	  KTAP_CASE(test_gfx_state), KTAP_CASE(test_refused))

@@ -163,7 +163,17 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
  */
 enum vsharp_gpu_queue {
 	VSHARP_QUEUE_COMPUTE,	/* AMDGPU_HW_IP_COMPUTE */
-	VSHARP_QUEUE_GFX,	/* AMDGPU_HW_IP_GFX */
+	VSHARP_QUEUE_GFX,	/* AMDGPU_HW_IP_GFX: the draw engine (DE: PFP and ME) */
+	/*
+	 * The GFX ring's constant engine (CE), GFX6-10: an IB the client flags
+	 * AMDGPU_IB_FLAG_CE, which Linux calls with INDIRECT_BUFFER_CONST
+	 * (gfx_v9_0.c gfx_v9_0_ring_emit_ib_gfx).  It runs NOP and the CE/DE
+	 * counter packets and refuses anything else by name.  GFX11 has none:
+	 * Linux 6.1 calls a CE-flagged IB there as a plain INDIRECT_BUFFER on
+	 * the DE (gfx_v11_0.c gfx_v11_0_ring_emit_ib_gfx), so run it as
+	 * VSHARP_QUEUE_GFX; VSHARP_QUEUE_GFX_CE on GFX11 is -EINVAL.
+	 */
+	VSHARP_QUEUE_GFX_CE,
 };
 
 /*
@@ -173,6 +183,32 @@ enum vsharp_gpu_queue {
  */
 int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
 			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err);
+
+/*
+ * One IB of a job: the queue it runs on, its address and size in dwords.
+ */
+struct vsharp_gpu_ib {
+	enum vsharp_gpu_queue queue;
+	uint64_t va;
+	unsigned dwords;
+};
+
+/*
+ * Runs the N IBs of one job in order, each as vsharp_gpu_run_ib_on; stops
+ * at the first that fails, with its outcome and report.  The CE and the DE
+ * share the GPU's CE and DE counters (SET_CE_DE_COUNTERS,
+ * INCREMENT_CE_COUNTER, INCREMENT_DE_COUNTER), which persist as on a GPU.
+ * On silicon the two engines run in parallel; here the IBs run one at a
+ * time, so a WAIT_ON_CE_COUNTER (DE) or WAIT_ON_DE_COUNTER_DIFF (CE) whose
+ * condition is false is a hang (-ETIME) when no later IB of the job runs on
+ * the other engine, and refused (-ENOSYS) when one does: the emulator does
+ * not interleave the engines.
+ */
+int vsharp_gpu_run_job(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
+		       const struct vsharp_gpu_ib *ibs, unsigned n, struct vsharp_error *err);
+
+/* The CE and DE counters as the last IB left them. */
+void vsharp_gpu_ce_de_counters(const struct vsharp_gpu *gpu, uint64_t *ce, uint64_t *de);
 
 /*
  * The GPU's register file as the CP's register writes leave it (WRITE_DATA

@@ -88,6 +88,11 @@ struct vsharp_gpu {
 	uint32_t *regfile;
 	uint64_t *regfile_set;
 	uint64_t clock, interrupts;
+	/*
+	 * The GFX ring's constant-engine and draw-engine counters (emu/cp_ce.c):
+	 * hardware state, kept across IBs and jobs as on a GPU.
+	 */
+	uint64_t ce_count, de_count;
 };
 
 /* A register-writing memory operation still in flight. */

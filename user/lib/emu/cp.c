@@ -58,7 +58,7 @@ int emu_cp_fault(struct emu_cp *cp, uint64_t va, uint64_t n, unsigned perms,
 			   "  in page starting at address 0x%016" PRIx64 " from client 0x1b (UTCL2)\n"
 			   "  Faulty UTCL2 client ID: %s: %s of %" PRIu64 " bytes at 0x%" PRIx64 " by %s: %s",
 			   gpu->cfg.vmid, gpu->cfg.pasid, va & ~(uint64_t)(VSHARP_VM_PAGE - 1),
-			   cp->queue == VSHARP_QUEUE_GFX ? "CPG" : "CPC",
+			   cp->queue == VSHARP_QUEUE_COMPUTE ? "CPC" : "CPG",
 			   perms & VSHARP_VM_WRITE ? "write" : "read", n, va, at,
 			   !mapped ? "no mapping" :
 			   perms & VSHARP_VM_WRITE ? "mapped without AMDGPU_VM_PAGE_WRITEABLE" :
@@ -170,7 +170,7 @@ int emu_cp_engine(struct emu_cp *cp, const char *field, unsigned engine, bool ce
 		return emu_cp_bad(cp, err, "%s 1 (PFP) on a compute queue, whose MEC has no PFP (allowed 0, ME; Linux gfx_v9_0.c gfx_v9_0_ring_emit_wreg uses ENGINE_SEL 1 on the GFX ring only)",
 				  field);
 	if (engine == 2 && ce_defined)
-		return emu_cp_refuse(cp, err, "%s 2 (CE): constant-engine IBs are not emulated", field);
+		return emu_cp_refuse(cp, err, "%s 2 (CE): a CE engine select in a packet is not emulated (CE IBs run their own packets only)", field);
 	return emu_cp_bad(cp, err, "%s %u (allowed 0 ME, 1 PFP on the GFX queue%s)", field, engine,
 			  ce_defined ? ", 2 CE" : "");
 }

@@ -27,6 +27,8 @@ struct emu_cp {
 	unsigned ib_level;		/* 1: the submitted IB (IB1), 2: an IB it called (IB2) */
 	const struct vsharp_pm4_packet *pkt;
 	uint64_t packets;		/* packets run, against EMU_CP_MAX_PACKETS */
+	/* A later IB of the job runs on the CE, on the DE (vsharp_gpu_run_job). */
+	bool ce_follows, de_follows;
 };
 
 /*
@@ -59,8 +61,8 @@ int emu_cp_hang(struct emu_cp *cp, struct vsharp_error *err, const char *fmt, ..
 
 /*
  * ENGINE_SEL/ENGINE of a packet: 0 (ME) anywhere, 1 (PFP) on the GFX queue
- * only (a compute queue's MEC has no PFP), 2 (CE) refused (constant-engine
- * IBs are not emulated), anything else out of range.
+ * only (a compute queue's MEC has no PFP), 2 (CE) refused (a packet's CE
+ * engine select is not emulated), anything else out of range.
  */
 int emu_cp_engine(struct emu_cp *cp, const char *field, unsigned engine, bool ce_defined,
 		  struct vsharp_error *err);
@@ -84,5 +86,21 @@ int emu_cp_wait_reg_mem(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, 
 int emu_cp_release_mem(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
 int emu_cp_event_write_eop(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
 int emu_cp_event_write(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+
+/* Clears the context registers' written bits: CLEAR_STATE (emu/cp_regs.c). */
+void emu_cp_regs_clear_context(struct vsharp_gpu *gpu);
+
+/* The GFX queue's own state packets (emu/cp_gfx.c). */
+int emu_cp_context_control(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_clear_state(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_pfp_sync_me(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+
+/* The constant engine's counters (emu/cp_ce.c). */
+int emu_cp_set_ce_de_counters(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_increment_ce_counter(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_increment_de_counter(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_wait_on_ce_counter(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_wait_on_de_counter_diff(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
+int emu_cp_switch_buffer(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
 
 #endif

@@ -105,6 +105,14 @@ int emu_cp_reg_read(struct emu_cp *cp, uint32_t reg, uint32_t *value, struct vsh
 	return 0;
 }
 
+void emu_cp_regs_clear_context(struct vsharp_gpu *gpu)
+{
+	long first = slot(gpu->cfg.level, 0xa000);
+
+	for (long i = first; i < first + 0x400; i++)
+		gpu->regfile_set[i / 64] &= ~(1ull << (i % 64));
+}
+
 int vsharp_gpu_read_reg(const struct vsharp_gpu *gpu, uint32_t reg, uint32_t *value)
 {
 	long i = slot(gpu->cfg.level, reg);

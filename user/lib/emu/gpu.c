@@ -529,6 +529,7 @@ static int run_cache(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, str
 #define Q_COMPUTE (1u << VSHARP_QUEUE_COMPUTE)
 #define Q_GFX (1u << VSHARP_QUEUE_GFX)
 #define Q_BOTH (Q_COMPUTE | Q_GFX)
+#define Q_CE (1u << VSHARP_QUEUE_GFX_CE)
 
 /*
  * The packets the emulated CP runs, on which queues (Documentation/emulator.rst
@@ -541,7 +542,7 @@ static const struct cp_packet {
 	uint8_t queues;
 	int (*run)(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err);
 } cp_packets[] = {
-	{ VSHARP_PKT3_NOP, Q_BOTH, run_nop },
+	{ VSHARP_PKT3_NOP, Q_BOTH | Q_CE, run_nop },
 	{ VSHARP_PKT3_DISPATCH_DIRECT, Q_BOTH, run_dispatch_packet },
 	{ VSHARP_PKT3_WRITE_DATA, Q_BOTH, emu_cp_write_data },
 	{ VSHARP_PKT3_WAIT_REG_MEM, Q_BOTH, emu_cp_wait_reg_mem },
@@ -558,6 +559,16 @@ static const struct cp_packet {
 	{ VSHARP_PKT3_SET_SH_REG, Q_BOTH, emu_cp_set_reg },
 	{ VSHARP_PKT3_SET_UCONFIG_REG, Q_BOTH, emu_cp_set_reg },
 	{ VSHARP_PKT3_SET_SH_REG_INDEX, Q_BOTH, emu_cp_set_reg },
+	{ VSHARP_PKT3_CONTEXT_CONTROL, Q_GFX, emu_cp_context_control },
+	{ VSHARP_PKT3_CLEAR_STATE, Q_GFX, emu_cp_clear_state },
+	{ VSHARP_PKT3_PFP_SYNC_ME, Q_GFX, emu_cp_pfp_sync_me },
+	/* The CE/DE counters (emu/cp_ce.c): each handler checks its engine. */
+	{ VSHARP_PKT3_SET_CE_DE_COUNTERS, Q_GFX | Q_CE, emu_cp_set_ce_de_counters },
+	{ VSHARP_PKT3_INCREMENT_CE_COUNTER, Q_GFX | Q_CE, emu_cp_increment_ce_counter },
+	{ VSHARP_PKT3_INCREMENT_DE_COUNTER, Q_GFX | Q_CE, emu_cp_increment_de_counter },
+	{ VSHARP_PKT3_WAIT_ON_CE_COUNTER, Q_GFX | Q_CE, emu_cp_wait_on_ce_counter },
+	{ VSHARP_PKT3_WAIT_ON_DE_COUNTER_DIFF, Q_GFX | Q_CE, emu_cp_wait_on_de_counter_diff },
+	{ VSHARP_PKT3_SWITCH_BUFFER, Q_GFX | Q_CE, emu_cp_switch_buffer },
 };
 
 /* The draws (Linux soc15d.h/nvd.h PACKET3_DRAW_*): refused on the GFX queue as such. */
@@ -578,6 +589,9 @@ static int refuse_packet(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt,
 	const char *q = cp->queue == VSHARP_QUEUE_GFX ? "GFX" : "compute";
 
 	cp->gpu->outcome = VSHARP_GPU_BAD_IB;
+	if (cp->queue == VSHARP_QUEUE_GFX_CE)
+		return vsharp_fail(err, -ENOSYS, "emu: PM4 packet %s (opcode 0x%02x) at dword %u of an AMDGPU_IB_FLAG_CE IB: the emulated constant engine runs NOP, SET_CE_DE_COUNTERS, INCREMENT_CE_COUNTER, WAIT_ON_DE_COUNTER_DIFF and SWITCH_BUFFER only (its constant RAM packets and IB calls are not emulated)",
+				   name ? name : "unknown", pkt->opcode, pkt->offset);
 	if (cp->queue == VSHARP_QUEUE_GFX && is_draw(pkt->opcode))
 		return vsharp_fail(err, -ENOSYS, "emu: PM4 packet %s (opcode 0x%02x) at dword %u: draws are not emulated",
 				   name ? name : "DRAW", pkt->opcode, pkt->offset);
@@ -639,6 +653,9 @@ static int run_ib(struct emu_cp *cp, uint64_t va, unsigned n, unsigned level,
 		if (++cp->packets > EMU_CP_MAX_PACKETS)
 			return emu_cp_hang(cp, err, "the IB ran %u packets, chained IBs included: the emulated CP stops there, as a job that never ends",
 					   EMU_CP_MAX_PACKETS);
+		if (cp->queue == VSHARP_QUEUE_GFX_CE && (pkt.opcode == VSHARP_PKT3_COND_EXEC ||
+							 pkt.opcode == VSHARP_PKT3_INDIRECT_BUFFER))
+			return refuse_packet(cp, &pkt, err);
 		if (pkt.opcode == VSHARP_PKT3_COND_EXEC) {
 			/*
 			 * COND_EXEC (0x22): GPU_ADDR_LO, GPU_ADDR_HI, TEST_VALUE (0),
@@ -721,8 +738,9 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 	return vsharp_gpu_run_ib_on(gpu, vm, VSHARP_QUEUE_COMPUTE, ib_va, ib_dwords, err);
 }
 
-int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
-			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err)
+/* One IB of a job; CE_FOLLOWS, DE_FOLLOWS: a later IB of the job runs on the CE, on the DE. */
+static int run_one(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const struct vsharp_gpu_ib *ib,
+		   bool ce_follows, bool de_follows, struct vsharp_error *err)
 {
 	int ret;
 
@@ -730,16 +748,20 @@ int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsha
 	gpu->outcome = VSHARP_GPU_DONE;
 	gpu->ib_waves = gpu->ib_instructions = 0;
 	gpu->pixel_lds = false;
-	if (queue != VSHARP_QUEUE_COMPUTE && queue != VSHARP_QUEUE_GFX)
-		ret = vsharp_fail(err, -EINVAL, "emu: queue %d (allowed VSHARP_QUEUE_COMPUTE 0, VSHARP_QUEUE_GFX 1)",
-				  (int)queue);
-	else if (!ib_dwords || ib_va % 4)
+	if (ib->queue != VSHARP_QUEUE_COMPUTE && ib->queue != VSHARP_QUEUE_GFX &&
+	    ib->queue != VSHARP_QUEUE_GFX_CE)
+		ret = vsharp_fail(err, -EINVAL, "emu: queue %d (allowed VSHARP_QUEUE_COMPUTE 0, VSHARP_QUEUE_GFX 1, VSHARP_QUEUE_GFX_CE 2)",
+				  (int)ib->queue);
+	else if (ib->queue == VSHARP_QUEUE_GFX_CE && gpu->cfg.level >= VSHARP_GFX11)
+		ret = vsharp_fail(err, -EINVAL, "emu: queue VSHARP_QUEUE_GFX_CE on %s, which has no constant engine (Linux 6.1 gfx_v11_0.c gfx_v11_0_ring_emit_ib_gfx calls an AMDGPU_IB_FLAG_CE IB as a plain INDIRECT_BUFFER: run it on VSHARP_QUEUE_GFX)",
+				  vsharp_gfx_name(gpu->cfg.level));
+	else if (!ib->dwords || ib->va % 4)
 		ret = vsharp_fail(err, -EINVAL, "emu: IB of %u dwords at 0x%" PRIx64 " (allowed: at least 1 dword, 4-byte aligned)",
-				  ib_dwords, ib_va);
-	else if (!vsharp_vm_at(vm, ib_va, 4ull * ib_dwords, VSHARP_VM_READ)) {
+				  ib->dwords, ib->va);
+	else if (!vsharp_vm_at(vm, ib->va, 4ull * ib->dwords, VSHARP_VM_READ)) {
 		struct emu_wave none = { .gpu = gpu, .vm = vm, .level = gpu->cfg.level };
 
-		ret = emu_vm_fault(&none, ib_va, 4 * ib_dwords, VSHARP_VM_READ, err);
+		ret = emu_vm_fault(&none, ib->va, 4 * ib->dwords, VSHARP_VM_READ, err);
 	} else {
 		struct emu_cp *cp = calloc(1, sizeof(*cp));
 
@@ -748,14 +770,42 @@ int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsha
 		} else {
 			cp->gpu = gpu;
 			cp->vm = vm;
-			cp->queue = queue;
+			cp->queue = ib->queue;
 			cp->level = gpu->cfg.level;
+			cp->ce_follows = ce_follows;
+			cp->de_follows = de_follows;
 			/* Nothing this IB did not write is known: a kernel queue is shared. */
-			ret = run_ib(cp, ib_va, ib_dwords, 1, err);
+			ret = run_ib(cp, ib->va, ib->dwords, 1, err);
 			free(cp);
 		}
 	}
 	if (ret && gpu->outcome == VSHARP_GPU_DONE)
 		gpu->outcome = ret == -ETIME ? VSHARP_GPU_HANG : VSHARP_GPU_BAD_IB;
 	return ret;
+}
+
+int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsharp_gpu_queue queue,
+			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err)
+{
+	struct vsharp_gpu_ib ib = { queue, ib_va, ib_dwords };
+
+	return run_one(gpu, vm, &ib, false, false, err);
+}
+
+int vsharp_gpu_run_job(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
+		       const struct vsharp_gpu_ib *ibs, unsigned n, struct vsharp_error *err)
+{
+	for (unsigned i = 0; i < n; i++) {
+		bool ce = false, de = false;
+		int ret;
+
+		for (unsigned k = i + 1; k < n; k++) {
+			ce |= ibs[k].queue == VSHARP_QUEUE_GFX_CE;
+			de |= ibs[k].queue == VSHARP_QUEUE_GFX;
+		}
+		ret = run_one(gpu, vm, &ibs[i], ce, de, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }

@@ -148,7 +148,13 @@ const struct vsharp_pm4_level *vsharp_pm4_level(enum vsharp_gfx level)
 	return NULL;
 }
 
-/* Every type-3 opcode Mesa's src/amd/common/sid.h names (PKT3_*). */
+/*
+ * Every type-3 opcode Mesa's src/amd/common/sid.h names (PKT3_*), with the
+ * constant-engine packets Mesa no longer names: WAIT_ON_DE_COUNTER_DIFF and
+ * SWITCH_BUFFER (Linux soc15d.h, nvd.h, vid.h PACKET3_*), SET_CE_DE_COUNTERS
+ * (PAL si_ci_vi_merged_pm4defs.h IT_SET_CE_DE_COUNTERS; libdrm
+ * tests/amdgpu/basic_tests.c emits it as 0xc0008900).
+ */
 static const char *const opcode_names[256] = {
 	[0x10] = "NOP",
 	[0x11] = "SET_BASE",
@@ -218,6 +224,9 @@ static const char *const opcode_names[256] = {
 	[0x84] = "INCREMENT_CE_COUNTER",
 	[0x85] = "INCREMENT_DE_COUNTER",
 	[0x86] = "WAIT_ON_CE_COUNTER",
+	[0x88] = "WAIT_ON_DE_COUNTER_DIFF",
+	[0x89] = "SET_CE_DE_COUNTERS",
+	[0x8b] = "SWITCH_BUFFER",
 	[0x95] = "HDP_FLUSH",
 	[0x9b] = "SET_SH_REG_INDEX",
 	[0x9f] = "LOAD_CONTEXT_REG_INDEX",
