@@ -73,6 +73,11 @@ static const uint32_t g9_read_s4[] = {
 	0xbe850004,		/* s_mov_b32 s5, s4 */
 	0xbf810000,		/* s_endpgm */
 };
+/* s3 is COMPUTE_USER_DATA_3 with USER_SGPR 4. */
+static const uint32_t g9_read_s3[] = {
+	0xbe840003,		/* s_mov_b32 s4, s3 */
+	0xbf810000,		/* s_endpgm */
+};
 /* v1 is the work-item id in Y, loaded when TIDIG_COMP_CNT >= 1. */
 static const uint32_t g9_read_v1[] = {
 	0x7e040301,		/* v_mov_b32_e32 v2, v1 */
@@ -671,9 +676,23 @@ static const struct run runs[] = {
 	{ R_DISPATCH_REGS, "gfx9 no COMPUTE_PGM_RSRC2", VSHARP_GFX9, PROG(g9_endpgm),
 	  .omit_reg = VSHARP_COMPUTE_PGM_RSRC2,
 	  STRICT("strict: dispatch state", "COMPUTE_PGM_RSRC2 (0x2e13): never written") },
-	{ R_DISPATCH_REGS, "gfx11 no COMPUTE_USER_DATA_3", VSHARP_GFX11, 
-	  .code = g11_read_ttmp9 + 1, .n_code = 1, .omit_reg = VSHARP_COMPUTE_USER_DATA_0 + 3,
-	  STRICT("strict: dispatch state", "COMPUTE_USER_DATA_3 (0x2e43): never written") },
+	/*
+	 * A USER_DATA register never written only leaves its SGPR unset: the
+	 * dispatch is taken, and reading that SGPR is the strict error (libdrm
+	 * tests/amdgpu basic_tests.c sets USER_SGPR 8, writes USER_DATA_0-1).
+	 */
+	{ R_DISPATCH_REGS, "gfx11 no COMPUTE_USER_DATA_3, s3 not read", VSHARP_GFX11,
+	  .code = g11_read_ttmp9 + 1, .n_code = 1, .omit_reg = VSHARP_COMPUTE_USER_DATA_0 + 3 },
+	{ R_DISPATCH_REGS, "gfx9 no COMPUTE_USER_DATA_3, s3 not read", VSHARP_GFX9, PROG(g9_s13),
+	  .omit_reg = VSHARP_COMPUTE_USER_DATA_0 + 3 },
+	{ R_DISPATCH_REGS, "gfx9 no COMPUTE_USER_DATA_3, s3 read", VSHARP_GFX9, PROG(g9_read_s3),
+	  .omit_reg = VSHARP_COMPUTE_USER_DATA_0 + 3,
+	  STRICT("strict: uninitialised SGPR", "reads s3",
+		 "loaded from COMPUTE_USER_DATA_3 (0x2e43), never written") },
+	{ R_DISPATCH_REGS, "gfx9 COMPUTE_USER_DATA_3 written, s3 read", VSHARP_GFX9, PROG(g9_read_s3) },
+	{ R_DISPATCH_REGS, "gfx9 no COMPUTE_NUM_THREAD_Y", VSHARP_GFX9, PROG(g9_endpgm),
+	  .omit_reg = VSHARP_COMPUTE_NUM_THREAD_X + 1,
+	  STRICT("strict: dispatch state", "COMPUTE_NUM_THREAD_Y (0x2e08): never written") },
 	{ R_DISPATCH_REGS, "gfx9 all written", VSHARP_GFX9, PROG(g9_endpgm) },
 	/*
 	 * Profiling state radeonsi writes on every compute queue (Mesa

@@ -259,6 +259,12 @@ struct vsharp_dispatch_state {
 	bool wave32;
 	unsigned user_sgprs;
 	uint32_t user_data[16];
+	/*
+	 * Bit i: COMPUTE_USER_DATA_i was written.  A USER_DATA register the IB
+	 * never wrote still loads its SGPR, with whatever the queue held: on
+	 * hardware harmless unless the shader reads it (user_data[i] is 0).
+	 */
+	uint16_t user_data_written;
 	unsigned lds_bytes;
 	uint32_t threads[3];
 	uint32_t groups[3];

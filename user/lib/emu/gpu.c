@@ -313,8 +313,10 @@ static void init_wave(struct emu_wave *w, const struct vsharp_dispatch_state *st
 			if (st->tgid[i])
 				w->sgpr[s++] = gid[i];
 	}
+	/* A USER_DATA register the IB never wrote leaves its SGPR unset (wave.c names it). */
 	for (unsigned i = 0; i < s; i++)
-		w->sgpr_set[i / 64] |= 1ull << (i % 64);
+		if (i >= st->user_sgprs || (st->user_data_written >> i & 1))
+			w->sgpr_set[i / 64] |= 1ull << (i % 64);
 	tid_regs = facts->packed_tid ? 1 : st->tidig_comps;
 	for (unsigned l = 0; l < w->lanes && first + l < threads; l++) {
 		unsigned t = first + l, x = t % tx, y = t / tx % ty, z = t / tx / ty;

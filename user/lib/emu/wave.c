@@ -74,8 +74,18 @@ static int in_flight(struct emu_wave *w, const struct emu_insn *in, const struct
 static int uninit_sgpr(struct emu_wave *w, const struct emu_insn *in, unsigned r,
 		       struct vsharp_error *err)
 {
+	const struct vsharp_dispatch_state *st = w->dispatch;
 	char init[96];
 
+	/* A user SGPR whose COMPUTE_USER_DATA_n the IB never wrote. */
+	if (st && r < st->user_sgprs && !(st->user_data_written >> r & 1)) {
+		uint32_t reg = VSHARP_COMPUTE_USER_DATA_0 + r;
+
+		return emu_strict(w, err,
+				  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which the dispatch (USER_SGPR %u) loaded from %s (0x%x), never written in the IB; on the GPU it holds the previous client's value (%s; Mesa si_compute.c: every IB rewrites its compute state)",
+				  in->name, w->pc, r, st->user_sgprs, vsharp_reg_name(w->level, reg),
+				  reg, SRC_INIT);
+	}
 	emu_init_desc(w, init, sizeof(init));
 	return emu_strict(w, err,
 			  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which neither the dispatch (%s) nor the shader set; on the GPU it holds the previous wave's value (%s)",

@@ -173,9 +173,9 @@ int vsharp_pm4_dispatch_state(enum vsharp_gfx level, const struct vsharp_compute
 				   "COMPUTE_PGM_RSRC2: USER_SGPR %u (allowed 0..16, COMPUTE_USER_DATA_0..15)",
 				   st->user_sgprs);
 	for (unsigned i = 0; i < st->user_sgprs; i++) {
-		ret = need(level, regs, VSHARP_COMPUTE_USER_DATA_0 + i, err);
-		if (ret)
-			return ret;
+		if (!vsharp_pm4_reg_written(regs, VSHARP_COMPUTE_USER_DATA_0 + i))
+			continue;
+		st->user_data_written |= 1u << i;
 		st->user_data[i] = reg(regs, VSHARP_COMPUTE_USER_DATA_0 + i);
 	}
 	for (int i = 0; i < 3; i++)
