@@ -159,6 +159,7 @@ static void check(const struct fuzz_case *c, const struct result *r)
 		{ 0, VSHARP_GPU_DONE }, { -EFAULT, VSHARP_GPU_VM_FAULT }, { -ETIME, VSHARP_GPU_HANG },
 		{ -EPROTO, VSHARP_GPU_STRICT }, { -EINVAL, VSHARP_GPU_BAD_IB },
 		{ -ERANGE, VSHARP_GPU_BAD_IB }, { -ENOSYS, VSHARP_GPU_BAD_IB },
+		{ -EACCES, VSHARP_GPU_PRIV_REG },
 	};
 	bool ok = false;
 

@@ -10,9 +10,10 @@
  * page tables hold.
  *
  * The shim behaves like a kernel booted with amdgpu.vm_fault_stop=2 whose
- * job timeout has fired: a VM fault, a broken strict rule or a hang stops
- * the job, the report goes to stderr as a kernel log line and the GPU
- * "resets".  What follows is 6.1's recovery (amdgpu_device_gpu_recover):
+ * job timeout has fired: a VM fault, a broken strict rule, a privileged
+ * register access (a CP interrupt 6.1 answers with drm_sched_fault()) or
+ * a hang stops the job, the report goes to stderr as a kernel log line
+ * and the GPU "resets".  What follows is 6.1's recovery (amdgpu_device_gpu_recover):
  * amdgpu_device_pre_asic_reset() raises the job's karma past
  * amdgpu_job_hang_limit (0), so drm_sched_increase_karma_ext() marks its
  * context guilty; drm_sched_resubmit_jobs_ext() sets -ECANCELED on the
@@ -584,6 +585,24 @@ static void reset(struct job *j, uint64_t seq, bool vram_lost)
 }
 
 /*
+ * The CP's privileged-register interrupt: 6.1's handler logs this line and
+ * calls drm_sched_fault(), whose timeout work is the reset below
+ * (gfx_v6_0.c to gfx_v11_0.c *_priv_reg_irq; DRM_ERROR prints "[drm:FUNC]").
+ */
+static void priv_reg_irq(void)
+{
+	static const char *const ip[VSHARP_GFX_COUNT] = {
+		[VSHARP_GFX6] = "gfx_v6_0", [VSHARP_GFX7] = "gfx_v7_0", [VSHARP_GFX8] = "gfx_v8_0",
+		[VSHARP_GFX9] = "gfx_v9_0", [VSHARP_GFX10] = "gfx_v10_0", [VSHARP_GFX10_3] = "gfx_v10_0",
+		[VSHARP_GFX11] = "gfx_v11_0",
+	};
+	const char *name = ip[shim.profile->level];
+
+	shim_klog("[drm:%s_priv_reg_irq] *ERROR* Illegal register access in command stream",
+		  name ? name : "gfx");
+}
+
+/*
  * Runs the job; 0 when its fence signals, else the errno its fence
  * completes with: -ECANCELED for a job the reset cancelled
  * (drm_sched_resubmit_jobs_ext on the guilty context's fences), -EINVAL
@@ -631,6 +650,8 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 	if (vm)
 		vsharp_vm_destroy(vm);
 	if (r) {
+		if (r == -EACCES && vsharp_gpu_last_outcome(shim.gpu, NULL) == VSHARP_GPU_PRIV_REG)
+			priv_reg_irq();
 		shim_klog("%s", err.msg);
 		reset(j, seq, false);
 		return -ECANCELED;

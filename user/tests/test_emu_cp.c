@@ -222,11 +222,44 @@ static void test_write_data_register(struct ktap *t)
 			const uint32_t ib[] = { PKT3(0x37, 3), WRITE_DATA_DST_SEL(0) | WR_CONFIRM, 0x54f, 0,
 						0xdeadbeef };
 
-			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, ib, 5), -ENOSYS);
-			CHECK_EQ(t, outcome(&r), VSHARP_GPU_BAD_IB);
-			HAS(t, &r, "register 0x54f");
-			HAS(t, &r, "does not model");
+			/*
+			 * Outside the registers a user IB may write: the CP's
+			 * privileged-register interrupt, reported by Linux 6.1 as
+			 * gfx_v9_0.c gfx_v9_0_priv_reg_irq's DRM_ERROR does.
+			 */
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, ib, 5), -EACCES);
+			CHECK_EQ(t, outcome(&r), VSHARP_GPU_PRIV_REG);
+			HAS(t, &r, "Illegal register access in command stream");
+			HAS(t, &r, "writes register 0x54f");
+			HAS(t, &r, "privileged-register interrupt");
 			CHECK_EQ(t, vsharp_gpu_read_reg(r.gpu, 0x54f, &v), -EINVAL);
+		}
+		{
+			/*
+			 * The same on the compute queue: the last SH register
+			 * (below Linux sid.h, soc15d.h PACKET3_SET_SH_REG_END 0x3000)
+			 * lands, the next one is privileged.
+			 */
+			const uint32_t ib[] = { PKT3(0x37, 4), WRITE_DATA_DST_SEL(0) | WR_CONFIRM, 0x2fff, 0,
+						0x55, 0x66 };
+			const uint32_t high[] = { PKT3(0x37, 3), WRITE_DATA_DST_SEL(0), 0x1fff, 0, 1 };
+
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, ib, 6), -EACCES);
+			CHECK_EQ(t, outcome(&r), VSHARP_GPU_PRIV_REG);
+			HAS(t, &r, "writes register 0x3000");
+			CHECK_EQ(t, vsharp_gpu_read_reg(r.gpu, 0x2fff, &v), 0);
+			CHECK_EQ(t, v, 0x55);
+			/* 0x1fff: just below the config registers (Linux sid.h PACKET3_SET_CONFIG_REG_START 0x2000). */
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, high, 5), -EACCES);
+			HAS(t, &r, "writes register 0x1fff");
+		}
+		if (l == VSHARP_GFX6) {
+			/* Uconfig is no gfx6 space (no SET_UCONFIG_REG in Linux sid.h): not modelled there. */
+			const uint32_t ib[] = { PKT3(0x37, 3), WRITE_DATA_DST_SEL(0), 0xc000, 0, 1 };
+
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, ib, 5), -ENOSYS);
+			CHECK_EQ(t, outcome(&r), VSHARP_GPU_BAD_IB);
+			HAS(t, &r, "does not model");
 		}
 		rig_close(&r);
 	}

@@ -133,6 +133,13 @@ enum vsharp_gpu_outcome {
 	VSHARP_GPU_HANG,	/* -ETIME: a wave never ended */
 	VSHARP_GPU_STRICT,	/* -EPROTO: a strict rule broken (garbage or hang on silicon) */
 	VSHARP_GPU_BAD_IB,	/* -EINVAL/-ERANGE/-ENOSYS: a packet or instruction the queue refuses */
+	/*
+	 * -EACCES: the IB wrote a register outside those a user IB may write;
+	 * the CP raises its privileged-register interrupt, which Linux reports
+	 * as "Illegal register access in command stream" and answers with a
+	 * reset (gfx_v9_0.c gfx_v9_0_priv_reg_irq, drm_sched_fault).
+	 */
+	VSHARP_GPU_PRIV_REG,
 };
 
 struct vsharp_gpu_fault {

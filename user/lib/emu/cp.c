@@ -161,6 +161,18 @@ int emu_cp_hang(struct emu_cp *cp, struct vsharp_error *err, const char *fmt, ..
 	return ret;
 }
 
+int emu_cp_priv_reg(struct emu_cp *cp, struct vsharp_error *err, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = end(cp, err, -EACCES, VSHARP_GPU_PRIV_REG, "priv reg: Illegal register access in command stream: ",
+		  fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
 int emu_cp_engine(struct emu_cp *cp, const char *field, unsigned engine, bool ce_defined,
 		  struct vsharp_error *err)
 {

@@ -58,6 +58,8 @@ __attribute__((format(printf, 3, 4)))
 int emu_cp_strict(struct emu_cp *cp, struct vsharp_error *err, const char *fmt, ...);	/* -EPROTO, STRICT */
 __attribute__((format(printf, 3, 4)))
 int emu_cp_hang(struct emu_cp *cp, struct vsharp_error *err, const char *fmt, ...);	/* -ETIME, HANG */
+__attribute__((format(printf, 3, 4)))
+int emu_cp_priv_reg(struct emu_cp *cp, struct vsharp_error *err, const char *fmt, ...);	/* -EACCES, PRIV_REG */
 
 /*
  * ENGINE_SEL/ENGINE of a packet: 0 (ME) anywhere, 1 (PFP) on the GFX queue

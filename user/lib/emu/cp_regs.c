@@ -3,8 +3,9 @@
  * The register file of the emulated GPU, as the CP's register writes leave
  * it: SET_SH_REG, SET_CONTEXT_REG, SET_CONFIG_REG, SET_UCONFIG_REG, and
  * WRITE_DATA/COPY_DATA with a register destination.  It holds the
- * registers of the four spaces the SET_*_REG packets address; a register
- * outside them is not modelled, and the CP refuses to touch it.  Reading a
+ * registers of the four spaces the SET_*_REG packets address; a write
+ * outside them is a privileged register access (VSHARP_GPU_PRIV_REG), a
+ * read is refused as not modelled.  Reading a
  * register nothing wrote is a strict error: on a GPU it holds its reset
  * value or the previous client's.
  */
@@ -74,10 +75,38 @@ static int unmodelled(struct emu_cp *cp, const char *what, uint32_t reg, struct 
 			     what, reg, reg_name(cp->level, reg));
 }
 
+/* REG lies in one of the spaces, whatever the level. */
+static bool in_a_space(uint32_t reg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(spaces); i++)
+		if (reg >= spaces[i].start && reg < spaces[i].end)
+			return true;
+	return false;
+}
+
+/*
+ * The CP lets a user IB write the registers its SET_*_REG packets address
+ * and nothing else: Linux radeon si.c si_vm_reg_valid() states the rule
+ * for SI's VM IBs (context and SH registers, and a list of config ones),
+ * and from GFX7 the config registers a client needs moved to uconfig
+ * (cikd.h PACKET3_SET_UCONFIG_REG).  Anything else, such as 0x54f that
+ * libdrm tests/amdgpu deadlock_tests.c writes, raises the CP's
+ * privileged-register interrupt (CP_INT_CNTL_RING0.PRIV_REG_INT_ENABLE),
+ * which Linux 6.1 reports and answers with a reset of the ring
+ * (gfx_v6_0.c to gfx_v11_0.c *_priv_reg_irq: DRM_ERROR, drm_sched_fault).
+ */
+static int privileged(struct emu_cp *cp, uint32_t reg, struct vsharp_error *err)
+{
+	return emu_cp_priv_reg(cp, err, "writes register 0x%x (%s), outside the config 0x2000-0x2bff, SH 0x2c00-0x2fff, context 0xa000-0xa3ff and uconfig 0xc000-0xffff registers a user IB may write; the CP raises its privileged-register interrupt (Linux radeon si.c si_vm_reg_valid, gfx_v9_0.c gfx_v9_0_priv_reg_irq)",
+			       reg, reg_name(cp->level, reg));
+}
+
 int emu_cp_reg_write(struct emu_cp *cp, uint32_t reg, uint32_t value, struct vsharp_error *err)
 {
 	long i = slot(cp->level, reg);
 
+	if (i < 0 && !in_a_space(reg))
+		return privileged(cp, reg, err);
 	if (i < 0)
 		return unmodelled(cp, "writes", reg, err);
 	cp->gpu->regfile[i] = value;

@@ -41,7 +41,7 @@ cat >"$dir/plan" <<'PLAN'
 1 6 - PASS Multi-Fence |
 1 7 - PASS CS (SDMA) |
 1 8 - PASS SW semaphore |
-1 9 f TODO Sync dependency | passes only because its dispatch is refused (COMPUTE_PGM_RSRC2 USER_SGPR 8 with only COMPUTE_USER_DATA_0-1 written: a strict dispatch-state error) and the dependent job writes 99 anyway; libdrm runs it on GFX8/GFX9 only
+1 9 f TODO Sync dependency | its dispatch is taken now (USER_SGPR 8 with COMPUTE_USER_DATA_0-1 written leaves s2-s7 unset, which the shader does not read), but the shader's loop uses SOPC (s_cmp_gt_u32), which the gfx9 emulator refuses as not implemented, and the dependent job writes 99 anyway; libdrm runs it on GFX8/GFX9 only
 1 10 f PASS Dispatch (Compute) |
 1 11 f PASS Dispatch (GFX) |
 1 12 - SKIP Draw | the GFX ring, a draw
@@ -62,7 +62,7 @@ cat >"$dir/plan" <<'PLAN'
 8 1 - PASS gfx ring block |
 8 2 f PASS compute ring block |
 8 3 f PASS sdma ring block |
-8 4 - TODO illegal reg access | passes only because WRITE_DATA to register 0x54f is refused as a register the emulator does not model (-ENOSYS), not as 6.1's privileged-register fault (gfx_v9_0_priv_reg_irq)
+8 4 - PASS illegal reg access |
 8 5 - PASS illegal mem access |
 8 7 f PASS compute ring bad dispatch |
 8 9 f TODO compute ring bad slow dispatch | "passes" only because the slow-hang shader's VOP3 modifier bits (v_lshl_add_u32 0x70000000) are refused as not implemented, not by a slow shader timing out
