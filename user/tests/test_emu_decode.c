@@ -684,6 +684,29 @@ static const struct refusal refusals[] = {
 	/* v_lshl_add_u32 v4, s8, 6, v0 (gfx1100): SRC1 s9, SRC2 a literal: three. */
 	{ VSHARP_GFX11, { 0xd6460004, 0x04010c08 }, { 0xd6460004, 0x03fc1208, 0x00000001 }, 3,
 	  "3 scalar values", "allowed: at most 2", "RDNA3 ISA §7.2.2.3" },
+	/*
+	 * VOP3 modifiers on the integer v_lshl_add_u32 (llvm-objdump-19 prints
+	 * each altered word as .long).  libdrm 2.4.114's slow-hang shader
+	 * (tests/amdgpu/shader_code_hang.h, laid out at byte offsets) reaches
+	 * the GPU as 0xd1fd0000 0x708c0f70 / 0xd7460000 0x708c0f70: NEG [63:61]
+	 * 0 -> 3 (src0, src1) and OMOD [60:59] 0 -> 2.
+	 */
+	{ VSHARP_GFX9, { 0xd1fd0000, 0x04010c08 }, { 0xd1fd0000, 0x74010c08 }, 2,
+	  "NEG is 0x3, ABS is 0x0", "allowed: 0, input modifiers are defined for floating-point inputs only",
+	  "Vega ISA §6.2.1" },
+	{ VSHARP_GFX10, { 0xd7460000, 0x04010c08 }, { 0xd7460000, 0x708c0f70 }, 2,
+	  "NEG is 0x3, ABS is 0x0", "allowed: 0", "RDNA ISA §6.2.1" },
+	/* v_lshl_add_u32 v0, s8, 6, v0 (gfx1100): ABS [8] (src0) 0 -> 1. */
+	{ VSHARP_GFX11, { 0xd6460000, 0x04010c08 }, { 0xd6460100, 0x04010c08 }, 2,
+	  "NEG is 0x0, ABS is 0x1", "allowed: 0", "RDNA3 ISA §7.2.2.1" },
+	/* The same (gfx1030): OMOD [60:59] 0 -> 2, ignored for integers by the guide. */
+	{ VSHARP_GFX10_3, { 0xd7460000, 0x04010c08 }, { 0xd7460000, 0x14010c08 }, 2,
+	  "OMOD is 2", "allowed: 0, integer results ignore OMOD", "RDNA2 ISA §6.2.2" },
+	{ VSHARP_GFX12, { 0xd6460000, 0x04010c08 }, { 0xd6460000, 0x0c010c08 }, 2,
+	  "OMOD is 1", "allowed: 0", "RDNA4 ISA §7.2.3.1" },
+	/* The same (gfx1010): CLAMP [15] 0 -> 1, an unsigned saturation. */
+	{ VSHARP_GFX10, { 0xd7460000, 0x04010c08 }, { 0xd7468000, 0x04010c08 }, 2,
+	  "CLAMP is 1", "allowed: 0", "RDNA ISA §6.5" },
 	/* s_set_inst_prefetch_distance 0x3 (gfx1100): SIMM16 3 -> 0 ("Reserved, do not use"), -> 4. */
 	{ VSHARP_GFX11, { 0xbf840003 }, { 0xbf840000 }, 1, "SIMM16 is 0", "allowed: 1..3",
 	  "RDNA3 ISA §15.1.5" },

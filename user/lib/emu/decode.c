@@ -1475,12 +1475,58 @@ static int dec_vop2(struct ctx *c)
 
 /*
  * VOP3 (Vega ISA §12.10 "VOP3A", RDNA1-3 "VOP3"): VDST [7:0], OP [25:16],
- * SRC0..2 [40:32], [49:41], [58:50] in every family; the modifiers (ABS
- * [10:8], OP_SEL [14:11] from GFX10, CLAMP 15, OMOD [60:59], NEG [63:61])
- * are not implemented.  A literal follows the two words from GFX10 only.
+ * SRC0..2 [40:32], [49:41], [58:50] in every family.  A literal follows
+ * the two words from GFX10 only.
+ *
+ * The modifiers: ABS [10:8], OP_SEL [14:11], CLAMP 15, OMOD
+ * [60:59], NEG [63:61] (src0..2 in bit order).  Every VOP3 opcode in
+ * ops[] (v_lshl_add_u32) has integer inputs and result, and for those the
+ * guides leave none of them a no-op the decoder could take:
+ *  - ABS, NEG: Vega and RDNA1/2 §6.2.1 "Instruction Inputs" give them only
+ *    to "Instructions using the VOP3 form and also using floating-point
+ *    inputs"; RDNA3 §7.2.2.1 "Input Operand Modifiers": "ABS and NEG apply
+ *    to floating point inputs and are undefined for any other type of
+ *    input".  Refused as undefined.
+ *  - OMOD: "Output modifiers apply only to floating point results and are
+ *    ignored for integer or bit results" (Vega, RDNA1/2 §6.2.2 "Instruction
+ *    Outputs"; RDNA3 §7.2.3.1), but llvm-objdump-19 decodes no
+ *    v_lshl_add_u32 with OMOD set (it prints .long), so neither does vsharp.
+ *  - CLAMP: "For integer operations, it clamps the result to the largest
+ *    and smallest representable value" (Vega, RDNA1/2 §6.5 "ALU Clamp Bit
+ *    Usage"; RDNA3 §7.2.3.1): a saturating add the emulator does not
+ *    implement; llvm-objdump-19 prints .long too.
+ *  - OP_SEL: selects 16-bit halves, not implemented (.long for LLVM too).
+ * libdrm 2.4.114's slow-hang compute shader (tests/amdgpu/shader_code_hang.h,
+ * copied at byte offsets by shader_test_load_shader_hang_slow's void pointer
+ * arithmetic) starts with such a word: 0x708c0f70 sets NEG of src0 and src1
+ * and OMOD 2.
  */
 static const struct fld vop3_op = F(25, 16), vop3_vdst = F(7, 0);
 static const struct fld vop3_src[3] = { F(40, 32), F(49, 41), F(58, 50) };
+static const struct fld vop3_abs = F(10, 8), vop3_opsel = F(14, 11), vop3_clamp = F(15, 15);
+static const struct fld vop3_omod = F(60, 59), vop3_neg = F(63, 61);
+
+static int vop3_mods(struct ctx *c)
+{
+	bool rdna3 = c->level >= VSHARP_GFX11;
+
+	if (get(c->w, vop3_neg) || get(c->w, vop3_abs))
+		return refuse(c, rdna3 ? "7.2.2.1" : "6.2.1",
+			      "NEG is 0x%x, ABS is 0x%x; allowed: 0, input modifiers are defined for floating-point inputs only and these are integers (llvm-objdump-19 prints the word as .long)",
+			      get(c->w, vop3_neg), get(c->w, vop3_abs));
+	if (get(c->w, vop3_omod))
+		return refuse(c, rdna3 ? "7.2.3.1" : "6.2.2",
+			      "OMOD is %u; allowed: 0, integer results ignore OMOD but llvm-objdump-19 prints the word as .long",
+			      get(c->w, vop3_omod));
+	if (get(c->w, vop3_clamp))
+		return refuse(c, rdna3 ? "7.2.3.1" : "6.5",
+			      "CLAMP is 1; allowed: 0, integer clamping (saturation) is not implemented");
+	if (get(c->w, vop3_opsel))
+		return fail(c, c->insn->words,
+			    "%s %s: OP_SEL is 0x%x; allowed: 0, 16-bit halves are not implemented",
+			    c->what, c->insn->name, get(c->w, vop3_opsel));
+	return 0;
+}
 
 /* Scalar values an operand list reads: the same register or literal counts once. */
 static unsigned scalar_values(const struct emu_opnd *o, unsigned n)
@@ -1505,17 +1551,15 @@ static int dec_vop3(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
 	bool literal_ok = c->level >= VSHARP_GFX10;
-	uint32_t mods = (c->w[0] & 0xff00) | (c->w[1] & 0xf8000000);
 	struct emu_opnd src[3];
 	unsigned limit = c->level >= VSHARP_GFX10 ? 2 : 1;
 	int ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
 
 	if (ret < 0)
 		return ret;
-	if (mods)
-		return fail(c, in->words,
-			    "VOP3 %s: modifier bits 0x%08x (ABS, OP_SEL, CLAMP, OMOD, NEG) are not implemented",
-			    in->name, mods);
+	ret = vop3_mods(c);
+	if (ret)
+		return ret;
 	in->dst.kind = EMU_OPND_VGPR;
 	in->dst.index = get(c->w, vop3_vdst);
 	for (unsigned i = 0; i < 3; i++) {

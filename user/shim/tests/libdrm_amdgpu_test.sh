@@ -65,7 +65,7 @@ cat >"$dir/plan" <<'PLAN'
 8 4 - PASS illegal reg access |
 8 5 - PASS illegal mem access |
 8 7 f PASS compute ring bad dispatch |
-8 9 f TODO compute ring bad slow dispatch | "passes" only because the slow-hang shader's VOP3 modifier bits (v_lshl_add_u32 0x70000000) are refused as not implemented, not by a slow shader timing out
+8 9 f TODO compute ring bad slow dispatch | "passes" (6-10 s) only because the first word is refused, not by a slow shader timing out: libdrm lays the shader out at byte offsets (void pointer arithmetic), so v_lshl_add_u32 reaches the GPU with NEG on its integer inputs (undefined by the ISA guides, .long for llvm-objdump-19; on gfx1100 it is VOP3 opcode 838, no GFX11 opcode) and gfx9's third dword is an undefined VOP2 opcode
 9 1 - PASS reserve vmid |
 9 2 - TODO unaligned map | passes, but takes 24-42 s of a 4 GiB VRAM BO's host memory per profile: kept out of make check until the shim's cost is cut
 9 3 - PASS vm mapping |
