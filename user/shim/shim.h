@@ -115,6 +115,9 @@ struct shim_bo {
 	uint32_t metadata[64];
 	bool userptr;			/* GEM_USERPTR: host is the user's memory */
 	bool readonly;			/* AMDGPU_GEM_USERPTR_READONLY: no GPU writes */
+	bool stale;			/* its stale bytes are still to be written */
+	bool touched;			/* its bytes were seen: by the CPU, a job, a fence */
+	uint64_t stale_seed;		/* ... from this seed (shim_bo_bytes) */
 	uint64_t on_chip;		/* GDS bytes, GWS or OA entries it holds */
 	struct shim_bo *prev, *next;	/* shim.bos */
 };
@@ -283,6 +286,13 @@ struct shim_bo *shim_bo_lookup(struct shim_file *f, uint32_t handle);
 void shim_bo_get(struct shim_bo *bo);
 void shim_bo_put(struct shim_bo *bo);
 void shim_garbage(uint8_t *p, uint64_t size, uint64_t seed);
+/*
+ * BO's stale bytes (shim_garbage, seeded with SEED) are owed to whatever
+ * first looks at them: they are written by shim_bo_bytes(), which the CPU
+ * mapping, a job's VM and the fence write go through.
+ */
+void shim_bo_stale(struct shim_bo *bo, uint64_t seed);
+uint8_t *shim_bo_bytes(struct shim_bo *bo);
 int shim_gem_create(struct shim_file *f, void *arg);
 int shim_gem_mmap(struct shim_file *f, void *arg);
 int shim_gem_va(struct shim_file *f, void *arg);

@@ -531,7 +531,7 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 		const struct shim_map *m = &f->maps[i];
 
 		if (resident(j, m->bo))
-			r = vsharp_vm_map(*vm, m->start, m->size, m->bo->host + m->offset,
+			r = vsharp_vm_map(*vm, m->start, m->size, shim_bo_bytes(m->bo) + m->offset,
 					  m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms,
 					  err);
 	}
@@ -578,7 +578,7 @@ static void reset(struct job *j, uint64_t seq, bool vram_lost)
 		shim.vram_lost_counter++;
 		for (struct shim_bo *bo = shim.bos; bo; bo = bo->next)
 			if ((bo->domains & AMDGPU_GEM_DOMAIN_VRAM) && bo->host && !bo->userptr)
-				shim_garbage(bo->host, bo->size, bo->mmap_offset ^ shim.vram_lost_counter);
+				shim_bo_stale(bo, bo->mmap_offset ^ shim.vram_lost_counter);
 	}
 	shim_klog("GPU reset(%" PRIu64 ") succeeded!", shim.reset_counter);
 }
@@ -636,7 +636,7 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 		return -ECANCELED;
 	}
 	if (j->fence_bo)
-		memcpy(j->fence_bo->host + j->fence_offset, &seq, sizeof(seq));
+		memcpy(shim_bo_bytes(j->fence_bo) + j->fence_offset, &seq, sizeof(seq));
 	return 0;
 }
 

@@ -67,7 +67,7 @@ cat >"$dir/plan" <<'PLAN'
 8 7 f PASS compute ring bad dispatch |
 8 9 f TODO compute ring bad slow dispatch | "passes" only because the slow-hang shader's VOP3 modifier bits (v_lshl_add_u32 0x70000000) are refused as not implemented, not by a slow shader timing out
 9 1 - PASS reserve vmid |
-9 2 - TODO unaligned map | passes, but takes 24-42 s of a 4 GiB VRAM BO's host memory per profile: kept out of make check until the shim's cost is cut
+9 2 - PASS unaligned map |
 9 3 - PASS vm mapping |
 13 1 - PASS Unplug card and rescan the bus to plug it back |
 13 2 - PASS Same as first test but with command submission |
