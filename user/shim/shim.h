@@ -235,7 +235,7 @@ const char *shim_rewrite(const char *path, char *buf, size_t size);
 /* Strips the tree's root from a path realpath() resolved inside it. */
 void shim_unrewrite(char *resolved);
 /* The device's removal and the bus's rescan in the tree (shim_unplug.c acts on them). */
-enum { SHIM_CTL_NONE, SHIM_CTL_REMOVE, SHIM_CTL_RESCAN };
+enum { SHIM_CTL_NONE, SHIM_CTL_REMOVE, SHIM_CTL_RESCAN, SHIM_CTL_GPU_RECOVER };
 int shim_tree_unplug(void);
 int shim_tree_replug(void);
 int shim_tree_control(const char *real);
@@ -252,6 +252,19 @@ int shim_open_checked(const char *path, const char *real, int flags);
 void shim_opened(const char *real, int flags, int fd);
 int shim_write_done(int fd, const void *buf, size_t len);
 void shim_closed(int fd);
+/*
+ * debugfs amdgpu_gpu_recover (shim_debugfs.c): the open's check (-EACCES
+ * without root), its descriptors; a read of one resets the GPU and
+ * returns true with *RET the read's result (-errno on failure); false for
+ * any other descriptor.  A write to one is -EACCES, to any other 0.
+ */
+int shim_debugfs_open_checked(void);
+void shim_debugfs_opened(int fd, int flags);
+void shim_debugfs_closed(int fd);
+bool shim_debugfs_read(int fd, void *buf, size_t len, ssize_t *ret);
+int shim_debugfs_write(int fd);
+/* A GPU reset with no job to blame (shim_cs.c): contexts see it; VRAM_LOST loses VRAM. */
+void shim_gpu_reset(bool vram_lost);
 /* True for a node file whose device went away: ioctls answer -ENODEV. */
 bool shim_file_unplugged(const struct shim_file *f);
 /* True when PATH names the render node. */

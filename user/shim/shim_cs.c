@@ -569,10 +569,16 @@ static void reset(struct job *j, uint64_t seq, bool vram_lost)
 	snprintf(ring, sizeof(ring), ring_names[j->ip] ? ring_names[j->ip] : "ring%u", j->ring);
 	shim_klog("[drm:amdgpu_job_timedout] *ERROR* ring %s timeout, signaled seq=%" PRIu64
 		  ", emitted seq=%" PRIu64, ring, seq - 1, seq);
-	shim_klog("GPU reset begin!");
-	shim.reset_counter++;
 	/* drm_sched_increase_karma(): karma 1 > amdgpu_job_hang_limit 0, the entity's ctx->guilty. */
 	j->ctx->guilty = true;
+	shim_gpu_reset(vram_lost);
+}
+
+/* amdgpu_device_gpu_recover(): the reset counter moves; contexts see it (amdgpu_ctx_query). */
+void shim_gpu_reset(bool vram_lost)
+{
+	shim_klog("GPU reset begin!");
+	shim.reset_counter++;
 	if (vram_lost) {
 		shim_klog("VRAM is lost due to GPU reset!");
 		shim.vram_lost_counter++;
