@@ -115,6 +115,9 @@ struct shim_bo {
 	uint32_t metadata[64];
 	bool userptr;			/* GEM_USERPTR: host is the user's memory */
 	bool readonly;			/* AMDGPU_GEM_USERPTR_READONLY: no GPU writes */
+	bool stale;			/* its stale bytes are still to be written */
+	bool touched;			/* its bytes were seen: by the CPU, a job, a fence */
+	uint64_t stale_seed;		/* ... from this seed (shim_bo_bytes) */
 	uint64_t on_chip;		/* GDS bytes, GWS or OA entries it holds */
 	struct shim_bo *prev, *next;	/* shim.bos */
 };
@@ -232,7 +235,7 @@ const char *shim_rewrite(const char *path, char *buf, size_t size);
 /* Strips the tree's root from a path realpath() resolved inside it. */
 void shim_unrewrite(char *resolved);
 /* The device's removal and the bus's rescan in the tree (shim_unplug.c acts on them). */
-enum { SHIM_CTL_NONE, SHIM_CTL_REMOVE, SHIM_CTL_RESCAN };
+enum { SHIM_CTL_NONE, SHIM_CTL_REMOVE, SHIM_CTL_RESCAN, SHIM_CTL_GPU_RECOVER };
 int shim_tree_unplug(void);
 int shim_tree_replug(void);
 int shim_tree_control(const char *real);
@@ -249,6 +252,19 @@ int shim_open_checked(const char *path, const char *real, int flags);
 void shim_opened(const char *real, int flags, int fd);
 int shim_write_done(int fd, const void *buf, size_t len);
 void shim_closed(int fd);
+/*
+ * debugfs amdgpu_gpu_recover (shim_debugfs.c): the open's check (-EACCES
+ * without root), its descriptors; a read of one resets the GPU and
+ * returns true with *RET the read's result (-errno on failure); false for
+ * any other descriptor.  A write to one is -EACCES, to any other 0.
+ */
+int shim_debugfs_open_checked(void);
+void shim_debugfs_opened(int fd, int flags);
+void shim_debugfs_closed(int fd);
+bool shim_debugfs_read(int fd, void *buf, size_t len, ssize_t *ret);
+int shim_debugfs_write(int fd);
+/* A GPU reset with no job to blame (shim_cs.c): contexts see it; VRAM_LOST loses VRAM. */
+void shim_gpu_reset(bool vram_lost);
 /* True for a node file whose device went away: ioctls answer -ENODEV. */
 bool shim_file_unplugged(const struct shim_file *f);
 /* True when PATH names the render node. */
@@ -283,6 +299,13 @@ struct shim_bo *shim_bo_lookup(struct shim_file *f, uint32_t handle);
 void shim_bo_get(struct shim_bo *bo);
 void shim_bo_put(struct shim_bo *bo);
 void shim_garbage(uint8_t *p, uint64_t size, uint64_t seed);
+/*
+ * BO's stale bytes (shim_garbage, seeded with SEED) are owed to whatever
+ * first looks at them: they are written by shim_bo_bytes(), which the CPU
+ * mapping, a job's VM and the fence write go through.
+ */
+void shim_bo_stale(struct shim_bo *bo, uint64_t seed);
+uint8_t *shim_bo_bytes(struct shim_bo *bo);
 int shim_gem_create(struct shim_file *f, void *arg);
 int shim_gem_mmap(struct shim_file *f, void *arg);
 int shim_gem_va(struct shim_file *f, void *arg);

@@ -532,7 +532,7 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 		const struct shim_map *m = &f->maps[i];
 
 		if (resident(j, m->bo))
-			r = vsharp_vm_map(*vm, m->start, m->size, m->bo->host + m->offset,
+			r = vsharp_vm_map(*vm, m->start, m->size, shim_bo_bytes(m->bo) + m->offset,
 					  m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms,
 					  err);
 	}
@@ -570,16 +570,22 @@ static void reset(struct job *j, uint64_t seq, bool vram_lost)
 	snprintf(ring, sizeof(ring), ring_names[j->ip] ? ring_names[j->ip] : "ring%u", j->ring);
 	shim_klog("[drm:amdgpu_job_timedout] *ERROR* ring %s timeout, signaled seq=%" PRIu64
 		  ", emitted seq=%" PRIu64, ring, seq - 1, seq);
-	shim_klog("GPU reset begin!");
-	shim.reset_counter++;
 	/* drm_sched_increase_karma(): karma 1 > amdgpu_job_hang_limit 0, the entity's ctx->guilty. */
 	j->ctx->guilty = true;
+	shim_gpu_reset(vram_lost);
+}
+
+/* amdgpu_device_gpu_recover(): the reset counter moves; contexts see it (amdgpu_ctx_query). */
+void shim_gpu_reset(bool vram_lost)
+{
+	shim_klog("GPU reset begin!");
+	shim.reset_counter++;
 	if (vram_lost) {
 		shim_klog("VRAM is lost due to GPU reset!");
 		shim.vram_lost_counter++;
 		for (struct shim_bo *bo = shim.bos; bo; bo = bo->next)
 			if ((bo->domains & AMDGPU_GEM_DOMAIN_VRAM) && bo->host && !bo->userptr)
-				shim_garbage(bo->host, bo->size, bo->mmap_offset ^ shim.vram_lost_counter);
+				shim_bo_stale(bo, bo->mmap_offset ^ shim.vram_lost_counter);
 	}
 	shim_klog("GPU reset(%" PRIu64 ") succeeded!", shim.reset_counter);
 }
@@ -657,7 +663,7 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 		return -ECANCELED;
 	}
 	if (j->fence_bo)
-		memcpy(j->fence_bo->host + j->fence_offset, &seq, sizeof(seq));
+		memcpy(shim_bo_bytes(j->fence_bo) + j->fence_offset, &seq, sizeof(seq));
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  * (shim.map).  libdrm 2.4.114 imports open64, close, fcntl64, ioctl, mmap64,
  * munmap, stat64, fstat64, opendir/readdir64, readlink, realpath and
  * __realpath_chk, fopen64 and access (nm -D libdrm.so.2 libdrm_amdgpu.so.1);
+ * read and __read_chk are for the debugfs reset file (shim_debugfs.c);
  * programs built here call the unsuffixed names.  Each sends paths of the
  * fake tree there (shim_node.c), answers for descriptors of the node, and
  * otherwise calls the next definition (RTLD_NEXT).
@@ -145,6 +146,9 @@ static FILE *checked_fopen(const char *path, const char *real, const char *mode,
 	if (!r && flags != O_RDONLY && shim.ready && shim_tree_control(real) != SHIM_CTL_NONE)
 		r = shim_unsupported("fopen(\"%s\", \"%s\"): the device's remove and the bus's rescan act on open()/write() only",
 				     path, mode);
+	if (!r && shim.ready && shim_tree_control(real) == SHIM_CTL_GPU_RECOVER)
+		r = shim_unsupported("fopen(\"%s\", \"%s\"): amdgpu_gpu_recover resets the GPU on open()/read() only",
+				     path, mode);
 	if (r) {
 		errno = -r;
 		return NULL;
@@ -253,13 +257,47 @@ EXPORT FILE *fopen64(const char *path, const char *mode)
 	return checked_fopen(path, path_real, mode, real_fopen64);
 }
 
+/* read(2): a read of amdgpu_gpu_recover resets the GPU (shim_debugfs.c); the rest is libc's. */
+EXPORT ssize_t read(int fd, void *buf, size_t len)
+{
+	ssize_t ret;
+	REAL(read);
+
+	if (!shim_debugfs_read(fd, buf, len, &ret))
+		return real_read(fd, buf, len);
+	if (ret < 0) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
+/* read() with _FORTIFY_SOURCE: BUFLEN is the buffer's size. */
+ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen);
+
+EXPORT ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
+{
+	ssize_t ret;
+	REAL(__read_chk);
+
+	if (len > buflen || !shim_debugfs_read(fd, buf, len, &ret))
+		return real___read_chk(fd, buf, len, buflen);	/* which aborts when LEN > BUFLEN */
+	if (ret < 0) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
 /* write(2): the watched remove and rescan act on what is written (shim_unplug.c). */
 EXPORT ssize_t write(int fd, const void *buf, size_t len)
 {
 	int r;
 	REAL(write);
 
-	r = shim_write_done(fd, buf, len);
+	r = shim_debugfs_write(fd);
+	if (!r)
+		r = shim_write_done(fd, buf, len);
 	if (r) {
 		errno = -r;
 		return -1;
@@ -277,6 +315,7 @@ EXPORT int close(int fd)
 	shim_fd_drop(fd);
 	pthread_mutex_unlock(&shim.lock);
 	shim_closed(fd);
+	shim_debugfs_closed(fd);
 	return real_close(fd);
 }
 

@@ -31,6 +31,7 @@
 
 #define NODE "dev/dri/renderD128"
 #define PCI_ROOT "sys/devices/pci0000:00"
+#define RECOVER "amdgpu_gpu_recover"
 
 enum entry_type { DIR_ENTRY, FILE_ENTRY, LINK_ENTRY };
 
@@ -41,11 +42,11 @@ struct entry {
 	size_t len;		/* bytes of text (config is binary) */
 };
 
-static struct entry entries[48];
+static struct entry entries[64];
 static size_t nentries;
 
 /* The virtual prefixes sent into the tree (absolute, filled at set-up). */
-static char prefixes[5][128];
+static char prefixes[6][128];
 
 /* The device's folder in the tree, relative, and where a remove puts it. */
 static char device_dir[96];
@@ -97,7 +98,7 @@ static const char *under(const char *dir, const char *leaf)
 
 static void describe_tree(const struct shim_profile *p)
 {
-	char dev[96], drm[128], chr[64], cls[64];
+	char dev[96], drm[128], chr[64], cls[64], dbg[64];
 
 	snprintf(dev, sizeof(dev), PCI_ROOT "/%s", p->slot);
 	snprintf(drm, sizeof(drm), "%s/drm/renderD%d", dev, SHIM_RENDER_MINOR);
@@ -151,12 +152,22 @@ static void describe_tree(const struct shim_profile *p)
 	snprintf(cls, sizeof(cls), "sys/class/drm/renderD%d", SHIM_RENDER_MINOR);
 	add(LINK_ENTRY, cls, "../../devices/pci0000:00/%s/drm/renderD%d", p->slot,
 	    SHIM_RENDER_MINOR);
+	/* amdgpu's debugfs reset file (shim_debugfs.c): the primary minor's and the node's. */
+	add(DIR_ENTRY, "sys/kernel", "%s", "");
+	add(DIR_ENTRY, "sys/kernel/debug", "%s", "");
+	add(DIR_ENTRY, "sys/kernel/debug/dri", "%s", "");
+	add(DIR_ENTRY, "sys/kernel/debug/dri/0", "%s", "");
+	add(FILE_ENTRY, "sys/kernel/debug/dri/0/" RECOVER, "%s", "");
+	snprintf(dbg, sizeof(dbg), "sys/kernel/debug/dri/%d", SHIM_RENDER_MINOR);
+	add(DIR_ENTRY, dbg, "%s", "");
+	add(FILE_ENTRY, under(dbg, RECOVER), "%s", "");
 
 	snprintf(prefixes[0], sizeof(prefixes[0]), "/dev/dri");
 	snprintf(prefixes[1], sizeof(prefixes[1]), "/%s", chr);
 	snprintf(prefixes[2], sizeof(prefixes[2]), "/%s", dev);
 	snprintf(prefixes[3], sizeof(prefixes[3]), "/sys/class/drm");
 	snprintf(prefixes[4], sizeof(prefixes[4]), "/sys/bus/pci");
+	snprintf(prefixes[5], sizeof(prefixes[5]), "/sys/kernel/debug/dri");
 	snprintf(device_dir, sizeof(device_dir), "%s", dev);
 }
 
@@ -320,7 +331,7 @@ static bool same_file(const char *real, const char *tree_path)
 	return !stat(real, &a) && !stat(tree_path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
-/* Which control file REAL (a tree path) is: the device's remove, the bus's rescan, neither. */
+/* Which control file REAL (a tree path) is: the device's remove, the bus's rescan, the debugfs reset, none. */
 int shim_tree_control(const char *real)
 {
 	char want[sizeof(shim.root) + 160];
@@ -333,6 +344,13 @@ int shim_tree_control(const char *real)
 	snprintf(want, sizeof(want), "%s/sys/bus/pci/rescan", shim.root);
 	if (same_file(real, want))
 		return SHIM_CTL_RESCAN;
+	snprintf(want, sizeof(want), "%s/sys/kernel/debug/dri/0/" RECOVER, shim.root);
+	if (same_file(real, want))
+		return SHIM_CTL_GPU_RECOVER;
+	snprintf(want, sizeof(want), "%s/sys/kernel/debug/dri/%d/" RECOVER, shim.root,
+		 SHIM_RENDER_MINOR);
+	if (same_file(real, want))
+		return SHIM_CTL_GPU_RECOVER;
 	return SHIM_CTL_NONE;
 }
 

@@ -44,6 +44,9 @@ static bool writes(int flags)
 
 int shim_open_checked(const char *path, const char *real, int flags)
 {
+	if (shim.ready && real != path && real[0] == '/' &&
+	    shim_tree_control(real) == SHIM_CTL_GPU_RECOVER)
+		return shim_debugfs_open_checked();
 	if (!shim.ready || !writes(flags) || !shim_is_sysfs(path))
 		return 0;
 	if (real == path) {
@@ -60,10 +63,14 @@ void shim_opened(const char *real, int flags, int fd)
 {
 	int what;
 
-	if (fd < 0 || !shim.ready || !writes(flags) || real[0] != '/')
+	if (fd < 0 || !shim.ready || real[0] != '/')
 		return;
 	what = shim_tree_control(real);
-	if (what == SHIM_CTL_NONE)
+	if (what == SHIM_CTL_GPU_RECOVER) {
+		shim_debugfs_opened(fd, flags);
+		return;
+	}
+	if (what == SHIM_CTL_NONE || !writes(flags))
 		return;
 	pthread_mutex_lock(&shim.lock);
 	for (int i = 0; i < WATCHED; i++)

@@ -1124,6 +1124,93 @@ out:
 	dev_close(&d);
 }
 
+#define GPU_RECOVER "/sys/kernel/debug/dri/128/amdgpu_gpu_recover"
+
+/*
+ * amdgpu_test's GPU reset test (libdrm tests/amdgpu/basic_tests.c
+ * amdgpu_gpu_reset_test) reads debugfs amdgpu_gpu_recover.  6.1
+ * (amdgpu_fence.c gpu_recover_get, amdgpu_debugfs_reset_work) resets the
+ * GPU with no job to blame and formats reset_res, 0, as "%lld\n"; a read
+ * further on returns the rest of that text without a new reset
+ * (simple_attr_read); the file has no write (simple_attr_write: -EACCES).
+ * The reset is BACO or mode 1 on GFX9-11, which loses VRAM
+ * (amdgpu_device_check_vram_lost).  debugfs is root's (mounted 0700).
+ */
+static void test_gpu_recover(struct ktap *t)
+{
+	amdgpu_context_handle ctx = NULL;
+	uint32_t lost = ~0u, expired = 0;
+	char text[16] = "";
+	uint64_t seq = 0;
+	struct job j = { 0 };
+	struct dev d;
+	int fd;
+
+	if (!in_tree(t, GPU_RECOVER))
+		return;
+	if (geteuid() != 0) {
+		CHECK_EQ(t, open(GPU_RECOVER, O_RDONLY), -1);
+		CHECK_EQ(t, errno, EACCES);
+		fprintf(stderr, "not root: debugfs amdgpu_gpu_recover: GPU reset not exercised (EACCES)\n");
+		return;
+	}
+	/* stdio's reads do not reach the shim: refused, loudly. */
+	CHECK(t, fopen(GPU_RECOVER, "r") == NULL);
+	if (!dev_open(t, &d))
+		return;
+	if (!CHECK(t, amdgpu_cs_ctx_create(d.h, &ctx) == 0))
+		goto out;
+	fd = open(GPU_RECOVER, O_RDONLY);
+	if (!CHECK(t, fd >= 0))
+		goto out;
+	CHECK_EQ(t, query_state(ctx), AMDGPU_CTX_NO_RESET);
+	CHECK_EQ(t, read(fd, text, 1), 1);
+	CHECK_EQ(t, text[0], '0');
+	CHECK_EQ(t, query_state(ctx), AMDGPU_CTX_UNKNOWN_RESET);
+	CHECK_EQ(t, read(fd, text, sizeof(text)), 1);
+	CHECK_EQ(t, text[0], '\n');
+	CHECK_EQ(t, read(fd, text, sizeof(text)), 0);
+	/* No second reset: the reads went on from offset 1. */
+	CHECK_EQ(t, query_state(ctx), AMDGPU_CTX_NO_RESET);
+	CHECK_EQ(t, write(fd, "1", 1), -1);
+	CHECK_EQ(t, errno, EBADF);
+	close(fd);
+	CHECK_EQ(t, reset_flags(ctx), AMDGPU_CTX_QUERY2_FLAGS_RESET | AMDGPU_CTX_QUERY2_FLAGS_VRAMLOST);
+	CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_VRAM_LOST_COUNTER, 4, &lost), 0);
+	CHECK_EQ(t, lost, 1);
+	/* Opened again, for writing too: a read resets again; a write is refused. */
+	fd = open(GPU_RECOVER, O_RDWR);
+	if (CHECK(t, fd >= 0)) {
+		CHECK_EQ(t, write_text(fd, "1"), -EACCES);
+		memset(text, 0, sizeof(text));
+		CHECK_EQ(t, read(fd, text, sizeof(text)), 2);
+		CHECK_STR(t, text, "0\n");
+		close(fd);
+	}
+	CHECK_EQ(t, query_state(ctx), AMDGPU_CTX_UNKNOWN_RESET);
+	CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_VRAM_LOST_COUNTER, 4, &lost), 0);
+	CHECK_EQ(t, lost, 2);
+	/* amdgpu_cs_pass1(): a context from before the VRAM loss may not submit; a new one runs. */
+	if (job_make(t, &d, &j)) {
+		CHECK_EQ(t, submit(ctx, &j.ib, j.list, &seq), -ECANCELED);
+		CHECK_EQ(t, submit(j.ctx, &j.ib, j.list, &seq), 0);
+		CHECK_EQ(t, wait_fence(j.ctx, seq, &expired), 0);
+		CHECK_EQ(t, expired, 1);
+	}
+	/* Other descriptors' reads are libc's. */
+	fd = open("/sys/class/drm/renderD128/dev", O_RDONLY);
+	memset(text, 0, sizeof(text));
+	CHECK_EQ(t, fd >= 0 ? (int)read(fd, text, sizeof(text) - 1) : -1, 8);
+	CHECK_STR(t, text, "226:128\n");
+	if (fd >= 0)
+		close(fd);
+out:
+	job_free(&j);
+	if (ctx)
+		amdgpu_cs_ctx_free(ctx);
+	dev_close(&d);
+}
+
 static void test_fault_hang(struct ktap *t)
 {
 	hung_job_checks(t, false);
@@ -1430,6 +1517,7 @@ static const struct tcase cases[] = {
 	{ "rings", test_rings, NULL, NULL, 0, NULL },
 	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
 	  "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout]" },
+	{ "gpu_recover", test_gpu_recover, NULL, NULL, 0, "debugfs amdgpu_gpu_recover: GPU reset" },
 	{ "fault_hang", test_fault_hang, NULL, "hang", 0, "VSHARP_SHIM_FAULT=hang" },
 	{ "fault_vram_lost", test_fault_vram_lost, NULL, "vram_lost:1", 0,
 	  "VRAM is lost due to GPU reset!" },
