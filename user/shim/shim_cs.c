@@ -552,6 +552,17 @@ static int gpu(struct vsharp_error *err)
 	if (shim.gpu)
 		return 0;
 	vsharp_gpu_config_default(shim.profile->level, &cfg);
+	/*
+	 * A job ends by Linux 6.1's timeout (amdgpu_device.c
+	 * amdgpu_device_get_job_timeout_settings: 10 s GFX and SDMA, 60 s
+	 * compute), 10^10 and more instructions of a wave issuing one a cycle
+	 * at GPU clocks; other clients' shaders loop for millions (libdrm's
+	 * sync dependency test counts to 10^7).  The emulated GPU stops a wave
+	 * at 10^8 (a tenth of a second of a GPU, seconds of emulation), so an
+	 * endless loop is still a hang found soon.
+	 */
+	cfg.max_wave_instructions = 100000000;
+	cfg.max_ib_instructions = 1000000000;
 	cfg.target = target && target->level == shim.profile->level ? target : NULL;
 	cfg.lds_per_cu = shim.profile->lds_per_cu;
 	cfg.pasid = PASID;
