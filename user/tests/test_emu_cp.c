@@ -958,6 +958,143 @@ static void test_gfx_state(struct ktap *t)
 	}
 }
 
+/*
+ * Each work-group's wave (64 threads, one wave64) writes 1 + its index
+ * x + 4y + 16z at out + 4 * index (gfx900, llvm-mc 19).  User SGPRs s[0:1]
+ * hold out; the work-group ids x, y, z follow in s2, s3, s4.
+ */
+static const uint32_t groups_gfx9[] = {
+	0x8e058204,		/* s_lshl_b32 s5, s4, 2 */
+	0x80050305,		/* s_add_u32 s5, s5, s3 */
+	0x8e058205,		/* s_lshl_b32 s5, s5, 2 */
+	0x80050205,		/* s_add_u32 s5, s5, s2 */
+	0x8e068205,		/* s_lshl_b32 s6, s5, 2 */
+	0x80058105,		/* s_add_u32 s5, s5, 1 */
+	0x7e020206,		/* v_mov_b32_e32 v1, s6 */
+	0x7e040205,		/* v_mov_b32_e32 v2, s5 */
+	0xdc708000, 0x00000201,	/* global_store_dword v1, v2, s[0:1] */
+	0xbf810000,		/* s_endpgm */
+};
+
+#define CODE_VA 0x600000ull
+#define OUT_VA (DATA_VA + 0x1000)
+#define COUNTS_BASE (DATA_VA + 0x3000)
+#define COUNTS_OFFSET 8u
+
+/*
+ * SET_BASE (PACKET3_SET_BASE 0x11, BASE_INDEX 1: the dispatch indirect base)
+ * then DISPATCH_INDIRECT (0x16: DATA_OFFSET, DISPATCH_INITIATOR), as
+ * radeonsi's si_compute.c emits them: the CP reads the group counts at
+ * base + DATA_OFFSET and launches what DISPATCH_DIRECT with them launches.
+ */
+static void test_dispatch_indirect(struct ktap *t)
+{
+	static uint32_t code[1024] __attribute__((aligned(4096)));
+	const uint32_t counts[3] = { 3, 2, 2 };
+	uint32_t direct_out[64], buf[1024];
+	struct vsharp_dispatch d;
+	struct vsharp_ib pm4;
+	unsigned at = 0;
+	struct rig r;
+
+	if (!rig_open(t, &r, VSHARP_GFX9))
+		return;
+	memcpy(code, groups_gfx9, sizeof(groups_gfx9));
+	if (!CHECK(t, !vsharp_vm_map(r.vm, CODE_VA, sizeof(code), (uint8_t *)code,
+				     VSHARP_VM_READ | VSHARP_VM_EXEC, &r.err)))
+		goto out;
+	memset(&d, 0, sizeof(d));
+	d.level = VSHARP_GFX9;
+	d.pgm_va = CODE_VA;
+	d.vgprs = 4;
+	d.sgprs = 16;
+	d.user_sgprs = 2;
+	d.user_data[0] = LO(OUT_VA);
+	d.user_data[1] = HI(OUT_VA);
+	d.threads[0] = 64;
+	d.threads[1] = d.threads[2] = 1;
+	memcpy(d.groups, counts, sizeof(counts));
+	d.tgid[0] = d.tgid[1] = d.tgid[2] = true;
+	d.tidig_comps = 1;
+	vsharp_ib_init(&pm4, buf, 1000);
+	CHECK(t, !vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &r.err));
+	CHECK(t, !vsharp_pm4_dispatch(&pm4, &d, &r.err));
+	for (unsigned i = 0; i < pm4.n; i++)
+		if (buf[i] >> 30 == 3 && (buf[i] >> 8 & 0xff) == 0x15)
+			at = i;
+	if (!CHECK(t, at && at + 5 == pm4.n && buf[at + 1] == 3 && buf[at + 3] == 2))
+		goto out;
+	for (int q = VSHARP_QUEUE_COMPUTE; q <= VSHARP_QUEUE_GFX; q++) {
+		uint32_t *ind = buf + at;
+
+		memset(r.data, 0x5a, DATA_BYTES);
+		CHECK_EQ(t, run(&r, q, buf, at + 5), 0);
+		for (unsigned i = 0; i < 64; i++) {
+			unsigned x = i % 4, y = i / 4 % 4, z = i / 16;
+			bool in = x < counts[0] && y < counts[1] && z < counts[2];
+
+			direct_out[i] = rd32(&r, OUT_VA + 4 * i);
+			CHECK_EQ(t, direct_out[i], in ? 1 + i : 0x5a5a5a5au);
+		}
+
+		/* The same state, the counts in memory. */
+		memset(r.data, 0x5a, DATA_BYTES);
+		memcpy(r.data + (COUNTS_BASE + COUNTS_OFFSET - DATA_VA), counts, sizeof(counts));
+		const uint32_t initiator = ind[4];
+		ind[0] = PKT3(0x11, 2);
+		ind[1] = 1;
+		ind[2] = LO(COUNTS_BASE);
+		ind[3] = HI(COUNTS_BASE);
+		ind[4] = PKT3(0x16, 1);
+		ind[5] = COUNTS_OFFSET;
+		ind[6] = initiator;
+		CHECK_EQ(t, run(&r, q, buf, at + 7), 0);
+		CHECK_MSG(t, !r.err.msg[0], "%s", r.err.msg);
+		for (unsigned i = 0; i < 64; i++)
+			CHECK_EQ(t, rd32(&r, OUT_VA + 4 * i), direct_out[i]);
+
+		/* No SET_BASE in this IB: the base is unknown. */
+		memcpy(ind, ind + 4, 12);
+		CHECK_EQ(t, run(&r, q, buf, at + 3), -EPROTO);
+		CHECK_EQ(t, outcome(&r), VSHARP_GPU_STRICT);
+		HAS(t, &r, "DISPATCH_INDIRECT");
+		HAS(t, &r, "no SET_BASE BASE_INDEX 1");
+
+		/* Counts in a page without a mapping: the CP's VM fault. */
+		{
+			struct vsharp_gpu_fault f;
+
+			memmove(ind + 4, ind, 12);
+			ind[0] = PKT3(0x11, 2);
+			ind[1] = 1;
+			ind[2] = LO(HOLE_VA);
+			ind[3] = HI(HOLE_VA);
+			CHECK_EQ(t, run(&r, q, buf, at + 7), -EFAULT);
+			CHECK_EQ(t, vsharp_gpu_last_outcome(r.gpu, &f), VSHARP_GPU_VM_FAULT);
+			CHECK_EQ(t, f.va, HOLE_VA + COUNTS_OFFSET);
+			CHECK(t, !f.write);
+			HAS(t, &r, "page fault");
+			HAS(t, &r, "DISPATCH_INDIRECT");
+		}
+
+		/* Other base indices and the own-address form are refused. */
+		ind[1] = 3;
+		CHECK_EQ(t, run(&r, q, buf, at + 7), -ENOSYS);
+		HAS(t, &r, "BASE_INDEX 3");
+		ind[1] = 1;
+		ind[4] = PKT3(0x16, 2);
+		ind[7] = ind[6];
+		CHECK_EQ(t, run(&r, q, buf, at + 8), -ENOSYS);
+		HAS(t, &r, "own address");
+		/* Restore the DISPATCH_DIRECT for the next queue. */
+		ind[0] = PKT3(0x15, 3);
+		memcpy(ind + 1, counts, sizeof(counts));
+		ind[4] = initiator;
+	}
+out:
+	rig_close(&r);
+}
+
 /* Every packet outside the implemented set is refused naming itself. */
 static void test_refused(struct ktap *t)
 {
@@ -983,4 +1120,5 @@ KTAP_MAIN(KTAP_CASE(test_write_data_memory), KTAP_CASE(test_write_data_register)
 	  KTAP_CASE(test_dma_data), KTAP_CASE(test_cp_dma_gfx6), KTAP_CASE(test_copy_data),
 	  KTAP_CASE(test_wait_reg_mem), KTAP_CASE(test_fences), KTAP_CASE(test_cond_exec),
 	  KTAP_CASE(test_indirect_buffer), KTAP_CASE(test_gfx_queue), KTAP_CASE(test_constant_engine),
-	  KTAP_CASE(test_gfx_state), KTAP_CASE(test_refused))
+	  KTAP_CASE(test_gfx_state), KTAP_CASE(test_dispatch_indirect),
+	  KTAP_CASE(test_refused))

@@ -27,6 +27,9 @@ struct emu_cp {
 	unsigned ib_level;		/* 1: the submitted IB (IB1), 2: an IB it called (IB2) */
 	const struct vsharp_pm4_packet *pkt;
 	uint64_t packets;		/* packets run, against EMU_CP_MAX_PACKETS */
+	/* SET_BASE BASE_INDEX 1: DISPATCH_INDIRECT's base, if this IB set it. */
+	bool dispatch_base_set;
+	uint64_t dispatch_base;
 	/* A later IB of the job runs on the CE, on the DE (vsharp_gpu_run_job). */
 	bool ce_follows, de_follows;
 };

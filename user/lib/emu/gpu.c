@@ -510,6 +510,65 @@ static int run_dispatch_packet(struct emu_cp *cp, const struct vsharp_pm4_packet
 	return ret;
 }
 
+/*
+ * SET_BASE (Linux sid.h/cikd.h/vid.h/soc15d.h/nvd.h PACKET3_SET_BASE 0x11):
+ * BASE_INDEX in body dword 0, the 64-bit address in dwords 1 and 2.  Index 1
+ * is the dispatch indirect base radeonsi (si_compute.c) and radv
+ * (radv_cmd_buffer.c) set before a DISPATCH_INDIRECT; the headers name
+ * 2 (GDS_PARTITION_BASE) and 3 (CE_PARTITION_BASE), which are not emulated.
+ */
+#define SET_BASE_DISPATCH_INDIRECT 1
+
+static int run_set_base(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt,
+			struct vsharp_error *err)
+{
+	if (pkt->n_body != 3)
+		return emu_cp_bad(cp, err, "%u body dwords (allowed 3: BASE_INDEX, ADDRESS_LO, ADDRESS_HI)",
+				  pkt->n_body);
+	if ((pkt->body[0] & 0xf) != SET_BASE_DISPATCH_INDIRECT)
+		return emu_cp_refuse(cp, err, "BASE_INDEX %u: only 1, the dispatch indirect base, is emulated (2 GDS_PARTITION_BASE, 3 CE_PARTITION_BASE are not)",
+				     pkt->body[0] & 0xf);
+	cp->dispatch_base = pkt->body[1] | (uint64_t)pkt->body[2] << 32;
+	cp->dispatch_base_set = true;
+	return 0;
+}
+
+/*
+ * DISPATCH_INDIRECT (PACKET3_DISPATCH_INDIRECT 0x16) as radeonsi and radv
+ * emit it after SET_BASE index 1: DATA_OFFSET, DISPATCH_INITIATOR.  The CP
+ * reads the group counts x, y, z, three dwords, at base + DATA_OFFSET and
+ * dispatches as DISPATCH_DIRECT does.  The form with a 64-bit address of
+ * its own (3 body dwords, radv on a compute queue) is not emulated.
+ */
+static int run_dispatch_indirect(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt,
+				 struct vsharp_error *err)
+{
+	struct vsharp_pm4_packet direct = *pkt;
+	uint32_t body[4];
+	uint64_t va;
+	int ret;
+
+	if (pkt->n_body == 3)
+		return emu_cp_refuse(cp, err, "3 body dwords (ADDRESS_LO, ADDRESS_HI, DISPATCH_INITIATOR): the form with its own address is not emulated; use SET_BASE BASE_INDEX 1 and DATA_OFFSET, DISPATCH_INITIATOR");
+	if (pkt->n_body != 2)
+		return emu_cp_bad(cp, err, "%u body dwords (allowed 2: DATA_OFFSET, DISPATCH_INITIATOR)",
+				  pkt->n_body);
+	if (!cp->dispatch_base_set)
+		return emu_cp_strict(cp, err, "no SET_BASE BASE_INDEX 1 (dispatch indirect base) earlier in this IB: the base a kernel queue holds is the previous client's (radeonsi si_compute.c sets it before every DISPATCH_INDIRECT)");
+	va = cp->dispatch_base + pkt->body[0];
+	if (va % 4)
+		return emu_cp_bad(cp, err, "base 0x%" PRIx64 " + DATA_OFFSET 0x%x = 0x%" PRIx64 " (allowed: 4-byte aligned, the counts are dwords)",
+				  cp->dispatch_base, pkt->body[0], va);
+	ret = emu_cp_read(cp, va, body, 12, err);
+	if (ret)
+		return ret;
+	body[3] = pkt->body[1];
+	direct.opcode = VSHARP_PKT3_DISPATCH_DIRECT;
+	direct.body = body;
+	direct.n_body = 4;
+	return run_dispatch_packet(cp, &direct, err);
+}
+
 static int run_nop(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
 {
 	(void)err;
@@ -546,6 +605,8 @@ static const struct cp_packet {
 } cp_packets[] = {
 	{ VSHARP_PKT3_NOP, Q_BOTH | Q_CE, run_nop },
 	{ VSHARP_PKT3_DISPATCH_DIRECT, Q_BOTH, run_dispatch_packet },
+	{ VSHARP_PKT3_SET_BASE, Q_BOTH, run_set_base },
+	{ VSHARP_PKT3_DISPATCH_INDIRECT, Q_BOTH, run_dispatch_indirect },
 	{ VSHARP_PKT3_WRITE_DATA, Q_BOTH, emu_cp_write_data },
 	{ VSHARP_PKT3_WAIT_REG_MEM, Q_BOTH, emu_cp_wait_reg_mem },
 	{ VSHARP_PKT3_COPY_DATA, Q_BOTH, emu_cp_copy_data },
