@@ -66,7 +66,7 @@ struct enc {
 /* First match wins: SOP1/SOPC/SOPP/SOPK share SOP2's top bits, VOP1/VOPC VOP2's. */
 #define SCALAR_ENCS \
 	{ 0xff800000, 0xbe800000, EMU_FMT_SOP1, 1, "SOP1" }, \
-	{ 0xff800000, 0xbf000000, EMU_FMT_NONE, 1, "SOPC" }, \
+	{ 0xff800000, 0xbf000000, EMU_FMT_SOPC, 1, "SOPC" }, \
 	{ 0xff800000, 0xbf800000, EMU_FMT_SOPP, 1, "SOPP" }, \
 	{ 0xf0000000, 0xb0000000, EMU_FMT_SOPK, 1, "SOPK" }, \
 	{ 0xc0000000, 0x80000000, EMU_FMT_SOP2, 1, "SOP2" }, \
@@ -382,6 +382,25 @@ static const struct op_row op_rows[] = {
 	{ GFX(8) | GFX(9), EMU_FMT_SOP2, 28, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
 	{ GFX_RANGE(6, 7) | GFX_RANGE(10, 10_3), EMU_FMT_SOP2, 30, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
 	{ GFX_RANGE(11, 12), EMU_FMT_SOP2, 8, EMU_OP_S_LSHL_B32, 0, "s_lshl_b32" },
+	/* SOP2 2 in every level (Vega ISA §12.1 S_ADD_I32; LLVM names it s_add_co_i32 on GFX12) */
+	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3) | GFX(11), EMU_FMT_SOP2, 2, EMU_OP_S_ADD_I32, 0, "s_add_i32" },
+	{ GFX(12), EMU_FMT_SOP2, 2, EMU_OP_S_ADD_I32, 0, "s_add_co_i32" },
+	/* SOPC 0-11 in every level (Vega ISA §12.2, RDNA3/RDNA4 SOPC opcodes); dwords: enum emu_cmp */
+#define SOPC_ROW(n, rel, name) \
+	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 12), EMU_FMT_SOPC, n, EMU_OP_S_CMP, rel, name }
+	SOPC_ROW(0, EMU_CMP_EQ | EMU_CMP_SIGNED, "s_cmp_eq_i32"),
+	SOPC_ROW(1, EMU_CMP_LG | EMU_CMP_SIGNED, "s_cmp_lg_i32"),
+	SOPC_ROW(2, EMU_CMP_GT | EMU_CMP_SIGNED, "s_cmp_gt_i32"),
+	SOPC_ROW(3, EMU_CMP_GE | EMU_CMP_SIGNED, "s_cmp_ge_i32"),
+	SOPC_ROW(4, EMU_CMP_LT | EMU_CMP_SIGNED, "s_cmp_lt_i32"),
+	SOPC_ROW(5, EMU_CMP_LE | EMU_CMP_SIGNED, "s_cmp_le_i32"),
+	SOPC_ROW(6, EMU_CMP_EQ, "s_cmp_eq_u32"),
+	SOPC_ROW(7, EMU_CMP_LG, "s_cmp_lg_u32"),
+	SOPC_ROW(8, EMU_CMP_GT, "s_cmp_gt_u32"),
+	SOPC_ROW(9, EMU_CMP_GE, "s_cmp_ge_u32"),
+	SOPC_ROW(10, EMU_CMP_LT, "s_cmp_lt_u32"),
+	SOPC_ROW(11, EMU_CMP_LE, "s_cmp_le_u32"),
+#undef SOPC_ROW
 	/* SOP1 */
 	{ GFX(8) | GFX(9) | GFX_RANGE(11, 12), EMU_FMT_SOP1, 0, EMU_OP_S_MOV_B32, 0, "s_mov_b32" },
 	{ GFX_RANGE(6, 7) | GFX_RANGE(10, 10_3), EMU_FMT_SOP1, 3, EMU_OP_S_MOV_B32, 0, "s_mov_b32" },
@@ -406,6 +425,11 @@ static const struct op_row op_rows[] = {
 	{ GFX_RANGE(10, 10_3) | GFX_RANGE(11, 12), EMU_FMT_SOPP, 31, EMU_OP_S_CODE_END, 0, "s_code_end" },
 	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 48, EMU_OP_S_ENDPGM, 0, "s_endpgm" },
 	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 32, EMU_OP_S_BRANCH, 0, "s_branch" },
+	/* S_CBRANCH_SCC0/1: SOPP 4/5 up to RDNA2 (Vega ISA §12.4), 33/34 from RDNA3 (llvm-mc-19) */
+	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SOPP, 4, EMU_OP_S_CBRANCH_SCC0, 0, "s_cbranch_scc0" },
+	{ GFX_RANGE(6, 7) | GFX(8) | GFX_RANGE(9, 10_3), EMU_FMT_SOPP, 5, EMU_OP_S_CBRANCH_SCC1, 0, "s_cbranch_scc1" },
+	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 33, EMU_OP_S_CBRANCH_SCC0, 0, "s_cbranch_scc0" },
+	{ GFX_RANGE(11, 12), EMU_FMT_SOPP, 34, EMU_OP_S_CBRANCH_SCC1, 0, "s_cbranch_scc1" },
 	{ GFX(11), EMU_FMT_SOPP, 9, EMU_OP_S_WAITCNT, 0, "s_waitcnt" },
 	{ GFX(12), EMU_FMT_SOPP, 64, EMU_OP_S_WAITCNT, EMU_WAIT_LOADCNT, "s_wait_loadcnt" },
 	{ GFX(12), EMU_FMT_SOPP, 65, EMU_OP_S_WAITCNT, EMU_WAIT_STORECNT, "s_wait_storecnt" },
@@ -1343,6 +1367,8 @@ static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 			c->insn->opcode = opnum;
 			if (r->op == EMU_OP_S_WAITCNT)
 				c->insn->wait = r->dwords;
+			if (r->op == EMU_OP_S_CMP)
+				c->insn->cmp = r->dwords;
 			return (int)i;
 		}
 	}
@@ -1360,6 +1386,23 @@ static int dec_sop2(struct ctx *c)
 	    (ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
 		return ret;
 	/* Only one literal: a second 255 is the same dword. */
+	if (get(c->w, sop.ssrc1) == 255 && in->src0.kind == EMU_OPND_LITERAL) {
+		in->src1 = in->src0;
+		return 0;
+	}
+	return operand(c, get(c->w, sop.ssrc1), true, &in->src1);
+}
+
+/* SOPC: OP at [22:16] like SOPP's, SSRC1 at [15:8], SSRC0 at [7:0]. */
+static int dec_sopc(struct ctx *c)
+{
+	struct emu_insn *in = c->insn;
+	int ret = find_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
+
+	if (ret < 0)
+		return ret;
+	if ((ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
+		return ret;
 	if (get(c->w, sop.ssrc1) == 255 && in->src0.kind == EMU_OPND_LITERAL) {
 		in->src1 = in->src0;
 		return 0;
@@ -1913,6 +1956,9 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 		break;
 	case EMU_FMT_SOPK:
 		ret = dec_sopk(&c);
+		break;
+	case EMU_FMT_SOPC:
+		ret = dec_sopc(&c);
 		break;
 	case EMU_FMT_SOPP:
 		ret = dec_sopp(&c);

@@ -615,6 +615,12 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 		put(&o, ", ");
 		opnd(&o, &in->src1, 1);
 		break;
+	case EMU_FMT_SOPC:
+		put(&o, " ");
+		opnd(&o, &in->src0, 1);
+		put(&o, ", ");
+		opnd(&o, &in->src1, 1);
+		break;
 	case EMU_FMT_SOP1:
 		put(&o, " ");
 		if (in->op == EMU_OP_S_GETPC_B64) {
@@ -657,7 +663,8 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 		else if (in->op == EMU_OP_S_NOP && (uint16_t)in->simm16 > 64)
 			/* LLVM prints an immediate an inline constant cannot hold in hex. */
 			put(&o, " 0x%x", (uint16_t)in->simm16);
-		else if (in->op == EMU_OP_S_NOP || in->op == EMU_OP_S_BRANCH || in->simm16)
+		else if (in->op == EMU_OP_S_NOP || in->op == EMU_OP_S_BRANCH ||
+			 in->op == EMU_OP_S_CBRANCH_SCC0 || in->op == EMU_OP_S_CBRANCH_SCC1 || in->simm16)
 			put(&o, " %u", (uint16_t)in->simm16);
 		break;
 	case EMU_FMT_SMEM:

@@ -31,6 +31,7 @@ enum emu_fmt {
 	EMU_FMT_MTBUF,		/* GFX12: VBUFFER typed */
 	EMU_FMT_DS,
 	EMU_FMT_LDSDIR,		/* GFX11 LDSDIR, GFX12 VDSDIR */
+	EMU_FMT_SOPC,		/* scalar compares: SCC = the result */
 };
 
 /* What an instruction does, whatever the family calls it. */
@@ -63,6 +64,19 @@ enum emu_op {
 	EMU_OP_S_VERSION,	/* GFX11+ SOPK: "does nothing (treated as S_NOP)" */
 	EMU_OP_S_SET_INST_PREFETCH_DISTANCE,	/* GFX11 SOPP: instruction prefetch lines */
 	EMU_OP_S_SENDMSG,	/* SOPP: a message; only those in emu_sendmsg_msgs */
+	EMU_OP_S_CMP,		/* SOPC s_cmp_*_{i,u}32: emu_insn.cmp says which */
+	EMU_OP_S_ADD_I32,	/* SCC = signed overflow (GFX12 s_add_co_i32) */
+	EMU_OP_S_CBRANCH_SCC0,	/* SOPP: branch by simm16 dwords if SCC is 0 */
+	EMU_OP_S_CBRANCH_SCC1,	/* ... if SCC is 1 */
+};
+
+/*
+ * SOPC compares: the relation in bits 2:0, signed in bit 3.  Each relation
+ * is true for a set of outcomes {less, equal, greater}: emu_cmp_true.
+ */
+enum emu_cmp {
+	EMU_CMP_EQ, EMU_CMP_LG, EMU_CMP_GT, EMU_CMP_GE, EMU_CMP_LT, EMU_CMP_LE,
+	EMU_CMP_SIGNED = 8,
 };
 
 /* The s_sendmsg messages the emulator implements (RDNA3 ISA Table 15 "S_SENDMSG Messages"). */
@@ -141,6 +155,7 @@ struct emu_insn {
 	struct emu_opnd dst, src0, src1, src2;	/* src2: VOP3 only */
 	int32_t simm16;		/* SOPP branch offset in dwords, SOPK immediate */
 	uint8_t wait;		/* EMU_OP_S_WAITCNT: enum emu_wait */
+	uint8_t cmp;		/* EMU_OP_S_CMP: enum emu_cmp */
 	/* s_getreg_b32: hwreg(id, offset, size) */
 	uint8_t hwreg_id, hwreg_offset, hwreg_size;
 	/* SMEM (S_BUFFER_LOAD: op EMU_OP_MEM, the V# at srsrc, soffset below) */

@@ -80,6 +80,8 @@ static void scalar(struct emu_uses *u, const struct emu_insn *in)
 {
 	switch (in->op) {
 	case EMU_OP_S_BRANCH:
+	case EMU_OP_S_CBRANCH_SCC0:
+	case EMU_OP_S_CBRANCH_SCC1:
 		u->unit = EMU_UNIT_BRANCH;
 		return;
 	case EMU_OP_S_SETPC_B64:
@@ -140,6 +142,7 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 	case EMU_FMT_SOP2:
 	case EMU_FMT_SOPK:
 	case EMU_FMT_SOPP:
+	case EMU_FMT_SOPC:	/* reads src0 and src1, writes no SGPR (dst stays NONE) */
 		scalar(u, in);
 		return;
 	case EMU_FMT_SMEM:

@@ -27,7 +27,7 @@ enum emu_sreg {
 /* The unit an instruction issues to, as the hazard tables of the ISA guides name them. */
 enum emu_unit {
 	EMU_UNIT_SALU,		/* SOP1/2/K, and SOPP other than those below */
-	EMU_UNIT_BRANCH,	/* s_branch, s_setpc_b64 */
+	EMU_UNIT_BRANCH,	/* s_branch, s_cbranch_scc0/1, s_setpc_b64 */
 	EMU_UNIT_WAIT,		/* s_waitcnt*, s_wait_*cnt */
 	EMU_UNIT_DEPCTR,	/* s_waitcnt_depctr, s_wait_alu */
 	EMU_UNIT_NOP,		/* s_nop, s_delay_alu: wait states only */

@@ -378,6 +378,23 @@ static uint32_t hwreg(const struct emu_wave *w, unsigned id)
 
 /* ---- Scalar ----------------------------------------------------------------- */
 
+/*
+ * SOPC (Vega ISA §12.2 "SOPC Instructions"): each relation of enum emu_cmp
+ * as the set of outcomes it holds for, bit 0 less, bit 1 equal, bit 2 greater.
+ */
+static const uint8_t emu_cmp_true[] = {
+	[EMU_CMP_EQ] = 2, [EMU_CMP_LG] = 5, [EMU_CMP_GT] = 4,
+	[EMU_CMP_GE] = 6, [EMU_CMP_LT] = 1, [EMU_CMP_LE] = 3,
+};
+
+static bool scmp(uint8_t cmp, uint32_t a, uint32_t b)
+{
+	bool less = (cmp & EMU_CMP_SIGNED) ? (int32_t)a < (int32_t)b : a < b;
+	unsigned outcome = less ? 0 : a == b ? 1 : 2;
+
+	return emu_cmp_true[cmp & 7] >> outcome & 1;
+}
+
 static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *next,
 		     struct vsharp_error *err)
 {
@@ -391,9 +408,16 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 		    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
 			return ret;
 		return swrite(w, &in->dst, sread(w, &in->src0), err);
+	case EMU_OP_S_CMP:
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
+		    (ret = check_sopnd(w, in, &in->src1, 1, false, err)))
+			return ret;
+		w->scc = scmp(in->cmp, sread(w, &in->src0), sread(w, &in->src1));
+		return 0;
 	case EMU_OP_S_LSHL_B32:
 	case EMU_OP_S_ADD_U32:
 	case EMU_OP_S_ADDC_U32:
+	case EMU_OP_S_ADD_I32:
 		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
 		    (ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
 		    (ret = check_sopnd(w, in, &in->dst, 1, true, err)))
@@ -403,6 +427,10 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 		if (in->op == EMU_OP_S_LSHL_B32) {
 			r = a << (b & 31);
 			w->scc = r != 0;
+		} else if (in->op == EMU_OP_S_ADD_I32) {
+			/* Vega ISA §12.1: SCC = (S0.u[31] == S1.u[31] && S0.u[31] != D.u[31]). */
+			r = a + b;
+			w->scc = (a >> 31) == (b >> 31) && (a >> 31) != (r >> 31);
 		} else {
 			wide = (uint64_t)a + b + (in->op == EMU_OP_S_ADDC_U32 && w->scc);
 			r = (uint32_t)wide;
@@ -437,6 +465,12 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 	}
 	case EMU_OP_S_BRANCH:
 		*next = w->pc + 4 + (int64_t)in->simm16 * 4;
+		return 0;
+	case EMU_OP_S_CBRANCH_SCC0:
+	case EMU_OP_S_CBRANCH_SCC1:
+		/* Vega ISA §12.4: if (SCC == 0 or 1) PC = PC + signext(SIMM16 * 4) + 4. */
+		if (w->scc == (in->op == EMU_OP_S_CBRANCH_SCC1))
+			*next = w->pc + 4 + (int64_t)in->simm16 * 4;
 		return 0;
 	case EMU_OP_S_WAITCNT:
 		return exec_wait(w, in, err);
@@ -1120,6 +1154,7 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		case EMU_FMT_SOP2:
 		case EMU_FMT_SOPK:
 		case EMU_FMT_SOPP:
+		case EMU_FMT_SOPC:
 			if (in.op == EMU_OP_S_ENDPGM)
 				return 0;
 			if (in.op == EMU_OP_S_CODE_END)
