@@ -41,7 +41,7 @@ cat >"$dir/plan" <<'PLAN'
 1 6 - PASS Multi-Fence |
 1 7 - PASS CS (SDMA) |
 1 8 - PASS SW semaphore |
-1 9 f TODO Sync dependency | its dispatch is taken now (USER_SGPR 8 with COMPUTE_USER_DATA_0-1 written leaves s2-s7 unset, which the shader does not read), but the shader's loop uses SOPC (s_cmp_gt_u32), which the gfx9 emulator refuses as not implemented, and the dependent job writes 99 anyway; libdrm runs it on GFX8/GFX9 only
+1 9 - PASS Sync dependency |
 1 10 f PASS Dispatch (Compute) |
 1 11 f PASS Dispatch (GFX) |
 1 12 - SKIP Draw | the GFX ring, a draw
@@ -139,6 +139,14 @@ while IFS='|' read -r head reason; do
 				# CUnit runs nothing of a suite amdgpu_test disabled for the chip.
 				n=$((n + 1))
 				echo "ok $n $chip $name # SKIP amdgpu_test disables suite $s on $chip"
+				continue
+			fi
+			if [ "$(cat "$dir/$chip.$s.$t.rc")" = 0 ] &&
+			   awk '$1 == "tests" && $3 ~ /^0/ { f = 1 } END { exit !f }' "$dir/$chip.$s.$t.out"; then
+				# A test amdgpu_test deactivates for the chip (amdgpu_test.c) runs nothing
+				# (CUnit then prints Ran 0 run into the next column).
+				n=$((n + 1))
+				echo "ok $n $chip $name # SKIP amdgpu_test deactivates it on $chip"
 				continue
 			fi
 			passed "$chip" "$s" "$t"
