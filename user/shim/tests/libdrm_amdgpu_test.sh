@@ -64,8 +64,14 @@ cat >"$dir/plan" <<'PLAN'
 8 3 f PASS sdma ring block |
 8 4 - PASS illegal reg access |
 8 5 - PASS illegal mem access |
+8 6 f PASS gfx ring bad dispatch |
 8 7 f PASS compute ring bad dispatch |
+8 8 f PASS gfx ring bad slow dispatch |
 8 9 f PASS compute ring bad slow dispatch |
+8 10 - SKIP gfx ring bad draw | a draw
+8 11 - SKIP gfx ring slow bad draw | a draw
+8 12 f PASS sdma ring corrupted header |
+8 13 - SKIP sdma ring slow linear copy | fails on a real GPU with Linux 6.1 too: its 1835002-dword IB is past amdgpu_cs.c's AMDGPU_GFX_SDMA_IB_PACKET_SIZE_MAX_DW (0xFFFFF), -EINVAL at submit; amdgpu_test disables it
 9 1 - PASS reserve vmid |
 9 2 - PASS unaligned map |
 9 3 - PASS vm mapping |
@@ -75,6 +81,9 @@ cat >"$dir/plan" <<'PLAN'
 13 4 - TODO Unplug with exported fence | DRM syncobj is not implemented by the shim (issue 30)
 14 1 - PASS CP DMA write Host to VRAM |
 14 2 - PASS CP DMA write VRAM to Host |
+14 3 - SKIP Peer to Peer CP DMA write VRAM to VRAM | a second GPU
+14 4 - SKIP Peer to Peer CP DMA write Host to VRAM | a second GPU
+14 5 - SKIP Peer to Peer CP DMA write VRAM to Host | a second GPU
 PLAN
 
 one() {	# chip suite test flags -> $dir/$chip.$s.$t.{out,rc}
