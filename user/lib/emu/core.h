@@ -147,6 +147,16 @@ struct emu_wave {
 	uint64_t vgprs_freed_pc;	/* GFX11 s_sendmsg MSG_DEALLOC_VGPRS at this pc + 4; 0: not sent */
 };
 
+/*
+ * The compare FUNCTION of the CP's WAIT_REG_MEM and of the SDMA engine's
+ * POLL_REGMEM, the same codes in both (soc15d.h WAIT_REG_MEM_FUNCTION,
+ * cikd.h SDMA_POLL_REG_MEM_EXTRA_FUNC): 0 always, 1 <, 2 <=, 3 ==, 4 !=,
+ * 5 >=, 6 >; 7 is none.  emu/cp_sync.c.
+ */
+#define EMU_POLL_FUNCS 7
+extern const char *const emu_poll_names[EMU_POLL_FUNCS];
+bool emu_poll_true(unsigned function, uint32_t v, uint32_t ref);
+
 /* What the dispatch initialised in the wave's SGPRs, in words for a message. */
 void emu_init_desc(const struct emu_wave *w, char *buf, size_t n);
 

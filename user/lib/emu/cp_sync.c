@@ -28,9 +28,9 @@ uint64_t vsharp_gpu_interrupts(const struct vsharp_gpu *gpu)
 }
 
 /* WAIT_REG_MEM FUNCTION [2:0] (soc15d.h, nvd.h, vid.h, cikd.h, sid.h). */
-static const char *const functions[] = { "always", "<", "<=", "==", "!=", ">=", ">" };
+const char *const emu_poll_names[EMU_POLL_FUNCS] = { "always", "<", "<=", "==", "!=", ">=", ">" };
 
-static bool compare(unsigned function, uint32_t v, uint32_t ref)
+bool emu_poll_true(unsigned function, uint32_t v, uint32_t ref)
 {
 	switch (function) {
 	case 0: return true;
@@ -90,13 +90,13 @@ int emu_cp_wait_reg_mem(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, 
 	}
 	if (ret)
 		return ret;
-	if (compare(function, v & mask, ref))
+	if (emu_poll_true(function, v & mask, ref))
 		return 0;
 	if (space == 1)
 		return emu_cp_hang(cp, err, "waits until (memory at 0x%" PRIx64 " & 0x%08x) %s 0x%08x; it holds 0x%08x and nothing else runs on the emulated GPU to change it, so the wait never ends and the job times out (Linux amdgpu_job_timedout)",
-				   addr, mask, functions[function], ref, v);
+				   addr, mask, emu_poll_names[function], ref, v);
 	return emu_cp_hang(cp, err, "waits until (register 0x%x & 0x%08x) %s 0x%08x; it holds 0x%08x and nothing else runs on the emulated GPU to change it, so the wait never ends and the job times out (Linux amdgpu_job_timedout)",
-			   b[1], mask, functions[function], ref, v);
+			   b[1], mask, emu_poll_names[function], ref, v);
 }
 
 /*

@@ -271,9 +271,6 @@ static const struct sdma_level levels[VSHARP_GFX_COUNT] = {
 	[VSHARP_GFX11] = { "SDMA v6.0 (sdma_v6_0.c, sdma_v6_0_0_pkt_open.h)", false, MINUS1, "gfxhub", 0x1b, "UTCL2" },
 };
 
-/* POLL_REGMEM FUNC: cikd.h SDMA_POLL_REG_MEM_EXTRA_FUNC; 7 is none. */
-static const char *const poll_funcs[] = { "always", "<", "<=", "==", "!=", ">=", ">" };
-
 /* ---- Running --------------------------------------------------------------------------- */
 
 struct sdma_ctx {
@@ -557,19 +554,6 @@ static int run_fence(struct sdma_ctx *c)
 	return ret ? ret : store(c, va, 4, b, NULL, 0);
 }
 
-static bool poll_true(unsigned func, uint32_t v, uint32_t ref)
-{
-	switch (func) {
-	case 0: return true;
-	case 1: return v < ref;
-	case 2: return v <= ref;
-	case 3: return v == ref;
-	case 4: return v != ref;
-	case 5: return v >= ref;
-	default: return v > ref;
-	}
-}
-
 static int run_poll(struct sdma_ctx *c)
 {
 	uint64_t va = addr(c, "ADDR_LO", "ADDR_HI"), got;
@@ -581,7 +565,7 @@ static int run_poll(struct sdma_ctx *c)
 	if (!c->lv->si && !get(c, "MEM_POLL"))
 		return bad_ib(c, -ENOSYS, "MEM_POLL 0 polls register 0x%x: the emulated engine has no registers (only MEM_POLL 1, a memory poll, is implemented)",
 			      get(c, "ADDR_LO") >> 2);
-	if (func >= ARRAY_SIZE(poll_funcs))
+	if (func >= EMU_POLL_FUNCS)
 		return bad_ib(c, -EINVAL, "FUNC %u (allowed 0..6: always, <, <=, ==, !=, >=, >; cikd.h SDMA_POLL_REG_MEM_EXTRA_FUNC)",
 			      func);
 	if ((ret = check_align(c, "poll address", va, 4)) || (ret = reach(c, va, 4, VSHARP_VM_READ)))
@@ -590,12 +574,12 @@ static int run_poll(struct sdma_ctx *c)
 	if (!p || got < 4)
 		return vm_fault(c, va, 4, VSHARP_VM_READ);
 	v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-	if (poll_true(func, v & mask, ref))
+	if (emu_poll_true(func, v & mask, ref))
 		return 0;
 	c->gpu->outcome = VSHARP_GPU_HANG;
 	return vsharp_fail(c->err, -ETIME, "sdma: %s %s at dword %u never ends: memory at 0x%" PRIx64 " holds 0x%08x, (0x%08x & MASK 0x%08x) = 0x%08x %s VALUE 0x%08x is false and nothing else writes memory while the IB runs (RETRY_COUNT %u, INTERVAL %u): a hang, as amdgpu's job timeout would end it",
 			   vsharp_gfx_name(c->level), c->pkt->name, c->pos, va, v, v, mask, v & mask,
-			   poll_funcs[func], ref, get(c, "RETRY_COUNT"), get(c, "INTERVAL"));
+			   emu_poll_names[func], ref, get(c, "RETRY_COUNT"), get(c, "INTERVAL"));
 }
 
 /* The packet whose header is DW[0] at this level, or a refusal naming it. */
