@@ -62,6 +62,9 @@ enum isa_type {
  */
 bool isa_src(struct isa_ctx *c, unsigned code, unsigned regs, enum isa_type type);
 
+/* A literal constant operand (fmamk's K): the literal dword, read as isa_src does, in hex. */
+bool isa_literal(struct isa_ctx *c);
+
 /* A scalar destination (SDST encoding: SGPRs, TTMPs, specials, null). */
 bool isa_sdst(struct isa_ctx *c, unsigned code, unsigned regs);
 
