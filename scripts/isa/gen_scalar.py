@@ -54,18 +54,24 @@ def probe_ops(cpu, fmt):
     # A literal in each: 16-bit operands print its low half.
     l0 = llvm.objdump(cpu, [[word(op, DST, 255, SRC1), 0x12345678] for op in ops])
     l1 = llvm.objdump(cpu, [[word(op, DST, SRC0, 255), 0x12345678] for op in ops])
+    # An inline 31: LLVM marks it invalid in a register-only operand.
+    i0 = llvm.objdump(cpu, [[word(op, DST, 159, SRC1)] for op in ops])
+    i1 = llvm.objdump(cpu, [[word(op, DST, SRC0, 159)] for op in ops])
     res = {}
-    for op, (t, words), (t0, _), (t1, _), (x0, _), (x1, _) in zip(ops, plain, c0, c1, l0, l1):
+    for op, (t, words), (t0, _), (t1, _), (x0, _), (x1, _), (n0, _), (n1, _) in zip(
+            ops, plain, c0, c1, l0, l1, i0, i1):
         if t.startswith(".long") or t == "<none>":
             continue
         name = t.split(" ")[0]
         w, shape = operands(t, words)
 
-        def ty(inv_2pi, lit):
+        def ty(inv_2pi, lit, imm):
+            if "Invalid immediate" in imm:
+                return "ISA_SREG"
             if "0x5678" in lit:
                 return "ISA_I16" if "0x3118" in inv_2pi else "ISA_F16"
             return "ISA_B64" if "0.15915494309189532" in inv_2pi else "ISA_B32"
-        res[op] = (name, w.get(DST, 0), w.get(SRC0, 0), w.get(SRC1, 0), ty(t0, x0), ty(t1, x1),
+        res[op] = (name, w.get(DST, 0), w.get(SRC0, 0), w.get(SRC1, 0), ty(t0, x0, n0), ty(t1, x1, n1),
                    shape)
     return res
 

@@ -266,7 +266,7 @@ def vsharp_listing(cpu, binf):
         if m:
             at = int(m.group(2), 16) // 4
             n = len(m.group(3).split())
-            text = " ".join(m.group(1).split())
+            text = " ".join(COMMENT.sub("", m.group(1)).split())
             res.append((at, text, n, not text.startswith(".long")))
     return res
 

@@ -191,6 +191,9 @@ bool isa_src(struct isa_ctx *c, unsigned code, unsigned n, enum isa_type type)
 	}
 	if (code < 128)
 		return reg(c, code, n, false);
+	if (type == ISA_SREG && (code <= 208 || (code >= 240 && code <= 248) || code == 255))
+		return isa_refuse(c, "source %u: a constant where the operand takes registers only",
+				  code);
 	if (code <= 192) {
 		isa_put(c, "%u", code - 128);
 		return true;

@@ -49,6 +49,7 @@ enum isa_type {
 	ISA_V2I16,		/* packed 16-bit pairs (VOP3P) */
 	ISA_V2F16,
 	ISA_V2BF16,
+	ISA_SREG,		/* registers only: LLVM marks a constant "Invalid immediate" */
 	ISA_TYPE_COUNT
 };
 
