@@ -28,8 +28,8 @@
 #
 # GFX6 and GFX7 (gfx600, gfx700), which llvm-objdump-19 cannot disassemble:
 # the same format groups; every instruction vsharp names, assembled by
-# llvm-mc-19 -mcpu=CPU, must give back its words, but for SOP1/SOP2/SOPC
-# operand fields LLVM's decoder does not read (the low bits of a misaligned
+# llvm-mc-19 -mcpu=CPU, must give back its words, but for SOP1/SOP2/SOPC/SOPK
+# register fields LLVM's decoder does not read (the low bits of a misaligned
 # SGPR tuple, the field of an operand the opcode lacks) where vsharp prints
 # llvm-mc's words the same.
 #
@@ -313,13 +313,14 @@ def differential(cpu, tmp):
     return len(words), total, same, bad, after_gap, crashed
 
 
-# The operand fields of the first dword of the scalar ALU formats (SDST, SSRC0, SSRC1).
-OPERAND_FIELDS = {"SOP1": 0x007f00ff, "SOP2": 0x007fffff, "SOPC": 0x0000ffff}
+# The register fields of the first dword of the scalar ALU formats (SDST, SSRC0, SSRC1).
+OPERAND_FIELDS = {"SOP1": 0x007f00ff, "SOP2": 0x007fffff, "SOPC": 0x0000ffff,
+                  "SOPK": 0x007f0000}
 
 
 def dont_care(pairs, cpu, tmp):
     """Of (vsharp's words, llvm-mc's words, format): those where the words differ only in
-    SOP1/SOP2/SOPC operand fields and vsharp prints llvm-mc's words with the same text.
+    SOP1/SOP2/SOPC/SOPK register fields and vsharp prints llvm-mc's words with the same text.
     LLVM's decoder drops the low bits of a misaligned SGPR tuple and ignores the field of
     an operand the opcode does not have (s_getpc_b64's SSRC0); the GFX8+ cases of this
     test hold vsharp to the same reading."""

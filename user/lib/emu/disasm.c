@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "emu/isa.h"
+#include "isa/isa.h"
 #include "base/util.h"
 #include "hw/levels.h"
 
@@ -116,69 +117,13 @@ static void opnd(struct out *o, const struct emu_opnd *x, unsigned width)
 	}
 }
 
-/* HW_REG names by id, per family (LLVM 19 spellings). */
-struct hwreg_name {
-	uint16_t levels;
-	uint8_t id;
-	const char *name;
-};
-
-
-static const struct hwreg_name hwregs[] = {
-	{ GFX_ALL, 1, "HW_REG_MODE" },
-	{ GFX_ALL, 2, "HW_REG_STATUS" },
-	{ GFX_RANGE(6, 7) | GFX(8) | GFX(9) | GFX_RANGE(10, 10_3) | GFX(11), 3, "HW_REG_TRAPSTS" },
-	{ GFX_RANGE(6, 7) | GFX(8) | GFX(9), 4, "HW_REG_HW_ID" },
-	{ GFX(12), 4, "HW_REG_STATE_PRIV" },
-	{ GFX_ALL, 5, "HW_REG_GPR_ALLOC" },
-	{ GFX_ALL, 6, "HW_REG_LDS_ALLOC" },
-	{ GFX_ALL, 7, "HW_REG_IB_STS" },
-	{ GFX(12), 10, "HW_REG_PERF_SNAPSHOT_DATA" },
-	{ GFX(12), 11, "HW_REG_PERF_SNAPSHOT_PC_LO" },
-	{ GFX(12), 12, "HW_REG_PERF_SNAPSHOT_PC_HI" },
-	{ GFX(9) | GFX_RANGE(10, 10_3) | GFX(11), 15, "HW_REG_SH_MEM_BASES" },
-	{ GFX(12), 15, "HW_REG_PERF_SNAPSHOT_DATA1" },
-	{ GFX(9) | GFX_RANGE(10, 10_3), 16, "HW_REG_TBA_LO" },
-	{ GFX(12), 16, "HW_REG_PERF_SNAPSHOT_DATA2" },
-	{ GFX(9) | GFX_RANGE(10, 10_3), 17, "HW_REG_TBA_HI" },
-	{ GFX(12), 17, "HW_REG_EXCP_FLAG_PRIV" },
-	{ GFX(9) | GFX_RANGE(10, 10_3), 18, "HW_REG_TMA_LO" },
-	{ GFX(11), 18, "HW_REG_PERF_SNAPSHOT_PC_LO" },
-	{ GFX(12), 18, "HW_REG_EXCP_FLAG_USER" },
-	{ GFX(9) | GFX_RANGE(10, 10_3), 19, "HW_REG_TMA_HI" },
-	{ GFX(11), 19, "HW_REG_PERF_SNAPSHOT_PC_HI" },
-	{ GFX(12), 19, "HW_REG_TRAP_CTRL" },
-	{ GFX_RANGE(10, 10_3) | GFX(11), 20, "HW_REG_FLAT_SCR_LO" },
-	{ GFX(12), 20, "HW_REG_SCRATCH_BASE_LO" },
-	{ GFX_RANGE(10, 10_3) | GFX(11), 21, "HW_REG_FLAT_SCR_HI" },
-	{ GFX(12), 21, "HW_REG_SCRATCH_BASE_HI" },
-	{ GFX(10), 22, "HW_REG_XNACK_MASK" },
-	{ GFX_RANGE(10, 10_3) | GFX(11) | GFX(12), 23, "HW_REG_HW_ID1" },
-	{ GFX_RANGE(10, 10_3) | GFX(11) | GFX(12), 24, "HW_REG_HW_ID2" },
-	{ GFX_RANGE(10, 10_3), 25, "HW_REG_POPS_PACKER" },
-	{ GFX(11), 27, "HW_REG_PERF_SNAPSHOT_DATA" },
-	{ GFX(10_3) | GFX(11), 29, "HW_REG_SHADER_CYCLES" },
-	{ GFX(12), 29, "HW_REG_SHADER_CYCLES_LO" },
-	{ GFX(12), 30, "HW_REG_SHADER_CYCLES_HI" },
-	{ GFX(12), 31, "HW_REG_DVGPR_ALLOC_LO" },
-	{ GFX(12), 32, "HW_REG_DVGPR_ALLOC_HI" },
-};
-
 static void hwreg(struct out *o, enum vsharp_gfx level, const struct emu_insn *in)
 {
-	const char *name = NULL;
+	char text[64];
 
-	for (size_t i = 0; i < ARRAY_SIZE(hwregs); i++) {
-		if (hwregs[i].id == in->hwreg_id && (hwregs[i].levels & VSHARP_GFX_BIT(level)))
-			name = hwregs[i].name;
-	}
-	if (name)
-		put(o, "hwreg(%s", name);
-	else
-		put(o, "hwreg(%u", in->hwreg_id);
-	if (in->hwreg_offset || in->hwreg_size != 32)
-		put(o, ", %u, %u", in->hwreg_offset, in->hwreg_size);
-	put(o, ")");
+	isa_hwreg(level, (uint16_t)(in->hwreg_id | in->hwreg_offset << 6 | (in->hwreg_size - 1) << 11),
+		  text, sizeof(text));
+	put(o, "%s", text);
 }
 
 /* s_waitcnt counter fields: VM_CNT is 4 bits before GFX9, split on GFX9/10. */
@@ -558,42 +503,12 @@ static void smem(struct out *o, enum vsharp_gfx level, const struct emu_insn *in
 	cache(o, level, in, false, false);
 }
 
-/*
- * s_version's SIMM16 as llvm-objdump-19 prints it: the version in [7:0] by
- * name where LLVM 19 has one, else in decimal, then each flag bit set
- * (W64 13, W32 14, MDP 15), an MCExpr "A|B" that parenthesises a nested
- * left side; any bit in [12:8] turns the whole value into hex.
- */
 static void version(struct out *o, uint16_t imm)
 {
-	static const struct {
-		uint8_t code;
-		const char *name;
-	} names[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
-		      { 6, "UC_VERSION_GFX11" }, { 9, "UC_VERSION_GFX12" } };
-	static const char *const flags[] = { "UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT",
-					     "UC_VERSION_MDP_BIT" };
-	char expr[160];
-	unsigned n_flags = 0;
+	char text[160];
 
-	if (imm & 0x1f00) {
-		put(o, " 0x%x", imm);
-		return;
-	}
-	snprintf(expr, sizeof(expr), "%u", imm & 0xffu);
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i].code == (imm & 0xff))
-			snprintf(expr, sizeof(expr), "%s", names[i].name);
-	for (unsigned b = 0; b < 3; b++) {
-		char prev[160];
-
-		if (!(imm >> (13 + b) & 1))
-			continue;
-		snprintf(prev, sizeof(prev), "%s", expr);
-		snprintf(expr, sizeof(expr), n_flags ? "(%s)|%s" : "%s|%s", prev, flags[b]);
-		n_flags++;
-	}
-	put(o, " %s", expr);
+	isa_version(imm, text, sizeof(text));
+	put(o, " %s", text);
 }
 
 void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, size_t n)

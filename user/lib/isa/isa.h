@@ -42,4 +42,12 @@ struct isa_insn {
 void isa_disasm(const struct vsharp_target *t, const uint32_t *w, size_t n,
 		struct isa_insn *out);
 
+/*
+ * The text of a SOPK SIMM16 as llvm-objdump-19 prints it: hwreg(NAME or ID
+ * [, OFFSET, SIZE]) of s_getreg/s_setreg, and s_version's version and flag
+ * bits.  Shared with the emulator's printer.
+ */
+void isa_hwreg(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
+void isa_version(uint16_t simm16, char *buf, size_t n);
+
 #endif

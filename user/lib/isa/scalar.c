@@ -1,11 +1,119 @@
 // SPDX-License-Identifier: MIT
 /*
- * SOP1, SOP2 and SOPC from the generated tables (scalar_tables.c); SOPK,
+ * SOP1, SOP2, SOPC and SOPK from the generated tables (scalar_tables.c);
  * SOPP and SMEM still refuse (what the emulator decodes of them prints
  * through its own printer meanwhile).  Field layouts: the AMD ISA guides'
  * "Microcode Formats" chapters.
  */
+#include <stdio.h>
+
 #include "isa/scalar.h"
+#include "base/util.h"
+#include "hw/levels.h"
+
+/* HW_REG names by id, per level (LLVM 19 spellings: AMDGPUAsmUtils.cpp Hwreg). */
+struct hwreg_name {
+	uint16_t levels;
+	uint8_t id;
+	const char *name;
+};
+
+
+static const struct hwreg_name hwregs[] = {
+	{ GFX_ALL, 1, "HW_REG_MODE" },
+	{ GFX_ALL, 2, "HW_REG_STATUS" },
+	{ GFX_RANGE(6, 7) | GFX(8) | GFX(9) | GFX_RANGE(10, 10_3) | GFX(11), 3, "HW_REG_TRAPSTS" },
+	{ GFX_RANGE(6, 7) | GFX(8) | GFX(9), 4, "HW_REG_HW_ID" },
+	{ GFX(12), 4, "HW_REG_STATE_PRIV" },
+	{ GFX_ALL, 5, "HW_REG_GPR_ALLOC" },
+	{ GFX_ALL, 6, "HW_REG_LDS_ALLOC" },
+	{ GFX_ALL, 7, "HW_REG_IB_STS" },
+	{ GFX(12), 10, "HW_REG_PERF_SNAPSHOT_DATA" },
+	{ GFX(12), 11, "HW_REG_PERF_SNAPSHOT_PC_LO" },
+	{ GFX(12), 12, "HW_REG_PERF_SNAPSHOT_PC_HI" },
+	{ GFX(9) | GFX_RANGE(10, 10_3) | GFX(11), 15, "HW_REG_SH_MEM_BASES" },
+	{ GFX(12), 15, "HW_REG_PERF_SNAPSHOT_DATA1" },
+	{ GFX(9) | GFX_RANGE(10, 10_3), 16, "HW_REG_TBA_LO" },
+	{ GFX(12), 16, "HW_REG_PERF_SNAPSHOT_DATA2" },
+	{ GFX(9) | GFX_RANGE(10, 10_3), 17, "HW_REG_TBA_HI" },
+	{ GFX(12), 17, "HW_REG_EXCP_FLAG_PRIV" },
+	{ GFX(9) | GFX_RANGE(10, 10_3), 18, "HW_REG_TMA_LO" },
+	{ GFX(11), 18, "HW_REG_PERF_SNAPSHOT_PC_LO" },
+	{ GFX(12), 18, "HW_REG_EXCP_FLAG_USER" },
+	{ GFX(9) | GFX_RANGE(10, 10_3), 19, "HW_REG_TMA_HI" },
+	{ GFX(11), 19, "HW_REG_PERF_SNAPSHOT_PC_HI" },
+	{ GFX(12), 19, "HW_REG_TRAP_CTRL" },
+	{ GFX_RANGE(10, 10_3) | GFX(11), 20, "HW_REG_FLAT_SCR_LO" },
+	{ GFX(12), 20, "HW_REG_SCRATCH_BASE_LO" },
+	{ GFX_RANGE(10, 10_3) | GFX(11), 21, "HW_REG_FLAT_SCR_HI" },
+	{ GFX(12), 21, "HW_REG_SCRATCH_BASE_HI" },
+	{ GFX(10), 22, "HW_REG_XNACK_MASK" },
+	{ GFX_RANGE(10, 10_3) | GFX(11) | GFX(12), 23, "HW_REG_HW_ID1" },
+	{ GFX_RANGE(10, 10_3) | GFX(11) | GFX(12), 24, "HW_REG_HW_ID2" },
+	{ GFX_RANGE(10, 10_3), 25, "HW_REG_POPS_PACKER" },
+	{ GFX(11), 27, "HW_REG_PERF_SNAPSHOT_DATA" },
+	{ GFX(10_3) | GFX(11), 29, "HW_REG_SHADER_CYCLES" },
+	{ GFX(12), 29, "HW_REG_SHADER_CYCLES_LO" },
+	{ GFX(12), 30, "HW_REG_SHADER_CYCLES_HI" },
+	{ GFX(12), 31, "HW_REG_DVGPR_ALLOC_LO" },
+	{ GFX(12), 32, "HW_REG_DVGPR_ALLOC_HI" },
+};
+
+
+void isa_hwreg(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n)
+{
+	unsigned id = simm16 & 0x3f, offset = simm16 >> 6 & 0x1f, size = (simm16 >> 11) + 1;
+	const char *name = NULL;
+	int at;
+
+	for (size_t i = 0; i < ARRAY_SIZE(hwregs); i++) {
+		if (hwregs[i].id == id && (hwregs[i].levels & VSHARP_GFX_BIT(level)))
+			name = hwregs[i].name;
+	}
+	at = name ? snprintf(buf, n, "hwreg(%s", name) : snprintf(buf, n, "hwreg(%u", id);
+	if ((offset || size != 32) && at >= 0 && (size_t)at < n)
+		at += snprintf(buf + at, n - (size_t)at, ", %u, %u", offset, size);
+	if (at >= 0 && (size_t)at < n)
+		snprintf(buf + at, n - (size_t)at, ")");
+}
+
+/*
+ * s_version's SIMM16 as llvm-objdump-19 prints it: the version in [7:0] by
+ * name where LLVM 19 has one, else in decimal, then each flag bit set
+ * (W64 13, W32 14, MDP 15), an MCExpr "A|B" that parenthesises a nested
+ * left side; any bit in [12:8] turns the whole value into hex.
+ */
+void isa_version(uint16_t imm, char *buf, size_t n)
+{
+	static const struct {
+		uint8_t code;
+		const char *name;
+	} names[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
+		      { 6, "UC_VERSION_GFX11" }, { 9, "UC_VERSION_GFX12" } };
+	static const char *const flags[] = { "UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT",
+					     "UC_VERSION_MDP_BIT" };
+	char expr[160];
+	unsigned n_flags = 0;
+
+	if (imm & 0x1f00) {
+		snprintf(buf, n, "0x%x", imm);
+		return;
+	}
+	snprintf(expr, sizeof(expr), "%u", imm & 0xffu);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].code == (imm & 0xff))
+			snprintf(expr, sizeof(expr), "%s", names[i].name);
+	for (unsigned b = 0; b < 3; b++) {
+		char prev[160];
+
+		if (!(imm >> (13 + b) & 1))
+			continue;
+		snprintf(prev, sizeof(prev), "%s", expr);
+		snprintf(expr, sizeof(expr), n_flags ? "(%s)|%s" : "%s|%s", prev, flags[b]);
+		n_flags++;
+	}
+	snprintf(buf, n, "%s", expr);
+}
 
 static const struct isa_sop *find(const struct isa_sop *t, unsigned op)
 {
@@ -108,7 +216,33 @@ bool isa_print_sopc(struct isa_ctx *c)
 
 bool isa_print_sopk(struct isa_ctx *c)
 {
-	return isa_refuse(c, "SOPK is not decoded yet");
+	const struct isa_sopk *k = isa_sopk[c->level];
+	unsigned op = isa_bits(c, 27, 23), simm16 = isa_bits(c, 15, 0);
+	char text[160];
+
+	while (k->name && k->op != op)
+		k++;
+	if (!k->name)
+		return isa_refuse(c, "SOPK opcode %u is not defined on %s", op, c->target->name);
+	isa_put(c, "%s", k->name);
+	for (const char *p = k->shape; *p; p++) {
+		isa_put(c, p == k->shape ? " " : ", ");
+		if (*p == 'd' && !isa_sdst(c, isa_bits(c, 22, 16), k->dst))
+			return false;
+		if (*p == 'X')
+			isa_put(c, "0x%x", simm16);
+		else if (*p == 'L')
+			isa_put(c, "%u", simm16);
+		else if (*p == 'T' && !isa_src(c, 255, 1, ISA_B32))
+			return false;
+		if (*p == 'H')
+			isa_hwreg(c->level, (uint16_t)simm16, text, sizeof(text));
+		else if (*p == 'V')
+			isa_version((uint16_t)simm16, text, sizeof(text));
+		if (*p == 'H' || *p == 'V')
+			isa_put(c, "%s", text);
+	}
+	return true;
 }
 
 bool isa_print_sopp(struct isa_ctx *c)

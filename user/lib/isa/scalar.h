@@ -27,7 +27,20 @@ struct isa_sop {
 	uint8_t type0, type1;	/* enum isa_type of each source */
 };
 
+/*
+ * A SOPK opcode: its operands in printed order (d SDST of DST dwords, X
+ * SIMM16 in hex, L SIMM16 as a branch offset, H SIMM16 as hwreg(), T a
+ * 32-bit literal, V s_version's SIMM16).
+ */
+struct isa_sopk {
+	uint8_t op;
+	const char *name;
+	const char *shape;
+	uint8_t dst;
+};
+
 /* Per level, ended by a NULL name. */
+extern const struct isa_sopk *const isa_sopk[VSHARP_GFX_COUNT];
 extern const struct isa_sname *const isa_snames[VSHARP_GFX_COUNT];
 extern const struct isa_sop *const isa_sop1[VSHARP_GFX_COUNT];
 extern const struct isa_sop *const isa_sop2[VSHARP_GFX_COUNT];
