@@ -162,6 +162,14 @@ static void sendmsg_rtn(struct isa_ctx *c, unsigned msg)
 		isa_put(c, "sendmsg(%u, 0, 0)", msg);
 }
 
+/* SSRC 254 names LDS_DIRECT, a VALU source: LLVM prints it "Invalid register" in a SALU one. */
+static bool ssrc(struct isa_ctx *c, unsigned code, unsigned regs, enum isa_type type)
+{
+	if (code == 254)
+		return isa_refuse(c, "src_lds_direct is no scalar source");
+	return isa_src(c, code, regs, type);
+}
+
 /*
  * The operands in the opcode's order; a K constant is the literal dword, in
  * hex; I and M are immediates in the SSRC1 and SSRC0 fields.
@@ -181,9 +189,9 @@ static bool sop(struct isa_ctx *c, const char *fmt, const struct isa_sop *const 
 		if (*p == 'd')
 			ok = isa_sdst(c, dst, s->dst);
 		else if (*p == '0')
-			ok = isa_src(c, src0, s->src0, s->type0);
+			ok = ssrc(c, src0, s->src0, s->type0);
 		else if (*p == '1')
-			ok = isa_src(c, src1, s->src1, s->type1);
+			ok = ssrc(c, src1, s->src1, s->type1);
 		else if (*p == 'I')
 			gpr_idx(c, src1);
 		else if (*p == 'M')
