@@ -1,10 +1,157 @@
 // SPDX-License-Identifier: MIT
-/* Placeholder until the vop3 printers land: every word is refused. */
-#include "isa/print.h"
+/*
+ * VOP3 (VOP3A, VOP3B, the VOPC/VOP1/VOP2 opcodes promoted to _e64), VOP3P
+ * and VINTRP/VINTERP as llvm-objdump-19 prints them.  What an opcode
+ * prints and which modifier fields it takes is in the generated table
+ * (vop3_tables.c); the field layout is the ISA guides' "Vector ALU
+ * instructions, VOP3" microcode format (bit positions as in dword 0 and 1
+ * taken as one 64-bit word).
+ */
+#include "isa/vop3.h"
+
+#include "vsharp/gfx.h"
+
+/* The 64-bit word's bit of each ISA_VOP3_M_ modifier, GFX8 on (GFX6/7: clamp is bit 11). */
+static const uint8_t mod_bit[] = { 8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63 };
+
+static const struct isa_vop3_op *find(unsigned op, enum vsharp_gfx level)
+{
+	size_t lo = 0, hi = isa_vop3_op_count;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (isa_vop3_ops[mid].op < op)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < isa_vop3_op_count && isa_vop3_ops[lo].op == op; lo++)
+		if (isa_vop3_ops[lo].levels & VSHARP_GFX_BIT(level))
+			return &isa_vop3_ops[lo];
+	return NULL;
+}
+
+static uint32_t fields(const struct isa_ctx *c)
+{
+	uint64_t w = c->w[0] | (uint64_t)c->w[1] << 32;
+	uint32_t m = 0;
+
+	for (unsigned i = 0; i < sizeof(mod_bit); i++)
+		if (w >> mod_bit[i] & 1)
+			m |= 1u << i;
+	if (c->level <= VSHARP_GFX7) {
+		m &= ~(ISA_VOP3_M_OPSEL0 | ISA_VOP3_M_CLAMP);
+		if (isa_bits(c, 11, 11))
+			m |= ISA_VOP3_M_CLAMP;
+	}
+	for (unsigned i = 0; i < 3; i++)
+		if (isa_bits(c, 40 + 9 * i, 32 + 9 * i))
+			m |= ISA_VOP3_M_SRC0 << i;
+	if (isa_bits(c, 7, 0))
+		m |= ISA_VOP3_M_VDST;
+	return m;
+}
+
+static bool null_code(const struct isa_ctx *c, unsigned code)
+{
+	return (c->level == VSHARP_GFX10 || c->level == VSHARP_GFX10_3) ? code == 125
+	       : c->level >= VSHARP_GFX11 && code == 124;
+}
+
+/* LLVM's inline comment for an operand its register class does not take. */
+static void class_note(struct isa_ctx *c, unsigned cls, unsigned code)
+{
+	const struct isa_vop3_class *k = &isa_vop3_classes[cls];
+	unsigned kind = code >= 256 ? ISA_VOP3_BAD_VGPR
+			: code < 128 && !null_code(c, code) ? ISA_VOP3_BAD_SREG
+			: (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code == 255
+			? ISA_VOP3_BAD_CONST : 0;
+
+	if (!(k->bad & kind))
+		return;
+	if (kind == ISA_VOP3_BAD_CONST)
+		isa_put(c, "/*Invalid immediate*/");
+	else
+		isa_put(c, "/*Invalid register, operand has '%s' register class*/", k->name);
+}
+
+static bool source(struct isa_ctx *c, const struct isa_vop3_op *op,
+		   const struct isa_vop3_opnd *o, uint32_t m)
+{
+	unsigned i = o->field - ISA_VOP3_SRC0;
+	unsigned code = isa_bits(c, 40 + 9 * i, 32 + 9 * i);
+	bool neg = m & op->print & ISA_VOP3_M_NEG0 << i;
+	bool abs = m & op->print & ISA_VOP3_M_ABS0 << i;
+	bool sext = neg && op->sext & ISA_VOP3_M_NEG0 << i;
+	/* LLVM AMDGPUInstPrinter: a negated constant without |...| prints neg(...). */
+	bool negf = neg && !sext && !abs && code >= 128 && code < 256 && code != 253 &&
+		    !(code >= 235 && code <= 239);
+
+	if (code == 255 && c->level < VSHARP_GFX10)
+		return isa_refuse(c, "VOP3 takes no literal before GFX10");
+	if (code >= 256 && code - 256 + o->regs > 256)
+		return isa_refuse(c, "v%u is the first of %u VGPRs past v255", code - 256, o->regs);
+	isa_put(c, "%s%s", sext ? "sext(" : negf ? "neg(" : neg ? "-" : "", abs ? "|" : "");
+	if (!isa_src(c, code, o->regs, o->type))
+		return false;
+	isa_put(c, "%s%s", abs ? "|" : "", sext || negf ? ")" : "");
+	if (o->cls)
+		class_note(c, o->cls, code);
+	return true;
+}
 
 bool isa_print_vop3(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VOP3 is not decoded yet");
+	unsigned opc = c->level <= VSHARP_GFX7 ? isa_bits(c, 25, 17) : isa_bits(c, 25, 16);
+	const struct isa_vop3_op *op = find(opc, c->level);
+	uint32_t m;
+
+	if (!op)
+		return isa_refuse(c, "VOP3 opcode 0x%x is not defined on %s", opc,
+				  vsharp_gfx_name(c->level));
+	m = fields(c);
+	if (c->level <= VSHARP_GFX7 && isa_bits(c, 16, 12))
+		return isa_refuse(c, "VOP3 bits 16:12 are not 0");
+	if (m & op->zero)
+		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
+				  op->name);
+	isa_put(c, "%s", op->name);
+	for (unsigned k = 0; k < op->nopnd; k++) {
+		const struct isa_vop3_opnd *o = &op->opnd[k];
+
+		isa_put(c, k ? ", " : " ");
+		if (o->field == ISA_VOP3_VDST && isa_bits(c, 7, 0) + o->regs > 256)
+			return isa_refuse(c, "v%u is the first of %u VGPRs past v255",
+					  isa_bits(c, 7, 0), o->regs);
+		else if (o->field == ISA_VOP3_VDST)
+			isa_vgpr(c, isa_bits(c, 7, 0), o->regs);
+		else if (o->field == ISA_VOP3_SDST8 && !isa_sdst(c, isa_bits(c, 7, 0), o->regs))
+			return false;
+		else if (o->field == ISA_VOP3_SDST7 && !isa_sdst(c, isa_bits(c, 14, 8), o->regs))
+			return false;
+		else if (o->field >= ISA_VOP3_SRC0 && !source(c, op, o, m))
+			return false;
+	}
+	if (m & op->print & (ISA_VOP3_M_OPSEL0 | ISA_VOP3_M_OPSEL1 | ISA_VOP3_M_OPSEL2 |
+			     ISA_VOP3_M_OPSEL3)) {
+		isa_put(c, " op_sel:[");
+		for (unsigned k = 0; k < op->nsel; k++) {
+			/* The destination's is last where the opcode has one. */
+			unsigned bit = k == op->nsel - 1u && op->print & ISA_VOP3_M_OPSEL3 ? 3 : k;
+
+			isa_put(c, "%s%u", k ? "," : "", !!(m & ISA_VOP3_M_OPSEL0 << bit));
+		}
+		isa_put(c, "]");
+	}
+	if (m & op->print & ISA_VOP3_M_CLAMP)
+		isa_put(c, " clamp");
+	if (m & op->print & (ISA_VOP3_M_OMOD0 | ISA_VOP3_M_OMOD1)) {
+		static const char *const omod[] = { "", " mul:2", " mul:4", " div:2" };
+
+		isa_put(c, "%s", omod[(m & op->print) >> 8 & 3]);
+	}
+	return true;
 }
 
 bool isa_print_vop3p(struct isa_ctx *c)

@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""
+Generates user/lib/isa/vop3_tables.c: the VOP3 (VOP3A/VOP3B, the VOPC, VOP1
+and VOP2 opcodes promoted to _e64 included), VOP3P and VINTRP/VINTERP
+opcodes of GFX6..GFX12 as llvm-objdump-19 prints them.  Each opcode is
+probed on gfx803, gfx900, gfx1010, gfx1030, gfx1100 and gfx1200 with
+registers, inline constants, literals and one modifier field at a time; the
+table records what the probes show: the name, each operand's field, width,
+constant type and register class, which modifier fields print, which are
+ignored and which make LLVM refuse the word.  GFX6 and GFX7 (no LLVM
+disassembler) take the GFX8 rows whose text llvm-mc-19 encodes back to the
+probed words on gfx600/gfx700.
+
+Usage: scripts/isa/gen_vop3.py > user/lib/isa/vop3_tables.c
+"""
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import llvm  # noqa: E402
+
+CPUS = ["gfx803", "gfx900", "gfx1010", "gfx1030", "gfx1100", "gfx1200"]
+LEVEL = {"gfx600": "6", "gfx700": "7", "gfx803": "8", "gfx900": "9", "gfx1010": "10",
+         "gfx1030": "10_3", "gfx1100": "11", "gfx1200": "12"}
+CACHE = os.environ.get("GEN_VOP3_CACHE")
+_cache = {}
+if CACHE and os.path.exists(CACHE):
+    with open(CACHE) as f:
+        _cache = {(k,): tuple(v) for k, v in json.load(f).items()}
+
+
+def objdump(cpu, groups):
+    """llvm.objdump with a cache (GEN_VOP3_CACHE) so that reruns are fast."""
+    keys = [json.dumps([cpu] + list(g)) for g in groups]
+    todo = [(k, g) for k, g in zip(keys, groups) if (k,) not in _cache]
+    if todo:
+        for (k, _), r in zip(todo, llvm.objdump(cpu, [g for _, g in todo])):
+            _cache[(k,)] = tuple(r)
+    return [_cache[(k,)] for k in keys]
+
+
+def save_cache():
+    if CACHE:
+        with open(CACHE, "w") as f:
+            json.dump({k[0]: v for k, v in _cache.items()}, f)
+
+
+def ok(r):
+    return not r[0].startswith(".long") and r[0] != "<none>"
+
+
+_COMMENT = re.compile(r"/\*.*?\*/")
+
+
+def parse(text):
+    """mnemonic, [operands], [trailing modifiers]; inline comments dropped."""
+    text = _COMMENT.sub("", text)
+    name, _, rest = text.partition(" ")
+    if not rest:
+        return name, [], []
+    ops = rest.split(", ")
+    last = ops[-1].split(" ")
+    ops[-1] = last[0]
+    return name, ops, last[1:]
+
+
+def split_ops(text):
+    """mnemonic, [operands with their inline comments], [trailing modifiers]"""
+    notes = _COMMENT.findall(text)
+    text = _COMMENT.sub("\x01", text)
+    name, _, rest = text.partition(" ")
+    ops = rest.split(", ") if rest else []
+    mods = []
+    if ops:
+        last = ops[-1].split(" ")
+        ops[-1], mods = last[0], last[1:]
+    it = iter(notes)
+    ops = [re.sub("\x01", lambda m: next(it), o) for o in ops]
+    return name, ops, mods
+
+
+# ---------------------------------------------------------------- VOP3
+# Field bits of the 64-bit VOP3 word (dword 1 from bit 32).
+SRC_LO = (32, 41, 50)
+MOD_BITS = {  # name: bit
+    "abs0": 8, "abs1": 9, "abs2": 10, "opsel0": 11, "opsel1": 12, "opsel2": 13, "opsel3": 14,
+    "clamp": 15, "omod0": 59, "omod1": 60, "neg0": 61, "neg1": 62, "neg2": 63,
+}
+MOD_NAMES = list(MOD_BITS)
+
+
+def vop3_word(cpu, op, vdst=4, srcs=(0, 0, 0), bits=0, lit=None):
+    if cpu in ("gfx600", "gfx700"):
+        w = 0xd0000000 | op << 17
+    elif cpu in ("gfx803", "gfx900"):
+        w = 0xd0000000 | op << 16
+    else:
+        w = 0xd4000000 | op << 16
+    w |= vdst
+    for lo, s in zip(SRC_LO, srcs):
+        w |= s << lo
+    w |= bits
+    g = [w & 0xffffffff, w >> 32]
+    if lit is not None:
+        g.append(lit)
+    return g
+
+
+VARIANTS = [(264, 272, 280), (264, 272, 0), (264, 0, 0), (0, 0, 0), (8, 12, 0), (264, 12, 0),
+            (8, 12, 16), (264, 12, 280), (264, 272, 16)]
+# Codes a source is probed with: SGPR, VGPR, inline constants, literals.
+SRC_PROBES = [(12, None), (266, None), (248, None), (242, None), (193, None), (128, None),
+              (106, None), (124, None), (255, 0x12345678), (255, 0x3f800000), (255, 0x3c00),
+              (255, 0x3118), (255, 0x3e22f983)]
+
+
+def vop3_opcodes(cpu):
+    if cpu in ("gfx600", "gfx700"):
+        return range(512)
+    if cpu == "gfx900":
+        return [o for o in range(1024) if o < 0x380]  # 0x380+: VOP3P
+    return range(1024)
+
+
+def probe_vop3(cpu):
+    ops = list(vop3_opcodes(cpu))
+    groups = [vop3_word(cpu, op, srcs=v) for op in ops for v in VARIANTS]
+    res = objdump(cpu, groups)
+    out = {}
+    for i, op in enumerate(ops):
+        best = None
+        for j, v in enumerate(VARIANTS):
+            r = res[i * len(VARIANTS) + j]
+            if not ok(r):
+                continue
+            name, opnds, mods = split_ops(r[0])
+            score = (sum("Invalid" not in o for o in opnds), -sum("Invalid" in o for o in opnds))
+            if best is None or score > best[0]:
+                best = (score, v, r[0])
+        if best:
+            out[op] = {"srcs": best[1], "text": best[2]}
+    # Which printed operand each field is: perturb one field at a time.
+    items = list(out.items())
+    groups = []
+    for op, d in items:
+        s = d["srcs"]
+        groups.append(vop3_word(cpu, op, vdst=6, srcs=s))
+        for k in range(3):
+            t = list(s)
+            t[k] += 2
+            groups.append(vop3_word(cpu, op, srcs=t))
+        for m in MOD_NAMES:
+            groups.append(vop3_word(cpu, op, srcs=s, bits=1 << MOD_BITS[m]))
+    res = iter(objdump(cpu, groups))
+    for op, d in items:
+        d["vdst"] = next(res)[0]
+        d["pert"] = [next(res)[0] for _ in range(3)]
+        d["mods"] = {m: next(res)[0] for m in MOD_NAMES}
+    return out
+
+
+def changed(a, b):
+    """Indexes of the operands that differ between texts A and B (None: B refused)."""
+    if b.startswith(".long"):
+        return None
+    _, x, xm = split_ops(a)
+    _, y, ym = split_ops(b)
+    if len(x) != len(y):
+        return "shape"
+    return [k for k in range(len(x)) if x[k] != y[k]] + (["mods"] if xm != ym else [])
+
+
+def roles_vop3(d):
+    """Which field each printed operand of the base text is: vdst, sdst, src0..src2."""
+    _, ops, _ = split_ops(d["text"])
+    role = [None] * len(ops)
+
+    def mark(idx, r):
+        if isinstance(idx, list) and len(idx) == 1 and idx[0] != "mods":
+            role[idx[0]] = r
+    mark(changed(d["text"], d["vdst"]), "vdst")
+    for i in range(3):
+        mark(changed(d["text"], d["pert"][i]), "src%d" % i)
+    # Bit 8 would make an SGPR pair odd (printed aligned): bit 9 shows VOP3B's SDST.
+    c = changed(d["text"], d["mods"]["abs1"])
+    if isinstance(c, list) and len(c) == 1 and c[0] != "mods" and role[c[0]] is None:
+        role[c[0]] = "sdst"
+    return ops, role
+
+
+def probe_vop3_srcs(cpu, pr):
+    groups, keys = [], []
+    for op, d in pr.items():
+        ops, role = roles_vop3(d)
+        d["role"] = role
+        for i in range(3):
+            if "src%d" % i not in role:
+                continue
+            for code, lit in SRC_PROBES:
+                s = list(d["srcs"])
+                s[i] = code
+                groups.append(vop3_word(cpu, op, srcs=s, lit=lit))
+                keys.append((op, i))
+    for (op, i), r in zip(keys, objdump(cpu, groups)):
+        d = pr[op]
+        k = d["role"].index("src%d" % i)
+        _, ops, _ = split_ops(r[0])
+        d.setdefault("probe%d" % i, []).append(ops[k] if ok(r) else None)
+
+
+# Constant types (enum isa_type) by what llvm-objdump prints for the probes:
+# 248, 242, 193, 128 inline, then literals 0x12345678, 0x3f800000, 0x3c00, 0x3118, 0x3e22f983.
+LIT_TYPES = {
+    ("0x12345678", "1.0", "0x3c00", "0x3118", "0.15915494"): ["ISA_B32", "ISA_F32"],
+    ("0x12345678", "0x3f800000", "0x3c00", "0x3118", "0x3e22f983"): ["ISA_B64", "ISA_F64",
+                                                                    "ISA_V2BF16"],
+    ("0x5678", "0", "1.0", "0.15915494", "0xf983"): ["ISA_F16"],
+    ("0x5678", "1.0", "0x3c00", "0x3118", "0.15915494"): ["ISA_I16"],
+    ("0x12345678", "0x3f800000", "1.0", "0.15915494", "0x3e22f983"): ["ISA_V2F16"],
+    ("0x12345678", "0", "0x3c00", "0x3118", "0x3e22f983"): ["ISA_BF16"],
+}
+INLINE_TYPES = {  # what 248 prints where no literal can be probed
+    "0.15915494": ["ISA_B32", "ISA_F32", "ISA_F16", "ISA_V2F16", "ISA_V2I16"],
+    "0.15915494309189532": ["ISA_B64", "ISA_F64"],
+    "0x3118": ["ISA_I16"],
+}
+
+
+def src_types(probe, regs):
+    """Candidate enum isa_type names for a source from its probe texts."""
+    bare = [None if p is None else _COMMENT.sub("", p) for p in probe]
+    lit = tuple(bare[8:13])
+    if None not in lit:
+        c = LIT_TYPES.get(lit)
+        if c and regs == 2:
+            c = [t for t in c if t in ("ISA_B64", "ISA_F64")]
+        elif c:
+            c = [t for t in c if t not in ("ISA_B64", "ISA_F64")]
+        if c:
+            return c
+    if bare[2] in INLINE_TYPES:
+        return INLINE_TYPES[bare[2]]
+    return None
+
+
+# Register classes whose other operands LLVM prints with an inline comment.
+CLASS_BAD = {  # probe index: the category it belongs to
+    0: "ISA_VOP3_BAD_SREG", 1: "ISA_VOP3_BAD_VGPR", 2: "ISA_VOP3_BAD_CONST",
+    3: "ISA_VOP3_BAD_CONST", 4: "ISA_VOP3_BAD_CONST", 5: "ISA_VOP3_BAD_CONST",
+    6: "ISA_VOP3_BAD_SREG", 8: "ISA_VOP3_BAD_CONST",
+}
+
+
+def src_class(probe):
+    name, bad = None, set()
+    for k, p in enumerate(probe):
+        if p is None or "/*" not in p:
+            continue
+        m = re.search(r"operand has '([^']+)' register class", p)
+        if m:
+            name = m.group(1)
+        if k in CLASS_BAD:
+            bad.add(CLASS_BAD[k])
+    return name, tuple(sorted(bad))
+
+
+def width(text):
+    m = re.search(r"\[(\d+):(\d+)\]", text)
+    return int(m.group(2)) - int(m.group(1)) + 1 if m else 1
+
+
+MOD_FORM = {"abs": lambda t: "|" in t, "neg": lambda t: t.startswith(("-", "sext("))}
+
+
+def row_vop3(cpu, op, d):
+    """The table row of one probed opcode, or None (with a note) where the probes do not fit."""
+    name, ops, tail = split_ops(d["text"])
+    _, role = roles_vop3(d)
+    if None in role or tail:
+        return None, "%s %s: operands %s" % (cpu, d["text"], role)
+    opnds = []
+    for k, r in enumerate(role):
+        if r == "vdst":
+            opnds.append(("ISA_VOP3_VDST" if ops[k].startswith("v") else "ISA_VOP3_SDST8",
+                          width(ops[k]), "ISA_B32", None))
+        elif r == "sdst":
+            opnds.append(("ISA_VOP3_SDST7", width(ops[k]), "ISA_B32", None))
+        else:
+            i = int(r[3])
+            p = d["probe%d" % i]
+            types = src_types(p, width(ops[k]))
+            if types is None:
+                return None, "%s %s: src%d probes %s" % (cpu, d["text"], i, p)
+            opnds.append(("ISA_VOP3_SRC%d" % i, width(ops[k]), types, src_class(p)))
+    prints, zero, sext = [], [], []
+    sdst = "sdst" in role
+    nsel = None
+    for m, t in d["mods"].items():
+        if sdst and MOD_BITS[m] < 15:
+            continue
+        c = changed(d["text"], t)
+        if c is None:
+            zero.append(m)
+        elif c == []:
+            continue
+        elif m.startswith(("abs", "neg")):
+            k = role.index("src" + m[3]) if ("src" + m[3]) in role else None
+            if k is None or c != [k] or not MOD_FORM[m[:3]](split_ops(t)[1][k]):
+                return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+            prints.append(m)
+            if split_ops(t)[1][k].startswith("sext("):
+                sext.append(m)
+        elif m == "clamp" and split_ops(t)[2] == ["clamp"]:
+            prints.append(m)
+        elif m.startswith("omod") and split_ops(t)[2] == [["mul:2", "mul:4"][int(m[4])]]:
+            prints.append(m)
+        elif m.startswith("opsel"):
+            sel = [x for x in split_ops(t)[2] if x.startswith("op_sel:")]
+            if len(sel) != 1:
+                return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+            bits = sel[0][len("op_sel:["):-1].split(",")
+            n = len(bits)
+            pos = bits.index("1")
+            want = n - 1 if m == "opsel3" else int(m[5])
+            if (nsel is not None and nsel != n) or pos != want or bits.count("1") != 1:
+                return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+            nsel = n
+            prints.append(m)
+        else:
+            return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+    for i in range(3):
+        if "src%d" % i not in role and changed(d["text"], d["pert"][i]) is None:
+            zero.append("src%d" % i)
+    if "vdst" not in role and changed(d["text"], d["vdst"]) is None:
+        zero.append("vdst")
+    return {"name": name, "op": op, "opnds": opnds, "print": prints, "zero": zero, "sext": sext,
+            "nsel": nsel or 0}, None
+
+
+def pick_types(rows):
+    """One enum isa_type per source: the candidate a literal-probed level of the
+    same name chose where one did, else by whether it takes float modifiers."""
+    chosen = {}
+    for cpu, r in rows:
+        for k, o in enumerate(r["opnds"]):
+            if isinstance(o[2], list) and len(o[2]) <= 2 and cpu not in ("gfx803", "gfx900"):
+                chosen.setdefault((r["name"], k), set()).update(o[2])
+    for cpu, r in rows:
+        opnds = []
+        for k, (field, regs, types, cls) in enumerate(r["opnds"]):
+            if isinstance(types, list):
+                i = field[-1]
+                fl = "abs" + i in r["print"] or ("neg" + i in r["print"] and "neg" + i not in
+                                                 r["sext"])
+                pref = [t for t in types if t in chosen.get((r["name"], k), ())] or types
+                if len(pref) > 1:
+                    pref = [t for t in pref if ("F" in t) == fl] or pref
+                types = pref[0]
+            opnds.append((field, regs, types, cls))
+        r["opnds"] = opnds
+
+
+SHORT = {"abs0": "A0", "abs1": "A1", "abs2": "A2", "opsel0": "S0", "opsel1": "S1",
+         "opsel2": "S2", "opsel3": "SD", "clamp": "CL", "omod0": "O0", "omod1": "O1",
+         "neg0": "N0", "neg1": "N1", "neg2": "N2", "src0": "F0", "src1": "F1", "src2": "F2",
+         "vdst": "FD"}
+ORDER = list(SHORT)
+
+
+def c_mods(names):
+    return "|".join(SHORT[n] for n in sorted(names, key=ORDER.index)) or "0"
+
+
+def c_levels(lv):
+    order = ["6", "7", "8", "9", "10", "10_3", "11", "12"]
+    idx = sorted(order.index(x) for x in lv)
+    runs, out = [], []
+    for i in idx:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    for a, b in runs:
+        out.append("GFX(%s)" % order[a] if a == b else "GFX_RANGE(%s, %s)" % (order[a], order[b]))
+    return " | ".join(out)
+
+
+def c_opnd(o):
+    field, regs, t, ci = o
+    if field.startswith("ISA_VOP3_SRC"):
+        return "SRC(%s, %d, %s, %d)" % (field[-1], regs, t[4:], ci)
+    return "%s(%d)" % ({"ISA_VOP3_VDST": "VD", "ISA_VOP3_SDST8": "SD8",
+                        "ISA_VOP3_SDST7": "SD7"}[field], regs)
+
+
+def emit(rows_by_cpu, notes):
+    rows = [(cpu, r) for cpu, rs in rows_by_cpu.items() for r in rs]
+    pick_types(rows)
+    classes = [(None, ())]
+    merged = {}
+    for cpu, r in rows:
+        opnds = []
+        for field, regs, t, cls in r["opnds"]:
+            ci = 0
+            if cls and cls[1]:
+                if cls not in classes:
+                    classes.append(cls)
+                ci = classes.index(cls)
+            opnds.append((field, regs, t, ci))
+        key = (r["op"], r["name"], tuple(opnds), tuple(sorted(r["print"])),
+               tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"])
+        merged.setdefault(key, []).append(LEVEL[cpu])
+    out = []
+    p = out.append
+    p("// SPDX-License-Identifier: MIT")
+    p("/*")
+    p(" * GENERATED by scripts/isa/gen_vop3.py from llvm-objdump-19 (gfx803, gfx900,")
+    p(" * gfx1010, gfx1030, gfx1100, gfx1200) and llvm-mc-19 (gfx600, gfx700); do not")
+    p(" * edit: run `scripts/isa/gen_vop3.py > user/lib/isa/vop3_tables.c`.")
+    p(" */")
+    p('#include "isa/vop3.h"')
+    p('#include "hw/levels.h"')
+    p("")
+    p("/* Modifier and field bits (enum in vop3.h), operands (struct isa_vop3_opnd). */")
+    for k, v in SHORT.items():
+        p("#define %s ISA_VOP3_M_%s" % (v, k.upper()))
+    p("#define VD(n) { ISA_VOP3_VDST, n, ISA_B32, 0 }")
+    p("#define SD8(n) { ISA_VOP3_SDST8, n, ISA_B32, 0 }")
+    p("#define SD7(n) { ISA_VOP3_SDST7, n, ISA_B32, 0 }")
+    p("#define SRC(i, n, type, cls) { ISA_VOP3_SRC##i, n, ISA_##type, cls }")
+    p("")
+    p("const struct isa_vop3_class isa_vop3_classes[] = {")
+    p("\t{ NULL, 0 },")
+    for name, bad in classes[1:]:
+        p('\t{ %s, %s },' % ('"%s"' % name if name else "NULL", " | ".join(bad)))
+    p("};")
+    p("")
+    p("const struct isa_vop3_op isa_vop3_ops[] = {")
+    for key in sorted(merged, key=lambda k: (k[0], k[1])):
+        op, name, opnds, prints, zero, sext, nsel = key
+        lv = merged[key]
+        p('\t{ 0x%03x, %s, "%s", %d, %d, %s, %s, %s, { %s } },'
+          % (op, c_levels(lv), name, len(opnds), nsel, c_mods(prints), c_mods(zero),
+             c_mods(sext), ", ".join(c_opnd(o) for o in opnds)))
+    p("};")
+    p("")
+    p("const size_t isa_vop3_op_count = sizeof(isa_vop3_ops) / sizeof(isa_vop3_ops[0]);")
+    for n in notes:
+        sys.stderr.write("not in the table: %s\n" % n)
+    return "\n".join(out) + "\n"
+
+
+def main():
+    rows, notes = {}, []
+    for cpu in CPUS:
+        pr = probe_vop3(cpu)
+        probe_vop3_srcs(cpu, pr)
+        rows[cpu] = []
+        for op, d in sorted(pr.items()):
+            r, note = row_vop3(cpu, op, d)
+            if r:
+                rows[cpu].append(r)
+            else:
+                notes.append(note)
+    save_cache()
+    sys.stdout.write(emit(rows, notes))
+
+
+if __name__ == "__main__":
+    main()
