@@ -168,6 +168,8 @@ def changed(a, b):
         return None
     _, x, xm = split_ops(a)
     _, y, ym = split_ops(b)
+    xm = [m for m in xm if m != "high"]
+    ym = [m for m in ym if m != "high"]
     if len(x) != len(y):
         return "shape"
     return [k for k in range(len(x)) if x[k] != y[k]] + (["mods"] if xm != ym else [])
@@ -279,11 +281,17 @@ def row_vop3(cpu, op, d):
     """The table row of one probed opcode, or None (with a note) where the probes do not fit."""
     name, ops, tail = split_ops(d["text"])
     _, role = roles_vop3(d)
-    if None in role or tail:
+    # The VOP3 interpolation opcodes (GFX8-GFX10.3) print SRC0 as attrN.c (bit 8: high).
+    attr = "src0" in role and re.fullmatch(r"attr\d+\.[xyzw]", ops[role.index("src0")])
+    if None in role or tail not in ([], ["high"]) or (tail and not attr):
         return None, "%s %s: operands %s" % (cpu, d["text"], role)
     opnds = []
     for k, r in enumerate(role):
-        if r == "vdst":
+        if r == "src0" and attr:
+            opnds.append(("ISA_VOP3_ATTR", 1, "ISA_B32", None))
+        elif r == "src1" and ops[k] in ("p10", "p20", "p0"):
+            opnds.append(("ISA_VOP3_PARAM", 1, "ISA_B32", None))
+        elif r == "vdst":
             opnds.append(("ISA_VOP3_VDST" if ops[k].startswith("v") else "ISA_VOP3_SDST8",
                           width(ops[k]), "ISA_B32", None))
         elif r == "sdst":
@@ -313,9 +321,9 @@ def row_vop3(cpu, op, d):
             prints.append(m)
             if split_ops(t)[1][k].startswith("sext("):
                 sext.append(m)
-        elif m == "clamp" and split_ops(t)[2] == ["clamp"]:
+        elif m == "clamp" and split_ops(t)[2] == tail + ["clamp"]:
             prints.append(m)
-        elif m.startswith("omod") and split_ops(t)[2] == [["mul:2", "mul:4"][int(m[4])]]:
+        elif m.startswith("omod") and split_ops(t)[2] == tail + [["mul:2", "mul:4"][int(m[4])]]:
             prints.append(m)
         elif m.startswith("opsel"):
             sel = [x for x in split_ops(t)[2] if x.startswith("op_sel:")]
@@ -331,6 +339,8 @@ def row_vop3(cpu, op, d):
             prints.append(m)
         else:
             return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+    if attr and ("high" in tail or d["probe0"][1] is not None):
+        prints.append("high")
     for i in range(3):
         if "src%d" % i not in role and changed(d["text"], d["pert"][i]) is None:
             zero.append("src%d" % i)
@@ -366,7 +376,7 @@ def pick_types(rows):
 SHORT = {"abs0": "A0", "abs1": "A1", "abs2": "A2", "opsel0": "S0", "opsel1": "S1",
          "opsel2": "S2", "opsel3": "SD", "clamp": "CL", "omod0": "O0", "omod1": "O1",
          "neg0": "N0", "neg1": "N1", "neg2": "N2", "src0": "F0", "src1": "F1", "src2": "F2",
-         "vdst": "FD"}
+         "vdst": "FD", "high": "HI"}
 ORDER = list(SHORT)
 
 
@@ -393,7 +403,8 @@ def c_opnd(o):
     if field.startswith("ISA_VOP3_SRC"):
         return "SRC(%s, %d, %s, %d)" % (field[-1], regs, t[4:], ci)
     return "%s(%d)" % ({"ISA_VOP3_VDST": "VD", "ISA_VOP3_SDST8": "SD8",
-                        "ISA_VOP3_SDST7": "SD7"}[field], regs)
+                        "ISA_VOP3_SDST7": "SD7", "ISA_VOP3_ATTR": "ATTR",
+                        "ISA_VOP3_PARAM": "PARAM"}[field], regs)
 
 
 def emit(rows_by_cpu, notes):
@@ -430,6 +441,8 @@ def emit(rows_by_cpu, notes):
     p("#define VD(n) { ISA_VOP3_VDST, n, ISA_B32, 0 }")
     p("#define SD8(n) { ISA_VOP3_SDST8, n, ISA_B32, 0 }")
     p("#define SD7(n) { ISA_VOP3_SDST7, n, ISA_B32, 0 }")
+    p("#define ATTR(n) { ISA_VOP3_ATTR, n, ISA_B32, 0 }")
+    p("#define PARAM(n) { ISA_VOP3_PARAM, n, ISA_B32, 0 }")
     p("#define SRC(i, n, type, cls) { ISA_VOP3_SRC##i, n, ISA_##type, cls }")
     p("")
     p("const struct isa_vop3_class isa_vop3_classes[] = {")

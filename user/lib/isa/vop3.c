@@ -95,16 +95,34 @@ static bool source(struct isa_ctx *c, const struct isa_vop3_op *op,
 	isa_put(c, "%s%s", sext ? "sext(" : negf ? "neg(" : neg ? "-" : "", abs ? "|" : "");
 	if (!isa_src(c, code, o->regs, o->type))
 		return false;
-	isa_put(c, "%s%s", abs ? "|" : "", sext || negf ? ")" : "");
 	if (o->cls)
 		class_note(c, o->cls, code);
+	isa_put(c, "%s%s", abs ? "|" : "", sext || negf ? ")" : "");
 	return true;
+}
+
+/* An interpolation attribute and channel: attr0.x .. attr63.w (VINTRP, VOP3 v_interp_*). */
+static void attr(struct isa_ctx *c, unsigned n, unsigned chan)
+{
+	isa_put(c, "attr%u.%c", n, "xyzw"[chan & 3]);
+}
+
+/* v_interp_mov's parameter (VINTRP, VOP3 v_interp_mov_f32_e64). */
+static void param(struct isa_ctx *c, unsigned p)
+{
+	static const char *const name[] = { "p10", "p20", "p0" };
+
+	if (p < 3)
+		isa_put(c, "%s", name[p]);
+	else
+		isa_put(c, "invalid_param_%u", p);
 }
 
 bool isa_print_vop3(struct isa_ctx *c)
 {
 	unsigned opc = c->level <= VSHARP_GFX7 ? isa_bits(c, 25, 17) : isa_bits(c, 25, 16);
 	const struct isa_vop3_op *op = find(opc, c->level);
+	bool high = false;
 	uint32_t m;
 
 	if (!op)
@@ -130,9 +148,20 @@ bool isa_print_vop3(struct isa_ctx *c)
 			return false;
 		else if (o->field == ISA_VOP3_SDST7 && !isa_sdst(c, isa_bits(c, 14, 8), o->regs))
 			return false;
-		else if (o->field >= ISA_VOP3_SRC0 && !source(c, op, o, m))
+		else if (o->field == ISA_VOP3_ATTR)
+			attr(c, isa_bits(c, 37, 32), isa_bits(c, 39, 38));
+		else if (o->field == ISA_VOP3_PARAM)
+			param(c, isa_bits(c, 49, 41));
+		else if (o->field <= ISA_VOP3_SRC2 && o->field >= ISA_VOP3_SRC0 &&
+			 !source(c, op, o, m))
 			return false;
+		if (o->field == ISA_VOP3_ATTR && isa_bits(c, 40, 40) && !(op->print & ISA_VOP3_M_HIGH))
+			return isa_refuse(c, "%s has no high half", op->name);
+		if (o->field == ISA_VOP3_ATTR && isa_bits(c, 40, 40))
+			high = true;
 	}
+	if (high)
+		isa_put(c, " high");
 	if (m & op->print & (ISA_VOP3_M_OPSEL0 | ISA_VOP3_M_OPSEL1 | ISA_VOP3_M_OPSEL2 |
 			     ISA_VOP3_M_OPSEL3)) {
 		isa_put(c, " op_sel:[");

@@ -17,6 +17,8 @@ enum isa_vop3_field {
 	ISA_VOP3_SRC0,
 	ISA_VOP3_SRC1,
 	ISA_VOP3_SRC2,
+	ISA_VOP3_ATTR,		/* SRC0 as attrN.c, bit 8 high (VOP3 v_interp_*, GFX8-10.3) */
+	ISA_VOP3_PARAM,		/* SRC1 as p10/p20/p0 (v_interp_mov_f32_e64) */
 };
 
 /*
@@ -33,6 +35,7 @@ enum {
 	ISA_VOP3_M_NEG0 = 1 << 10, ISA_VOP3_M_NEG1 = 1 << 11, ISA_VOP3_M_NEG2 = 1 << 12,
 	ISA_VOP3_M_SRC0 = 1 << 13, ISA_VOP3_M_SRC1 = 1 << 14, ISA_VOP3_M_SRC2 = 1 << 15,
 	ISA_VOP3_M_VDST = 1 << 16,	/* an unprinted field that is not 0 */
+	ISA_VOP3_M_HIGH = 1 << 17,	/* ISA_VOP3_ATTR's bit 8 */
 };
 
 /* Operand kinds a register class does not take: LLVM prints them with a comment. */

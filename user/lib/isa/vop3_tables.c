@@ -25,9 +25,12 @@
 #define F1 ISA_VOP3_M_SRC1
 #define F2 ISA_VOP3_M_SRC2
 #define FD ISA_VOP3_M_VDST
+#define HI ISA_VOP3_M_HIGH
 #define VD(n) { ISA_VOP3_VDST, n, ISA_B32, 0 }
 #define SD8(n) { ISA_VOP3_SDST8, n, ISA_B32, 0 }
 #define SD7(n) { ISA_VOP3_SDST7, n, ISA_B32, 0 }
+#define ATTR(n) { ISA_VOP3_ATTR, n, ISA_B32, 0 }
+#define PARAM(n) { ISA_VOP3_PARAM, n, ISA_B32, 0 }
 #define SRC(i, n, type, cls) { ISA_VOP3_SRC##i, n, ISA_##type, cls }
 
 const struct isa_vop3_class isa_vop3_classes[] = {
@@ -1003,8 +1006,11 @@ const struct isa_vop3_op isa_vop3_ops[] = {
 	{ 0x1fd, GFX(9), "v_lshl_add_u32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
 	{ 0x1fe, GFX(9), "v_add_lshl_u32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
 	{ 0x1ff, GFX(9), "v_add3_u32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
+	{ 0x200, GFX_RANGE(10, 10_3), "v_interp_p1_f32_e64", 3, 0, A1|CL|O0|O1|N1, A0|A2|N0|N2|F2, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1) } },
 	{ 0x200, GFX(9), "v_lshl_or_b32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
 	{ 0x201, GFX(9), "v_and_or_b32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
+	{ 0x201, GFX_RANGE(10, 10_3), "v_interp_p2_f32_e64", 3, 0, A1|CL|O0|O1|N1, A0|A2|N0|N2|F2, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1) } },
+	{ 0x202, GFX_RANGE(10, 10_3), "v_interp_mov_f32_e64", 3, 0, CL|O0|O1, A0|A1|A2|N0|N1|N2|F2, 0, { VD(1), PARAM(1), ATTR(1) } },
 	{ 0x202, GFX(9), "v_or3_b32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
 	{ 0x203, GFX(9), "v_mad_f16", 4, 4, A0|A1|A2|S0|S1|S2|SD|CL|O0|O1|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 0), SRC(1, 1, F32, 0), SRC(2, 1, F32, 0) } },
 	{ 0x204, GFX(9), "v_mad_u16", 4, 4, S0|S1|S2|SD|CL, O0|O1, 0, { VD(1), SRC(0, 1, I16, 0), SRC(1, 1, I16, 0), SRC(2, 1, I16, 0) } },
@@ -1104,6 +1110,14 @@ const struct isa_vop3_op isa_vop3_ops[] = {
 	{ 0x26d, GFX(12), "v_maximumminimum_f32", 4, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 0), SRC(1, 1, F32, 0), SRC(2, 1, F32, 0) } },
 	{ 0x26e, GFX(12), "v_minimummaximum_f16", 4, 4, A0|A1|A2|S0|S1|S2|SD|CL|O0|O1|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F16, 0), SRC(1, 1, F16, 0), SRC(2, 1, F16, 0) } },
 	{ 0x26f, GFX(12), "v_maximumminimum_f16", 4, 4, A0|A1|A2|S0|S1|S2|SD|CL|O0|O1|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F16, 0), SRC(1, 1, F16, 0), SRC(2, 1, F16, 0) } },
+	{ 0x270, GFX_RANGE(8, 9), "v_interp_p1_f32_e64", 3, 0, A1|CL|O0|O1|N1, A0|A2|N0|N2|F2, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1) } },
+	{ 0x271, GFX_RANGE(8, 9), "v_interp_p2_f32_e64", 3, 0, A1|CL|O0|O1|N1, A0|A2|N0|N2|F2, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1) } },
+	{ 0x272, GFX_RANGE(8, 9), "v_interp_mov_f32_e64", 3, 0, CL|O0|O1, A0|A1|A2|N0|N1|N2|F2, 0, { VD(1), PARAM(1), ATTR(1) } },
+	{ 0x274, GFX_RANGE(8, 9), "v_interp_p1ll_f16", 3, 0, A1|CL|O0|O1|N1|HI, A0|A2|N0|N2|F2, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1) } },
+	{ 0x275, GFX_RANGE(8, 9), "v_interp_p1lv_f16", 4, 0, A1|A2|CL|O0|O1|N1|N2|HI, A0|N0, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1), SRC(2, 1, F32, 2) } },
+	{ 0x276, GFX(8), "v_interp_p2_f16", 4, 0, A1|A2|CL|N1|N2|HI, A0|O0|O1|N0, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1), SRC(2, 1, F32, 2) } },
+	{ 0x276, GFX(9), "v_interp_p2_legacy_f16", 4, 0, A1|A2|CL|N1|N2|HI, A0|O0|O1|N0, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1), SRC(2, 1, F32, 2) } },
+	{ 0x277, GFX(9), "v_interp_p2_f16", 4, 0, A1|A2|CL|N1|N2|HI, A0|O0|O1|N0, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1), SRC(2, 1, F32, 2) } },
 	{ 0x280, GFX_RANGE(8, 9), "v_add_f64", 3, 0, A0|A1|CL|O0|O1|N0|N1, A2|N2|F2, 0, { VD(2), SRC(0, 2, F64, 0), SRC(1, 2, F64, 0) } },
 	{ 0x280, GFX(12), "v_s_exp_f32", 2, 0, A0|CL|O0|O1|N0, A1|A2|N1|N2|F1|F2, 0, { SD8(1), SRC(0, 1, F32, 5) } },
 	{ 0x281, GFX_RANGE(8, 9), "v_mul_f64", 3, 0, A0|A1|CL|O0|O1|N0|N1, A2|N2|F2, 0, { VD(2), SRC(0, 2, F64, 0), SRC(1, 2, F64, 0) } },
@@ -1209,7 +1223,9 @@ const struct isa_vop3_op isa_vop3_ops[] = {
 	{ 0x33e, GFX_RANGE(11, 12), "v_ashrrev_i64", 3, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2|F2, 0, { VD(2), SRC(0, 1, B32, 0), SRC(1, 2, B64, 0) } },
 	{ 0x340, GFX_RANGE(10, 10_3), "v_mad_u16", 4, 4, S0|S1|S2|SD|CL, O0|O1, 0, { VD(1), SRC(0, 1, I16, 0), SRC(1, 1, I16, 0), SRC(2, 1, I16, 0) } },
 	{ 0x341, GFX(12), "v_minimum_f64", 3, 0, A0|A1|CL|O0|O1|N0|N1, A2|N2|F2, 0, { VD(2), SRC(0, 2, F64, 0), SRC(1, 2, F64, 0) } },
+	{ 0x342, GFX_RANGE(10, 10_3), "v_interp_p1ll_f16", 3, 0, A1|CL|O0|O1|N1|HI, A0|A2|N0|N2|F2, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1) } },
 	{ 0x342, GFX(12), "v_maximum_f64", 3, 0, A0|A1|CL|O0|O1|N0|N1, A2|N2|F2, 0, { VD(2), SRC(0, 2, F64, 0), SRC(1, 2, F64, 0) } },
+	{ 0x343, GFX_RANGE(10, 10_3), "v_interp_p1lv_f16", 4, 0, A1|A2|CL|O0|O1|N1|N2|HI, A0|N0, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1), SRC(2, 1, F32, 2) } },
 	{ 0x344, GFX_RANGE(10, 10_3), "v_perm_b32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
 	{ 0x345, GFX_RANGE(10, 10_3), "v_xad_u32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
 	{ 0x346, GFX_RANGE(10, 10_3), "v_lshl_add_u32", 4, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2, 0, { VD(1), SRC(0, 1, B32, 0), SRC(1, 1, B32, 0), SRC(2, 1, B32, 0) } },
@@ -1224,6 +1240,7 @@ const struct isa_vop3_op isa_vop3_ops[] = {
 	{ 0x357, GFX_RANGE(10, 10_3), "v_med3_f16", 4, 4, A0|A1|A2|S0|S1|S2|SD|CL|O0|O1|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F16, 0), SRC(1, 1, F16, 0), SRC(2, 1, F16, 0) } },
 	{ 0x358, GFX_RANGE(10, 10_3), "v_med3_i16", 4, 4, S0|S1|S2|SD|CL, O0|O1, 0, { VD(1), SRC(0, 1, I16, 0), SRC(1, 1, I16, 0), SRC(2, 1, I16, 0) } },
 	{ 0x359, GFX_RANGE(10, 10_3), "v_med3_u16", 4, 4, S0|S1|S2|SD|CL, O0|O1, 0, { VD(1), SRC(0, 1, I16, 0), SRC(1, 1, I16, 0), SRC(2, 1, I16, 0) } },
+	{ 0x35a, GFX_RANGE(10, 10_3), "v_interp_p2_f16", 4, 0, A1|A2|CL|N1|N2|HI, A0|O0|O1|N0, 0, { VD(1), SRC(1, 1, F32, 2), ATTR(1), SRC(2, 1, F32, 2) } },
 	{ 0x35e, GFX_RANGE(10, 10_3), "v_mad_i16", 4, 4, S0|S1|S2|SD|CL, O0|O1, 0, { VD(1), SRC(0, 1, I16, 0), SRC(1, 1, I16, 0), SRC(2, 1, I16, 0) } },
 	{ 0x35f, GFX_RANGE(10, 10_3), "v_div_fixup_f16", 4, 4, A0|A1|A2|S0|S1|S2|SD|CL|O0|O1|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F16, 0), SRC(1, 1, F16, 0), SRC(2, 1, F16, 0) } },
 	{ 0x360, GFX_RANGE(10, 12), "v_readlane_b32", 3, 0, 0, A0|A1|A2|CL|O0|O1|N0|N1|N2|F2, 0, { SD8(1), SRC(0, 1, B32, 4), SRC(1, 1, B32, 5) } },
