@@ -55,18 +55,6 @@ def ok(r):
 _COMMENT = re.compile(r"/\*.*?\*/")
 
 
-def parse(text):
-    """mnemonic, [operands], [trailing modifiers]; inline comments dropped."""
-    text = _COMMENT.sub("", text)
-    name, _, rest = text.partition(" ")
-    if not rest:
-        return name, [], []
-    ops = rest.split(", ")
-    last = ops[-1].split(" ")
-    ops[-1] = last[0]
-    return name, ops, last[1:]
-
-
 def split_ops(text):
     """mnemonic, [operands with their inline comments], [trailing modifiers]"""
     notes = _COMMENT.findall(text)
@@ -125,9 +113,36 @@ def vop3_opcodes(cpu):
     return range(1024)
 
 
-def probe_vop3(cpu):
-    ops = list(vop3_opcodes(cpu))
-    groups = [vop3_word(cpu, op, srcs=v) for op in ops for v in VARIANTS]
+# ---------------------------------------------------------------- VOP3P
+P_MOD_BITS = {
+    "neghi0": 8, "neghi1": 9, "neghi2": 10, "opsel0": 11, "opsel1": 12, "opsel2": 13,
+    "opselhi2": 14, "clamp": 15, "opselhi0": 59, "opselhi1": 60, "neg0": 61, "neg1": 62,
+    "neg2": 63,
+}
+P_BASE = 1 << 14 | 3 << 59  # OP_SEL_HI all set: the default of packed math
+
+
+def vop3p_word(cpu, op, vdst=4, srcs=(0, 0, 0), bits=P_BASE, lit=None):
+    w = (0xd3800000 if cpu == "gfx900" else 0xcc000000) | op << 16 | vdst
+    for lo, s in zip(SRC_LO, srcs):
+        w |= s << lo
+    w |= bits
+    g = [w & 0xffffffff, w >> 32]
+    if lit is not None:
+        g.append(lit)
+    return g
+
+
+FORMATS = {
+    "vop3": (vop3_word, MOD_BITS, vop3_opcodes, 0),
+    "vop3p": (vop3p_word, P_MOD_BITS, lambda cpu: range(128), P_BASE),
+}
+
+
+def probe(fmt, cpu):
+    word, mods, opcodes, base = FORMATS[fmt]
+    ops = list(opcodes(cpu))
+    groups = [word(cpu, op, srcs=v, bits=base) for op in ops for v in VARIANTS]
     res = objdump(cpu, groups)
     out = {}
     for i, op in enumerate(ops):
@@ -136,7 +151,7 @@ def probe_vop3(cpu):
             r = res[i * len(VARIANTS) + j]
             if not ok(r):
                 continue
-            name, opnds, mods = split_ops(r[0])
+            name, opnds, _ = split_ops(r[0])
             score = (sum("Invalid" not in o for o in opnds), -sum("Invalid" in o for o in opnds))
             if best is None or score > best[0]:
                 best = (score, v, r[0])
@@ -147,18 +162,33 @@ def probe_vop3(cpu):
     groups = []
     for op, d in items:
         s = d["srcs"]
-        groups.append(vop3_word(cpu, op, vdst=6, srcs=s))
+        groups.append(word(cpu, op, vdst=6, srcs=s, bits=base))
         for k in range(3):
             t = list(s)
             t[k] += 2
-            groups.append(vop3_word(cpu, op, srcs=t))
-        for m in MOD_NAMES:
-            groups.append(vop3_word(cpu, op, srcs=s, bits=1 << MOD_BITS[m]))
+            groups.append(word(cpu, op, srcs=t, bits=base))
+        for m in mods:
+            groups.append(word(cpu, op, srcs=s, bits=base ^ 1 << mods[m]))
     res = iter(objdump(cpu, groups))
     for op, d in items:
         d["vdst"] = next(res)[0]
         d["pert"] = [next(res)[0] for _ in range(3)]
-        d["mods"] = {m: next(res)[0] for m in MOD_NAMES}
+        d["mods"] = {m: next(res)[0] for m in mods}
+    # Each source with registers, inline constants and literals.
+    groups, keys = [], []
+    for op, d in out.items():
+        ops, role = roles_vop3(d)
+        for i in range(3):
+            if "src%d" % i not in role:
+                continue
+            for code, lit in SRC_PROBES:
+                s = list(d["srcs"])
+                s[i] = code
+                groups.append(word(cpu, op, srcs=s, bits=base, lit=lit))
+                keys.append((op, i, role.index("src%d" % i)))
+    for (op, i, k), r in zip(keys, objdump(cpu, groups)):
+        _, ops, _ = split_ops(r[0])
+        out[op].setdefault("probe%d" % i, []).append(ops[k] if ok(r) else None)
     return out
 
 
@@ -187,30 +217,10 @@ def roles_vop3(d):
     for i in range(3):
         mark(changed(d["text"], d["pert"][i]), "src%d" % i)
     # Bit 8 would make an SGPR pair odd (printed aligned): bit 9 shows VOP3B's SDST.
-    c = changed(d["text"], d["mods"]["abs1"])
+    c = changed(d["text"], d["mods"]["abs1"]) if "abs1" in d["mods"] else None
     if isinstance(c, list) and len(c) == 1 and c[0] != "mods" and role[c[0]] is None:
         role[c[0]] = "sdst"
     return ops, role
-
-
-def probe_vop3_srcs(cpu, pr):
-    groups, keys = [], []
-    for op, d in pr.items():
-        ops, role = roles_vop3(d)
-        d["role"] = role
-        for i in range(3):
-            if "src%d" % i not in role:
-                continue
-            for code, lit in SRC_PROBES:
-                s = list(d["srcs"])
-                s[i] = code
-                groups.append(vop3_word(cpu, op, srcs=s, lit=lit))
-                keys.append((op, i))
-    for (op, i), r in zip(keys, objdump(cpu, groups)):
-        d = pr[op]
-        k = d["role"].index("src%d" % i)
-        _, ops, _ = split_ops(r[0])
-        d.setdefault("probe%d" % i, []).append(ops[k] if ok(r) else None)
 
 
 # Constant types (enum isa_type) by what llvm-objdump prints for the probes:
@@ -277,14 +287,8 @@ def width(text):
 MOD_FORM = {"abs": lambda t: "|" in t, "neg": lambda t: t.startswith(("-", "sext("))}
 
 
-def row_vop3(cpu, op, d):
-    """The table row of one probed opcode, or None (with a note) where the probes do not fit."""
-    name, ops, tail = split_ops(d["text"])
-    _, role = roles_vop3(d)
-    # The VOP3 interpolation opcodes (GFX8-GFX10.3) print SRC0 as attrN.c (bit 8: high).
-    attr = "src0" in role and re.fullmatch(r"attr\d+\.[xyzw]", ops[role.index("src0")])
-    if None in role or tail not in ([], ["high"]) or (tail and not attr):
-        return None, "%s %s: operands %s" % (cpu, d["text"], role)
+def operands(cpu, d, ops, role, attr=False):
+    """(field, regs, candidate types, class) of each printed operand, or a note."""
     opnds = []
     for k, r in enumerate(role):
         if r == "src0" and attr:
@@ -303,6 +307,20 @@ def row_vop3(cpu, op, d):
             if types is None:
                 return None, "%s %s: src%d probes %s" % (cpu, d["text"], i, p)
             opnds.append(("ISA_VOP3_SRC%d" % i, width(ops[k]), types, src_class(p)))
+    return opnds, None
+
+
+def row_vop3(cpu, op, d):
+    """The table row of one probed opcode, or None (with a note) where the probes do not fit."""
+    name, ops, tail = split_ops(d["text"])
+    _, role = roles_vop3(d)
+    # The VOP3 interpolation opcodes (GFX8-GFX10.3) print SRC0 as attrN.c (bit 8: high).
+    attr = "src0" in role and re.fullmatch(r"attr\d+\.[xyzw]", ops[role.index("src0")])
+    if None in role or tail not in ([], ["high"]) or (tail and not attr):
+        return None, "%s %s: operands %s" % (cpu, d["text"], role)
+    opnds, note = operands(cpu, d, ops, role, attr)
+    if note:
+        return None, note
     prints, zero, sext = [], [], []
     sdst = "sdst" in role
     nsel = None
@@ -348,6 +366,94 @@ def row_vop3(cpu, op, d):
         zero.append("vdst")
     return {"name": name, "op": op, "opnds": opnds, "print": prints, "zero": zero, "sext": sext,
             "nsel": nsel or 0}, None
+
+
+P_LISTS = ["op_sel", "op_sel_hi", "neg_lo", "neg_hi"]
+
+
+def lists(tail):
+    """{list modifier: [0/1 ...]} and the other trailing modifiers."""
+    out, rest = {}, []
+    for t in tail:
+        m = re.fullmatch(r"(op_sel|op_sel_hi|neg_lo|neg_hi):\[([01,]+)\]", t)
+        if m:
+            out[m.group(1)] = [int(x) for x in m.group(2).split(",")]
+        else:
+            rest.append(t)
+    return out, rest
+
+
+def row_vop3p(cpu, op, d):
+    """A VOP3P row: operands, modifier bits printed on an operand (neg: -x, neg_hi: |x|, as
+    v_fma_mix* print them), the list modifiers with each entry's bit and default."""
+    name, ops, tail = split_ops(d["text"])
+    _, role = roles_vop3(d)
+    base, rest = lists(tail)
+    if None in role or rest:
+        return None, "%s %s: operands %s" % (cpu, d["text"], role)
+    opnds, note = operands(cpu, d, ops, role)
+    if note:
+        return None, note
+    prints, zero, onopnd = [], [], []
+    lst = {L: {"n": len(base[L]) if L in base else 0, "bits": {}, "default": None}
+           for L in P_LISTS}
+    for m, t in d["mods"].items():
+        c = changed(d["text"], t)
+        if c is None:
+            zero.append(m)
+            continue
+        if c == []:
+            continue
+        _, tops, ttail = split_ops(t)
+        tl, trest = lists(ttail)
+        if c != ["mods"]:
+            src = "src" + m[-1]
+            k = role.index(src) if src in role else None
+            form = ("|" if m.startswith("neghi") else ("-", "neg(")) if k is not None else None
+            if form is None or c != [k] or not (tops[k].startswith(form) if m[:3] == "neg"
+                                                and not m.startswith("neghi")
+                                                else "|" in tops[k]) or tl != base:
+                return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+            prints.append(m)
+            onopnd.append(m)
+            continue
+        if m == "clamp" and trest == ["clamp"] and tl == base:
+            prints.append(m)
+            continue
+        flips = []
+        was = P_BASE >> P_MOD_BITS[m] & 1
+        for L in P_LISTS:
+            a, b = base.get(L), tl.get(L)
+            if a == b:
+                continue
+            if a is not None and b is not None:
+                js = [j for j in range(len(a)) if a[j] != b[j]] if len(a) == len(b) else []
+            elif a is None:
+                # A list prints only where an entry is not its default: the
+                # default is the base word's bit, the toggled entry is not.
+                js = [j for j in range(len(b)) if b[j] == 1 - was]
+                lst[L]["default"] = was
+            else:
+                js = [0] if len(a) == 1 else []
+            flips.append((L, js[0] if len(js) == 1 else None, len(a or b)))
+        if len(flips) != 1 or flips[0][1] is None:
+            return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+        L, j, n = flips[0]
+        lst[L]["bits"][j] = m
+        lst[L]["n"] = n
+        prints.append(m)
+    for L in P_LISTS:
+        if L in base:
+            lst[L]["default"] = 1 - base[L][0]
+        elif lst[L]["default"] is None and lst[L]["bits"]:
+            lst[L]["default"] = P_BASE >> P_MOD_BITS[next(iter(lst[L]["bits"].values()))] & 1
+        elif lst[L]["default"] is None:
+            lst[L]["default"] = 0
+    for i in range(3):
+        if "src%d" % i not in role and changed(d["text"], d["pert"][i]) is None:
+            zero.append("src%d" % i)
+    return {"name": name, "op": op, "opnds": opnds, "print": prints, "zero": zero,
+            "sext": [], "onopnd": onopnd, "lists": lst, "nsel": 0}, None
 
 
 def pick_types(rows):
@@ -407,20 +513,48 @@ def c_opnd(o):
                         "ISA_VOP3_PARAM": "PARAM"}[field], regs)
 
 
-def emit(rows_by_cpu, notes):
+P_SHORT = {"neghi0": "PH0", "neghi1": "PH1", "neghi2": "PH2", "opsel0": "PS0", "opsel1": "PS1",
+           "opsel2": "PS2", "opselhi2": "PSH2", "clamp": "PCL", "opselhi0": "PSH0",
+           "opselhi1": "PSH1", "neg0": "PN0", "neg1": "PN1", "neg2": "PN2", "src0": "PF0",
+           "src1": "PF1", "src2": "PF2", "vdst": "PFD"}
+
+
+def p_mods(names):
+    return "|".join(P_SHORT[n] for n in sorted(names, key=list(P_SHORT).index)) or "0"
+
+
+def p_lists(lst):
+    out = []
+    for L in P_LISTS:
+        v = lst[L]
+        bits = [("P_" + P_SHORT[v["bits"][j]]) if j in v["bits"] else "-1"
+                for j in range(v["n"])]
+        out.append("{ %d, %d, { %s } }" % (v["n"], v["default"], ", ".join(bits) or "0"))
+    return ", ".join(out)
+
+
+def emit(rows_by_cpu, prows_by_cpu, notes):
     rows = [(cpu, r) for cpu, rs in rows_by_cpu.items() for r in rs]
+    prows = [(cpu, r) for cpu, rs in prows_by_cpu.items() for r in rs]
     pick_types(rows)
+    pick_types(prows)
     classes = [(None, ())]
+
+    def cls_index(cls):
+        if cls and cls[1]:
+            if cls not in classes:
+                classes.append(cls)
+            return classes.index(cls)
+        return 0
+    pmerged = {}
+    for cpu, r in prows:
+        opnds = tuple((f, n, t, cls_index(c)) for f, n, t, c in r["opnds"])
+        key = (r["op"], r["name"], opnds, p_mods(r["print"]), p_mods(r["zero"]),
+               p_mods(r["onopnd"]), p_lists(r["lists"]))
+        pmerged.setdefault(key, []).append(LEVEL[cpu])
     merged = {}
     for cpu, r in rows:
-        opnds = []
-        for field, regs, t, cls in r["opnds"]:
-            ci = 0
-            if cls and cls[1]:
-                if cls not in classes:
-                    classes.append(cls)
-                ci = classes.index(cls)
-            opnds.append((field, regs, t, ci))
+        opnds = [(field, regs, t, cls_index(cls)) for field, regs, t, cls in r["opnds"]]
         key = (r["op"], r["name"], tuple(opnds), tuple(sorted(r["print"])),
                tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"])
         merged.setdefault(key, []).append(LEVEL[cpu])
@@ -444,6 +578,11 @@ def emit(rows_by_cpu, notes):
     p("#define ATTR(n) { ISA_VOP3_ATTR, n, ISA_B32, 0 }")
     p("#define PARAM(n) { ISA_VOP3_PARAM, n, ISA_B32, 0 }")
     p("#define SRC(i, n, type, cls) { ISA_VOP3_SRC##i, n, ISA_##type, cls }")
+    for k, v in P_SHORT.items():
+        p("#define %s ISA_VOP3P_M_%s" % (v, k.upper()))
+    for k, v in P_SHORT.items():
+        if k.startswith(("neg", "opsel", "clamp")):
+            p("#define P_%s ISA_VOP3P_B_%s" % (v, k.upper()))
     p("")
     p("const struct isa_vop3_class isa_vop3_classes[] = {")
     p("\t{ NULL, 0 },")
@@ -461,25 +600,38 @@ def emit(rows_by_cpu, notes):
     p("};")
     p("")
     p("const size_t isa_vop3_op_count = sizeof(isa_vop3_ops) / sizeof(isa_vop3_ops[0]);")
+    p("")
+    p("/* op_sel, op_sel_hi, neg_lo, neg_hi: entries, default, each entry's bit */")
+    p("const struct isa_vop3p_op isa_vop3p_ops[] = {")
+    for key in sorted(pmerged, key=lambda k: (k[0], k[1])):
+        op, name, opnds, prints, zero, onopnd, lsts = key
+        p('\t{ 0x%02x, %s, "%s", %d, %s, %s, %s,' % (op, c_levels(pmerged[key]), name,
+                                                     len(opnds), prints, zero, onopnd))
+        p("\t  { %s }," % lsts)
+        p("\t  { %s } }," % ", ".join(c_opnd(o) for o in opnds))
+    p("};")
+    p("")
+    p("const size_t isa_vop3p_op_count = sizeof(isa_vop3p_ops) / sizeof(isa_vop3p_ops[0]);")
     for n in notes:
         sys.stderr.write("not in the table: %s\n" % n)
     return "\n".join(out) + "\n"
 
 
 def main():
-    rows, notes = {}, []
+    rows, prows, notes = {}, {}, []
     for cpu in CPUS:
-        pr = probe_vop3(cpu)
-        probe_vop3_srcs(cpu, pr)
-        rows[cpu] = []
-        for op, d in sorted(pr.items()):
-            r, note = row_vop3(cpu, op, d)
-            if r:
-                rows[cpu].append(r)
-            else:
-                notes.append(note)
+        for fmt, row, out in (("vop3", row_vop3, rows), ("vop3p", row_vop3p, prows)):
+            if fmt == "vop3p" and cpu == "gfx803":
+                continue  # VOP3P is GFX9 on
+            out[cpu] = []
+            for op, d in sorted(probe(fmt, cpu).items()):
+                r, note = row(cpu, op, d)
+                if r:
+                    out[cpu].append(r)
+                else:
+                    notes.append(note)
     save_cache()
-    sys.stdout.write(emit(rows, notes))
+    sys.stdout.write(emit(rows, prows, notes))
 
 
 if __name__ == "__main__":

@@ -76,14 +76,11 @@ static void class_note(struct isa_ctx *c, unsigned cls, unsigned code)
 		isa_put(c, "/*Invalid register, operand has '%s' register class*/", k->name);
 }
 
-static bool source(struct isa_ctx *c, const struct isa_vop3_op *op,
-		   const struct isa_vop3_opnd *o, uint32_t m)
+/* Source O (SRC0..SRC2 of dword 1) with its modifiers: NEG -x, ABS |x|, SEXT sext(x). */
+static bool source(struct isa_ctx *c, const struct isa_vop3_opnd *o, bool neg, bool abs, bool sext)
 {
 	unsigned i = o->field - ISA_VOP3_SRC0;
 	unsigned code = isa_bits(c, 40 + 9 * i, 32 + 9 * i);
-	bool neg = m & op->print & ISA_VOP3_M_NEG0 << i;
-	bool abs = m & op->print & ISA_VOP3_M_ABS0 << i;
-	bool sext = neg && op->sext & ISA_VOP3_M_NEG0 << i;
 	/* LLVM AMDGPUInstPrinter: a negated constant without |...| prints neg(...). */
 	bool negf = neg && !sext && !abs && code >= 128 && code < 256 && code != 253 &&
 		    !(code >= 235 && code <= 239);
@@ -98,6 +95,14 @@ static bool source(struct isa_ctx *c, const struct isa_vop3_op *op,
 	if (o->cls)
 		class_note(c, o->cls, code);
 	isa_put(c, "%s%s", abs ? "|" : "", sext || negf ? ")" : "");
+	return true;
+}
+
+static bool vgpr_dst(struct isa_ctx *c, unsigned regs)
+{
+	if (isa_bits(c, 7, 0) + regs > 256)
+		return isa_refuse(c, "v%u is the first of %u VGPRs past v255", isa_bits(c, 7, 0), regs);
+	isa_vgpr(c, isa_bits(c, 7, 0), regs);
 	return true;
 }
 
@@ -139,11 +144,8 @@ bool isa_print_vop3(struct isa_ctx *c)
 		const struct isa_vop3_opnd *o = &op->opnd[k];
 
 		isa_put(c, k ? ", " : " ");
-		if (o->field == ISA_VOP3_VDST && isa_bits(c, 7, 0) + o->regs > 256)
-			return isa_refuse(c, "v%u is the first of %u VGPRs past v255",
-					  isa_bits(c, 7, 0), o->regs);
-		else if (o->field == ISA_VOP3_VDST)
-			isa_vgpr(c, isa_bits(c, 7, 0), o->regs);
+		if (o->field == ISA_VOP3_VDST && !vgpr_dst(c, o->regs))
+			return false;
 		else if (o->field == ISA_VOP3_SDST8 && !isa_sdst(c, isa_bits(c, 7, 0), o->regs))
 			return false;
 		else if (o->field == ISA_VOP3_SDST7 && !isa_sdst(c, isa_bits(c, 14, 8), o->regs))
@@ -152,9 +154,14 @@ bool isa_print_vop3(struct isa_ctx *c)
 			attr(c, isa_bits(c, 37, 32), isa_bits(c, 39, 38));
 		else if (o->field == ISA_VOP3_PARAM)
 			param(c, isa_bits(c, 49, 41));
-		else if (o->field <= ISA_VOP3_SRC2 && o->field >= ISA_VOP3_SRC0 &&
-			 !source(c, op, o, m))
-			return false;
+		else if (o->field <= ISA_VOP3_SRC2 && o->field >= ISA_VOP3_SRC0) {
+			unsigned i = o->field - ISA_VOP3_SRC0;
+			bool neg = m & op->print & ISA_VOP3_M_NEG0 << i;
+
+			if (!source(c, o, neg, m & op->print & ISA_VOP3_M_ABS0 << i,
+				    neg && op->sext & ISA_VOP3_M_NEG0 << i))
+				return false;
+		}
 		if (o->field == ISA_VOP3_ATTR && isa_bits(c, 40, 40) && !(op->print & ISA_VOP3_M_HIGH))
 			return isa_refuse(c, "%s has no high half", op->name);
 		if (o->field == ISA_VOP3_ATTR && isa_bits(c, 40, 40))
@@ -183,9 +190,79 @@ bool isa_print_vop3(struct isa_ctx *c)
 	return true;
 }
 
+/* The 64-bit word's bit of each ISA_VOP3P_B_ modifier. */
+static const uint8_t p_bit[] = { 8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63 };
+
+static const struct isa_vop3p_op *find_p(unsigned op, enum vsharp_gfx level)
+{
+	for (size_t i = 0; i < isa_vop3p_op_count; i++)
+		if (isa_vop3p_ops[i].op == op && isa_vop3p_ops[i].levels & VSHARP_GFX_BIT(level))
+			return &isa_vop3p_ops[i];
+	return NULL;
+}
+
+static void p_list(struct isa_ctx *c, const char *name, const struct isa_vop3p_list *l, uint32_t m)
+{
+	unsigned v[4], k;
+
+	for (k = 0; k < l->n; k++)
+		v[k] = l->bit[k] >= 0 && m >> l->bit[k] & 1;
+	for (k = 0; k < l->n && (l->bit[k] < 0 || v[k] == l->dflt); k++)
+		;
+	if (k == l->n)
+		return;
+	isa_put(c, " %s:[", name);
+	for (k = 0; k < l->n; k++)
+		isa_put(c, "%s%u", k ? "," : "", v[k]);
+	isa_put(c, "]");
+}
+
 bool isa_print_vop3p(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VOP3P is not decoded yet");
+	static const char *const lists[] = { "op_sel", "op_sel_hi", "neg_lo", "neg_hi" };
+	uint64_t w = c->w[0] | (uint64_t)c->w[1] << 32;
+	unsigned opc = isa_bits(c, 22, 16);
+	const struct isa_vop3p_op *op;
+	uint32_t m = 0;
+
+	if (c->level == VSHARP_GFX8)
+		return isa_refuse(c, "VOP3P is GFX9 on");
+	if ((c->level == VSHARP_GFX10 || c->level == VSHARP_GFX10_3) && isa_bits(c, 25, 23))
+		return isa_refuse(c, "VOP3P bits 25:23 are not 0");
+	op = find_p(opc, c->level);
+	if (!op)
+		return isa_refuse(c, "VOP3P opcode 0x%x is not defined on %s", opc,
+				  vsharp_gfx_name(c->level));
+	for (unsigned i = 0; i < sizeof(p_bit); i++)
+		if (w >> p_bit[i] & 1)
+			m |= 1u << i;
+	for (unsigned i = 0; i < 3; i++)
+		if (isa_bits(c, 40 + 9 * i, 32 + 9 * i))
+			m |= ISA_VOP3P_M_SRC0 << i;
+	if (isa_bits(c, 7, 0))
+		m |= ISA_VOP3P_M_VDST;
+	/* Fields an opcode does not take must keep the probes' values: OP_SEL_HI 1, others 0. */
+	if ((m ^ (ISA_VOP3P_M_OPSELHI0 | ISA_VOP3P_M_OPSELHI1 | ISA_VOP3P_M_OPSELHI2)) & op->zero)
+		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
+				  op->name);
+	isa_put(c, "%s", op->name);
+	for (unsigned k = 0; k < op->nopnd; k++) {
+		const struct isa_vop3_opnd *o = &op->opnd[k];
+		unsigned i = o->field - ISA_VOP3_SRC0;
+
+		isa_put(c, k ? ", " : " ");
+		if (o->field == ISA_VOP3_VDST && !vgpr_dst(c, o->regs))
+			return false;
+		if (o->field != ISA_VOP3_VDST &&
+		    !source(c, o, m & op->onopnd & ISA_VOP3P_M_NEG0 << i,
+			    m & op->onopnd & ISA_VOP3P_M_NEGHI0 << i, false))
+			return false;
+	}
+	for (unsigned l = 0; l < 4; l++)
+		p_list(c, lists[l], &op->list[l], m);
+	if (m & op->print & ISA_VOP3P_M_CLAMP)
+		isa_put(c, " clamp");
+	return true;
 }
 
 bool isa_print_vinterp(struct isa_ctx *c)

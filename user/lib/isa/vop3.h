@@ -67,9 +67,59 @@ struct isa_vop3_op {
 	struct isa_vop3_opnd opnd[5];
 };
 
+/* VOP3P modifier bits (order of the bit positions in vop3.c), as bit numbers and masks. */
+enum {
+	ISA_VOP3P_B_NEGHI0, ISA_VOP3P_B_NEGHI1, ISA_VOP3P_B_NEGHI2,
+	ISA_VOP3P_B_OPSEL0, ISA_VOP3P_B_OPSEL1, ISA_VOP3P_B_OPSEL2, ISA_VOP3P_B_OPSELHI2,
+	ISA_VOP3P_B_CLAMP, ISA_VOP3P_B_OPSELHI0, ISA_VOP3P_B_OPSELHI1,
+	ISA_VOP3P_B_NEG0, ISA_VOP3P_B_NEG1, ISA_VOP3P_B_NEG2,
+	ISA_VOP3P_B_SRC0, ISA_VOP3P_B_SRC1, ISA_VOP3P_B_SRC2, ISA_VOP3P_B_VDST,
+};
+#define ISA_VOP3P_M(b) (1u << ISA_VOP3P_B_##b)
+#define ISA_VOP3P_M_NEGHI0 ISA_VOP3P_M(NEGHI0)
+#define ISA_VOP3P_M_NEGHI1 ISA_VOP3P_M(NEGHI1)
+#define ISA_VOP3P_M_NEGHI2 ISA_VOP3P_M(NEGHI2)
+#define ISA_VOP3P_M_OPSEL0 ISA_VOP3P_M(OPSEL0)
+#define ISA_VOP3P_M_OPSEL1 ISA_VOP3P_M(OPSEL1)
+#define ISA_VOP3P_M_OPSEL2 ISA_VOP3P_M(OPSEL2)
+#define ISA_VOP3P_M_OPSELHI2 ISA_VOP3P_M(OPSELHI2)
+#define ISA_VOP3P_M_CLAMP ISA_VOP3P_M(CLAMP)
+#define ISA_VOP3P_M_OPSELHI0 ISA_VOP3P_M(OPSELHI0)
+#define ISA_VOP3P_M_OPSELHI1 ISA_VOP3P_M(OPSELHI1)
+#define ISA_VOP3P_M_NEG0 ISA_VOP3P_M(NEG0)
+#define ISA_VOP3P_M_NEG1 ISA_VOP3P_M(NEG1)
+#define ISA_VOP3P_M_NEG2 ISA_VOP3P_M(NEG2)
+#define ISA_VOP3P_M_SRC0 ISA_VOP3P_M(SRC0)
+#define ISA_VOP3P_M_SRC1 ISA_VOP3P_M(SRC1)
+#define ISA_VOP3P_M_SRC2 ISA_VOP3P_M(SRC2)
+#define ISA_VOP3P_M_VDST ISA_VOP3P_M(VDST)
+
+/*
+ * One of op_sel, op_sel_hi, neg_lo, neg_hi as VOP3P prints it: N entries,
+ * entry k the value of modifier bit bit[k] (-1: always 0); printed where
+ * some entry is not DFLT.
+ */
+struct isa_vop3p_list {
+	uint8_t n, dflt;
+	int8_t bit[4];
+};
+
+struct isa_vop3p_op {
+	uint8_t op;
+	uint16_t levels;
+	const char *name;
+	uint8_t nopnd;
+	uint32_t print, zero;
+	uint32_t onopnd;	/* NEG as -x, NEG_HI as |x| (v_mad_mix*, v_fma_mix*) */
+	struct isa_vop3p_list list[4];
+	struct isa_vop3_opnd opnd[4];
+};
+
 /* Sorted by op. */
 extern const struct isa_vop3_op isa_vop3_ops[];
 extern const size_t isa_vop3_op_count;
 extern const struct isa_vop3_class isa_vop3_classes[];
+extern const struct isa_vop3p_op isa_vop3p_ops[];
+extern const size_t isa_vop3p_op_count;
 
 #endif
