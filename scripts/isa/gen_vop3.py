@@ -65,6 +65,8 @@ def split_ops(text):
     if ops:
         last = ops[-1].split(" ")
         ops[-1], mods = last[0], last[1:]
+    # VINTERP prints wait_exp always: a field of its own, not a modifier.
+    mods = [m for m in mods if not m.startswith("wait_exp:")]
     it = iter(notes)
     ops = [re.sub("\x01", lambda m: next(it), o) for o in ops]
     return name, ops, mods
@@ -133,7 +135,20 @@ def vop3p_word(cpu, op, vdst=4, srcs=(0, 0, 0), bits=P_BASE, lit=None):
     return g
 
 
+V_MOD_BITS = {"opsel0": 11, "opsel1": 12, "opsel2": 13, "opsel3": 14, "clamp": 15, "neg0": 61,
+              "neg1": 62, "neg2": 63}
+
+
+def vinterp_word(cpu, op, vdst=4, srcs=(0, 0, 0), bits=0, lit=None):
+    w = 0xcd000000 | op << 16 | vdst
+    for lo, s in zip(SRC_LO, srcs):
+        w |= s << lo
+    w |= bits
+    return [w & 0xffffffff, w >> 32] + ([lit] if lit is not None else [])
+
+
 FORMATS = {
+    "vinterp": (vinterp_word, V_MOD_BITS, lambda cpu: range(128), 0),
     "vop3": (vop3_word, MOD_BITS, vop3_opcodes, 0),
     "vop3p": (vop3p_word, P_MOD_BITS, lambda cpu: range(128), P_BASE),
 }
@@ -325,7 +340,7 @@ def row_vop3(cpu, op, d):
     sdst = "sdst" in role
     nsel = None
     for m, t in d["mods"].items():
-        if sdst and MOD_BITS[m] < 15:
+        if sdst and MOD_BITS.get(m, 99) < 15:
             continue
         c = changed(d["text"], t)
         if c is None:
@@ -533,7 +548,7 @@ def p_lists(lst):
     return ", ".join(out)
 
 
-def emit(rows_by_cpu, prows_by_cpu, notes):
+def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     rows = [(cpu, r) for cpu, rs in rows_by_cpu.items() for r in rs]
     prows = [(cpu, r) for cpu, rs in prows_by_cpu.items() for r in rs]
     pick_types(rows)
@@ -552,12 +567,18 @@ def emit(rows_by_cpu, prows_by_cpu, notes):
         key = (r["op"], r["name"], opnds, p_mods(r["print"]), p_mods(r["zero"]),
                p_mods(r["onopnd"]), p_lists(r["lists"]))
         pmerged.setdefault(key, []).append(LEVEL[cpu])
-    merged = {}
-    for cpu, r in rows:
-        opnds = [(field, regs, t, cls_index(cls)) for field, regs, t, cls in r["opnds"]]
-        key = (r["op"], r["name"], tuple(opnds), tuple(sorted(r["print"])),
-               tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"])
-        merged.setdefault(key, []).append(LEVEL[cpu])
+    def merge(rows):
+        merged = {}
+        for cpu, r in rows:
+            opnds = [(field, regs, t, cls_index(cls)) for field, regs, t, cls in r["opnds"]]
+            key = (r["op"], r["name"], tuple(opnds), tuple(sorted(r["print"])),
+                   tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"])
+            merged.setdefault(key, []).append(LEVEL[cpu])
+        return merged
+    vrows = [(cpu, r) for cpu, rs in vrows_by_cpu.items() for r in rs]
+    pick_types(vrows)
+    merged = merge(rows)
+    vmerged = merge(vrows)
     out = []
     p = out.append
     p("// SPDX-License-Identifier: MIT")
@@ -590,13 +611,15 @@ def emit(rows_by_cpu, prows_by_cpu, notes):
         p('\t{ %s, %s },' % ('"%s"' % name if name else "NULL", " | ".join(bad)))
     p("};")
     p("")
+    def vop3_rows(merged):
+        for key in sorted(merged, key=lambda k: (k[0], k[1])):
+            op, name, opnds, prints, zero, sext, nsel = key
+            lv = merged[key]
+            p('\t{ 0x%03x, %s, "%s", %d, %d, %s, %s, %s, { %s } },'
+              % (op, c_levels(lv), name, len(opnds), nsel, c_mods(prints), c_mods(zero),
+                 c_mods(sext), ", ".join(c_opnd(o) for o in opnds)))
     p("const struct isa_vop3_op isa_vop3_ops[] = {")
-    for key in sorted(merged, key=lambda k: (k[0], k[1])):
-        op, name, opnds, prints, zero, sext, nsel = key
-        lv = merged[key]
-        p('\t{ 0x%03x, %s, "%s", %d, %d, %s, %s, %s, { %s } },'
-          % (op, c_levels(lv), name, len(opnds), nsel, c_mods(prints), c_mods(zero),
-             c_mods(sext), ", ".join(c_opnd(o) for o in opnds)))
+    vop3_rows(merged)
     p("};")
     p("")
     p("const size_t isa_vop3_op_count = sizeof(isa_vop3_ops) / sizeof(isa_vop3_ops[0]);")
@@ -612,17 +635,45 @@ def emit(rows_by_cpu, prows_by_cpu, notes):
     p("};")
     p("")
     p("const size_t isa_vop3p_op_count = sizeof(isa_vop3p_ops) / sizeof(isa_vop3p_ops[0]);")
+    p("")
+    p("/* VINTERP (GFX11 on): the VOP3 row shape; wait_exp is printed by vop3.c */")
+    p("const struct isa_vop3_op isa_vinterp_ops[] = {")
+    vop3_rows(vmerged)
+    p("};")
+    p("")
+    p("const size_t isa_vinterp_op_count = sizeof(isa_vinterp_ops) / sizeof(isa_vinterp_ops[0]);")
+    p("")
+    p("/* VINTRP (GFX6-GFX10.3) by opcode; v_interp_mov_f32 takes p10/p20/p0 for VSRC */")
+    p("const char *const isa_vintrp_names[4] = {")
+    for op in range(4):
+        p('\t%s,' % ('"%s"' % vintrp[op] if op in vintrp else "NULL"))
+    p("};")
     for n in notes:
         sys.stderr.write("not in the table: %s\n" % n)
     return "\n".join(out) + "\n"
 
 
+def vintrp_names():
+    """VINTRP (GFX6-GFX10.3) opcode names, as gfx900 and gfx1030 print them."""
+    names = {}
+    for cpu, pre in (("gfx900", 0xd4000000), ("gfx1030", 0xc8000000)):
+        for op, (t, _) in enumerate(objdump(cpu, [[pre | 5 << 18 | o << 16 | 1]
+                                                  for o in range(4)])):
+            if ok((t, 0)):
+                n = t.split(" ")[0]
+                assert names.get(op, n) == n, (cpu, t)
+                names[op] = n
+    return names
+
+
 def main():
-    rows, prows, notes = {}, {}, []
+    rows, prows, vrows, notes = {}, {}, {}, []
     for cpu in CPUS:
-        for fmt, row, out in (("vop3", row_vop3, rows), ("vop3p", row_vop3p, prows)):
-            if fmt == "vop3p" and cpu == "gfx803":
-                continue  # VOP3P is GFX9 on
+        for fmt, row, out in (("vop3", row_vop3, rows), ("vop3p", row_vop3p, prows),
+                              ("vinterp", row_vop3, vrows)):
+            if (fmt == "vop3p" and cpu == "gfx803") or (fmt == "vinterp" and
+                                                        cpu not in ("gfx1100", "gfx1200")):
+                continue  # VOP3P is GFX9 on, VINTERP GFX11 on
             out[cpu] = []
             for op, d in sorted(probe(fmt, cpu).items()):
                 r, note = row(cpu, op, d)
@@ -631,7 +682,7 @@ def main():
                 else:
                     notes.append(note)
     save_cache()
-    sys.stdout.write(emit(rows, prows, notes))
+    sys.stdout.write(emit(rows, prows, vrows, vintrp_names(), notes))
 
 
 if __name__ == "__main__":

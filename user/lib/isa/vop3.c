@@ -14,21 +14,23 @@
 /* The 64-bit word's bit of each ISA_VOP3_M_ modifier, GFX8 on (GFX6/7: clamp is bit 11). */
 static const uint8_t mod_bit[] = { 8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63 };
 
-static const struct isa_vop3_op *find(unsigned op, enum vsharp_gfx level)
+/* The row of OP on LEVEL in a table sorted by op. */
+static const struct isa_vop3_op *find(const struct isa_vop3_op *t, size_t n, unsigned op,
+				      enum vsharp_gfx level)
 {
-	size_t lo = 0, hi = isa_vop3_op_count;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (isa_vop3_ops[mid].op < op)
+		if (t[mid].op < op)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < isa_vop3_op_count && isa_vop3_ops[lo].op == op; lo++)
-		if (isa_vop3_ops[lo].levels & VSHARP_GFX_BIT(level))
-			return &isa_vop3_ops[lo];
+	for (; lo < n && t[lo].op == op; lo++)
+		if (t[lo].levels & VSHARP_GFX_BIT(level))
+			return &t[lo];
 	return NULL;
 }
 
@@ -123,22 +125,9 @@ static void param(struct isa_ctx *c, unsigned p)
 		isa_put(c, "invalid_param_%u", p);
 }
 
-bool isa_print_vop3(struct isa_ctx *c)
+/* The mnemonic and operands of a VOP3-shaped row; *HIGH: an attribute's high half. */
+static bool operands(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m, bool *high)
 {
-	unsigned opc = c->level <= VSHARP_GFX7 ? isa_bits(c, 25, 17) : isa_bits(c, 25, 16);
-	const struct isa_vop3_op *op = find(opc, c->level);
-	bool high = false;
-	uint32_t m;
-
-	if (!op)
-		return isa_refuse(c, "VOP3 opcode 0x%x is not defined on %s", opc,
-				  vsharp_gfx_name(c->level));
-	m = fields(c);
-	if (c->level <= VSHARP_GFX7 && isa_bits(c, 16, 12))
-		return isa_refuse(c, "VOP3 bits 16:12 are not 0");
-	if (m & op->zero)
-		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
-				  op->name);
 	isa_put(c, "%s", op->name);
 	for (unsigned k = 0; k < op->nopnd; k++) {
 		const struct isa_vop3_opnd *o = &op->opnd[k];
@@ -165,10 +154,13 @@ bool isa_print_vop3(struct isa_ctx *c)
 		if (o->field == ISA_VOP3_ATTR && isa_bits(c, 40, 40) && !(op->print & ISA_VOP3_M_HIGH))
 			return isa_refuse(c, "%s has no high half", op->name);
 		if (o->field == ISA_VOP3_ATTR && isa_bits(c, 40, 40))
-			high = true;
+			*high = true;
 	}
-	if (high)
-		isa_put(c, " high");
+	return true;
+}
+
+static void op_sel(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m)
+{
 	if (m & op->print & (ISA_VOP3_M_OPSEL0 | ISA_VOP3_M_OPSEL1 | ISA_VOP3_M_OPSEL2 |
 			     ISA_VOP3_M_OPSEL3)) {
 		isa_put(c, " op_sel:[");
@@ -180,6 +172,29 @@ bool isa_print_vop3(struct isa_ctx *c)
 		}
 		isa_put(c, "]");
 	}
+}
+
+bool isa_print_vop3(struct isa_ctx *c)
+{
+	unsigned opc = c->level <= VSHARP_GFX7 ? isa_bits(c, 25, 17) : isa_bits(c, 25, 16);
+	const struct isa_vop3_op *op = find(isa_vop3_ops, isa_vop3_op_count, opc, c->level);
+	bool high = false;
+	uint32_t m;
+
+	if (!op)
+		return isa_refuse(c, "VOP3 opcode 0x%x is not defined on %s", opc,
+				  vsharp_gfx_name(c->level));
+	m = fields(c);
+	if (c->level <= VSHARP_GFX7 && isa_bits(c, 16, 12))
+		return isa_refuse(c, "VOP3 bits 16:12 are not 0");
+	if (m & op->zero)
+		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
+				  op->name);
+	if (!operands(c, op, m, &high))
+		return false;
+	if (high)
+		isa_put(c, " high");
+	op_sel(c, op, m);
 	if (m & op->print & ISA_VOP3_M_CLAMP)
 		isa_put(c, " clamp");
 	if (m & op->print & (ISA_VOP3_M_OMOD0 | ISA_VOP3_M_OMOD1)) {
@@ -265,7 +280,42 @@ bool isa_print_vop3p(struct isa_ctx *c)
 	return true;
 }
 
+/* VINTRP (GFX6-GFX10.3, one dword) and VINTERP (GFX11 on, VOP3-shaped with wait_exp). */
 bool isa_print_vinterp(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VINTERP is not decoded yet");
+	const struct isa_vop3_op *op;
+	uint32_t m;
+
+	if (c->level <= VSHARP_GFX10_3) {
+		const char *name = isa_vintrp_names[isa_bits(c, 17, 16)];
+
+		if (!name)
+			return isa_refuse(c, "VINTRP opcode 3 is not defined");
+		isa_put(c, "%s ", name);
+		isa_vgpr(c, isa_bits(c, 25, 18), 1);
+		isa_put(c, ", ");
+		if (isa_bits(c, 17, 16) == 2)
+			param(c, isa_bits(c, 7, 0));
+		else
+			isa_vgpr(c, isa_bits(c, 7, 0), 1);
+		isa_put(c, ", ");
+		attr(c, isa_bits(c, 15, 10), isa_bits(c, 9, 8));
+		return true;
+	}
+	op = find(isa_vinterp_ops, isa_vinterp_op_count, isa_bits(c, 22, 16), c->level);
+	if (!op)
+		return isa_refuse(c, "VINTERP opcode 0x%x is not defined on %s", isa_bits(c, 22, 16),
+				  vsharp_gfx_name(c->level));
+	m = fields(c) & ~(ISA_VOP3_M_ABS0 | ISA_VOP3_M_ABS1 | ISA_VOP3_M_ABS2);
+	if (m & op->zero)
+		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
+				  op->name);
+	if (!operands(c, op, m, NULL))
+		return false;
+	/* LLVM's VINTERP order: clamp before op_sel, wait_exp last. */
+	if (m & op->print & ISA_VOP3_M_CLAMP)
+		isa_put(c, " clamp");
+	op_sel(c, op, m);
+	isa_put(c, " wait_exp:%u", isa_bits(c, 10, 8));
+	return true;
 }

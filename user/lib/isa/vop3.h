@@ -120,6 +120,9 @@ extern const struct isa_vop3_op isa_vop3_ops[];
 extern const size_t isa_vop3_op_count;
 extern const struct isa_vop3_class isa_vop3_classes[];
 extern const struct isa_vop3p_op isa_vop3p_ops[];
+extern const struct isa_vop3_op isa_vinterp_ops[];
+extern const size_t isa_vinterp_op_count;
+extern const char *const isa_vintrp_names[4];
 extern const size_t isa_vop3p_op_count;
 
 #endif

@@ -1499,3 +1499,41 @@ const struct isa_vop3p_op isa_vop3p_ops[] = {
 };
 
 const size_t isa_vop3p_op_count = sizeof(isa_vop3p_ops) / sizeof(isa_vop3p_ops[0]);
+
+/* VINTERP (GFX11 on): the VOP3 row shape; wait_exp is printed by vop3.c */
+const struct isa_vop3_op isa_vinterp_ops[] = {
+	{ 0x000, GFX_RANGE(11, 12), "v_interp_p10_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x001, GFX_RANGE(11, 12), "v_interp_p2_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x002, GFX_RANGE(11, 12), "v_interp_p10_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x003, GFX_RANGE(11, 12), "v_interp_p2_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x004, GFX_RANGE(11, 12), "v_interp_p10_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x005, GFX_RANGE(11, 12), "v_interp_p2_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x020, GFX(12), "v_interp_p10_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x021, GFX(12), "v_interp_p2_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x022, GFX(12), "v_interp_p10_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x023, GFX(12), "v_interp_p2_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x024, GFX(12), "v_interp_p10_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x025, GFX(12), "v_interp_p2_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x040, GFX(12), "v_interp_p10_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x041, GFX(12), "v_interp_p2_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x042, GFX(12), "v_interp_p10_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x043, GFX(12), "v_interp_p2_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x044, GFX(12), "v_interp_p10_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x045, GFX(12), "v_interp_p2_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x060, GFX(12), "v_interp_p10_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x061, GFX(12), "v_interp_p2_f32", 4, 0, CL|N0|N1|N2, S0|S1|S2|SD, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x062, GFX(12), "v_interp_p10_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x063, GFX(12), "v_interp_p2_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x064, GFX(12), "v_interp_p10_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+	{ 0x065, GFX(12), "v_interp_p2_rtz_f16_f32", 4, 4, S0|S1|S2|SD|CL|N0|N1|N2, 0, 0, { VD(1), SRC(0, 1, F32, 6), SRC(1, 1, F32, 6), SRC(2, 1, F32, 6) } },
+};
+
+const size_t isa_vinterp_op_count = sizeof(isa_vinterp_ops) / sizeof(isa_vinterp_ops[0]);
+
+/* VINTRP (GFX6-GFX10.3) by opcode; v_interp_mov_f32 takes p10/p20/p0 for VSRC */
+const char *const isa_vintrp_names[4] = {
+	"v_interp_p1_f32_e32",
+	"v_interp_p2_f32_e32",
+	"v_interp_mov_f32_e32",
+	NULL,
+};
