@@ -17,7 +17,9 @@ Usage: scripts/isa/gen_vop3.py > user/lib/isa/vop3_tables.c
 import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import llvm  # noqa: E402
@@ -653,6 +655,149 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------- GFX6, GFX7
+# llvm-objdump-19 has no GFX6/GFX7 disassembler: candidate mnemonics (those
+# of the probed levels, and the v_* mnemonics of LLVM's own assembler tables
+# in libLLVM) are assembled by llvm-mc-19 with each operand shape; a VOP3
+# word it gives is the opcode's row, with the modifiers llvm-mc accepts.
+SHAPES = [  # operand text, fields
+    ("v4, v8, v16, v24", ("VDST", "SRC0", "SRC1", "SRC2")),
+    ("v4, v8, v16", ("VDST", "SRC0", "SRC1")),
+    ("v4, v8", ("VDST", "SRC0")),
+    ("v[4:5], v[8:9], v[16:17], v[24:25]", ("VDST", "SRC0", "SRC1", "SRC2")),
+    ("v[4:5], v[8:9], v[16:17]", ("VDST", "SRC0", "SRC1")),
+    ("v[4:5], v[8:9], v16", ("VDST", "SRC0", "SRC1")),
+    ("v[4:5], v[8:9]", ("VDST", "SRC0")),
+    ("v[4:5], v8", ("VDST", "SRC0")),
+    ("v4, v[8:9]", ("VDST", "SRC0")),
+    ("v4, v[8:9], v16", ("VDST", "SRC0", "SRC1")),
+    ("v[4:5], v8, v16, v[24:25]", ("VDST", "SRC0", "SRC1", "SRC2")),
+    ("v[4:7], v[8:9], v16, v[24:27]", ("VDST", "SRC0", "SRC1", "SRC2")),
+    ("v[4:5], v[8:9], v16, v[24:25]", ("VDST", "SRC0", "SRC1", "SRC2")),
+    ("s[4:5], v8, v16", ("SDST8", "SRC0", "SRC1")),
+    ("s[4:5], v[8:9], v[16:17]", ("SDST8", "SRC0", "SRC1")),
+    ("s[4:5], v[8:9], v16", ("SDST8", "SRC0", "SRC1")),
+    ("v4, v8, v16, s[24:25]", ("VDST", "SRC0", "SRC1", "SRC2")),
+    ("v4, s[6:7], v8, v16", ("VDST", "SDST7", "SRC0", "SRC1")),
+    ("v4, s[6:7], v8, v16, s[24:25]", ("VDST", "SDST7", "SRC0", "SRC1", "SRC2")),
+    ("v4, s[6:7], v8, v16, v24", ("VDST", "SDST7", "SRC0", "SRC1", "SRC2")),
+    ("v[4:5], s[6:7], v[8:9], v[16:17], v[24:25]", ("VDST", "SDST7", "SRC0", "SRC1", "SRC2")),
+    ("v[4:5], s[6:7], v8, v16, v[24:25]", ("VDST", "SDST7", "SRC0", "SRC1", "SRC2")),
+    ("v4", ("VDST",)),
+    ("", ()),
+]
+FIELD_VALUE = {"VDST": (0, 7, 4), "SDST8": (0, 7, 4), "SDST7": (8, 14, 6), "SRC0": (32, 40, 264),
+               "SRC1": (41, 49, 272), "SRC2": (50, 58, 280)}
+
+
+def assemble(cpu, lines):
+    """llvm-mc-19 -show-encoding per line: (the text it prints, dwords), or (error, None)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "a.s")
+        with open(src, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        p = subprocess.run([llvm.MC, "-triple=amdgcn-amd-amdhsa", "-mcpu=" + cpu,
+                            "-show-encoding", src], capture_output=True, text=True)
+    errs = {}
+    for m in re.finditer(r"a\.s:(\d+):\d+: error: (.*)", p.stderr):
+        errs.setdefault(int(m.group(1)), m.group(2))
+    encs = iter(re.findall(r"^\t(.*?)\s*; encoding: \[([^\]]*)\]", p.stdout, re.M))
+    res = []
+    for n in range(1, len(lines) + 1):
+        if n in errs:
+            res.append((errs[n], None))
+            continue
+        text, enc = next(encs)
+        b = bytes(int(x, 16) for x in enc.split(","))
+        res.append((text, [int.from_bytes(b[i:i + 4], "little") for i in range(0, len(b), 4)]))
+    return res
+
+
+def llvm_mnemonics():
+    """The v_* mnemonics in libLLVM's assembler tables (the strings of llvm-mc's library)."""
+    mc = os.path.realpath(subprocess.run(["which", llvm.MC], capture_output=True,
+                                         text=True).stdout.strip())
+    lib = [ln.split("=>")[1].split()[0] for ln in subprocess.run(
+        ["ldd", mc], capture_output=True, text=True).stdout.splitlines() if "libLLVM" in ln]
+    text = subprocess.run(["strings", lib[0]], capture_output=True, text=True).stdout
+    return set(re.findall(r"(?<![a-z_])v_[a-z0-9_]+", text))
+
+
+def gfx6_rows(cpu, probed):
+    """Rows of CPU (gfx600, gfx700) from what llvm-mc-19 encodes."""
+    known = {}  # name: a probed row (operands and types), its text
+    for r in probed:
+        known.setdefault(r["name"], r)
+    names = set()
+    for n in llvm_mnemonics() | set(known):
+        b = re.sub(r"_(e32|e64|dpp|sdwa|e64_dpp)$", "", n)
+        names.update((b + "_e64", b))
+    lines, keys = [], []
+    for n in sorted(names):
+        for text, fields in SHAPES:
+            lines.append(("%s %s" % (n, text)).strip())
+            keys.append((n, text, fields))
+    found = {}
+    for (n, text, fields), (out, w) in zip(keys, assemble(cpu, lines)):
+        if not w or len(w) != 2 or w[0] & 0xfc000000 != 0xd0000000:
+            continue
+        x = w[0] | w[1] << 32
+        if any((x >> lo & ((1 << (hi - lo + 1)) - 1)) != v
+               for lo, hi, v in (FIELD_VALUE[f] for f in fields)):
+            continue
+        op = w[0] >> 17 & 0x1ff
+        # The mnemonic llvm-mc prints back (aliases print their canonical name).
+        name = out.split(" ")[0]
+        prev = found.get(op)
+        if prev and prev[1] != name:
+            sys.stderr.write("%s: opcode 0x%x is %s and %s\n" % (cpu, op, prev[1], name))
+        if prev is None or (prev[2], prev[3]) != (text, fields) and len(fields) > len(prev[3]):
+            found[op] = (None, name, text, fields)
+    # Modifiers llvm-mc takes, one at a time.
+    rows = []
+    tests, tkeys = [], []
+    for op, (_, n, text, fields) in sorted(found.items()):
+        ops = text.split(", ")
+        for f in fields:
+            if f.startswith("SRC"):
+                k = fields.index(f)
+                for m, fmt in (("neg", "-%s"), ("abs", "|%s|")):
+                    t = list(ops)
+                    t[k] = fmt % t[k]
+                    tests.append("%s %s" % (n, ", ".join(t)))
+                    tkeys.append((op, m + f[3]))
+        for m, suf in (("clamp", " clamp"), ("omod0", " mul:2"), ("omod1", " mul:4")):
+            tests.append(("%s %s" % (n, text)).strip() + suf)
+            tkeys.append((op, m))
+    accepted = {}
+    for key, (_, w) in zip(tkeys, assemble(cpu, tests)):
+        if w:
+            accepted.setdefault(key[0], []).append(key[1])
+    for op, (_, n, text, fields) in sorted(found.items()):
+        ref = known.get(n)
+        ops = text.split(", ") if text else []
+        opnds = []
+        for k, f in enumerate(fields):
+            regs = width(ops[k])
+            if ref and k < len(ref["opnds"]) and ref["opnds"][k][0] == "ISA_VOP3_" + f:
+                _, _, types, cls = ref["opnds"][k]
+            else:
+                types, cls = (["ISA_B64", "ISA_F64"] if regs == 2 else ["ISA_B32", "ISA_F32"]), None
+            opnds.append(("ISA_VOP3_" + f, regs, types if f.startswith("SRC") else "ISA_B32",
+                          cls))
+        prints = accepted.get(op, [])
+        allmods = ["abs0", "abs1", "abs2", "clamp", "omod0", "omod1", "neg0", "neg1", "neg2"]
+        zero = [m for m in allmods if m not in prints]
+        if "SDST7" in fields:
+            zero = [m for m in zero if not m.startswith("abs")]
+        zero += ["src%d" % i for i in range(3) if "SRC%d" % i not in fields]
+        if "VDST" not in fields and "SDST8" not in fields:
+            zero.append("vdst")
+        rows.append({"name": n, "op": op, "opnds": opnds, "print": prints, "zero": zero,
+                     "sext": [], "nsel": 0})
+    return rows
+
+
 def vintrp_names():
     """VINTRP (GFX6-GFX10.3) opcode names, as gfx900 and gfx1030 print them."""
     names = {}
@@ -681,6 +826,9 @@ def main():
                     out[cpu].append(r)
                 else:
                     notes.append(note)
+    probed = [r for rs in rows.values() for r in rs]
+    for cpu in ("gfx600", "gfx700"):
+        rows[cpu] = gfx6_rows(cpu, probed)
     save_cache()
     sys.stdout.write(emit(rows, prows, vrows, vintrp_names(), notes))
 

@@ -185,8 +185,11 @@ bool isa_print_vop3(struct isa_ctx *c)
 		return isa_refuse(c, "VOP3 opcode 0x%x is not defined on %s", opc,
 				  vsharp_gfx_name(c->level));
 	m = fields(c);
-	if (c->level <= VSHARP_GFX7 && isa_bits(c, 16, 12))
-		return isa_refuse(c, "VOP3 bits 16:12 are not 0");
+	/* GFX6/7 VOP3A has no field at 16:12, VOP3B none at 16:15 (SDST is 14:8). */
+	if (c->level <= VSHARP_GFX7 &&
+	    isa_bits(c, 16, op->nopnd > 1 && op->opnd[1].field == ISA_VOP3_SDST7 ? 15 : 12))
+		return isa_refuse(c, "VOP3 bits 16:%u are not 0",
+				  op->nopnd > 1 && op->opnd[1].field == ISA_VOP3_SDST7 ? 15 : 12);
 	if (m & op->zero)
 		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
 				  op->name);
@@ -291,6 +294,12 @@ bool isa_print_vinterp(struct isa_ctx *c)
 
 		if (!name)
 			return isa_refuse(c, "VINTRP opcode 3 is not defined");
+		/* What llvm-mc-19 assembles for GFX6/7 (no disassembler to ask there). */
+		if (c->level <= VSHARP_GFX7 && isa_bits(c, 15, 10) > 32)
+			return isa_refuse(c, "attribute %u is past attr32", isa_bits(c, 15, 10));
+		if (c->level <= VSHARP_GFX7 && isa_bits(c, 17, 16) == 2 && isa_bits(c, 7, 0) > 2)
+			return isa_refuse(c, "v_interp_mov_f32 parameter %u is not p10/p20/p0",
+					  isa_bits(c, 7, 0));
 		isa_put(c, "%s ", name);
 		isa_vgpr(c, isa_bits(c, 25, 18), 1);
 		isa_put(c, ", ");
