@@ -338,7 +338,7 @@ def row_vop3(cpu, op, d):
     opnds, note = operands(cpu, d, ops, role, attr)
     if note:
         return None, note
-    prints, zero, sext = [], [], []
+    prints, zero, sext, key = [], [], [], {}
     sdst = "sdst" in role
     nsel = None
     for m, t in d["mods"].items():
@@ -359,6 +359,13 @@ def row_vop3(cpu, op, d):
         elif m == "clamp" and split_ops(t)[2] == tail + ["clamp"]:
             prints.append(m)
         elif m.startswith("omod") and split_ops(t)[2] == tail + [["mul:2", "mul:4"][int(m[4])]]:
+            prints.append(m)
+        elif m.startswith("opsel") and len(split_ops(t)[2]) == len(tail) + 1 and \
+                re.fullmatch(r"(byte_sel|index_key):\d", split_ops(t)[2][-1]):
+            k, v = split_ops(t)[2][-1].split(":")
+            if key.setdefault("name", k) != k:
+                return None, "%s %s: %s gives %s" % (cpu, d["text"], m, t)
+            key[m] = int(v)
             prints.append(m)
         elif m.startswith("opsel"):
             sel = [x for x in split_ops(t)[2] if x.startswith("op_sel:")]
@@ -382,7 +389,7 @@ def row_vop3(cpu, op, d):
     if "vdst" not in role and changed(d["text"], d["vdst"]) is None:
         zero.append("vdst")
     return {"name": name, "op": op, "opnds": opnds, "print": prints, "zero": zero, "sext": sext,
-            "nsel": nsel or 0}, None
+            "nsel": nsel or 0, "key": key}, None
 
 
 P_LISTS = ["op_sel", "op_sel_hi", "neg_lo", "neg_hi"]
@@ -411,7 +418,7 @@ def row_vop3p(cpu, op, d):
     opnds, note = operands(cpu, d, ops, role)
     if note:
         return None, note
-    prints, zero, onopnd = [], [], []
+    prints, zero, onopnd, key = [], [], [], {}
     lst = {L: {"n": len(base[L]) if L in base else 0, "bits": {}, "default": None}
            for L in P_LISTS}
     for m, t in d["mods"].items():
@@ -435,6 +442,12 @@ def row_vop3p(cpu, op, d):
             onopnd.append(m)
             continue
         if m == "clamp" and trest == ["clamp"] and tl == base:
+            prints.append(m)
+            continue
+        if m.startswith("opsel") and tl == base and len(trest) == 1 and \
+                re.fullmatch(r"index_key:\d", trest[0]):
+            key["name"] = "index_key"
+            key[m] = int(trest[0].split(":")[1])
             prints.append(m)
             continue
         flips = []
@@ -470,7 +483,7 @@ def row_vop3p(cpu, op, d):
         if "src%d" % i not in role and changed(d["text"], d["pert"][i]) is None:
             zero.append("src%d" % i)
     return {"name": name, "op": op, "opnds": opnds, "print": prints, "zero": zero,
-            "sext": [], "onopnd": onopnd, "lists": lst, "nsel": 0}, None
+            "sext": [], "onopnd": onopnd, "lists": lst, "nsel": 0, "key": key}, None
 
 
 def pick_types(rows):
@@ -521,6 +534,14 @@ def c_levels(lv):
     return " | ".join(out)
 
 
+def c_key(key):
+    """KEY(name, weight of op_sel bit 0..3): byte_sel/index_key made of op_sel bits."""
+    if not key:
+        return "NOKEY"
+    w = [key.get(b, 0) for b in ("opsel0", "opsel1", "opsel2", "opsel3")]
+    return "KEY(%s, %d, %d, %d, %d)" % (key["name"].upper(), *w)
+
+
 def c_opnd(o):
     field, regs, t, ci = o
     if field.startswith("ISA_VOP3_SRC"):
@@ -567,14 +588,14 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     for cpu, r in prows:
         opnds = tuple((f, n, t, cls_index(c)) for f, n, t, c in r["opnds"])
         key = (r["op"], r["name"], opnds, p_mods(r["print"]), p_mods(r["zero"]),
-               p_mods(r["onopnd"]), p_lists(r["lists"]))
+               p_mods(r["onopnd"]), p_lists(r["lists"]), c_key(r["key"]))
         pmerged.setdefault(key, []).append(LEVEL[cpu])
     def merge(rows):
         merged = {}
         for cpu, r in rows:
             opnds = [(field, regs, t, cls_index(cls)) for field, regs, t, cls in r["opnds"]]
             key = (r["op"], r["name"], tuple(opnds), tuple(sorted(r["print"])),
-                   tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"])
+                   tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"], c_key(r["key"]))
             merged.setdefault(key, []).append(LEVEL[cpu])
         return merged
     vrows = [(cpu, r) for cpu, rs in vrows_by_cpu.items() for r in rs]
@@ -601,6 +622,8 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     p("#define ATTR(n) { ISA_VOP3_ATTR, n, ISA_B32, 0 }")
     p("#define PARAM(n) { ISA_VOP3_PARAM, n, ISA_B32, 0 }")
     p("#define SRC(i, n, type, cls) { ISA_VOP3_SRC##i, n, ISA_##type, cls }")
+    p("#define KEY(k, w0, w1, w2, w3) { ISA_VOP3_KEY_##k, { w0, w1, w2, w3 } }")
+    p("#define NOKEY { 0, { 0 } }")
     for k, v in P_SHORT.items():
         p("#define %s ISA_VOP3P_M_%s" % (v, k.upper()))
     for k, v in P_SHORT.items():
@@ -615,11 +638,11 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     p("")
     def vop3_rows(merged):
         for key in sorted(merged, key=lambda k: (k[0], k[1])):
-            op, name, opnds, prints, zero, sext, nsel = key
+            op, name, opnds, prints, zero, sext, nsel, ckey = key
             lv = merged[key]
-            p('\t{ 0x%03x, %s, "%s", %d, %d, %s, %s, %s, { %s } },'
+            p('\t{ 0x%03x, %s, "%s", %d, %d, %s, %s, %s, %s, { %s } },'
               % (op, c_levels(lv), name, len(opnds), nsel, c_mods(prints), c_mods(zero),
-                 c_mods(sext), ", ".join(c_opnd(o) for o in opnds)))
+                 c_mods(sext), ckey, ", ".join(c_opnd(o) for o in opnds)))
     p("const struct isa_vop3_op isa_vop3_ops[] = {")
     vop3_rows(merged)
     p("};")
@@ -629,9 +652,9 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     p("/* op_sel, op_sel_hi, neg_lo, neg_hi: entries, default, each entry's bit */")
     p("const struct isa_vop3p_op isa_vop3p_ops[] = {")
     for key in sorted(pmerged, key=lambda k: (k[0], k[1])):
-        op, name, opnds, prints, zero, onopnd, lsts = key
-        p('\t{ 0x%02x, %s, "%s", %d, %s, %s, %s,' % (op, c_levels(pmerged[key]), name,
-                                                     len(opnds), prints, zero, onopnd))
+        op, name, opnds, prints, zero, onopnd, lsts, ckey = key
+        p('\t{ 0x%02x, %s, "%s", %d, %s, %s, %s, %s,' % (op, c_levels(pmerged[key]), name,
+                                                         len(opnds), prints, zero, onopnd, ckey))
         p("\t  { %s }," % lsts)
         p("\t  { %s } }," % ", ".join(c_opnd(o) for o in opnds))
     p("};")
@@ -794,7 +817,7 @@ def gfx6_rows(cpu, probed):
         if "VDST" not in fields and "SDST8" not in fields:
             zero.append("vdst")
         rows.append({"name": n, "op": op, "opnds": opnds, "print": prints, "zero": zero,
-                     "sext": [], "nsel": 0})
+                     "sext": [], "nsel": 0, "key": {}})
     return rows
 
 

@@ -159,10 +159,23 @@ static bool operands(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m
 	return true;
 }
 
+/* byte_sel:N / index_key:N from the OP_SEL bits SEL (bit i: OP_SEL bit i). */
+static void key(struct isa_ctx *c, const struct isa_vop3_key *k, unsigned sel)
+{
+	static const char *const name[] = { NULL, "byte_sel", "index_key" };
+	unsigned v = 0;
+
+	for (unsigned i = 0; i < 4; i++)
+		if (sel >> i & 1)
+			v += k->weight[i];
+	if (k->name && v)
+		isa_put(c, " %s:%u", name[k->name], v);
+}
+
 static void op_sel(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m)
 {
-	if (m & op->print & (ISA_VOP3_M_OPSEL0 | ISA_VOP3_M_OPSEL1 | ISA_VOP3_M_OPSEL2 |
-			     ISA_VOP3_M_OPSEL3)) {
+	if (op->nsel && m & op->print & (ISA_VOP3_M_OPSEL0 | ISA_VOP3_M_OPSEL1 |
+					 ISA_VOP3_M_OPSEL2 | ISA_VOP3_M_OPSEL3)) {
 		isa_put(c, " op_sel:[");
 		for (unsigned k = 0; k < op->nsel; k++) {
 			/* The destination's is last where the opcode has one. */
@@ -205,6 +218,7 @@ bool isa_print_vop3(struct isa_ctx *c)
 
 		isa_put(c, "%s", omod[(m & op->print) >> 8 & 3]);
 	}
+	key(c, &op->key, (m & op->print) >> 3 & 15);
 	return true;
 }
 
@@ -276,6 +290,7 @@ bool isa_print_vop3p(struct isa_ctx *c)
 			    m & op->onopnd & ISA_VOP3P_M_NEGHI0 << i, false))
 			return false;
 	}
+	key(c, &op->key, (m & op->print) >> ISA_VOP3P_B_OPSEL0 & 7);
 	for (unsigned l = 0; l < 4; l++)
 		p_list(c, lists[l], &op->list[l], m);
 	if (m & op->print & ISA_VOP3P_M_CLAMP)

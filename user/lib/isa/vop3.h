@@ -57,6 +57,17 @@ struct isa_vop3_opnd {
 	uint8_t cls;		/* isa_vop3_classes[]; 0 takes every source */
 };
 
+/*
+ * GFX12's byte_sel (VOP3 fp8 conversions) and index_key (VOP3P SWMMAC): a
+ * value whose bits are OP_SEL bits; weight[i] is OP_SEL bit i's (0: not in it).
+ */
+enum { ISA_VOP3_KEY_NONE, ISA_VOP3_KEY_BYTE_SEL, ISA_VOP3_KEY_INDEX_KEY };
+
+struct isa_vop3_key {
+	uint8_t name;		/* ISA_VOP3_KEY_ */
+	uint8_t weight[4];
+};
+
 struct isa_vop3_op {
 	uint16_t op;
 	uint16_t levels;	/* GFX() mask */
@@ -64,6 +75,7 @@ struct isa_vop3_op {
 	uint8_t nopnd;
 	uint8_t nsel;		/* entries of op_sel:[...] */
 	uint32_t print, zero, sext;
+	struct isa_vop3_key key;
 	struct isa_vop3_opnd opnd[5];
 };
 
@@ -111,6 +123,7 @@ struct isa_vop3p_op {
 	uint8_t nopnd;
 	uint32_t print, zero;
 	uint32_t onopnd;	/* NEG as -x, NEG_HI as |x| (v_mad_mix*, v_fma_mix*) */
+	struct isa_vop3_key key;
 	struct isa_vop3p_list list[4];
 	struct isa_vop3_opnd opnd[4];
 };
