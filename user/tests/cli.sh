@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..141"
+echo "1..145"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -450,6 +450,12 @@ expect addr_past_48_bits 0 '^note: dword 0 at 0x1000000000000 is past 48 bits' -
 	addr --gfx gfx9 --op buffer_load_dword --base 0xfffffffff000 --soffset 0x1000 --num-records 64
 expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
+# Chip names as bring-up tools print them (kernel amdgpu_asic_name[], umr, Mesa).
+expect gfx_asic_umr 0 '^gfx: gfx8$' -- desc decode --gfx polaris11 0 0 0 0x00027fac
+expect gfx_asic_kernel 0 '^gfx: gfx10.3$' -- desc decode --gfx SIENNA_CICHLID 0 0 0 0x31016fac
+expect gfx_asic_mesa 0 '^gfx: gfx11$' -- desc decode --gfx NAVI31 0 0 0 0x10020000
+expect_err verb_after_options "unknown verb '--gfx': options come after the verb, here 'vsharp desc decode --gfx" -- \
+	--gfx gfx9 desc decode 0 0 0 0
 expect_err err_decode_count '3 dwords are not whole descriptors \(allowed 4 per V#' -- desc decode --gfx gfx9 1 2 3
 expect decode_several 0 '^extent: 0x1000..0x1040 \(64 bytes, every access\)$' -- desc decode --gfx gfx9 --index 1 0 0 0 0x00027fac 0x1000 0 0x40 0x00027fac
 expect_err err_decode_index '--index: .2. is not a descriptor of the input \(allowed 0..1\)' -- desc decode --gfx gfx9 --index 2 0 0 0 0x00027fac 0x1000 0 0x40 0x00027fac
@@ -648,5 +654,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 141 ] || echo "# ran $n cases, plan says 141"
+[ "$n" = 145 ] || echo "# ran $n cases, plan says 145"
 [ "$failed" = 0 ]
