@@ -9,10 +9,12 @@ registers, inline constants, literals and one modifier field at a time; the
 table records what the probes show: the name, each operand's field, width,
 constant type and register class, which modifier fields print, which are
 ignored and which make LLVM refuse the word.  GFX6 and GFX7 (no LLVM
-disassembler) take the GFX8 rows whose text llvm-mc-19 encodes back to the
-probed words on gfx600/gfx700.
+disassembler) come from llvm-mc-19 on gfx600/gfx700: every candidate
+mnemonic with each operand shape, the VOP3 words it encodes, the name it
+prints back and the modifiers it accepts (gfx6_rows).
 
 Usage: scripts/isa/gen_vop3.py > user/lib/isa/vop3_tables.c
+(GEN_VOP3_CACHE=file keeps llvm-objdump-19's answers between runs.)
 """
 import json
 import os
@@ -85,9 +87,7 @@ MOD_NAMES = list(MOD_BITS)
 
 
 def vop3_word(cpu, op, vdst=4, srcs=(0, 0, 0), bits=0, lit=None):
-    if cpu in ("gfx600", "gfx700"):
-        w = 0xd0000000 | op << 17
-    elif cpu in ("gfx803", "gfx900"):
+    if cpu in ("gfx803", "gfx900"):
         w = 0xd0000000 | op << 16
     else:
         w = 0xd4000000 | op << 16
@@ -110,8 +110,6 @@ SRC_PROBES = [(12, None), (266, None), (248, None), (242, None), (193, None), (1
 
 
 def vop3_opcodes(cpu):
-    if cpu in ("gfx600", "gfx700"):
-        return range(512)
     if cpu == "gfx900":
         return [o for o in range(1024) if o < 0x380]  # 0x380+: VOP3P
     return range(1024)
