@@ -206,6 +206,13 @@ bool isa_print_vop3(struct isa_ctx *c)
 	if (m & op->zero)
 		return isa_refuse(c, "%s has a modifier or operand field set that it does not take",
 				  op->name);
+	/* GFX11+ VOP3 with DPP: SRC0 names the DPP16/DPP8 form, a third dword holds it. */
+	if (c->level >= VSHARP_GFX11 && (m & ISA_VOP3_M_SRC0) &&
+	    (isa_bits(c, 40, 32) == 250 || isa_bits(c, 40, 32) == 233 ||
+	     isa_bits(c, 40, 32) == 234)) {
+		c->words = 3;
+		return isa_refuse(c, "%s_dpp (VOP3 with DPP) is not decoded yet", op->name);
+	}
 	if (!operands(c, op, m, &high))
 		return false;
 	if (high)
