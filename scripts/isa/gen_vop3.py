@@ -593,7 +593,8 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
         for cpu, r in rows:
             opnds = [(field, regs, t, cls_index(cls)) for field, regs, t, cls in r["opnds"]]
             key = (r["op"], r["name"], tuple(opnds), tuple(sorted(r["print"])),
-                   tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"], c_key(r["key"]))
+                   tuple(sorted(r["zero"])), tuple(sorted(r["sext"])), r["nsel"], c_key(r["key"]),
+                   r.get("bus", 1))
             merged.setdefault(key, []).append(LEVEL[cpu])
         return merged
     vrows = [(cpu, r) for cpu, rs in vrows_by_cpu.items() for r in rs]
@@ -636,10 +637,10 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     p("")
     def vop3_rows(merged):
         for key in sorted(merged, key=lambda k: (k[0], k[1])):
-            op, name, opnds, prints, zero, sext, nsel, ckey = key
+            op, name, opnds, prints, zero, sext, nsel, ckey, bus = key
             lv = merged[key]
-            p('\t{ 0x%03x, %s, "%s", %d, %d, %s, %s, %s, %s, { %s } },'
-              % (op, c_levels(lv), name, len(opnds), nsel, c_mods(prints), c_mods(zero),
+            p('\t{ 0x%03x, %s, "%s", %d, %d, %d, %s, %s, %s, %s, { %s } },'
+              % (op, c_levels(lv), name, len(opnds), nsel, bus, c_mods(prints), c_mods(zero),
                  c_mods(sext), ckey, ", ".join(c_opnd(o) for o in opnds)))
     p("const struct isa_vop3_op isa_vop3_ops[] = {")
     vop3_rows(merged)
@@ -790,10 +791,20 @@ def gfx6_rows(cpu, probed):
         for m, suf in (("clamp", " clamp"), ("omod0", " mul:2"), ("omod1", " mul:4")):
             tests.append(("%s %s" % (n, text)).strip() + suf)
             tkeys.append((op, m))
-    accepted = {}
-    for key, (_, w) in zip(tkeys, assemble(cpu, tests)):
-        if w:
+        # One SGPR source: refused for the constant bus where the opcode reads
+        # VCC or M0 itself (v_div_fmas, v_movrel*).
+        k = [i for i, f in enumerate(fields) if f.startswith("SRC")]
+        if k:
+            t = list(ops)
+            t[k[0]] = "s[8:9]" if width(t[k[0]]) == 2 else "s8"
+            tests.append("%s %s" % (n, ", ".join(t)))
+            tkeys.append((op, "sgpr"))
+    accepted, bus = {}, {}
+    for key, (e, w) in zip(tkeys, assemble(cpu, tests)):
+        if w and key[1] != "sgpr":
             accepted.setdefault(key[0], []).append(key[1])
+        if key[1] == "sgpr":
+            bus[key[0]] = 0 if not w and "constant bus" in e else 1
     for op, (_, n, text, fields) in sorted(found.items()):
         ref = known.get(n)
         ops = text.split(", ") if text else []
@@ -815,7 +826,7 @@ def gfx6_rows(cpu, probed):
         if "VDST" not in fields and "SDST8" not in fields:
             zero.append("vdst")
         rows.append({"name": n, "op": op, "opnds": opnds, "print": prints, "zero": zero,
-                     "sext": [], "nsel": 0, "key": {}})
+                     "sext": [], "nsel": 0, "key": {}, "bus": bus.get(op, 1)})
     return rows
 
 

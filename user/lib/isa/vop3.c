@@ -61,8 +61,12 @@ static bool null_code(const struct isa_ctx *c, unsigned code)
 	       : c->level >= VSHARP_GFX11 && code == 124;
 }
 
-/* LLVM's inline comment for an operand its register class does not take. */
-static void class_note(struct isa_ctx *c, unsigned cls, unsigned code)
+/*
+ * LLVM's inline comment for an operand its register class does not take.
+ * GFX6/7 have no disassembler to print one and llvm-mc-19 assembles no
+ * such operand: refused there.
+ */
+static bool class_note(struct isa_ctx *c, unsigned cls, unsigned code)
 {
 	const struct isa_vop3_class *k = &isa_vop3_classes[cls];
 	unsigned kind = code >= 256 ? ISA_VOP3_BAD_VGPR
@@ -71,11 +75,15 @@ static void class_note(struct isa_ctx *c, unsigned cls, unsigned code)
 			? ISA_VOP3_BAD_CONST : 0;
 
 	if (!(k->bad & kind))
-		return;
+		return true;
+	if (c->level <= VSHARP_GFX7)
+		return isa_refuse(c, "operand %u is not of register class %s", code,
+				  k->name ? k->name : "(registers)");
 	if (kind == ISA_VOP3_BAD_CONST)
 		isa_put(c, "/*Invalid immediate*/");
 	else
 		isa_put(c, "/*Invalid register, operand has '%s' register class*/", k->name);
+	return true;
 }
 
 /* Source O (SRC0..SRC2 of dword 1) with its modifiers: NEG -x, ABS |x|, SEXT sext(x). */
@@ -94,8 +102,8 @@ static bool source(struct isa_ctx *c, const struct isa_vop3_opnd *o, bool neg, b
 	isa_put(c, "%s%s", sext ? "sext(" : negf ? "neg(" : neg ? "-" : "", abs ? "|" : "");
 	if (!isa_src(c, code, o->regs, o->type))
 		return false;
-	if (o->cls)
-		class_note(c, o->cls, code);
+	if (o->cls && !class_note(c, o->cls, code))
+		return false;
 	isa_put(c, "%s%s", abs ? "|" : "", sext || negf ? ")" : "");
 	return true;
 }
@@ -123,6 +131,41 @@ static void param(struct isa_ctx *c, unsigned p)
 		isa_put(c, "%s", name[p]);
 	else
 		isa_put(c, "invalid_param_%u", p);
+}
+
+/*
+ * GFX6/7 VOP3 reads one scalar value (SGPR or special register; the same
+ * one twice counts once), none where the opcode reads VCC or M0 itself
+ * (Southern/Sea Islands guides, "Constant bus"; llvm-mc-19 assembles nothing
+ * else, and is the only LLVM tool there is for these levels).
+ */
+static bool constant_bus(struct isa_ctx *c, const struct isa_vop3_op *op)
+{
+	unsigned seen[3], regs[3], n = 0;
+
+	if (c->level > VSHARP_GFX7)
+		return true;
+	for (unsigned k = 0; k < op->nopnd; k++) {
+		const struct isa_vop3_opnd *o = &op->opnd[k];
+		unsigned code, i, j;
+
+		if (o->field < ISA_VOP3_SRC0 || o->field > ISA_VOP3_SRC2)
+			continue;
+		i = o->field - ISA_VOP3_SRC0;
+		code = isa_bits(c, 40 + 9 * i, 32 + 9 * i);
+		if (code >= 128 && code != 251 && code != 252 && code != 253)
+			continue;	/* VGPRs and constants; VCCZ, EXECZ, SCC are scalar */
+		for (j = 0; j < n && !(seen[j] == code && regs[j] == o->regs); j++)
+			;
+		if (j == n) {
+			seen[n] = code;
+			regs[n++] = o->regs;
+		}
+	}
+	if (n > op->bus)
+		return isa_refuse(c, "%s reads %u scalar values, the constant bus takes %u", op->name,
+				  n, op->bus);
+	return true;
 }
 
 /* The mnemonic and operands of a VOP3-shaped row; *HIGH: an attribute's high half. */
@@ -213,7 +256,7 @@ bool isa_print_vop3(struct isa_ctx *c)
 		c->words = 3;
 		return isa_refuse(c, "%s_dpp (VOP3 with DPP) is not decoded yet", op->name);
 	}
-	if (!operands(c, op, m, &high))
+	if (!constant_bus(c, op) || !operands(c, op, m, &high))
 		return false;
 	if (high)
 		isa_put(c, " high");

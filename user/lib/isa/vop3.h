@@ -74,6 +74,7 @@ struct isa_vop3_op {
 	const char *name;
 	uint8_t nopnd;
 	uint8_t nsel;		/* entries of op_sel:[...] */
+	uint8_t bus;		/* GFX6/7: scalar sources the constant bus leaves (0: reads VCC/M0) */
 	uint32_t print, zero, sext;
 	struct isa_vop3_key key;
 	struct isa_vop3_opnd opnd[5];
