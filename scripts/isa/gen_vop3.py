@@ -708,8 +708,14 @@ SHAPES = [  # operand text, fields
     ("v4", ("VDST",)),
     ("", ()),
 ]
-FIELD_VALUE = {"VDST": (0, 7, 4), "SDST8": (0, 7, 4), "SDST7": (8, 14, 6), "SRC0": (32, 40, 264),
-               "SRC1": (41, 49, 272), "SRC2": (50, 58, 280)}
+FIELD_BITS = {"VDST": (0, 7), "SDST8": (0, 7), "SDST7": (8, 14), "SRC0": (32, 40),
+              "SRC1": (41, 49), "SRC2": (50, 58)}
+
+
+def field_value(field, text):
+    """The code operand TEXT of a shape has in FIELD (VGPRs are 256 on in a source)."""
+    n = int(re.match(r"[sv]\[?(\d+)", text).group(1))
+    return n + 256 if text.startswith("v") and field.startswith("SRC") else n
 
 
 def assemble(cpu, lines):
@@ -764,8 +770,8 @@ def gfx6_rows(cpu, probed):
         if not w or len(w) != 2 or w[0] & 0xfc000000 != 0xd0000000:
             continue
         x = w[0] | w[1] << 32
-        if any((x >> lo & ((1 << (hi - lo + 1)) - 1)) != v
-               for lo, hi, v in (FIELD_VALUE[f] for f in fields)):
+        if any((x >> FIELD_BITS[f][0] & ((1 << (FIELD_BITS[f][1] - FIELD_BITS[f][0] + 1)) - 1))
+               != field_value(f, o) for f, o in zip(fields, text.split(", "))):
             continue
         op = w[0] >> 17 & 0x1ff
         # The mnemonic llvm-mc prints back (aliases print their canonical name).
@@ -794,7 +800,7 @@ def gfx6_rows(cpu, probed):
         # One SGPR source: refused for the constant bus where the opcode reads
         # VCC or M0 itself (v_div_fmas, v_movrel*).
         k = [i for i, f in enumerate(fields) if f.startswith("SRC")]
-        if k:
+        if k and not any(ops[i].startswith("s") for i in k):
             t = list(ops)
             t[k[0]] = "s[8:9]" if width(t[k[0]]) == 2 else "s8"
             tests.append("%s %s" % (n, ", ".join(t)))
