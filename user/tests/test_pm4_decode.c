@@ -172,7 +172,7 @@ static void test_follow(struct ktap *t)
 	CHECK_EQ(t, ret, 0);
 	CONTAINS(t, s, "IB_CONTROL = 0x03800004 IB_SIZE=4 VALID VMID=3 CACHE_POLICY=0\n");
 	CONTAINS(t, s, "--- IB 0x200001000 (4 dwords, depth 1) ---\n    0: SET_SH_REG (1)\n"
-		 "        COMPUTE_NUM_THREAD_X = 0x00000040 full=64 partial=0\n"
+		 "        COMPUTE_NUM_THREAD_X = 0x00000040 NUM_THREAD_FULL=64 NUM_THREAD_PARTIAL=0\n"
 		 "    3: NOP (0x3fff, one dword)\n--- end of IB 0x200001000 ---\n");
 	free(s);
 
@@ -277,9 +277,14 @@ static void test_set_context(struct ktap *t)
 	char *s = decode(VSHARP_GFX9, dw, 6, NULL, &ret, &err);
 
 	CHECK_EQ(t, ret, 0);
-	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        VGT_EVENT_INITIATOR = 0x00000007\n");
+	/*
+	 * gc_9_0_sh_mask.h: EVENT_TYPE 5:0, ADDRESS_HI 26:10, EXTENDED_EVENT 27;
+	 * START_DELAY_COUNT 5:0.  Mesa gfx9.json: event 7 is CS_PARTIAL_FLUSH.
+	 */
+	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        VGT_EVENT_INITIATOR = 0x00000007 "
+		 "EVENT_TYPE=7(CS_PARTIAL_FLUSH) ADDRESS_HI=0x0 EXTENDED_EVENT=0\n");
 	/* Mesa R_0301EC CP_COHER_START_DELAY = uconfig 0xc07b. */
-	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020\n");
+	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020 START_DELAY_COUNT=32\n");
 	free(s);
 
 	/*
@@ -374,10 +379,15 @@ static void test_context_names(struct ktap *t)
 	char *s = decode(VSHARP_GFX11, dw, 4, NULL, &ret, &err);
 
 	CHECK_EQ(t, ret, 0);
-	CONTAINS(t, s, "        DB_Z_INFO = 0x00000011\n        DB_STENCIL_INFO = 0x00000022\n");
+	/* gc_11_0_0_sh_mask.h: FORMAT 1:0, NUM_SAMPLES 3:2, SW_MODE 8:4; Mesa gfx11.json Z_16 = 1. */
+	CONTAINS(t, s, "        DB_Z_INFO = 0x00000011 FORMAT=1(Z_16) NUM_SAMPLES=0 SW_MODE=1 ");
+	CONTAINS(t, s, "\n        DB_STENCIL_INFO = 0x00000022 ");
 	free(s);
 	s = decode(VSHARP_GFX12, dw, 4, NULL, &ret, &err);
-	CONTAINS(t, s, "        DB_GL1_INTERFACE_CONTROL = 0x00000011\n        reg 0xa011 (R_028044) = 0x00000022\n");
+	/* gc_12_0_0_sh_mask.h: five 2-bit fields from bit 0; GFX12 has no Mesa enums here. */
+	CONTAINS(t, s, "        DB_GL1_INTERFACE_CONTROL = 0x00000011 Z_SPECULATIVE_READ=1 "
+		 "STENCIL_SPECULATIVE_READ=0 Z_COMPRESSION_MODE=1 STENCIL_COMPRESSION_MODE=0 "
+		 "OCCLUSION_COMPRESSION_MODE=0\n        reg 0xa011 (R_028044) = 0x00000022\n");
 	free(s);
 }
 
@@ -452,7 +462,10 @@ static void test_json(struct ktap *t)
 	CONTAINS(t, s, "\"EVENT_TYPE\": {\"value\": 20, \"hi\": 5, \"lo\": 0, \"enum\": \"CACHE_FLUSH_AND_INV_TS_EVENT\"}");
 	CONTAINS(t, s, "\"INT_SEL\": {\"value\": 2, \"hi\": 26, \"lo\": 24, \"enum\": \"interrupt after write confirm\"}");
 	CONTAINS(t, s, "\"notes\": [\"addr=0xffff12345000 data=0x77\"]");
-	CONTAINS(t, s, "{\"name\": \"VGT_EVENT_INITIATOR\", \"reg\": 41636, \"value\": 7}");
+	CONTAINS(t, s, "{\"name\": \"VGT_EVENT_INITIATOR\", \"reg\": 41636, \"value\": 7, \"fields\": "
+		 "{\"EVENT_TYPE\": {\"value\": 7, \"hi\": 5, \"lo\": 0, \"enum\": \"CS_PARTIAL_FLUSH\"}, "
+		 "\"ADDRESS_HI\": {\"value\": 0, \"hi\": 26, \"lo\": 10}, "
+		 "\"EXTENDED_EVENT\": {\"value\": 0, \"hi\": 27, \"lo\": 27}}}");
 	CONTAINS(t, s, "\"error\": {\"offset\": 11, \"message\": \"dword 11: type-3 packet needs 172 body dwords, the IB ends after 0\"}, \"unparsed\": [3232432128]}\n");
 	free(s);
 }

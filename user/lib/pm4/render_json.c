@@ -14,7 +14,7 @@
 #include "pm4/render.h"
 #include "vsharp/json.h"
 
-#define NOTES_MAX 4
+#define NOTES_MAX 8
 #define NOTE_BYTES 160
 
 /*
