@@ -494,6 +494,108 @@ static void test_json_follow_deepest(struct ktap *t)
 	free(s);
 }
 
+/*
+ * GFX11's register-pair packets in Mesa sid.h's format: PAIRS (offset,
+ * value)^n; PACKED a register count, then (offset0 | offset1 << 16,
+ * value0, value1); an odd list repeats its first register.  Offsets from
+ * 0x2c00 (SH), 0xa000 (context), 0xc000 (uconfig).  The SH ones feed the
+ * dispatch state: this dispatch is set up by pair packets alone.
+ */
+static void test_pairs(struct ktap *t)
+{
+	static const uint32_t dw[] = {
+		/* PACKED_N, 3 registers + the first again: PGM_LO, PGM_HI, RSRC1, PGM_LO */
+		0xc006bd04, 4, 0x020d020c, 0x10, 0x80, 0x020c0212, 0x400c0001, 0x10,
+		/* PACKED: RSRC2, NUM_THREAD_X, NUM_THREAD_Y, NUM_THREAD_Z */
+		0xc006bb04, 4, 0x02070213, 0x90, 0x40, 0x02090208, 1, 1,
+		/* SH PAIRS: DISPATCH_INITIATOR written apart, then the dispatch */
+		0xc001ba00, 0x200, 0,
+		0xc0031500, 4, 1, 1, 0x8045,
+		/* CONTEXT PAIRS: VGT_EVENT_INITIATOR (0x2a4); UCONFIG PAIRS: SCRATCH_REG0 (0x40) */
+		0xc001b800, 0x2a4, 7,
+		0xc001be00, 0x40, 0x1234,
+		/* PACKED with a count the body does not hold, and a dword left over */
+		0xc003bb04, 4, 0x02410240, 5, 6,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX11, dw, sizeof(dw) / 4, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: SET_SH_REG_PAIRS_PACKED_N (6) shader_type=0\n        count=4\n"
+		 "        COMPUTE_PGM_LO = 0x00000010\n"
+		 "        COMPUTE_PGM_HI = 0x00000080 DATA=128 pgm_va=0x800000001000\n"
+		 "        COMPUTE_PGM_RSRC1 = 0x400c0001 VGPRS=1(8 w64, 16 w32) ");
+	CONTAINS(t, s, "\n        COMPUTE_PGM_LO = 0x00000010\n    8: SET_SH_REG_PAIRS_PACKED (6)");
+	CONTAINS(t, s, "        COMPUTE_PGM_RSRC2 = 0x00000090 SCRATCH_EN=0 USER_SGPR=8 ");
+	CONTAINS(t, s, "        COMPUTE_NUM_THREAD_Z = 0x00000001 NUM_THREAD_FULL=1 NUM_THREAD_PARTIAL=0\n");
+	CONTAINS(t, s, "   16: SET_SH_REG_PAIRS (1) shader_type=0\n"
+		 "        COMPUTE_DISPATCH_INITIATOR = 0x00000000 COMPUTE_SHADER_EN=0 ");
+	CONTAINS(t, s, "state: wave32 pgm_va=0x800000001000 vgprs=16 sgprs=128 user_sgprs=8 tgid=x "
+		 "tidig_comps=1 lds_bytes=0 threads=64x1x1\n");
+	CONTAINS(t, s, "   24: SET_CONTEXT_REG_PAIRS (1) shader_type=0\n"
+		 "        VGT_EVENT_INITIATOR = 0x00000007 EVENT_TYPE=7(CS_PARTIAL_FLUSH) ");
+	CONTAINS(t, s, "   27: SET_UCONFIG_REG_PAIRS (1) shader_type=0\n"
+		 "        SCRATCH_REG0 = 0x00001234\n");
+	CONTAINS(t, s, "   30: SET_SH_REG_PAIRS_PACKED (3) shader_type=0\n        count=4\n"
+		 "        count 4: the body holds 1 register pairs (3 dwords after the count)\n"
+		 "        COMPUTE_USER_DATA_0 = 0x00000005\n        COMPUTE_USER_DATA_1 = 0x00000006\n");
+	free(s);
+
+	/* A PAIRS body of odd length: the last dword raw, said so. */
+	s = decode(VSHARP_GFX11, (const uint32_t[]){ 0xc002ba00, 0x240, 5, 0x241 }, 4, NULL, &ret,
+		   &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "        COMPUTE_USER_DATA_0 = 0x00000005\n"
+		 "        1 dwords after the last whole pair\n        0x00000241\n");
+	free(s);
+}
+
+/*
+ * USER_DATA registers holding a V#: the GFX9 V# 0x1000 0x80 0x100 0x27fac
+ * (BASE 0x80_0000_1000, STRIDE 0, NUM_RECORDS 256, DST_SEL XYZW, DATA_FORMAT
+ * 32 (4) and NUM_FORMAT FLOAT (7): Vega ISA guide "Buffer Resource" table)
+ * in USER_DATA_4..7 of an 8-user-SGPR dispatch is shown; the same words in
+ * USER_DATA_1..4 (no SGPR quad) or past user_sgprs are not.
+ */
+static void test_user_data_vsharp(struct ktap *t)
+{
+	uint32_t dw[] = {
+		0xc0027600, 0x20c, 0x10, 0x80,			/* PGM_LO/HI */
+		0xc0027600, 0x212, 0x000c0041, 0x90,		/* RSRC1, RSRC2: 8 user SGPRs */
+		0xc0037600, 0x207, 0x40, 1, 1,			/* NUM_THREAD_X/Y/Z */
+		0xc0087600, 0x240, 0, 0, 0, 0, 0x1000, 0x80, 0x100, 0x27fac,
+		0xc0031500, 4, 1, 1, 0x45,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "        USER_DATA_4..7 as a V#: base=0x8000001000 stride=0 num_records=256 "
+		 "format=32_FLOAT dst_sel=XYZW\n");
+	CHECK_MSG(t, s && !strstr(s, "USER_DATA_0..3 as a V#"), "%s", s ? s : "");
+	free(s);
+
+	/* One SGPR earlier: USER_DATA_3..6 is no quad, and 4..7 no V#. */
+	memmove(&dw[17], &dw[18], 5 * sizeof(dw[0]));
+	dw[22] = 0;
+	s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CHECK_MSG(t, s && !strstr(s, "as a V#"), "%s", s ? s : "");
+	free(s);
+
+	/* Back in 4..7, but RSRC2 loads only 4 user SGPRs (USER_SGPR 4: 0x88). */
+	memmove(&dw[18], &dw[17], 5 * sizeof(dw[0]));
+	dw[17] = 0;
+	dw[7] = 0x88;
+	s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "user_sgprs=4 ");
+	CHECK_MSG(t, s && !strstr(s, "as a V#"), "%s", s ? s : "");
+	free(s);
+}
+
 KTAP_MAIN(
 	KTAP_CASE(test_umr_ib),
 	KTAP_CASE(test_umr_cond_exec),
@@ -507,5 +609,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_context_names),
 	KTAP_CASE(test_ring),
 	KTAP_CASE(test_json),
-	KTAP_CASE(test_json_follow_deepest)
+	KTAP_CASE(test_json_follow_deepest),
+	KTAP_CASE(test_pairs),
+	KTAP_CASE(test_user_data_vsharp)
 )
