@@ -542,6 +542,13 @@ static void test_pairs(struct ktap *t)
 		 "        COMPUTE_USER_DATA_0 = 0x00000005\n        COMPUTE_USER_DATA_1 = 0x00000006\n");
 	free(s);
 
+	/* JSON: RSRC1.VGPRS 1 allocates 8 VGPRs in wave64, 16 in wave32 (GFX11). */
+	s = decode(VSHARP_GFX11, dw, 8, &(struct vsharp_pm4_decode){ .json = true }, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "\"VGPRS\": {\"value\": 1, \"hi\": 5, \"lo\": 0, \"count\": 8, "
+		 "\"count_wave32\": 16}");
+	free(s);
+
 	/* A PAIRS body of odd length: the last dword raw, said so. */
 	s = decode(VSHARP_GFX11, (const uint32_t[]){ 0xc002ba00, 0x240, 5, 0x241 }, 4, NULL, &ret,
 		   &err);
