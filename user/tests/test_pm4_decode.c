@@ -384,10 +384,14 @@ static void test_context_names(struct ktap *t)
 	CONTAINS(t, s, "\n        DB_STENCIL_INFO = 0x00000022 ");
 	free(s);
 	s = decode(VSHARP_GFX12, dw, 4, NULL, &ret, &err);
-	/* gc_12_0_0_sh_mask.h: five 2-bit fields from bit 0; GFX12 has no Mesa enums here. */
+	/* gc_12_0_0_sh_mask.h: five 2-bit fields from bit 0; Mesa gfx12.json gives them no enum. */
 	CONTAINS(t, s, "        DB_GL1_INTERFACE_CONTROL = 0x00000011 Z_SPECULATIVE_READ=1 "
 		 "STENCIL_SPECULATIVE_READ=0 Z_COMPRESSION_MODE=1 STENCIL_COMPRESSION_MODE=0 "
 		 "OCCLUSION_COMPRESSION_MODE=0\n        reg 0xa011 (R_028044) = 0x00000022\n");
+	free(s);
+	/* GFX12's DB_Z_INFO at 0x006: FORMAT 1:0 (Mesa gfx12.json ZFormat: Z_16 = 1), NUM_SAMPLES 3:2, SW_MODE 8:4. */
+	s = decode(VSHARP_GFX12, (const uint32_t[]){ 0xc0016900, 0x6, 0x21 }, 3, NULL, &ret, &err);
+	CONTAINS(t, s, "        DB_Z_INFO = 0x00000021 FORMAT=1(Z_16) NUM_SAMPLES=0 SW_MODE=2 ");
 	free(s);
 }
 
