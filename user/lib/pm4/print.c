@@ -566,7 +566,7 @@ static void show_pairs(struct decoder *d, const struct vsharp_pm4_packet *p, int
  */
 static void show_user_vsharps(struct decoder *d, const struct vsharp_dispatch_state *st)
 {
-	for (unsigned i = 0; i + 4 <= st->user_sgprs; i += 4) {
+	for (unsigned i = 0; i + 4 <= st->user_sgprs && i + 4 <= ARRAY_SIZE(st->user_data); i += 4) {
 		struct vsharp_buffer b;
 		char fmt[40];
 
