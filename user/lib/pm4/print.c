@@ -267,7 +267,7 @@ struct decoder {
 	struct vsharp_error err;
 };
 
-/* X, field F of a register, as a count or a size where it stands for one. */
+/* X, the value of a register field that stands for a count or a size (FMT), as that. */
 static void decode_meaning(const struct vsharp_pm4_level *lv, enum fmt fmt, uint32_t x,
 			   struct pm4_field *shown)
 {
