@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""
+Generates user/lib/isa/mem_tables.c: every opcode of the memory formats (DS,
+MUBUF, MTBUF, FLAT/GLOBAL/SCRATCH, EXP, LDSDIR, MIMG) per level, as
+llvm-objdump-19 decodes them on gfx803, gfx900, gfx1010, gfx1030, gfx1100
+and gfx1200, and as llvm-mc-19 encodes them for gfx600 and gfx700.
+
+Per opcode the probe sets the format's fields to distinct values and
+tries every subset of them zeroed: LLVM requires a field an instruction
+does not use to be zero, so the largest decoding subset says which fields
+the opcode uses ("may"), one that must not be zero ("must"), and the
+register numbers in the text say each operand's width.
+
+Usage: scripts/isa/gen_mem.py > user/lib/isa/mem_tables.c
+"""
+import itertools
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import llvm  # noqa: E402
+
+CPUS = {"GFX8": "gfx803", "GFX9": "gfx900", "GFX10": "gfx1010", "GFX10_3": "gfx1030",
+        "GFX11": "gfx1100", "GFX12": "gfx1200"}
+OLD = {"GFX6": "gfx600", "GFX7": "gfx700"}
+LEVELS = ["GFX6", "GFX7", "GFX8", "GFX9", "GFX10", "GFX10_3", "GFX11", "GFX12"]
+
+
+class Fmt:
+    """A format on some levels: its encoding bits, field positions (bit,
+    width), the opcode field, and the probe's value of each field.  FIELDS
+    is the order of the C table's field bits (mem.c has the same lists)."""
+
+    def __init__(self, name, levels, enc, words, op, fields, probe, regs):
+        self.name, self.levels, self.enc, self.words = name, levels, enc, words
+        self.op, self.fields, self.probe, self.regs = op, fields, probe, regs
+
+    def word(self, op, vals):
+        v = self.enc | op_bits(self.op, op)
+        for f, x in vals.items():
+            lo, n = self.fields[f]
+            v |= (x & ((1 << n) - 1)) << lo
+        return [(v >> (32 * i)) & 0xFFFFFFFF for i in range(self.words)]
+
+
+def op_bits(spec, op):
+    v = 0
+    for lo, n in spec:
+        v |= (op & ((1 << n) - 1)) << lo
+        op >>= n
+    return v
+
+
+# Field order per format is the bit order of the C tables' may/must masks.
+DS_F = ["offset0", "offset1", "gds", "addr", "data0", "data1", "vdst"]
+DS_P = {"offset0": 1, "offset1": 2, "gds": 1, "addr": 10, "data0": 20, "data1": 30, "vdst": 50}
+DS_R = {"vdst": 50, "addr": 10, "data0": 20, "data1": 30}  # print order
+DS_HI = {"addr": (32, 8), "data0": (40, 8), "data1": (48, 8), "vdst": (56, 8)}
+
+
+def ds_fields(gds):
+    d = {"offset0": (0, 8), "offset1": (8, 8), "gds": (gds, 1)}
+    d.update(DS_HI)
+    return d
+
+
+FORMATS = {
+    "ds": [
+        Fmt("ds", ["GFX6", "GFX7", "GFX10", "GFX10_3", "GFX11"], 0x36 << 26, 2, [(18, 8)],
+            ds_fields(17), DS_P, DS_R),
+        Fmt("ds", ["GFX8", "GFX9"], 0x36 << 26, 2, [(17, 8)], ds_fields(16), DS_P, DS_R),
+        Fmt("ds", ["GFX12"], 0x36 << 26, 2, [(18, 8)], ds_fields(17), DS_P, DS_R),
+    ],
+}
+
+REG = re.compile(r"\b([vs])(?:(\d+)|\[(\d+):(\d+)\])")
+
+
+def regs_of(text, fmt):
+    """Operand widths by role, found by the probe's register numbers."""
+    w = {}
+    for m in REG.finditer(text):
+        first = int(m.group(2) or m.group(3))
+        n = 1 if m.group(2) else int(m.group(4)) - first + 1
+        for role, at in fmt.regs.items():
+            if at == first and m.group(1) == "v":
+                w[role] = n
+    return w
+
+
+def probe(fmt, cpu, ops):
+    """Per opcode: (name, text, may, must) from the largest decoding field subset."""
+    names = [f for f in fmt.fields if fmt.probe.get(f)]
+    subsets = list(itertools.product((0, 1), repeat=len(names)))
+    groups = []
+    for op in ops:
+        for s in subsets:
+            groups.append(fmt.word(op, {f: fmt.probe[f] for f, on in zip(names, s) if on}))
+    res = llvm.objdump(cpu, groups)
+    out = {}
+    for i, op in enumerate(ops):
+        ok = {}
+        for j, s in enumerate(subsets):
+            text, words = res[i * len(subsets) + j]
+            if not text.startswith(".long") and text != "<none>":
+                ok[s] = text
+        if not ok:
+            continue
+        best = max(ok, key=sum)
+        may = {f for f, on in zip(names, best) if on}
+        must = set()
+        for k, f in enumerate(names):
+            if best[k] and tuple(0 if x == k else b for x, b in enumerate(best)) not in ok:
+                must.add(f)
+        out[op] = (ok[best].split()[0], ok[best], may, must)
+    return out
+
+
+def old_levels(fmt_list, found):
+    """GFX6/7: llvm-mc-19 encodes the texts the other levels decode to; the
+    opcode field of the words names the opcode (LLVM has no GFX6/7 disassembler)."""
+    out = {}
+    for lvl, cpu in OLD.items():
+        fmt = next(f for f in fmt_list if lvl in f.levels)
+        texts = sorted({t[1] for lv in ("GFX8", "GFX9", "GFX10", "GFX10_3") for t in
+                        found.get(lv, {}).values()})
+        lines = []
+        for t in texts:
+            lines += [t, t + " gds"] if fmt.name == "ds" else [t]
+        enc = llvm.assemble(cpu, lines)
+        res = {}
+        for line, words in zip(lines, enc):
+            if words is None:
+                continue
+            v = sum(x << (32 * i) for i, x in enumerate(words))
+            op, at = 0, 0
+            for lo, n in fmt.op:
+                op |= ((v >> lo) & ((1 << n) - 1)) << at
+                at += n
+            name = line.split()[0]
+            if op in res and res[op][0] != name:
+                continue
+            may = set()
+            for f, (lo, n) in fmt.fields.items():
+                if (v >> lo) & ((1 << n) - 1):
+                    may.add(f)
+            if op in res:
+                may |= res[op][2]
+            res[op] = (name, line.replace(" gds", ""), may, set())
+        # Where a newer level decodes the same text, its probed field sets hold.
+        for op, (name, text, may, must) in res.items():
+            for lv in ("GFX8", "GFX9", "GFX10", "GFX10_3"):
+                for t in found.get(lv, {}).values():
+                    if t[1] == text and set(t[2]) <= set(fmt.fields):
+                        res[op] = (name, text, t[2], t[3])
+        out[lvl] = res
+    return out
+
+
+def collect(fmt_list):
+    found = {}
+    for fmt in fmt_list:
+        for lvl in fmt.levels:
+            if lvl in CPUS:
+                found[lvl] = probe(fmt, CPUS[lvl], range(1 << sum(n for _, n in fmt.op)))
+    found.update(old_levels(fmt_list, found))
+    return found
+
+
+def mask_text(levels):
+    idx = sorted(LEVELS.index(lv) for lv in levels)
+    parts, i = [], 0
+    while i < len(idx):
+        j = i
+        while j + 1 < len(idx) and idx[j + 1] == idx[j] + 1:
+            j += 1
+        a, b = LEVELS[idx[i]], LEVELS[idx[j]]
+        parts.append("GFX(%s)" % a[3:] if i == j else "GFX_RANGE(%s, %s)" % (a[3:], b[3:]))
+        i = j + 1
+    return "GFX_ALL" if len(idx) == len(LEVELS) else " | ".join(parts)
+
+
+def bits(fmt, names):
+    return " | ".join("B(%s_%s)" % (fmt.name.upper(), n.upper())
+                      for n in fmt.fields if n in names) or "0"
+
+
+FLAGS = {
+    "ds": lambda text: ("DS_SWIZZLE" if "swizzle(" in text else
+                        "DS_TWO" if "offset0:" in text else "0"),
+}
+
+
+def emit_format(key, fmt_list, out):
+    found = collect(fmt_list)
+    fmt = fmt_list[0]
+    out.append("const struct isa_mem_layout isa_%s_layouts[] = {" % key)
+    for f in fmt_list:
+        ops = ", ".join("{ %d, %d }" % o for o in f.op)
+        fl = ", ".join("[%s_%s] = { %d, %d }" % (f.name.upper(), n.upper(), lo, w)
+                       for n, (lo, w) in f.fields.items())
+        out.append("\t{ %s, { %s },\n\t  { %s } }," % (mask_text(f.levels), ops, fl))
+    out.append("\t{ 0 }\n};\n")
+    rows = {}
+    for lvl, ops in found.items():
+        for op, (name, text, may, must) in ops.items():
+            w = regs_of(text, fmt)
+            key_ = (name, op, tuple(w.get(r, 0) for r in fmt.regs), FLAGS[key](text),
+                    bits(fmt, may), bits(fmt, must))
+            rows.setdefault(key_, []).append(lvl)
+    out.append("const struct isa_mem_op isa_%s_ops[] = {" % key)
+    for k in sorted(rows, key=lambda k: (k[1], k[0])):
+        name, op, w, flags, may, must = k
+        out.append("\t{ \"%s\", %s, 0x%x, { %s }, %s,\n\t  %s,\n\t  %s }," %
+                   (name, mask_text(rows[k]), op, ", ".join(map(str, w)), flags, may, must))
+    out.append("\t{ 0 }\n};\n")
+
+
+def main():
+    out = ["// SPDX-License-Identifier: MIT",
+           "/*",
+           " * Generated by scripts/isa/gen_mem.py from what llvm-objdump-19 decodes",
+           " * (gfx803, gfx900, gfx1010, gfx1030, gfx1100, gfx1200) and llvm-mc-19",
+           " * encodes (gfx600, gfx700); do not edit.  Regenerate with",
+           " * scripts/isa/gen_mem.py > user/lib/isa/mem_tables.c",
+           " */",
+           '#include "isa/mem.h"', "",
+           "#define B(f) (1u << (f))", ""]
+    for key in sys.argv[1:] or FORMATS:
+        emit_format(key, FORMATS[key], out)
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
