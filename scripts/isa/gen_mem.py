@@ -33,9 +33,12 @@ class Fmt:
     width), the opcode field, and the probe's value of each field.  FIELDS
     is the order of the C table's field bits (mem.c has the same lists)."""
 
-    def __init__(self, name, levels, enc, words, op, fields, probe, regs):
+    def __init__(self, name, levels, enc, words, op, fields, probe, regs, sub=None):
         self.name, self.levels, self.enc, self.words = name, levels, enc, words
         self.op, self.fields, self.probe, self.regs = op, fields, probe, regs
+        # Fields tried in every zero/non-zero combination; the others are
+        # set one at a time on top of the best combination.
+        self.sub = sub or list(fields)
 
     def word(self, op, vals):
         v = self.enc | op_bits(self.op, op)
@@ -66,7 +69,49 @@ def ds_fields(gds):
     return d
 
 
+BUF_P = {"offset": 513, "offen": 1, "idxen": 1, "glc": 1, "addr64": 1, "lds": 1, "slc": 1,
+         "dlc": 1, "tfe": 1, "fmt": 0x22, "vaddr": 10, "vdata": 20, "srsrc": 2, "soffset": 1,
+         "th": 1, "scope": 1, "rsv": 1}
+BUF_R = {"vdata": 20, "vaddr": 10}  # print order
+BUF_SUB = ["offen", "vaddr", "vdata", "srsrc", "soffset", "offset"]
+BUF_F = ["offset", "offen", "idxen", "glc", "slc", "dlc", "lds", "tfe", "addr64", "fmt",
+         "vaddr", "vdata", "srsrc", "soffset", "th", "scope", "rsv"]
+
+
+def buf(levels, enc, op, **bits):
+    f = {"vaddr": (32, 8), "vdata": (40, 8), "srsrc": (48, 5), "soffset": (56, 8)}
+    f.update(bits)
+    return Fmt("buf", levels, enc, 2, op, {k: f[k] for k in BUF_F if k in f}, BUF_P, BUF_R,
+               BUF_SUB)
+
+
+GFX6_BUF = dict(offset=(0, 12), offen=(12, 1), idxen=(13, 1), glc=(14, 1), addr64=(15, 1),
+                slc=(54, 1), tfe=(55, 1))
+GFX8_BUF = dict(offset=(0, 12), offen=(12, 1), idxen=(13, 1), glc=(14, 1), tfe=(55, 1))
+GFX10_BUF = dict(GFX8_BUF, dlc=(15, 1), slc=(54, 1))
+GFX11_BUF = dict(offset=(0, 12), slc=(12, 1), dlc=(13, 1), glc=(14, 1), tfe=(53, 1),
+                 offen=(54, 1), idxen=(55, 1))
+# GFX12 VBUFFER: one encoding for buffer and tbuffer opcodes.
+GFX12_BUF = Fmt("buf", ["GFX12"], 0x31 << 26, 3, [(14, 8)],
+                {"offset": (72, 24), "offen": (62, 1), "idxen": (63, 1), "tfe": (22, 1),
+                 "fmt": (55, 7), "vaddr": (64, 8), "vdata": (32, 8), "srsrc": (41, 7), "rsv": (48, 2),
+                 "soffset": (0, 7), "th": (52, 3), "scope": (50, 2)}, dict(BUF_P, srsrc=8),
+                BUF_R, BUF_SUB)
+
 FORMATS = {
+    "mubuf": [
+        buf(["GFX6", "GFX7"], 0x38 << 26, [(18, 7)], lds=(16, 1), **GFX6_BUF),
+        buf(["GFX8", "GFX9"], 0x38 << 26, [(18, 7)], lds=(16, 1), slc=(17, 1), **GFX8_BUF),
+        buf(["GFX10", "GFX10_3"], 0x38 << 26, [(18, 7), (25, 1)], lds=(16, 1), **GFX10_BUF),
+        buf(["GFX11"], 0x38 << 26, [(18, 8)], lds=(16, 1), **GFX11_BUF),
+        GFX12_BUF,
+    ],
+    "mtbuf": [
+        buf(["GFX6", "GFX7"], 0x3a << 26, [(16, 3)], fmt=(19, 7), **GFX6_BUF),
+        buf(["GFX8", "GFX9"], 0x3a << 26, [(15, 4)], fmt=(19, 7), slc=(54, 1), **GFX8_BUF),
+        buf(["GFX10", "GFX10_3"], 0x3a << 26, [(16, 3), (53, 1)], fmt=(19, 7), **GFX10_BUF),
+        buf(["GFX11"], 0x3a << 26, [(15, 4)], fmt=(19, 7), **GFX11_BUF),
+    ],
     "ds": [
         Fmt("ds", ["GFX6", "GFX7", "GFX10", "GFX10_3", "GFX11"], 0x36 << 26, 2, [(18, 8)],
             ds_fields(17), DS_P, DS_R),
@@ -90,9 +135,15 @@ def regs_of(text, fmt):
     return w
 
 
+def decoded(text):
+    return not text.startswith(".long") and text != "<none>"
+
+
 def probe(fmt, cpu, ops):
-    """Per opcode: (name, text, may, must) from the largest decoding field subset."""
-    names = [f for f in fmt.fields if fmt.probe.get(f)]
+    """Per opcode: (name, text, may, must, {toggled field: text}) from the
+    largest decoding subset of fmt.sub and each other field set on it."""
+    names = [f for f in fmt.sub if fmt.probe.get(f) and f in fmt.fields]
+    others = [f for f in fmt.fields if f not in names and fmt.probe.get(f)]
     subsets = list(itertools.product((0, 1), repeat=len(names)))
     groups = []
     for op in ops:
@@ -104,7 +155,7 @@ def probe(fmt, cpu, ops):
         ok = {}
         for j, s in enumerate(subsets):
             text, words = res[i * len(subsets) + j]
-            if not text.startswith(".long") and text != "<none>":
+            if decoded(text):
                 ok[s] = text
         if not ok:
             continue
@@ -114,7 +165,16 @@ def probe(fmt, cpu, ops):
         for k, f in enumerate(names):
             if best[k] and tuple(0 if x == k else b for x, b in enumerate(best)) not in ok:
                 must.add(f)
-        out[op] = (ok[best].split()[0], ok[best], may, must)
+        out[op] = (ok[best].split()[0], ok[best], may, must, {})
+    if others:
+        keys = [(op, f) for op in out for f in others]
+        base = {op: {f: fmt.probe[f] for f in out[op][2]} for op in out}
+        res = llvm.objdump(cpu, [fmt.word(op, dict(base[op], **{f: fmt.probe[f]}))
+                                 for op, f in keys])
+        for (op, f), (text, _) in zip(keys, res):
+            if decoded(text):
+                out[op][2].add(f)
+                out[op][4][f] = text
     return out
 
 
@@ -148,13 +208,18 @@ def old_levels(fmt_list, found):
                     may.add(f)
             if op in res:
                 may |= res[op][2]
-            res[op] = (name, line.replace(" gds", ""), may, set())
-        # Where a newer level decodes the same text, its probed field sets hold.
-        for op, (name, text, may, must) in res.items():
-            for lv in ("GFX8", "GFX9", "GFX10", "GFX10_3"):
-                for t in found.get(lv, {}).values():
-                    if t[1] == text and set(t[2]) <= set(fmt.fields):
-                        res[op] = (name, text, t[2], t[3])
+            res[op] = (name, line.replace(" gds", ""), may, set(), {})
+        # Where a newer level decodes the same text (else has the same
+        # name), its probed field sets hold; GFX6/7 add addr64 to offen.
+        for op, (name, text, may, must, tog) in res.items():
+            same = [t for lv in ("GFX8", "GFX9", "GFX10", "GFX10_3")
+                    for t in found.get(lv, {}).values() if t[0] == name]
+            for t in sorted(same, key=lambda t: t[1] != text):
+                may = {f for f in t[2] if f in fmt.fields}
+                if "addr64" in fmt.fields and "offen" in may:
+                    may.add("addr64")
+                res[op] = (name, text, may, {f for f in t[3] if f in fmt.fields}, t[4])
+                break
         out[lvl] = res
     return out
 
@@ -184,12 +249,28 @@ def mask_text(levels):
 
 def bits(fmt, names):
     return " | ".join("B(%s_%s)" % (fmt.name.upper(), n.upper())
-                      for n in fmt.fields if n in names) or "0"
+                      for n in ORDER[fmt.name] if n in names) or "0"
+
+
+def quiet(text, tog):
+    """Fields LLVM decodes set but does not print."""
+    return {f for f, t in tog.items() if t == text}
+
+
+ORDER = {"ds": DS_F, "buf": BUF_F}
+
+
+def flag_list(*pairs):
+    return " | ".join(f for f, on in pairs if on) or "0"
 
 
 FLAGS = {
     "ds": lambda text: ("DS_SWIZZLE" if "swizzle(" in text else
                         "DS_TWO" if "offset0:" in text else "0"),
+    "buf": lambda text: flag_list(("BUF_BARE", " " not in text),
+                                  ("BUF_ATOMIC", "_atomic" in text.split()[0]),
+                                  ("BUF_STORE", "_store" in text.split()[0]),
+                                  ("BUF_FORMAT", text.startswith("tbuffer"))),
 }
 
 
@@ -205,16 +286,16 @@ def emit_format(key, fmt_list, out):
     out.append("\t{ 0 }\n};\n")
     rows = {}
     for lvl, ops in found.items():
-        for op, (name, text, may, must) in ops.items():
+        for op, (name, text, may, must, tog) in ops.items():
             w = regs_of(text, fmt)
-            key_ = (name, op, tuple(w.get(r, 0) for r in fmt.regs), FLAGS[key](text),
-                    bits(fmt, may), bits(fmt, must))
+            key_ = (name, op, tuple(w.get(r, 0) for r in fmt.regs), FLAGS[fmt.name](text),
+                    bits(fmt, may), bits(fmt, must), bits(fmt, quiet(text, tog)))
             rows.setdefault(key_, []).append(lvl)
     out.append("const struct isa_mem_op isa_%s_ops[] = {" % key)
     for k in sorted(rows, key=lambda k: (k[1], k[0])):
-        name, op, w, flags, may, must = k
-        out.append("\t{ \"%s\", %s, 0x%x, { %s }, %s,\n\t  %s,\n\t  %s }," %
-                   (name, mask_text(rows[k]), op, ", ".join(map(str, w)), flags, may, must))
+        name, op, w, flags, may, must, qu = k
+        out.append("\t{ \"%s\", %s, 0x%x, { %s }, %s,\n\t  %s,\n\t  %s, %s }," %
+                   (name, mask_text(rows[k]), op, ", ".join(map(str, w)), flags, may, must, qu))
     out.append("\t{ 0 }\n};\n")
 
 

@@ -35,6 +35,8 @@ bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_
 		if (!m->f[i] && (m->op->must & 1u << i))
 			return isa_refuse(c, "%s needs bits %u:%u set", m->op->name,
 					  f->lo + f->n - 1u, f->lo);
+		if (m->op->quiet & 1u << i)
+			m->f[i] = 0;
 	}
 	isa_put(c, "%s", m->op->name);
 	return true;
@@ -48,16 +50,6 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
 	isa_vgpr(c, first, n);
 	++*printed;
 	return true;
-}
-
-bool isa_print_mubuf(struct isa_ctx *c)
-{
-	return isa_refuse(c, "MUBUF is not decoded yet");
-}
-
-bool isa_print_mtbuf(struct isa_ctx *c)
-{
-	return isa_refuse(c, "MTBUF is not decoded yet");
 }
 
 bool isa_print_mimg(struct isa_ctx *c)

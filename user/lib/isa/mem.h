@@ -33,6 +33,7 @@ struct isa_mem_op {
 	uint8_t w[4];		/* register operand widths, print order */
 	uint16_t flags;		/* the format's printing variants */
 	uint32_t may, must;	/* field bits */
+	uint32_t quiet;		/* fields LLVM decodes whatever they hold and does not print */
 };
 
 /* DS: same order as gen_mem.py DS_F; w[] = vdst, addr, data0, data1 */
@@ -41,6 +42,19 @@ enum { DS_TWO = 1, DS_SWIZZLE = 2 };
 
 extern const struct isa_mem_layout isa_ds_layouts[];
 extern const struct isa_mem_op isa_ds_ops[];
+
+/*
+ * MUBUF, MTBUF and GFX12's VBUFFER (whose table holds the tbuffer opcodes
+ * too): gen_mem.py BUF_F; w[] = vdata, vaddr.
+ */
+enum {
+	BUF_OFFSET, BUF_OFFEN, BUF_IDXEN, BUF_GLC, BUF_SLC, BUF_DLC, BUF_LDS, BUF_TFE, BUF_ADDR64,
+	BUF_FMT, BUF_VADDR, BUF_VDATA, BUF_SRSRC, BUF_SOFFSET, BUF_TH, BUF_SCOPE, BUF_RSV
+};
+enum { BUF_BARE = 1, BUF_ATOMIC = 2, BUF_STORE = 4, BUF_FORMAT = 8 };
+
+extern const struct isa_mem_layout isa_mubuf_layouts[], isa_mtbuf_layouts[];
+extern const struct isa_mem_op isa_mubuf_ops[], isa_mtbuf_ops[];
 
 /* An instruction of a memory format, decoded: its row and its fields. */
 struct isa_mem {
@@ -51,10 +65,18 @@ struct isa_mem {
 /*
  * Finds the opcode's row for the level and reads the fields; refuses an
  * opcode the level does not have and fields the opcode may not set or
- * must.  Prints the name.
+ * must; quiet fields read as 0.  Prints the name.
  */
 bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_layout *layouts,
 		    const struct isa_mem_op *ops, struct isa_mem *m);
+
+/*
+ * The cache policy: glc, slc, dlc before GFX12; GFX12's th: and scope:,
+ * whose names depend on whether the instruction loads, stores or is an
+ * atomic.
+ */
+void isa_mem_cache(struct isa_ctx *c, bool atomic, bool store, unsigned glc, unsigned slc,
+		   unsigned dlc, unsigned th, unsigned scope);
 
 /*
  * Prints ", " before every register operand but the first: " v1, v[2:3]";
