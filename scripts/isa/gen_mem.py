@@ -33,8 +33,10 @@ class Fmt:
     width), the opcode field, and the probe's value of each field.  FIELDS
     is the order of the C table's field bits (mem.c has the same lists)."""
 
-    def __init__(self, name, levels, enc, words, op, fields, probe, regs, sub=None):
+    def __init__(self, name, levels, enc, words, op, fields, probe, regs, sub=None, zero=None):
         self.name, self.levels, self.enc, self.words = name, levels, enc, words
+        # A field's value when unused where that is not 0 (the "off" SGPR).
+        self.zero = zero or {}
         self.op, self.fields, self.probe, self.regs = op, fields, probe, regs
         # Fields tried in every zero/non-zero combination; the others are
         # set one at a time on top of the best combination.
@@ -42,7 +44,7 @@ class Fmt:
 
     def word(self, op, vals):
         v = self.enc | op_bits(self.op, op)
-        for f, x in vals.items():
+        for f, x in dict(self.zero, **vals).items():
             lo, n = self.fields[f]
             v |= (x & ((1 << n) - 1)) << lo
         return [(v >> (32 * i)) & 0xFFFFFFFF for i in range(self.words)]
@@ -98,7 +100,39 @@ GFX12_BUF = Fmt("buf", ["GFX12"], 0x31 << 26, 3, [(14, 8)],
                  "soffset": (0, 7), "th": (52, 3), "scope": (50, 2)}, dict(BUF_P, srsrc=8),
                 BUF_R, BUF_SUB)
 
+FLAT_F = ["offset", "glc", "slc", "dlc", "sve", "addr", "data", "vdst", "saddr", "th", "scope",
+          "rsv", "lds", "rsv2"]
+FLAT_P = {"offset": 0x101, "glc": 1, "slc": 1, "dlc": 1, "sve": 1, "addr": 10, "data": 20,
+          "vdst": 50, "saddr": 2, "th": 1, "scope": 1, "rsv": 1, "lds": 1, "rsv2": 1}
+FLAT_R = {"vdst": 50, "addr": 10, "data": 20}  # print order
+FLAT_SUB = ["addr", "data", "vdst", "saddr", "sve"]
+FLAT_HI = {"addr": (32, 8), "data": (40, 8), "vdst": (56, 8)}
+
+
+def flat(levels, op, off, **f):
+    f.update(FLAT_HI)
+    zero = {"saddr": off} if off else {}
+    return Fmt("flat", levels, 0x37 << 26, 2, op, {k: f[k] for k in FLAT_F if k in f}, FLAT_P,
+               FLAT_R, FLAT_SUB, zero)
+
+
 FORMATS = {
+    "flat": [
+        flat(["GFX7", "GFX8"], [(18, 7)], None, offset=(0, 13), rsv=(13, 3), glc=(16, 1),
+             slc=(17, 1), rsv2=(55, 1)),
+        # GFX9-11: SEG (flat, scratch, global) is part of the opcode.
+        flat(["GFX9"], [(18, 7), (14, 2)], 0x7f, offset=(0, 13), lds=(13, 1), glc=(16, 1),
+             slc=(17, 1), saddr=(48, 7), rsv=(55, 1)),
+        flat(["GFX10", "GFX10_3"], [(18, 7), (14, 2)], 0x7d, offset=(0, 12), dlc=(12, 1),
+             lds=(13, 1), glc=(16, 1), slc=(17, 1), saddr=(48, 7), rsv=(55, 1)),
+        flat(["GFX11"], [(18, 7), (16, 2)], 0x7c, offset=(0, 13), dlc=(13, 1), glc=(14, 1),
+             slc=(15, 1), saddr=(48, 7), sve=(55, 1)),
+        # GFX12 VFLAT, VSCRATCH, VGLOBAL: ENCODING[25:24] is the segment.
+        Fmt("flat", ["GFX12"], 0x3b << 26, 3, [(14, 8), (24, 2)],
+            {"offset": (72, 24), "sve": (49, 1), "addr": (64, 8), "data": (55, 8),
+             "vdst": (32, 8), "saddr": (0, 7), "th": (52, 3), "scope": (50, 2),
+             "rsv": (48, 1)}, FLAT_P, FLAT_R, FLAT_SUB, {"saddr": 0x7c}),
+    ],
     "mubuf": [
         buf(["GFX6", "GFX7"], 0x38 << 26, [(18, 7)], lds=(16, 1), **GFX6_BUF),
         buf(["GFX8", "GFX9"], 0x38 << 26, [(18, 7)], lds=(16, 1), slc=(17, 1), **GFX8_BUF),
@@ -150,7 +184,7 @@ def probe(fmt, cpu, ops):
         for s in subsets:
             groups.append(fmt.word(op, {f: fmt.probe[f] for f, on in zip(names, s) if on}))
     res = llvm.objdump(cpu, groups)
-    out = {}
+    out, bests = {}, {}
     for i, op in enumerate(ops):
         ok = {}
         for j, s in enumerate(subsets):
@@ -160,21 +194,27 @@ def probe(fmt, cpu, ops):
         if not ok:
             continue
         best = max(ok, key=sum)
-        may = {f for f, on in zip(names, best) if on}
-        must = set()
-        for k, f in enumerate(names):
-            if best[k] and tuple(0 if x == k else b for x, b in enumerate(best)) not in ok:
-                must.add(f)
+        may = {f for s in ok for f, on in zip(names, s) if on}
+        must = {f for k, f in enumerate(names) if all(s[k] for s in ok)}
         out[op] = (ok[best].split()[0], ok[best], may, must, {})
+        bests[op] = {f for f, on in zip(names, best) if on}
     if others:
         keys = [(op, f) for op in out for f in others]
-        base = {op: {f: fmt.probe[f] for f in out[op][2]} for op in out}
+        base = {op: {f: fmt.probe[f] for f in bests[op]} for op in out}
         res = llvm.objdump(cpu, [fmt.word(op, dict(base[op], **{f: fmt.probe[f]}))
                                  for op, f in keys])
         for (op, f), (text, _) in zip(keys, res):
             if decoded(text):
                 out[op][2].add(f)
                 out[op][4][f] = text
+    missing = [op for op in ops if op not in out]
+    if fmt.zero.get("saddr") and missing:
+        # GFX9's FLAT segment wants SADDR 0, not "off".
+        alt = Fmt(fmt.name, fmt.levels, fmt.enc, fmt.words, fmt.op, fmt.fields, fmt.probe,
+                  fmt.regs, [f for f in fmt.sub if f != "saddr"], dict(fmt.zero, saddr=0))
+        for op, r in probe(alt, cpu, missing).items():
+            r[2].add("saddr")
+            out[op] = r + ("saddr0",)
     return out
 
 
@@ -183,7 +223,9 @@ def old_levels(fmt_list, found):
     opcode field of the words names the opcode (LLVM has no GFX6/7 disassembler)."""
     out = {}
     for lvl, cpu in OLD.items():
-        fmt = next(f for f in fmt_list if lvl in f.levels)
+        fmt = next((f for f in fmt_list if lvl in f.levels), None)
+        if not fmt:
+            continue
         texts = sorted({t[1] for lv in ("GFX8", "GFX9", "GFX10", "GFX10_3") for t in
                         found.get(lv, {}).values()})
         lines = []
@@ -257,7 +299,7 @@ def quiet(text, tog):
     return {f for f, t in tog.items() if t == text}
 
 
-ORDER = {"ds": DS_F, "buf": BUF_F}
+ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F}
 
 
 def flag_list(*pairs):
@@ -265,9 +307,14 @@ def flag_list(*pairs):
 
 
 FLAGS = {
-    "ds": lambda text: ("DS_SWIZZLE" if "swizzle(" in text else
+    "ds": lambda text, r: ("DS_SWIZZLE" if "swizzle(" in text else
                         "DS_TWO" if "offset0:" in text else "0"),
-    "buf": lambda text: flag_list(("BUF_BARE", " " not in text),
+    "flat": lambda text, r: flag_list(("FLAT_GLOBAL", text.startswith("global_")),
+                                   ("FLAT_SADDR0", r[5:] == ("saddr0",)),
+                                   ("FLAT_SCRATCH", text.startswith("scratch_")),
+                                   ("FLAT_ATOMIC", "_atomic" in text.split()[0]),
+                                   ("FLAT_STORE", "_store" in text.split()[0])),
+    "buf": lambda text, r: flag_list(("BUF_BARE", " " not in text),
                                   ("BUF_ATOMIC", "_atomic" in text.split()[0]),
                                   ("BUF_STORE", "_store" in text.split()[0]),
                                   ("BUF_FORMAT", text.startswith("tbuffer"))),
@@ -279,16 +326,22 @@ def emit_format(key, fmt_list, out):
     fmt = fmt_list[0]
     out.append("const struct isa_mem_layout isa_%s_layouts[] = {" % key)
     for f in fmt_list:
-        ops = ", ".join("{ %d, %d }" % o for o in f.op)
-        fl = ", ".join("[%s_%s] = { %d, %d }" % (f.name.upper(), n.upper(), lo, w)
+        ops = ", ".join("{ %d, %d, 0 }" % o for o in f.op)
+        fl = ", ".join("[%s_%s] = { %d, %d, 0x%x }" % (f.name.upper(), n.upper(), lo, w,
+                                                   f.zero.get(n, 0))
                        for n, (lo, w) in f.fields.items())
         out.append("\t{ %s, { %s },\n\t  { %s } }," % (mask_text(f.levels), ops, fl))
     out.append("\t{ 0 }\n};\n")
     rows = {}
     for lvl, ops in found.items():
-        for op, (name, text, may, must, tog) in ops.items():
+        for op, r in ops.items():
+            name, text, may, must, tog = r[:5]
             w = regs_of(text, fmt)
-            key_ = (name, op, tuple(w.get(r, 0) for r in fmt.regs), FLAGS[fmt.name](text),
+            # A returning atomic's destination shows with glc (th on GFX12) set.
+            for t in (tog.get("glc"), tog.get("th")):
+                if t and fmt.name == "flat" and "vdst" not in w and "vdst" in regs_of(t, fmt):
+                    w["vdst"] = regs_of(t, fmt)["vdst"]
+            key_ = (name, op, tuple(w.get(r, 0) for r in fmt.regs), FLAGS[fmt.name](text, r),
                     bits(fmt, may), bits(fmt, must), bits(fmt, quiet(text, tog)))
             rows.setdefault(key_, []).append(lvl)
     out.append("const struct isa_mem_op isa_%s_ops[] = {" % key)

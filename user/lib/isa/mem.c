@@ -19,6 +19,7 @@ bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_
 		op |= isa_bits(c, l->op[i].lo + l->op[i].n - 1u, l->op[i].lo) << at;
 		at += l->op[i].n;
 	}
+	m->set = 0;
 	for (m->op = ops; m->op->name; m->op++)
 		if (m->op->op == op && (m->op->levels & bit))
 			break;
@@ -28,15 +29,19 @@ bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_
 	for (unsigned i = 0; i < ISA_MEM_FIELDS; i++) {
 		const struct isa_mem_field *f = &l->f[i];
 
-		m->f[i] = f->n ? isa_bits(c, f->lo + f->n - 1u, f->lo) : 0;
-		if (m->f[i] && !(m->op->may & 1u << i))
+		m->f[i] = f->n ? isa_bits(c, f->lo + f->n - 1u, f->lo) : f->unused;
+		if (m->f[i] != f->unused)
+			m->set |= 1u << i;
+		if (m->f[i] != f->unused && !(m->op->may & 1u << i))
 			return isa_refuse(c, "%s sets a field it does not use (bits %u:%u)",
 					  m->op->name, f->lo + f->n - 1u, f->lo);
-		if (!m->f[i] && (m->op->must & 1u << i))
+		if (m->f[i] == f->unused && (m->op->must & 1u << i))
 			return isa_refuse(c, "%s needs bits %u:%u set", m->op->name,
 					  f->lo + f->n - 1u, f->lo);
-		if (m->op->quiet & 1u << i)
-			m->f[i] = 0;
+		if (m->op->quiet & 1u << i) {
+			m->f[i] = f->unused;
+			m->set &= ~(1u << i);
+		}
 	}
 	isa_put(c, "%s", m->op->name);
 	return true;
@@ -55,11 +60,6 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
 bool isa_print_mimg(struct isa_ctx *c)
 {
 	return isa_refuse(c, "MIMG is not decoded yet");
-}
-
-bool isa_print_flat(struct isa_ctx *c)
-{
-	return isa_refuse(c, "FLAT is not decoded yet");
 }
 
 bool isa_print_exp(struct isa_ctx *c)

@@ -18,6 +18,7 @@
 
 struct isa_mem_field {
 	uint8_t lo, n;		/* bit LO of the instruction, N bits; n == 0: none on the level */
+	uint8_t unused;		/* the value that means "not used" ("off" for an SGPR), read as 0 */
 };
 
 struct isa_mem_layout {
@@ -29,7 +30,7 @@ struct isa_mem_layout {
 struct isa_mem_op {
 	const char *name;
 	uint16_t levels;
-	uint8_t op;
+	uint16_t op;
 	uint8_t w[4];		/* register operand widths, print order */
 	uint16_t flags;		/* the format's printing variants */
 	uint32_t may, must;	/* field bits */
@@ -53,6 +54,17 @@ enum {
 };
 enum { BUF_BARE = 1, BUF_ATOMIC = 2, BUF_STORE = 4, BUF_FORMAT = 8 };
 
+/* FLAT, GLOBAL, SCRATCH (GFX12 VFLAT, VGLOBAL, VSCRATCH): gen_mem.py FLAT_F; w[] = vdst, addr, data */
+enum {
+	FLAT_OFFSET, FLAT_GLC, FLAT_SLC, FLAT_DLC, FLAT_SVE, FLAT_ADDR, FLAT_DATA, FLAT_VDST,
+	FLAT_SADDR, FLAT_TH, FLAT_SCOPE, FLAT_RSV, FLAT_LDS, FLAT_RSV2
+};
+/* FLAT_SADDR0: GFX9's FLAT segment, whose SADDR must be 0 rather than "off" */
+enum { FLAT_GLOBAL = 1, FLAT_SCRATCH = 2, FLAT_ATOMIC = 4, FLAT_STORE = 8, FLAT_SADDR0 = 16 };
+
+extern const struct isa_mem_layout isa_flat_layouts[];
+extern const struct isa_mem_op isa_flat_ops[];
+
 extern const struct isa_mem_layout isa_mubuf_layouts[], isa_mtbuf_layouts[];
 extern const struct isa_mem_op isa_mubuf_ops[], isa_mtbuf_ops[];
 
@@ -60,6 +72,7 @@ extern const struct isa_mem_op isa_mubuf_ops[], isa_mtbuf_ops[];
 struct isa_mem {
 	const struct isa_mem_op *op;
 	uint32_t f[ISA_MEM_FIELDS];
+	uint32_t set;		/* fields not at their unused value */
 };
 
 /*
