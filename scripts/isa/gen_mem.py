@@ -116,10 +116,20 @@ def flat(levels, op, off, **f):
                FLAT_R, FLAT_SUB, zero)
 
 
+LDSDIR_F = ["vdst", "chan", "attr", "wait", "vmvsrc", "rsv"]
+LDSDIR_P = {"vdst": 50, "chan": 2, "attr": 3, "wait": 5, "vmvsrc": 1, "rsv": 1}
+LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4),
+                 "vmvsrc": (23, 1), "rsv": (22, 1)}
+
 FORMATS = {
+    # GFX11 LDSDIR, GFX12 VDSDIR
+    "ldsdir": [
+        Fmt("ldsdir", ["GFX11", "GFX12"], 0xce << 24, 1, [(20, 2)], LDSDIR_FIELDS, LDSDIR_P,
+            {"vdst": 50}),
+    ],
     "flat": [
         flat(["GFX7", "GFX8"], [(18, 7)], None, offset=(0, 13), rsv=(13, 3), glc=(16, 1),
-             slc=(17, 1), rsv2=(55, 1)),
+             slc=(17, 1), saddr=(48, 7), rsv2=(55, 1)),
         # GFX9-11: SEG (flat, scratch, global) is part of the opcode.
         flat(["GFX9"], [(18, 7), (14, 2)], 0x7f, offset=(0, 13), lds=(13, 1), glc=(16, 1),
              slc=(17, 1), saddr=(48, 7), rsv=(55, 1)),
@@ -299,7 +309,7 @@ def quiet(text, tog):
     return {f for f, t in tog.items() if t == text}
 
 
-ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F}
+ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F, "ldsdir": LDSDIR_F}
 
 
 def flag_list(*pairs):
@@ -314,6 +324,7 @@ FLAGS = {
                                    ("FLAT_SCRATCH", text.startswith("scratch_")),
                                    ("FLAT_ATOMIC", "_atomic" in text.split()[0]),
                                    ("FLAT_STORE", "_store" in text.split()[0])),
+    "ldsdir": lambda text, r: "LDSDIR_PARAM" if "attr" in text else "0",
     "buf": lambda text, r: flag_list(("BUF_BARE", " " not in text),
                                   ("BUF_ATOMIC", "_atomic" in text.split()[0]),
                                   ("BUF_STORE", "_store" in text.split()[0]),
@@ -352,6 +363,38 @@ def emit_format(key, fmt_list, out):
     out.append("\t{ 0 }\n};\n")
 
 
+EXP_ENC = {"GFX8": 0x31 << 26, "GFX9": 0x31 << 26}
+
+
+def emit_exp_targets(out):
+    """The export targets' names per level, as runs: NAME, or NAME<n> for
+    targets FIRST..FIRST+COUNT-1.  GFX6/7 take GFX8's (llvm-mc-19 checks)."""
+    runs = {}
+    for lvl, cpu in CPUS.items():
+        enc = EXP_ENC.get(lvl, 0x3E << 26)
+        res = llvm.objdump(cpu, [[enc | t << 4 | 1, 1] for t in range(64)])
+        names = [text.split()[1] if decoded(text) else None for text, _ in res]
+        lvls = [lvl] + (list(OLD) if lvl == "GFX8" else [])
+        t = 0
+        while t < 64:
+            m = re.match(r"([a-z_]+?)(\d*)$", names[t] or "")
+            n = 1
+            if m and m.group(2):
+                while (t + n < 64 and names[t + n] ==
+                       "%s%d" % (m.group(1), int(m.group(2)) + n)):
+                    n += 1
+            if names[t] and not names[t].startswith("invalid_target_"):
+                key = (m.group(1) if m.group(2) else names[t], t, n, bool(m.group(2)),
+                       int(m.group(2) or 0))
+                runs.setdefault(key, []).extend(lvls)
+            t += n
+    out.append("const struct isa_exp_target isa_exp_targets[] = {")
+    for (name, first, n, numbered, base), lv in sorted(runs.items(), key=lambda r: r[0][1]):
+        out.append('\t{ "%s", %d, %d, %d, %s },' % (name, first, n, base if numbered else -1,
+                                                    mask_text(lv)))
+    out.append("\t{ 0 }\n};\n")
+
+
 def main():
     out = ["// SPDX-License-Identifier: MIT",
            "/*",
@@ -362,8 +405,11 @@ def main():
            " */",
            '#include "isa/mem.h"', "",
            "#define B(f) (1u << (f))", ""]
-    for key in sys.argv[1:] or FORMATS:
-        emit_format(key, FORMATS[key], out)
+    for key in sys.argv[1:] or list(FORMATS) + ["exp"]:
+        if key == "exp":
+            emit_exp_targets(out)
+        else:
+            emit_format(key, FORMATS[key], out)
     print("\n".join(out))
 
 

@@ -61,13 +61,3 @@ bool isa_print_mimg(struct isa_ctx *c)
 {
 	return isa_refuse(c, "MIMG is not decoded yet");
 }
-
-bool isa_print_exp(struct isa_ctx *c)
-{
-	return isa_refuse(c, "EXP is not decoded yet");
-}
-
-bool isa_print_ldsdir(struct isa_ctx *c)
-{
-	return isa_refuse(c, "LDSDIR is not decoded yet");
-}

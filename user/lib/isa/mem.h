@@ -65,6 +65,23 @@ enum { FLAT_GLOBAL = 1, FLAT_SCRATCH = 2, FLAT_ATOMIC = 4, FLAT_STORE = 8, FLAT_
 extern const struct isa_mem_layout isa_flat_layouts[];
 extern const struct isa_mem_op isa_flat_ops[];
 
+/* GFX11 LDSDIR, GFX12 VDSDIR: gen_mem.py LDSDIR_F; w[] = vdst */
+enum { LDSDIR_VDST, LDSDIR_CHAN, LDSDIR_ATTR, LDSDIR_WAIT, LDSDIR_VMVSRC, LDSDIR_RSV };
+enum { LDSDIR_PARAM = 1 };
+
+extern const struct isa_mem_layout isa_ldsdir_layouts[];
+extern const struct isa_mem_op isa_ldsdir_ops[];
+
+/* An export target name: NAME, or NAME<base + n> for targets FIRST + n (base >= 0). */
+struct isa_exp_target {
+	const char *name;
+	uint8_t first, count;
+	int8_t base;
+	uint16_t levels;
+};
+
+extern const struct isa_exp_target isa_exp_targets[];
+
 extern const struct isa_mem_layout isa_mubuf_layouts[], isa_mtbuf_layouts[];
 extern const struct isa_mem_op isa_mubuf_ops[], isa_mtbuf_ops[];
 

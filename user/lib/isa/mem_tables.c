@@ -9,9 +9,31 @@
 
 #define B(f) (1u << (f))
 
+const struct isa_mem_layout isa_ldsdir_layouts[] = {
+	{ GFX_RANGE(11, 12), { { 20, 2, 0 } },
+	  { [LDSDIR_VDST] = { 0, 8, 0x0 }, [LDSDIR_CHAN] = { 8, 2, 0x0 }, [LDSDIR_ATTR] = { 10, 6, 0x0 }, [LDSDIR_WAIT] = { 16, 4, 0x0 }, [LDSDIR_VMVSRC] = { 23, 1, 0x0 }, [LDSDIR_RSV] = { 22, 1, 0x0 } } },
+	{ 0 }
+};
+
+const struct isa_mem_op isa_ldsdir_ops[] = {
+	{ "ds_param_load", GFX(12), 0x0, { 1 }, LDSDIR_PARAM,
+	  B(LDSDIR_VDST) | B(LDSDIR_CHAN) | B(LDSDIR_ATTR) | B(LDSDIR_WAIT) | B(LDSDIR_VMVSRC),
+	  0, 0 },
+	{ "lds_param_load", GFX(11), 0x0, { 1 }, LDSDIR_PARAM,
+	  B(LDSDIR_VDST) | B(LDSDIR_CHAN) | B(LDSDIR_ATTR) | B(LDSDIR_WAIT),
+	  0, 0 },
+	{ "ds_direct_load", GFX(12), 0x1, { 1 }, 0,
+	  B(LDSDIR_VDST) | B(LDSDIR_CHAN) | B(LDSDIR_ATTR) | B(LDSDIR_WAIT) | B(LDSDIR_VMVSRC),
+	  0, 0 },
+	{ "lds_direct_load", GFX(11), 0x1, { 1 }, 0,
+	  B(LDSDIR_VDST) | B(LDSDIR_CHAN) | B(LDSDIR_ATTR) | B(LDSDIR_WAIT),
+	  0, 0 },
+	{ 0 }
+};
+
 const struct isa_mem_layout isa_flat_layouts[] = {
 	{ GFX_RANGE(7, 8), { { 18, 7, 0 } },
-	  { [FLAT_OFFSET] = { 0, 13, 0x0 }, [FLAT_GLC] = { 16, 1, 0x0 }, [FLAT_SLC] = { 17, 1, 0x0 }, [FLAT_ADDR] = { 32, 8, 0x0 }, [FLAT_DATA] = { 40, 8, 0x0 }, [FLAT_VDST] = { 56, 8, 0x0 }, [FLAT_RSV] = { 13, 3, 0x0 }, [FLAT_RSV2] = { 55, 1, 0x0 } } },
+	  { [FLAT_OFFSET] = { 0, 13, 0x0 }, [FLAT_GLC] = { 16, 1, 0x0 }, [FLAT_SLC] = { 17, 1, 0x0 }, [FLAT_ADDR] = { 32, 8, 0x0 }, [FLAT_DATA] = { 40, 8, 0x0 }, [FLAT_VDST] = { 56, 8, 0x0 }, [FLAT_SADDR] = { 48, 7, 0x0 }, [FLAT_RSV] = { 13, 3, 0x0 }, [FLAT_RSV2] = { 55, 1, 0x0 } } },
 	{ GFX(9), { { 18, 7, 0 }, { 14, 2, 0 } },
 	  { [FLAT_OFFSET] = { 0, 13, 0x0 }, [FLAT_GLC] = { 16, 1, 0x0 }, [FLAT_SLC] = { 17, 1, 0x0 }, [FLAT_ADDR] = { 32, 8, 0x0 }, [FLAT_DATA] = { 40, 8, 0x0 }, [FLAT_VDST] = { 56, 8, 0x0 }, [FLAT_SADDR] = { 48, 7, 0x7f }, [FLAT_RSV] = { 55, 1, 0x0 }, [FLAT_LDS] = { 13, 1, 0x0 } } },
 	{ GFX_RANGE(10, 10_3), { { 18, 7, 0 }, { 14, 2, 0 } },
@@ -4200,6 +4222,18 @@ const struct isa_mem_op isa_ds_ops[] = {
 	{ "ds_read_b128", GFX_RANGE(7, 10_3), 0xff, { 4, 1, 0, 0 }, 0,
 	  B(DS_OFFSET0) | B(DS_OFFSET1) | B(DS_GDS) | B(DS_ADDR) | B(DS_VDST),
 	  0, 0 },
+	{ 0 }
+};
+
+const struct isa_exp_target isa_exp_targets[] = {
+	{ "mrt", 0, 8, 0, GFX_ALL },
+	{ "mrtz", 8, 1, -1, GFX_ALL },
+	{ "null", 9, 1, -1, GFX_RANGE(6, 10_3) },
+	{ "pos", 12, 4, 0, GFX_RANGE(6, 9) },
+	{ "pos", 12, 5, 0, GFX_RANGE(10, 12) },
+	{ "prim", 20, 1, -1, GFX_RANGE(10, 12) },
+	{ "dual_src_blend", 21, 2, 0, GFX_RANGE(11, 12) },
+	{ "param", 32, 32, 0, GFX_RANGE(6, 10_3) },
 	{ 0 }
 };
 
