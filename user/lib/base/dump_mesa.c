@@ -134,11 +134,28 @@ static bool reg_line(struct dump_line l, const char **name, size_t *len, uint32_
 	if (end - p > 2 && p[0] == '0' && p[1] == 'x') {
 		*bad = !dump_hex(&p, end, &v) || p != end || v > UINT32_MAX;
 	} else {
-		*bad = !dump_dec(&p, end, &v) || v > UINT32_MAX;
-		/* Mesa adds the hex of a decimal above 9: "16400 (0x00004010)". */
-		if (!*bad && p != end)
+		/*
+		 * print_value() in ac_debug.c: a decimal up to 32768 (its hex in
+		 * brackets above 9), or a float "1.0f (0x3f800000)": the bracket
+		 * holds the value.
+		 */
+		bool neg = p < end && *p == '-', fl = false;
+
+		p += neg;
+		*bad = !dump_dec(&p, end, &v);
+		if (!*bad && p < end && *p == '.') {
+			p++;
+			fl = dump_dec(&p, end, &hex) && p < end && *p++ == 'f';
+			*bad = !fl;
+		}
+		if (!*bad && p != end) {
 			*bad = !dump_lit(&p, end, "(") || !dump_hex(&p, end, &hex) ||
-			       !dump_lit(&p, end, ")") || p != end || hex != v;
+			       !dump_lit(&p, end, ")") || p != end || (!fl && hex != v);
+			v = hex;
+		} else if (fl || neg) {
+			*bad = true;	/* a float without the hex of its bits */
+		}
+		*bad |= v > UINT32_MAX;
 	}
 	*value = (uint32_t)v;
 	return true;

@@ -35,6 +35,10 @@
 struct umr {
 	struct vsharp_dump *d;
 	struct vsharp_dump_stream *cur;	/* the IB or shader being read; NULL: none */
+	uint64_t want;			/* the dwords its header promises; 0: not said */
+	uint64_t line_va;		/* the address its word lines print (some umr */
+	bool line_va_set;		/* versions print 0 there, not the header's) */
+	unsigned want_line;
 	unsigned vmid;
 	bool regs;			/* in a "Shader registers" block */
 	bool have_pc;			/* the wave's PC, for the next shader window */
@@ -124,10 +128,51 @@ static int ring_ptr(struct umr *u, struct dump_line l)
 	return 1;
 }
 
+/* The header promised WANT dwords: a stream with fewer was cut short. */
+static int complete(struct umr *u, unsigned line)
+{
+	struct vsharp_dump_stream *s = u->cur;
+
+	u->cur = NULL;
+	if (!s || !u->want || s->n == u->want)
+		return 0;
+	return vsharp_fail(u->err, -EINVAL,
+			   "line %u: %s %s ends after %zu of the %llu dwords its header (line %u) gives (truncated)",
+			   line, s->kind == VSHARP_DUMP_IB ? "IB" : "shader", s->name, s->n,
+			   (unsigned long long)u->want, u->want_line);
+}
+
+/* ", of N words", "of length N bytes", "size N" (bytes): the dwords promised. */
+static uint64_t promised(struct dump_line l)
+{
+	static const struct { const char *key; unsigned div; } says[] = {
+		{ " of length ", 4 }, { " size ", 4 }, { " of ", 1 },
+	};
+	struct dump_line t = dump_trim(l);
+
+	for (unsigned k = 0; k < 3; k++) {
+		const char *p = dump_find(t, says[k].key);
+		uint64_t v;
+
+		if (p && (p += strlen(says[k].key), dump_dec(&p, t.s + t.len, &v)))
+			return v / says[k].div;
+	}
+	return 0;
+}
+
 static int open_stream(struct umr *u, enum vsharp_dump_kind kind, uint64_t vmid, uint64_t base,
-		       unsigned line)
+		       struct dump_line l)
 {
 	char name[64];
+	unsigned line = l.no;
+	int ret = complete(u, line);
+
+	if (ret)
+		return ret;
+	u->want = kind == VSHARP_DUMP_SHADER && !dump_starts(l, "Disassembly") &&
+		  !dump_starts(l, "Shader from") ? 0 : promised(l);
+	u->want_line = line;
+	u->line_va_set = false;
 
 	snprintf(name, sizeof(name), "%llu@0x%llx", (unsigned long long)vmid,
 		 (unsigned long long)base);
@@ -151,7 +196,7 @@ static int dumping_ib(struct umr *u, struct dump_line l)
 		return 1;
 	if (!p || (p += 5, !dump_dec(&p, end, &vmid)) || (dump_blanks(&p, end), !dump_hex(&p, end, &va)))
 		return dump_refuse(u->err, l, "is not 'Dumping IB at (HUB) VMID:N 0xADDRESS of N words ...'");
-	return open_stream(u, VSHARP_DUMP_IB, vmid, va, l.no);
+	return open_stream(u, VSHARP_DUMP_IB, vmid, va, l);
 }
 
 /* "Decoding IB at 7@0x223000 from 0@0x8c of 512 words (type 4)" */
@@ -165,7 +210,7 @@ static int decoding_ib(struct umr *u, struct dump_line l)
 		return 1;
 	if (!dump_hex(&p, end, &vmid) || !dump_lit(&p, end, "@") || !dump_hex(&p, end, &va))
 		return dump_refuse(u->err, l, "is not 'Decoding IB at VMID@0xADDRESS from ...'");
-	return open_stream(u, VSHARP_DUMP_IB, vmid, va, l.no);
+	return open_stream(u, VSHARP_DUMP_IB, vmid, va, l);
 }
 
 /* "Disassembly of shader 5@0x1000e0800 of length 60 bytes from IB[...]" */
@@ -188,7 +233,7 @@ static int shader_head(struct umr *u, struct dump_line l)
 	}
 	if (!dump_hex(&p, end, &vmid) || !dump_lit(&p, end, "@") || !dump_hex(&p, end, &va))
 		return dump_refuse(u->err, l, "does not name the shader's VMID@0xADDRESS");
-	return open_stream(u, VSHARP_DUMP_SHADER, vmid, va, l.no);
+	return open_stream(u, VSHARP_DUMP_SHADER, vmid, va, l);
 }
 
 /* Word N of the open stream must sit at byte offset OFF (or at address OFF if ABS). */
@@ -199,7 +244,11 @@ static int stream_word(struct umr *u, struct dump_line l, const char *what, uint
 
 	if (!s)
 		return dump_refuse(u->err, l, "is a word outside any IB or shader (its header line is missing)");
-	if (vmid != u->vmid || va != s->base)
+	if (!u->line_va_set) {
+		u->line_va = va;
+		u->line_va_set = true;
+	}
+	if (vmid != u->vmid || va != u->line_va)
 		return dump_refuse(u->err, l, "does not belong to the IB or shader its header names");
 	if (off != 4 * s->n) {
 		char why[160];
@@ -282,7 +331,7 @@ static int pgm_word(struct umr *u, struct dump_line l)
 	if (!relative) {
 		/* The older form prints each word's own address. */
 		if (!u->cur || u->cur->kind != VSHARP_DUMP_SHADER) {
-			ret = open_stream(u, VSHARP_DUMP_SHADER, vmid, va, l.no);
+			ret = open_stream(u, VSHARP_DUMP_SHADER, vmid, va, l);
 			if (ret)
 				return ret;
 		}
@@ -290,7 +339,7 @@ static int pgm_word(struct umr *u, struct dump_line l)
 		va = u->cur->base;
 	} else if (!u->cur || u->cur->kind != VSHARP_DUMP_SHADER) {
 		/* A wave's PGM_MEM window has no header line of its own. */
-		ret = open_stream(u, VSHARP_DUMP_SHADER, vmid, va, l.no);
+		ret = open_stream(u, VSHARP_DUMP_SHADER, vmid, va, l);
 		if (ret)
 			return ret;
 	}
@@ -314,13 +363,10 @@ static int closing(struct umr *u, struct dump_line l)
 			continue;
 		if (!u->cur)
 			return dump_refuse(u->err, l, "closes no IB or shader");
-		u->cur = NULL;
-		return 0;
+		return complete(u, l.no);
 	}
-	if (dump_starts(l, "PGM_MEM")) {
-		u->cur = NULL;
-		return 0;
-	}
+	if (dump_starts(l, "PGM_MEM"))
+		return complete(u, l.no);
 	return 1;
 }
 
@@ -389,7 +435,8 @@ static int waves(struct umr *u, struct dump_line l)
 		if (!dump_hex(&p, tok[i] + len[i], &v) || p != tok[i] + len[i])
 			return dump_refuse(u->err, l, "is not a --waves row (numbers under the header's columns)");
 	}
-	u->cur = NULL;
+	if (complete(u, l.no))
+		return -EINVAL;
 	u->have_pc = u->pc_hi_col && u->pc_lo_col &&
 		     dump_hex(&tok[u->pc_hi_col], tok[u->pc_hi_col] + len[u->pc_hi_col], &hi) &&
 		     dump_hex(&tok[u->pc_lo_col], tok[u->pc_lo_col] + len[u->pc_lo_col], &lo);
@@ -405,7 +452,8 @@ static int wave_bits(struct umr *u, struct dump_line l)
 	uint64_t v;
 
 	if (dump_starts(l, "se") && dump_find(t, ".wave") && !dump_find(t, " ")) {
-		u->cur = NULL;
+		if (complete(u, l.no))
+			return -EINVAL;
 		u->have_pc = false;
 		u->pc = 0;
 		return 0;
@@ -503,6 +551,8 @@ int dump_umr_parse(const char *text, size_t len, struct vsharp_dump *d, struct v
 		if (ret)
 			return ret;
 	}
+	if (u.cur && complete(&u, it.no + 1))
+		return -EINVAL;
 	for (size_t i = 0; i < d->n; i++) {
 		struct vsharp_dump_stream *s = &d->s[i];
 
