@@ -340,6 +340,7 @@ static int dump_line(struct reader *r, const char *s, size_t len)
 static int from_dump(struct reader *r, const struct vsharp_dump *d)
 {
 	const struct vsharp_dump_stream *s;
+	struct vsharp_dump one = *d;
 	struct vsharp_error e;
 	size_t n;
 	int ret;
@@ -349,7 +350,9 @@ static int from_dump(struct reader *r, const struct vsharp_dump *d)
 		r->n = n;
 		return ret;
 	}
-	s = vsharp_dump_pick(d, NULL, &e);
+	/* Words alone carry no slot numbers: the timed-out ring is not a default here. */
+	one.timed_out[0] = '\0';
+	s = vsharp_dump_pick(&one, NULL, &e);
 	if (!s)
 		return vsharp_fail(r->err, -EINVAL, "%s (vsharp ib decode --stream NAME reads one)",
 				   e.msg);
