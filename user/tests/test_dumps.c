@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ktap.h"
 #include "vsharp/dump.h"
@@ -145,6 +146,29 @@ static void test_umr_waves(struct ktap *t)
 	check_wave(t, DATA "umr-waves-old.txt", 0x100040a30ull, 0xbf8c0f70, 0xd2960000);
 }
 
+/* What vsharp disasm is given: the shader of a dump, or "not a dump", or a refusal for PM4. */
+static void test_dump_shader(struct ktap *t)
+{
+	const struct vsharp_dump_stream *s;
+	struct vsharp_error err = { "" };
+	struct vsharp_dump d;
+
+	CHECK_EQ(t, vsharp_dump_shader(DATA "umr-waves-old.txt", NULL, &d, &s, &err), 0);
+	CHECK(t, s->base == 0x100040a20ull && s->has_pc && s->n == 8);
+	vsharp_dump_free(&d);
+	{
+		char path[] = "/tmp/vsharp-dumps-XXXXXX";
+		int fd = mkstemp(path);
+
+		CHECK(t, fd >= 0 && write(fd, "0x1 0x2\n", 8) == 8);
+		CHECK_EQ(t, vsharp_dump_shader(path, NULL, &d, &s, &err), 1);
+		close(fd);
+		unlink(path);
+	}
+	CHECK_EQ(t, vsharp_dump_shader(DATA "umr-ib-decoded.txt", NULL, &d, &s, &err), -EINVAL);
+	CHECK_MSG(t, strstr(err.msg, "is an IB, not shader code"), "%s", err.msg);
+}
+
 static void test_devcoredump(struct ktap *t)
 {
 	const struct vsharp_dump_stream *s;
@@ -192,6 +216,13 @@ static void test_radv_folder(struct ktap *t)
 	CHECK(t, n == 4 && v[0] == 0x00400000 && v[1] == 0x00100000 && v[2] == 0x400 &&
 		 v[3] == 0x74fac);
 	vsharp_dump_free(&d);
+	if (!read_dump(t, DATA "vsharp-desc-umr-memset.txt", &d)) {
+		CHECK_STR(t, d.format, "umr-lookup");
+		CHECK_EQ(t, vsharp_dump_descriptors(&d, v, 8, &n, &err), 0);
+		CHECK(t, n == 4 && v[0] == 0x00400000 && v[1] == 0x00100000 && v[2] == 0x400 &&
+			 v[3] == 0x74fac);
+		vsharp_dump_free(&d);
+	}
 	if (!read_dump(t, DATA "mesa-vsharp-memset.txt", &d)) {
 		CHECK_STR(t, d.format, "mesa-reg");
 		CHECK_EQ(t, vsharp_dump_descriptors(&d, v, 8, &n, &err), 0);
@@ -408,5 +439,5 @@ static void test_cli_rst(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_umr_ring), KTAP_CASE(test_umr_ib), KTAP_CASE(test_umr_shader),
-	  KTAP_CASE(test_umr_waves), KTAP_CASE(test_devcoredump), KTAP_CASE(test_radv_folder),
+	  KTAP_CASE(test_umr_waves), KTAP_CASE(test_dump_shader), KTAP_CASE(test_devcoredump), KTAP_CASE(test_radv_folder),
 	  KTAP_CASE(test_malformed), KTAP_CASE(test_not_words), KTAP_CASE(test_cli_rst))

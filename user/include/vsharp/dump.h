@@ -106,6 +106,15 @@ int vsharp_dump_ring(const struct vsharp_dump_stream *s, struct vsharp_ring_dump
 		     uint32_t **buf, struct vsharp_error *err);
 
 /*
+ * For vsharp disasm: the shader words of dump PATH (a umr shader listing
+ * or wave window), the one NAME names (NULL: the only one), in *S, with
+ * its GPU address (base) and a wave's PC.  Returns 0 with D to free, 1
+ * when PATH is not a dump (read it as words), or a negative errno.
+ */
+int vsharp_dump_shader(const char *path, const char *name, struct vsharp_dump *d,
+		       const struct vsharp_dump_stream **s, struct vsharp_error *err);
+
+/*
  * The V#s among D's registers: each run SQ_BUF_RSRC_WORD0..3 (umr
  * --lookup, vsharp desc decode --umr, Mesa's descriptor dumps) gives four
  * words at OUT, at most MAX words; *N words.  -ENOENT when there is none,

@@ -463,6 +463,7 @@ int vsharp_dump_read(const char *path, struct vsharp_dump *d, struct vsharp_erro
 }
 
 static const char *const kinds[] = { "ring", "IB", "shader" };
+static const char *const a_kind[] = { "a ring", "an IB", "a shader" };
 
 const struct vsharp_dump_stream *vsharp_dump_pick(const struct vsharp_dump *d, const char *name,
 						  struct vsharp_error *err)
@@ -592,4 +593,23 @@ int vsharp_dump_ring(const struct vsharp_dump_stream *s, struct vsharp_ring_dump
 	r->rptr = s->rptr;
 	r->wptr = r->driver_wptr = end % n;
 	return 0;
+}
+
+int vsharp_dump_shader(const char *path, const char *name, struct vsharp_dump *d,
+		       const struct vsharp_dump_stream **s, struct vsharp_error *err)
+{
+	struct vsharp_error e;
+	int ret = vsharp_dump_read(path, d, err);
+
+	if (ret)
+		return ret;
+	*s = vsharp_dump_pick(d, name, &e);
+	if (!*s)
+		ret = vsharp_fail(err, -EINVAL, "%s: %s", path, e.msg);
+	else if ((*s)->kind != VSHARP_DUMP_SHADER)
+		ret = vsharp_fail(err, -EINVAL, "%s: %s is %s, not shader code (vsharp ib decode reads it)",
+				  path, (*s)->name, a_kind[(*s)->kind]);
+	if (ret)
+		vsharp_dump_free(d);
+	return ret;
 }

@@ -587,10 +587,10 @@ int dump_umr_lookup_parse(const char *text, size_t len, struct vsharp_dump *d,
 		uint64_t v;
 		int ret;
 
-		if (!t.len || (t.s[0] == '.' && dump_find(t, "] ==")))
+		if (!t.len || (t.s[0] == '.' && dump_find(t, "]") && dump_find(t, "==")))
 			continue;
 		if (!arrow)
-			return dump_refuse(err, l, "is not an umr --lookup line ('ASIC.mmREG => 0xVALUE' or '\t.FIELD[lo:hi] == ...')");
+			return dump_refuse(err, l, "is not an umr --lookup line ('ASIC.mmREG => 0xVALUE' or '.FIELD[lo:hi] == ...')");
 		p = arrow + 4;
 		if (!dump_hex(&p, end, &v) || p != end || v > UINT32_MAX || dump_find(t, " ") != arrow)
 			return dump_refuse(err, l, "is not 'ASIC.mmREG => 0xVALUE'");
