@@ -545,6 +545,8 @@ int vsharp_dump_ring(const struct vsharp_dump_stream *s, struct vsharp_ring_dump
 	*buf = NULL;
 	if (s->kind != VSHARP_DUMP_RING)
 		return vsharp_fail(err, -EINVAL, "%s is not a ring", s->name);
+	if (!s->n)
+		return vsharp_fail(err, -ENODATA, "line %u: ring %s holds no words", s->line, s->name);
 	/*
 	 * umr dumps a window of the ring: the ring is at least as large as
 	 * the highest slot or pointer it names, and a power of two

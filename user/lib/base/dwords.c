@@ -359,7 +359,8 @@ static int from_dump(struct reader *r, const struct vsharp_dump *d)
 	if (s->n > r->max)
 		return vsharp_fail(r->err, -E2BIG, "%s %s: more than %zu dwords (the limit here)",
 				   d->format, s->name, r->max);
-	memcpy(r->out, s->dw, s->n * sizeof(*s->dw));
+	if (s->n)
+		memcpy(r->out, s->dw, s->n * sizeof(*s->dw));
 	r->n = s->n;
 	return 0;
 }
