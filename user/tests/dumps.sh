@@ -34,7 +34,7 @@ run() {
 }
 
 echo "KTAP version 1"
-echo "1..12"
+echo "1..13"
 
 # umr: "polaris11.gfx.ring[ 512] == 0xc0032200 r.. ... OPCODE:22[PKT3_COND_EXEC]", rptr 512.
 run umr_ring_from_rptr_by_slot 0 '^  512: COND_EXEC ' ib decode --gfx gfx8 "$data/umr-ring-polaris11.txt"
@@ -53,6 +53,9 @@ run devcoredump_stream_ib 0 '^   16: CONTEXT_CONTROL ' \
 	ib decode --gfx gfx8 --stream 'IB #0' "$data/devcoredump-polaris11.txt"
 run devcoredump_no_such_stream 2 "no stream 'sdma0'.*ring gfx_0.0.0 \(line 24\)" \
 	ib decode --gfx gfx8 --stream sdma0 "$data/devcoredump-polaris11.txt"
+# Linux 6.7's devcoredump (lore.kernel.org) has no ring section: no words, said so.
+run devcoredump_without_rings 2 'holds no ring, IB or shader words.*no ring contents' \
+	ib decode --gfx gfx11 "$data/devcoredump-6.7-header.txt"
 # The ring section without the kernel's header lines is refused, not read as dwords.
 sed -n '/^0x0 /,/^0xffc /p' "$data/devcoredump-polaris11.txt" >"$tmp/pairs.txt"
 run devcoredump_pairs_refused 2 'line 1: .* devcoredump ring line' ib decode --gfx gfx8 "$tmp/pairs.txt"

@@ -200,6 +200,22 @@ static void test_devcoredump(struct ktap *t)
 	vsharp_dump_free(&d);
 }
 
+/* A devcoredump of Linux 6.7 (lore.kernel.org, README): the header alone, no words. */
+static void test_devcoredump_header(struct ktap *t)
+{
+	struct vsharp_error err = { "" };
+	struct vsharp_dump d;
+
+	if (read_dump(t, DATA "devcoredump-6.7-header.txt", &d))
+		return;
+	CHECK_STR(t, d.format, "devcoredump");
+	CHECK_STR(t, d.timed_out, "gfx_0.0.0");
+	CHECK_EQ(t, d.n, 0);
+	CHECK(t, !vsharp_dump_pick(&d, NULL, &err));
+	CHECK_MSG(t, strstr(err.msg, "no ring contents"), "%s", err.msg);
+	vsharp_dump_free(&d);
+}
+
 /* libdrm shader_test_util.c's memset V#: 0x00400000 0x00100000 0x400 0x74fac. */
 static void test_radv_folder(struct ktap *t)
 {
@@ -439,5 +455,6 @@ static void test_cli_rst(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_umr_ring), KTAP_CASE(test_umr_ib), KTAP_CASE(test_umr_shader),
-	  KTAP_CASE(test_umr_waves), KTAP_CASE(test_dump_shader), KTAP_CASE(test_devcoredump), KTAP_CASE(test_radv_folder),
+	  KTAP_CASE(test_umr_waves), KTAP_CASE(test_dump_shader), KTAP_CASE(test_devcoredump), KTAP_CASE(test_devcoredump_header),
+	  KTAP_CASE(test_radv_folder),
 	  KTAP_CASE(test_malformed), KTAP_CASE(test_not_words), KTAP_CASE(test_cli_rst))

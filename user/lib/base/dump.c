@@ -489,8 +489,11 @@ const struct vsharp_dump_stream *vsharp_dump_pick(const struct vsharp_dump *d, c
 	if (!name && words == 1)
 		return only;
 	if (!d->n)
-		vsharp_fail(err, -ENOENT, "the %s dump holds no ring, IB or shader words",
-			    d->format);
+		vsharp_fail(err, -ENOENT, "the %s dump holds no ring, IB or shader words%s",
+			    d->format,
+			    !strcmp(d->format, "devcoredump") ?
+			    " (no 'Ring buffer information': the kernel that wrote it printed no ring contents)" :
+			    "");
 	else if (name)
 		vsharp_fail(err, -ENOENT, "no stream '%s' in the %s dump (it holds %s)", name,
 			    d->format, list);

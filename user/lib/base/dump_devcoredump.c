@@ -204,7 +204,7 @@ int dump_devcoredump_parse(const char *text, size_t len, struct vsharp_dump *d,
 {
 	struct dump_lines it;
 	struct dump_line l;
-	bool rings = false;
+	bool header = false, rings = false;
 	int ret = 0;
 
 	dump_lines_init(&it, text, len);
@@ -221,9 +221,10 @@ int dump_devcoredump_parse(const char *text, size_t len, struct vsharp_dump *d,
 				snprintf(d->timed_out, sizeof(d->timed_out), "%.*s",
 					 (int)(t.s + t.len - rn), rn);
 			}
+			header |= dump_is(l, "**** AMDGPU Device Coredump ****");
 			rings = dump_is(l, "Ring buffer information");
 			/* A ring section pasted alone, without the header. */
-			if (dump_starts(l, "ring name: ")) {
+			if (!header && dump_starts(l, "ring name: ")) {
 				rings = true;
 				ret = ring_section(&it, l, d, err);
 			}
@@ -242,9 +243,9 @@ int dump_devcoredump_parse(const char *text, size_t len, struct vsharp_dump *d,
 			ret = dump_refuse(err, l,
 					  "is not part of a devcoredump's ring section ('ring name:', 'Rptr:', 'Ring size in dwords:', 'Ring contents', offset/value lines, 'IB #N')");
 	}
-	if (!ret && !rings)
-		ret = vsharp_fail(err, -EINVAL,
-				  "line %u: the devcoredump ends before 'Ring buffer information' (truncated?)",
-				  it.no);
+	/*
+	 * Kernels before the ring section print the header alone: a dump
+	 * without words, not a truncated one.
+	 */
 	return ret;
 }
