@@ -412,7 +412,7 @@ static int waves(struct umr *u, struct dump_line l)
 	const char *tok[40];
 	size_t len[40];
 	unsigned n = tokens(l, tok, len, 40);
-	uint64_t hi, lo;
+	uint64_t hi = 0, lo = 0;
 
 	if (n >= 5 && token_is(tok[0], len[0], "SE") && token_is(tok[1], len[1], "SH") &&
 	    token_is(tok[2], len[2], "CU")) {
