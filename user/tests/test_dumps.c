@@ -144,6 +144,8 @@ static void test_umr_waves(struct ktap *t)
 	check_wave(t, DATA "umr-waves-bits-polaris11.txt", 0x1005809c8ull, 0xf0880800, 0x00a30811);
 	/* Older umr: "... 00000001 00040a30 bf8c0f70 d2960000 ..." and >pgm[4@ADDR] lines. */
 	check_wave(t, DATA "umr-waves-old.txt", 0x100040a30ull, 0xbf8c0f70, 0xd2960000);
+	/* gfx1201: '*' on "s_cbranch_vccnz 65535" at +0x4, the loop the page says the wave spins in. */
+	check_wave(t, DATA "umr-waves-gfx1201-pgm.txt", 0x7a0944aa5604ull, 0xbfa4ffff, 0xbfb00000);
 }
 
 /* What vsharp disasm is given: the shader of a dump, or "not a dump", or a refusal for PM4. */

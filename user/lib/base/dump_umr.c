@@ -355,10 +355,10 @@ static int pgm_word(struct umr *u, struct dump_line l)
 static int closing(struct umr *u, struct dump_line l)
 {
 	static const char *const ends[] = {
-		"End of IB", "Done decoding IB", "Done disassembly of shader",
+		"End of IB", "Done decoding IB", "Done disassembly of shader", "End of disassembly.",
 	};
 
-	for (unsigned k = 0; k < 3; k++) {
+	for (unsigned k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
 		if (!dump_is(l, ends[k]))
 			continue;
 		if (!u->cur)
