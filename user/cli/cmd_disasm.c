@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * `vsharp disasm --gfx LEVEL|PROCESSOR [WORDS... | --file FILE | -]`: shader
- * words as the emulator's decoder reads them for that processor (a level:
- * its first processor), one instruction per line in
+ * words as the disassembler (isa/isa.h) reads them for that processor (a
+ * level: its first processor), one instruction per line in
  * llvm-objdump-19's layout ("\tmnemonic operands   // address: WORDS").
- * A word the decoder does not take prints as ".long 0x..." with the
- * decoder's reason, and disassembly goes on with the next word, as
- * llvm-objdump does.  Without words: the level's shipped probe shader
- * (user/tests/objdump.sh diffs it against LLVM).  --hazards: the strict
+ * Words that are no instruction print as ".long 0x..." with the reason, and
+ * take the length of the encoding they start where that is known (so the
+ * second dword of an undecoded 8-byte instruction is not shown as one).
+ * Without words: the level's shipped probe shader (user/tests/objdump.sh
+ * diffs it against LLVM).  --hazards: the strict
  * GPU's hazard rules for that processor (emu/hazard.c) over the listing in
  * address order, as straight-line code; each broken rule follows its
  * instruction, and the exit status is 1 if any was.
@@ -19,6 +20,7 @@
 #include "cli.h"
 #include "emu/hazard.h"
 #include "emu/isa.h"
+#include "isa/isa.h"
 #include "vsharp/dwords.h"
 #include "vsharp/shaders.h"
 
@@ -106,48 +108,50 @@ static bool file_is_elf(const char *file)
 	return elf;
 }
 
+/*
+ * The emulator's view of the instruction the disassembler printed, for the
+ * hazard rules; false where the emulator does not take it (or reads another
+ * length), which is then an instruction of unknown effect.
+ */
+static bool hazard_step(const struct vsharp_target *t, uint64_t at, const uint32_t *w,
+			unsigned words, char *msg, size_t n)
+{
+	struct vsharp_error err;
+	struct emu_insn insn;
+	struct emu_uses u;
+
+	if (emu_decode_target(t, w, words, &insn, &err) < 0 || insn.words != words) {
+		emu_hazards_start(&hz, t);
+		return false;
+	}
+	emu_insn_uses(t->level, &insn, &u);
+	return emu_hazards_step(&hz, at, &insn, &u, msg, n);
+}
+
 static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, uint64_t address)
 {
-	enum vsharp_gfx level = t->level;
-
 	vsharp_json_init(&j, stdout);
 	emu_hazards_start(&hz, t);
 	if (json) {
 		vsharp_json_object_begin(&j, NULL);
-		vsharp_json_str(&j, "gfx", vsharp_gfx_name(level));
+		vsharp_json_str(&j, "gfx", vsharp_gfx_name(t->level));
 		vsharp_json_hex(&j, "address", address);
 		vsharp_json_array_begin(&j, "instructions");
 	}
 	for (size_t at = 0; at < n;) {
-		struct vsharp_error err;
-		struct emu_insn insn;
-		char text[256];
-		const char *why;
-		size_t left = n - at;
+		struct isa_insn insn;
+		char msg[512];
+		bool broken = false;
 
-		if (emu_decode_target(t, dw + at, left > 3 ? 3 : (unsigned)left, &insn, &err) < 0) {
-			why = strncmp(err.msg, "emu: ", 5) ? err.msg : err.msg + 5;
-			snprintf(text, sizeof(text), ".long 0x%08x", dw[at]);
-			line(address + 4 * at, text, dw + at, 1, why, NULL);
-			/* What the word does is unknown: the rules start again after it. */
+		isa_disasm(t, dw + at, n - at, &insn);
+		if (!insn.known)
+			/* What the words do is unknown: the rules start again after them. */
 			emu_hazards_start(&hz, t);
-			at++;
-			continue;
-		}
-		emu_disasm(level, &insn, text, sizeof(text));
-		if (hazards) {
-			struct emu_uses u;
-			char msg[512];
-
-			emu_insn_uses(level, &insn, &u);
-			if (emu_hazards_step(&hz, address + 4 * at, &insn, &u, msg, sizeof(msg))) {
-				n_hazards++;
-				line(address + 4 * at, text, dw + at, insn.words, NULL, msg);
-				at += insn.words;
-				continue;
-			}
-		}
-		line(address + 4 * at, text, dw + at, insn.words, NULL, NULL);
+		else if (hazards)
+			broken = hazard_step(t, address + 4 * at, dw + at, insn.words, msg, sizeof(msg));
+		n_hazards += broken;
+		line(address + 4 * at, insn.text, dw + at, insn.words, insn.known ? NULL : insn.reason,
+		     broken ? msg : NULL);
 		at += insn.words;
 	}
 	if (json) {

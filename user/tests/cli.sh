@@ -470,13 +470,14 @@ expect ib_example_gfx9_acquire 0 '^0xc0055802 0x28c40000 0xffffffff 0x000000ff 0
 expect ib_decode_example_wave32 0 '^        state: wave32 pgm_va=0x800000001000 vgprs=8 sgprs=128 user_sgprs=8 tgid=x' -- \
 	ib decode --gfx gfx11 "$ibdir/w32.txt"
 printf '# the peers GFX9 RSRC1\n0xc0017602, 0x212  000C0041 # RSRC1\n\n' >"$ibdir/rsrc1.txt"
-expect ib_decode_text 0 '^        COMPUTE_PGM_RSRC1 = 0x000c0041 vgprs=8 sgprs=16 float_mode=0xc0$' -- \
+# Fields as gc_9_0_sh_mask.h places them: VGPRS 5:0 (1: 8 VGPRs), SGPRS 9:6 (1: 16).
+expect ib_decode_text 0 '^        COMPUTE_PGM_RSRC1 = 0x000c0041 VGPRS=1\(8\) SGPRS=1\(16\) PRIORITY=0 FLOAT_MODE=192\(FP_16_64_DENORMS\) ' -- \
 	ib decode --gfx gfx9 "$ibdir/rsrc1.txt"
 # The same packet as raw little-endian dwords.
 printf '\002\166\001\300\023\002\000\000\220\000\000\000' >"$ibdir/rsrc2.bin"
-expect ib_decode_binary 0 '^        COMPUTE_PGM_RSRC2 = 0x00000090 user_sgprs=8 tgid_x_en' -- \
+expect ib_decode_binary 0 '^        COMPUTE_PGM_RSRC2 = 0x00000090 SCRATCH_EN=0 USER_SGPR=8 TRAP_PRESENT=0 TGID_X_EN=1 ' -- \
 	ib decode --gfx gfx10.3 "$ibdir/rsrc2.bin"
-expect ib_decode_names_rsrc3 0 '^        COMPUTE_PGM_RSRC3 = 0x000003f0 shared_vgpr_cnt=0 inst_pref_size=63$' -- \
+expect ib_decode_names_rsrc3 0 '^        COMPUTE_PGM_RSRC3 = 0x000003f0 SHARED_VGPR_CNT=0 INST_PREF_SIZE=63 ' -- \
 	ib decode --gfx gfx11 "$ibdir/w32.txt"
 printf 'c0027602 0x212 1\n' >"$ibdir/short.txt"
 expect ib_decode_truncated 2 '^    0: error: dword 0: SET_SH_REG packet needs 3 body dwords' -- \
@@ -529,7 +530,9 @@ import json, sys
 d = json.load(sys.stdin)
 p = d["packets"]
 assert d["gfx"] == "gfx9" and p[0]["name"] == "SET_CONTEXT_REG", d
-assert p[0]["dwords"] == [{"name": "VGT_EVENT_INITIATOR", "reg": 0xa2a4, "value": 7}], p[0]
+v = p[0]["dwords"][0]
+assert (v["name"], v["reg"], v["value"]) == ("VGT_EVENT_INITIATOR", 0xa2a4, 7), p[0]
+assert v["fields"]["EVENT_TYPE"] == {"value": 7, "hi": 5, "lo": 0, "enum": "CS_PARTIAL_FLUSH"}, v
 assert p[1]["dwords"][2]["fields"]["IB_SIZE"]["value"] == 48, p[1]
 assert p[1]["notes"] == ["-> IB at 0x100000800, 48 dwords, VMID 0, SWAP 0"], p[1]'
 ok $? ib_decode_json_parses

@@ -174,6 +174,12 @@ void isa_disasm(const struct vsharp_target *t, const uint32_t *w, size_t n,
 			isa_refuse(&c, "the input ends inside a %u-dword instruction", c.words);
 		out->words = c.words <= n ? c.words : (unsigned)n;
 	}
-	if (!out->known)
-		snprintf(out->text, sizeof(out->text), ".long 0x%08x", w[0]);
+	if (!out->known) {
+		size_t at = 0;
+
+		/* Every word it takes, so that the listing assembles back to the input. */
+		for (unsigned i = 0; i < out->words; i++)
+			at += (size_t)snprintf(out->text + at, sizeof(out->text) - at, "%s0x%08x",
+					       i ? ", " : ".long ", w[i]);
+	}
 }

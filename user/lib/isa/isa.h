@@ -28,7 +28,7 @@ struct isa_insn {
 	 * its own), else 1.
 	 */
 	unsigned words;
-	bool known;			/* false: text is ".long 0x%08x", reason says why */
+	bool known;			/* false: text is ".long 0x%08x[, 0x%08x...]", reason says why */
 	char text[ISA_TEXT_MAX];
 	char reason[ISA_REASON_MAX];	/* "VOP3 opcode 0x1ff is not defined on gfx1100" */
 };
