@@ -309,8 +309,10 @@ bool isa_print_vop3p(struct isa_ctx *c)
 
 	if (c->level == VSHARP_GFX8)
 		return isa_refuse(c, "VOP3P is GFX9 on");
-	if ((c->level == VSHARP_GFX10 || c->level == VSHARP_GFX10_3) && isa_bits(c, 25, 23))
-		return isa_refuse(c, "VOP3P bits 25:23 are not 0");
+	/* The opcode is 22:16; above it up to the encoding's pattern the bits are 0 (GFX10+). */
+	if (c->level >= VSHARP_GFX10 && isa_bits(c, c->level >= VSHARP_GFX11 ? 23 : 25, 23))
+		return isa_refuse(c, "VOP3P bits %s:23 are not 0",
+				  c->level >= VSHARP_GFX11 ? "23" : "25");
 	op = find_p(opc, c->level);
 	if (!op)
 		return isa_refuse(c, "VOP3P opcode 0x%x is not defined on %s", opc,
