@@ -641,7 +641,7 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
             lv = merged[key]
             p('\t{ 0x%03x, %s, "%s", %d, %d, %d, %s, %s, %s, %s, { %s } },'
               % (op, c_levels(lv), name, len(opnds), nsel, bus, c_mods(prints), c_mods(zero),
-                 c_mods(sext), ckey, ", ".join(c_opnd(o) for o in opnds)))
+                 c_mods(sext), ckey, ", ".join(c_opnd(o) for o in opnds) or "{ 0 }"))
     p("const struct isa_vop3_op isa_vop3_ops[] = {")
     vop3_rows(merged)
     p("};")
@@ -780,12 +780,20 @@ def gfx6_rows(cpu, probed):
         if prev and prev[1] != name:
             sys.stderr.write("%s: opcode 0x%x is %s and %s\n" % (cpu, op, prev[1], name))
         if prev is None or (prev[2], prev[3]) != (text, fields) and len(fields) > len(prev[3]):
-            found[op] = (None, name, text, fields)
+            found[op] = (n, name, text, fields)
+    # The printed name must assemble to the same word (v_nop_e64 prints as v_nop,
+    # which llvm-mc encodes as VOP1): else the name that was assembled.
+    items = sorted(found.items())
+    back = assemble(cpu, [("%s %s" % (v[1], v[2])).strip() for _, v in items])
+    asm = assemble(cpu, [("%s %s" % (v[0], v[2])).strip() for _, v in items])
+    for (op, (n, name, text, fields)), (_, w), (_, w0) in zip(items, back, asm):
+        if w != w0:
+            found[op] = (n, n, text, fields)
     # Modifiers llvm-mc takes, one at a time.
     rows = []
     tests, tkeys = [], []
     for op, (_, n, text, fields) in sorted(found.items()):
-        ops = text.split(", ")
+        ops = text.split(", ") if text else []
         for f in fields:
             if f.startswith("SRC"):
                 k = fields.index(f)
