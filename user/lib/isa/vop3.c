@@ -61,6 +61,12 @@ static bool null_code(const struct isa_ctx *c, unsigned code)
 	       : c->level >= VSHARP_GFX11 && code == 124;
 }
 
+/* Inline constants and the literal. */
+static bool constant(unsigned code)
+{
+	return (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code == 255;
+}
+
 /*
  * LLVM's inline comment for an operand its register class does not take.
  * GFX6/7 have no disassembler to print one and llvm-mc-19 assembles no
@@ -71,8 +77,7 @@ static bool class_note(struct isa_ctx *c, unsigned cls, unsigned code)
 	const struct isa_vop3_class *k = &isa_vop3_classes[cls];
 	unsigned kind = code >= 256 ? ISA_VOP3_BAD_VGPR
 			: code < 128 && !null_code(c, code) ? ISA_VOP3_BAD_SREG
-			: (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code == 255
-			? ISA_VOP3_BAD_CONST : 0;
+			: constant(code) ? ISA_VOP3_BAD_CONST : 0;
 
 	if (!(k->bad & kind))
 		return true;
@@ -97,6 +102,9 @@ static bool source(struct isa_ctx *c, const struct isa_vop3_opnd *o, bool neg, b
 
 	if (code == 255 && c->level < VSHARP_GFX10)
 		return isa_refuse(c, "VOP3 takes no literal before GFX10");
+	/* 16-bit constants came with GFX8: llvm-mc-19 takes none in an f16 operand before. */
+	if (c->level <= VSHARP_GFX7 && (o->type == ISA_F16 || o->type == ISA_I16) && constant(code))
+		return isa_refuse(c, "no 16-bit constants before GFX8");
 	if (code >= 256 && code - 256 + o->regs > 256)
 		return isa_refuse(c, "v%u is the first of %u VGPRs past v255", code - 256, o->regs);
 	isa_put(c, "%s%s", sext ? "sext(" : negf ? "neg(" : neg ? "-" : "", abs ? "|" : "");
