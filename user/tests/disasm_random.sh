@@ -299,6 +299,7 @@ def differential(cpu, tmp):
                 same[fmt(at)] = same.get(fmt(at), 0) + 1
         elif lat < at < lat + ln and any(s <= lat < s + k and not kn for s, k, kn in recent):
             after_gap += 1
+            recent[-1] = (at, n, False)     # not compared: what follows it is no more
         else:
             bad.append("0x%x: %s: vsharp \"%s\" starts inside llvm's \"%s\" at 0x%x" %
                        (4 * at, w, text, ltext, 4 * lat))
