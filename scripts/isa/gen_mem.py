@@ -270,6 +270,10 @@ def old_levels(fmt_list, found):
                 may = {f for f in t[2] if f in fmt.fields}
                 if "addr64" in fmt.fields and "offen" in may:
                     may.add("addr64")
+                # Registers the text does not show must be 0 to assemble back.
+                shown = regs_of(text, fmt)
+                may -= {r for r in fmt.regs if r not in shown and
+                        not (r == "vdst" and "_atomic" in name)}
                 res[op] = (name, text, may, {f for f in t[3] if f in fmt.fields}, t[4])
                 break
         out[lvl] = res
