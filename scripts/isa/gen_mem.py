@@ -121,7 +121,23 @@ LDSDIR_P = {"vdst": 50, "chan": 2, "attr": 3, "wait": 5, "vmvsrc": 1, "rsv": 1}
 LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4),
                  "vmvsrc": (23, 1), "rsv": (22, 1)}
 
+MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "vaddr", "vdata",
+          "srsrc", "ssamp", "rsv", "rsv2"]
+MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
+          "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1}
+MIMG_SUB = ["vaddr", "vdata", "srsrc", "ssamp", "dmask"]
+MIMG_GFX6 = {"rsv": (0, 8), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
+             "r128": (15, 1), "tfe": (16, 1), "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8),
+             "vdata": (40, 8), "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 5)}
+
 FORMATS = {
+    # GFX6-9 MIMG (GFX9's R128 bit is A16); GFX10+ are not decoded yet.
+    "mimg": [
+        Fmt("mimg", ["GFX6", "GFX7"], 0x3c << 26, 2, [(18, 7)], dict(MIMG_GFX6), MIMG_P,
+            {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+        Fmt("mimg", ["GFX8", "GFX9"], 0x3c << 26, 2, [(18, 7)], dict(MIMG_GFX6, d16=(63, 1)),
+            MIMG_P, {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+    ],
     # GFX11 LDSDIR, GFX12 VDSDIR
     "ldsdir": [
         Fmt("ldsdir", ["GFX11", "GFX12"], 0xce << 24, 1, [(20, 2)], LDSDIR_FIELDS, LDSDIR_P,
@@ -313,7 +329,7 @@ def quiet(text, tog):
     return {f for f, t in tog.items() if t == text}
 
 
-ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F, "ldsdir": LDSDIR_F}
+ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F, "ldsdir": LDSDIR_F, "mimg": MIMG_F}
 
 
 def flag_list(*pairs):
@@ -329,6 +345,10 @@ FLAGS = {
                                    ("FLAT_ATOMIC", "_atomic" in text.split()[0]),
                                    ("FLAT_STORE", "_store" in text.split()[0])),
     "ldsdir": lambda text, r: "LDSDIR_PARAM" if "attr" in text else "0",
+    "mimg": lambda text, r: flag_list(("MIMG_GATHER", "gather4" in text.split()[0]),
+                                   ("MIMG_SAMPLER", ", s[12:15]" in text),
+                                   ("MIMG_ATOMIC", "_atomic" in text.split()[0]),
+                                   ("MIMG_BARE", " " not in text)),
     "buf": lambda text, r: flag_list(("BUF_BARE", " " not in text),
                                   ("BUF_ATOMIC", "_atomic" in text.split()[0]),
                                   ("BUF_STORE", "_store" in text.split()[0]),

@@ -61,8 +61,3 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
 	++*printed;
 	return true;
 }
-
-bool isa_print_mimg(struct isa_ctx *c)
-{
-	return isa_refuse(c, "MIMG is not decoded yet");
-}
