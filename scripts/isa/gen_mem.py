@@ -126,16 +126,17 @@ MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "va
 MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
           "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1}
 MIMG_SUB = ["vaddr", "vdata", "srsrc", "ssamp", "dmask"]
-MIMG_GFX6 = {"rsv": (0, 8), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
+MIMG_GFX6 = {"rsv": (1, 7), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
              "r128": (15, 1), "tfe": (16, 1), "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8),
              "vdata": (40, 8), "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 5)}
 
 FORMATS = {
     # GFX6-9 MIMG (GFX9's R128 bit is A16); GFX10+ are not decoded yet.
     "mimg": [
-        Fmt("mimg", ["GFX6", "GFX7"], 0x3c << 26, 2, [(18, 7)], dict(MIMG_GFX6), MIMG_P,
+        # Bit 0 is OP[7] for LLVM (no GFX6-9 opcode uses it).
+        Fmt("mimg", ["GFX6", "GFX7"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6), MIMG_P,
             {"vdata": 20, "vaddr": 10}, MIMG_SUB),
-        Fmt("mimg", ["GFX8", "GFX9"], 0x3c << 26, 2, [(18, 7)], dict(MIMG_GFX6, d16=(63, 1)),
+        Fmt("mimg", ["GFX8", "GFX9"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6, d16=(63, 1)),
             MIMG_P, {"vdata": 20, "vaddr": 10}, MIMG_SUB),
     ],
     # GFX11 LDSDIR, GFX12 VDSDIR

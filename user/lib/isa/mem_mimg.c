@@ -30,8 +30,8 @@ static unsigned vdata_regs(const struct isa_ctx *c, const struct isa_mem *m)
 		return n == native || n == 2 * native ? n : 0;
 	}
 	if (m->f[MIMG_D16] && !c->target->d16_unpacked) {
-		/* LLVM 19 prints a packed gather4 with tfe as 4 registers, not 3. */
-		if ((m->op->flags & MIMG_GATHER) && m->f[MIMG_TFE])
+		/* LLVM 19 prints a packed gather4 with tfe or lwe oddly. */
+		if ((m->op->flags & MIMG_GATHER) && (m->f[MIMG_TFE] || m->f[MIMG_LWE]))
 			return 0;
 		n = (n + 1) / 2;
 	}
