@@ -78,5 +78,7 @@ USER_CHECK_SUITES := layers=scripts/layers-check $(foreach t,$(USER_TESTS),$(not
 	cli=user/tests/cli.sh ops-llvm=user/tests/ops_llvm.sh objdump=user/tests/objdump.sh disasm-llvm=user/tests/disasm_llvm.sh hazards-llvm=user/tests/hazards_llvm.sh \
 	shaders="scripts/shaders-check $(BUILD)/user/vsharp" e2e=user/tests/run_e2e.sh \
 	align="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/align.sh"
+# ib decode's register names and fields against Linux 6.12's headers.
+USER_CHECK_SUITES += reg-fields=user/tests/reg_fields.sh
 
 -include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib lib/* cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))

@@ -1,20 +1,312 @@
 // SPDX-License-Identifier: MIT
-/* Placeholder until the vop printers land: every word is refused. */
-#include "isa/print.h"
+/*
+ * VOP1, VOP2 and VOPC in their 32-bit encodings, with the SDWA (src0 0xf9,
+ * GFX8-GFX10.3), DPP (0xfa, GFX8+) and DPP8 (0xe9/0xea, GFX10+) second
+ * dwords, as llvm-objdump-19 prints them.  Field layouts: the AMD ISA
+ * guides' "Microcode Formats" chapters (GCN3 "VOP_SDWA", "VOP_DPP"; Vega
+ * "VOP_SDWAB"; RDNA1 "VOP_DPP8").  Names and operand lists: vop_tables.c.
+ */
+#include <string.h>
+
+#include "hw/levels.h"
+#include "isa/vop.h"
+
+#define SRC_DPP8 0xe9
+#define SRC_DPP8_FI 0xea
+#define SRC_SDWA 0xf9
+#define SRC_DPP 0xfa
+
+static const struct vop_op *vop_find(const struct isa_ctx *c, enum vop_kind kind, unsigned op)
+{
+	const struct vop_op *o;
+
+	for (o = vop_ops; o->kind; o++)
+		if (o->kind == kind && o->op == op && (o->levels & VSHARP_GFX_BIT(c->level)))
+			return o;
+	return NULL;
+}
+
+static bool wave32(const struct isa_ctx *c)
+{
+	/* llvm-objdump-19 disassembles GFX10+ as wave32 unless told otherwise */
+	return c->level >= VSHARP_GFX10;
+}
+
+/* A VGPR operand: N registers, or with N 0 a 16-bit half (bit 7: .h). */
+static void vreg(struct isa_ctx *c, unsigned r, unsigned n)
+{
+	if (n)
+		isa_vgpr(c, r, n);
+	else
+		isa_put(c, "v%u.%c", r & 0x7f, r & 0x80 ? 'h' : 'l');
+}
+
+/* Source modifiers of SDWA and DPP operands. */
+struct mods {
+	bool neg, abs, sext;
+};
+
+static void mods_open(struct isa_ctx *c, struct mods m)
+{
+	if (m.neg)
+		isa_put(c, "-");
+	if (m.abs)
+		isa_put(c, "|");
+	if (m.sext)
+		isa_put(c, "sext(");
+}
+
+static void mods_close(struct isa_ctx *c, struct mods m)
+{
+	if (m.sext)
+		isa_put(c, ")");
+	if (m.abs)
+		isa_put(c, "|");
+}
+
+/*
+ * The extension's view of the sources: SDWA and DPP put src0's VGPR (or,
+ * on GFX9+ SDWA, a scalar source) in the second dword.
+ */
+struct srcs {
+	unsigned src0;		/* 9-bit source code */
+	unsigned src1;		/* 9-bit source code */
+	struct mods m0, m1;
+};
+
+static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct srcs *s,
+		     bool sdwa_vopc_sdst)
+{
+	unsigned vdst = isa_bits(c, 24, 17);
+	const char *t;
+	bool ok = true;
+
+	for (t = o->tmpl; *t && ok; t++) {
+		if (t != o->tmpl)
+			isa_put(c, ", ");
+		switch (*t) {
+		case 'D':
+			vreg(c, vdst, o->dregs);
+			break;
+		case 'S':
+			ok = isa_sdst(c, vdst, 1);
+			break;
+		case 'C':
+			if (sdwa_vopc_sdst) {
+				unsigned sdst = isa_bits(c, 46, 40);
+
+				ok = isa_sdst(c, sdst, wave32(c) ? 1 : 2);
+			} else {
+				isa_put(c, wave32(c) ? "vcc_lo" : "vcc");
+			}
+			break;
+		case '0':
+		case 'V':
+			mods_open(c, s->m0);
+			if (s->src0 >= 256)
+				vreg(c, s->src0 - 256, o->s0regs);
+			else
+				ok = isa_src(c, s->src0, o->s0regs ? o->s0regs : 1, o->type);
+			if (ok && *t == 'V' && s->src0 < 256)
+				isa_put(c, "/*Invalid immediate*/");
+			mods_close(c, s->m0);
+			break;
+		case '1':
+		case 'T':
+			mods_open(c, s->m1);
+			if (s->src1 >= 256)
+				vreg(c, s->src1 - 256, o->s1regs);
+			else
+				ok = isa_src(c, s->src1, o->s1regs ? o->s1regs : 1,
+					     *t == 'T' ? ISA_B32 : o->type);
+			mods_close(c, s->m1);
+			break;
+		case 'K':
+			if (!c->has_literal) {
+				if (c->words >= c->avail)
+					return isa_refuse(c, "the literal is past the end of the input");
+				c->literal = c->w[c->words++];
+				c->has_literal = true;
+			}
+			isa_put(c, "0x%x", c->literal);
+			break;
+		}
+	}
+	return ok;
+}
+
+static const char *const sel_names[8] = {
+	"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD", NULL
+};
+static const char *const unused_names[4] = {
+	"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", NULL
+};
+static const char *const omod_names[4] = { "", " mul:2", " mul:4", " div:2" };
+
+static bool sdwa(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind)
+{
+	bool gfx9 = c->level >= VSHARP_GFX9;
+	struct srcs s = {
+		.src0 = isa_bits(c, 39, 32) + (gfx9 && isa_bits(c, 55, 55) ? 0 : 256),
+		.src1 = isa_bits(c, 16, 9) + (gfx9 && isa_bits(c, 63, 63) ? 0 : 256),
+		.m0 = { isa_bits(c, 52, 52), isa_bits(c, 53, 53), isa_bits(c, 51, 51) },
+		.m1 = { isa_bits(c, 60, 60), isa_bits(c, 61, 61), isa_bits(c, 59, 59) },
+	};
+	unsigned dst_sel = isa_bits(c, 42, 40), unused = isa_bits(c, 44, 43);
+	unsigned src0_sel = isa_bits(c, 50, 48), src1_sel = isa_bits(c, 58, 56);
+	bool clamp = isa_bits(c, 45, 45), vopc_sdst = kind == VOP_C && gfx9 && isa_bits(c, 47, 47);
+	unsigned omod = gfx9 ? isa_bits(c, 47, 46) : 0;
+
+	if (!(o->sdwa & VSHARP_GFX_BIT(c->level)))
+		return isa_refuse(c, "%s has no SDWA form on %s", o->name, c->target->name);
+	c->words = 2;
+	isa_put(c, "%s_sdwa ", o->name);
+	if (!operands(c, o, &s, vopc_sdst))
+		return false;
+	if (clamp)
+		isa_put(c, " clamp");
+	if (kind != VOP_C) {
+		if (!sel_names[dst_sel] || !unused_names[unused])
+			return isa_refuse(c, "SDWA dst_sel %u dst_unused %u", dst_sel, unused);
+		isa_put(c, "%s dst_sel:%s dst_unused:%s", omod_names[omod], sel_names[dst_sel],
+			unused_names[unused]);
+	}
+	if (!sel_names[src0_sel] || !sel_names[src1_sel])
+		return isa_refuse(c, "SDWA selector 7");
+	isa_put(c, " src0_sel:%s", sel_names[src0_sel]);
+	if (kind != VOP_1)
+		isa_put(c, " src1_sel:%s", sel_names[src1_sel]);
+	return true;
+}
+
+/* dpp_ctrl values past quad_perm (GCN3 guide, "DPP_CTRL Enumeration"). */
+static void dpp_ctrl(struct isa_ctx *c, unsigned ctrl)
+{
+	static const struct {
+		unsigned first, last;
+		const char *name;	/* with %u: the value's offset from first (+ base) */
+		unsigned base;
+		bool gfx10;		/* GFX10+ only; false: GFX8/9 only; */
+		bool all;		/* every level */
+	} kinds[] = {
+		{ 0x101, 0x10f, "row_shl:%u", 1, false, true },
+		{ 0x111, 0x11f, "row_shr:%u", 1, false, true },
+		{ 0x121, 0x12f, "row_ror:%u", 1, false, true },
+		{ 0x130, 0x130, "wave_shl:1", 0, false, false },
+		{ 0x134, 0x134, "wave_rol:1", 0, false, false },
+		{ 0x138, 0x138, "wave_shr:1", 0, false, false },
+		{ 0x13c, 0x13c, "wave_ror:1", 0, false, false },
+		{ 0x140, 0x140, "row_mirror", 0, false, true },
+		{ 0x141, 0x141, "row_half_mirror", 0, false, true },
+		{ 0x142, 0x142, "row_bcast:15", 0, false, false },
+		{ 0x143, 0x143, "row_bcast:31", 0, false, false },
+		{ 0x150, 0x15f, "row_share:%u", 0, true, false },
+		{ 0x160, 0x16f, "row_xmask:%u", 0, true, false },
+	};
+	bool gfx10 = c->level >= VSHARP_GFX10;
+	size_t i;
+
+	if (ctrl < 0x100) {
+		isa_put(c, " quad_perm:[%u,%u,%u,%u]", ctrl & 3, ctrl >> 2 & 3, ctrl >> 4 & 3,
+			ctrl >> 6 & 3);
+		return;
+	}
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (ctrl < kinds[i].first || ctrl > kinds[i].last)
+			continue;
+		if (kinds[i].all || kinds[i].gfx10 == gfx10) {
+			isa_put(c, " ");
+			isa_put(c, kinds[i].name, ctrl - kinds[i].first + kinds[i].base);
+		} else if (gfx10) {
+			/* LLVM names the control it refuses: "wave_shl", "row_bcast" */
+			const char *n = kinds[i].name;
+			unsigned len = 0;
+
+			while (n[len] && n[len] != ':')
+				len++;
+			isa_put(c, " /* %.*s is not supported starting from GFX10 */", (int)len, n);
+		} else {
+			isa_put(c, " /* Invalid dpp_ctrl value */");
+		}
+		return;
+	}
+	isa_put(c, " /* Invalid dpp_ctrl value */");
+}
+
+static bool dpp(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind, unsigned src0)
+{
+	bool dpp8 = src0 != SRC_DPP;
+	struct srcs s = { .src0 = 256 + isa_bits(c, 39, 32), .src1 = 256 + isa_bits(c, 16, 9) };
+	uint16_t levels = dpp8 ? o->dpp8 : o->dpp;
+
+	if (!(levels & VSHARP_GFX_BIT(c->level)))
+		return isa_refuse(c, "%s has no DPP%s form on %s", o->name, dpp8 ? "8" : "",
+				  c->target->name);
+	c->words = 2;
+	if (!dpp8) {
+		s.m0 = (struct mods){ isa_bits(c, 52, 52), isa_bits(c, 53, 53), false };
+		s.m1 = (struct mods){ isa_bits(c, 54, 54), isa_bits(c, 55, 55), false };
+	}
+	/* GFX11+ VOPC in DPP keeps its plain name */
+	isa_put(c, "%s%s ", o->name, kind == VOP_C && c->level >= VSHARP_GFX11 ? "" : "_dpp");
+	if (!operands(c, o, &s, false))
+		return false;
+	if (dpp8) {
+		unsigned i;
+
+		isa_put(c, " dpp8:[");
+		for (i = 0; i < 8; i++)
+			isa_put(c, "%s%u", i ? "," : "", isa_bits(c, 42 + 3 * i, 40 + 3 * i));
+		isa_put(c, "]%s", src0 == SRC_DPP8_FI ? " fi:1" : "");
+		return true;
+	}
+	dpp_ctrl(c, isa_bits(c, 48, 40));
+	isa_put(c, " row_mask:0x%x bank_mask:0x%x", isa_bits(c, 63, 60), isa_bits(c, 59, 56));
+	if (isa_bits(c, 51, 51))
+		isa_put(c, " bound_ctrl:1");
+	if (c->level >= VSHARP_GFX10 && isa_bits(c, 50, 50))
+		isa_put(c, " fi:1");
+	return true;
+}
+
+static bool vop(struct isa_ctx *c, enum vop_kind kind, unsigned op)
+{
+	static const char *const kinds[] = { [VOP_1] = "VOP1", [VOP_2] = "VOP2", [VOP_C] = "VOPC" };
+	const struct vop_op *o = vop_find(c, kind, op);
+	unsigned src0 = isa_bits(c, 8, 0);
+	struct srcs s = { .src0 = src0, .src1 = 256 + isa_bits(c, 16, 9) };
+
+	if (!o)
+		return isa_refuse(c, "%s opcode 0x%x is not defined on %s", kinds[kind], op,
+				  c->target->name);
+	if (c->level >= VSHARP_GFX8 && (src0 == SRC_DPP ||
+					(c->level <= VSHARP_GFX10_3 && src0 == SRC_SDWA) ||
+					(c->level >= VSHARP_GFX10 &&
+					 (src0 == SRC_DPP8 || src0 == SRC_DPP8_FI)))) {
+		if (c->avail < 2)
+			return isa_refuse(c, "the input ends inside a 2-dword instruction");
+		c->words = 2;
+		return src0 == SRC_SDWA ? sdwa(c, o, kind) : dpp(c, o, kind, src0);
+	}
+	if (strchr(o->tmpl, 'T'))
+		s.src1 = isa_bits(c, 16, 9);
+	isa_put(c, "%s%s%s", o->name, o->e32 ? "_e32" : "", o->tmpl[0] ? " " : "");
+	return operands(c, o, &s, false);
+}
 
 bool isa_print_vop1(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VOP1 is not decoded yet");
+	return vop(c, VOP_1, isa_bits(c, 16, 9));
 }
 
 bool isa_print_vop2(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VOP2 is not decoded yet");
+	return vop(c, VOP_2, isa_bits(c, 30, 25));
 }
 
 bool isa_print_vopc(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VOPC is not decoded yet");
+	return vop(c, VOP_C, isa_bits(c, 24, 17));
 }
 
 bool isa_print_vopd(struct isa_ctx *c)

@@ -1,0 +1,342 @@
+# SPDX-License-Identifier: MIT
+"""
+Generates user/lib/isa/vop_tables.c, the opcode table of the VOP1, VOP2,
+VOPC and VOPD printers (user/lib/isa/vop.c), by probing llvm-objdump-19
+(GFX8 to GFX12) and llvm-mc-19 (GFX6, GFX7: no disassembler there).
+
+Per opcode it derives from LLVM's own text: the name, the operand list in
+the order printed (which field each is, the implicit vcc, the K literal of
+v_madmk/v_fmaak...), each operand's width and constant type, and whether
+the SDWA, DPP and DPP8 forms decode.  Rows equal on several levels become
+one row with a level mask.
+
+    python3 scripts/isa/gen_vop.py > user/lib/isa/vop_tables.c
+"""
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from llvm import S_NOP, objdump, assemble  # noqa: E402
+
+LEVELS = [("gfx803", "8"), ("gfx900", "9"), ("gfx1010", "10"), ("gfx1030", "10_3"),
+          ("gfx1100", "11"), ("gfx1200", "12")]
+ORDER = ["6", "7", "8", "9", "10", "10_3", "11", "12"]
+VDST, SRC0, VSRC1, LIT = 30, 10, 20, 0x11111111
+
+
+def safe_objdump(cpu, groups):
+    """llvm-objdump-19 dies on some SDWA words; bisect to the one group."""
+    try:
+        return objdump(cpu, groups)
+    except subprocess.CalledProcessError:
+        if len(groups) == 1:
+            return [(".long crash", 1)]
+        h = len(groups) // 2
+        return safe_objdump(cpu, groups[:h]) + safe_objdump(cpu, groups[h:])
+
+
+# The three 32-bit encodings: the word of opcode OP with src0 code S0.
+KINDS = {
+    "VOP1": (range(0, 256), lambda op, s0, d=VDST: (0x3f << 25) | (d << 17) | (op << 9) | s0),
+    "VOP2": (range(0, 0x3e), lambda op, s0, d=VDST: (op << 25) | (d << 17) | (VSRC1 << 9) | s0),
+    "VOPC": (range(0, 256), lambda op, s0, d=VDST: (0x3e << 25) | (op << 17) | (VSRC1 << 9) | s0),
+}
+
+# Constant probes of a source: code, literal.  Their texts tell the type.
+TYPE_PROBES = [(255, 0x12345678), (255, 0x3f800000), (255, 0x3fe00000), (255, 0x3c00),
+               (240, 0), (248, 0), (193, 0)]
+# What each type prints for TYPE_PROBES (a type is how LLVM decodes and
+# prints an operand's constants: AMDGPUInstPrinter printImmediate*).
+TYPE_SIGS = {
+    ("0x12345678", "1.0", "0x3fe00000", "0x3c00", "0.5", "0.15915494", "-1"): "B32",
+    ("0x12345678", "0x3f800000", "0.5", "0x3c00", "0.5", "0.15915494309189532", "-1"): "F64",
+    ("0x12345678", "0x3f800000", "0x3fe00000", "0x3c00", "0.5", "0.15915494309189532", "-1"):
+        "B64",
+    ("0x5678", "0", "0", "1.0", "0.5", "0.15915494", "-1"): "F16",
+    ("0x5678", "1.0", "0x0", "0x3c00", "0x3800", "0x3118", "-1"): "I16",
+    ("0x12345678", "0x3f800000", "0x3fe00000", "1.0", "0.5", "0.15915494", "-1"): "V2F16",
+    ("0x5678", "0", "0", "0x3c00", "0.5", "0.15915494", "-1"): "BF16",
+}
+K_PROBES = [0x12345678, 0x3f800000, 0x3c00, 0x3fe00000]
+# The K of v_madmk/v_fmaak... prints as 32-bit hex on every level, f16 or not.
+K_SIGS = {("0x12345678", "0x3f800000", "0x3c00", "0x3fe00000"): "B32"}
+# A src0 that takes VGPRs only (v_readfirstlane_b32, v_movrels_b32 ...):
+# LLVM still prints any other code, marked.
+VGPR_ONLY = tuple(t + "/*Invalid immediate*/" for t in
+                  ("0x12345678", "1.0", "0x3fe00000", "0x3c00", "0.5", "0.15915494", "-1"))
+
+OPND = re.compile(r"^(v|s)(?:(\d+)|\[(\d+):(\d+)\])(\.l|\.h)?$")
+
+
+def reg(text):
+    """(file, first, regs) of v12, s[4:5], v3.l (regs 0: a 16-bit half)."""
+    m = OPND.match(text)
+    if not m:
+        return None
+    first = int(m.group(2) or m.group(3))
+    n = 1 if m.group(2) else int(m.group(4)) - first + 1
+    return m.group(1), first, 0 if m.group(5) else n
+
+
+def shape(text):
+    """The operand template of a probe's text: name, [(kind, regs)]."""
+    name, _, rest = text.partition(" ")
+    ops = []
+    for o in [x for x in rest.split(", ") if x]:
+        r = reg(o)
+        if o in ("vcc", "vcc_lo"):
+            ops.append(("C", 0))
+        elif o == "0x11111111":
+            ops.append(("K", 0))
+        elif r and r[1] == VDST:
+            ops.append(("D" if r[0] == "v" else "S", r[2]))
+        elif r and r[0] == "v" and r[1] == SRC0:
+            ops.append(("0", r[2]))
+        elif r and r[0] == "v" and r[1] == VSRC1:
+            ops.append(("1", r[2]))
+        elif r and r[0] == "s" and r[1] == VSRC1:
+            ops.append(("T", r[2]))
+        else:
+            raise SystemExit("unexpected operand %r in %r" % (o, text))
+    return name, ops
+
+
+def classify(sigs, table, what):
+    t = table.get(tuple(sigs))
+    if not t:
+        raise SystemExit("unknown %s type signature %r" % (what, sigs))
+    return t
+
+
+def probe_level(cpu):
+    """{(kind, op): row} for one processor."""
+    rows = {}
+    for kind, (ops, word) in KINDS.items():
+        base = safe_objdump(cpu, [[word(op, 256 + SRC0), LIT] for op in ops])
+        found = [(op, t, n) for op, (t, n) in zip(ops, base) if not t.startswith(".long")]
+        # Types: src0's constants; the K literal's (v_madmk ...)
+        groups = []
+        for op, _, _ in found:
+            groups += [[word(op, code), lit, LIT] for code, lit in TYPE_PROBES]
+        typed = safe_objdump(cpu, groups)
+        kgroups = []
+        for op, _, _ in found:
+            kgroups += [[word(op, 256 + SRC0), k] for k in K_PROBES]
+        ktexts = safe_objdump(cpu, kgroups)
+        # Forms: SDWA (GFX8-10.3), DPP (GFX8+), DPP8 (GFX10+)
+        # SDWA: every sel DWORD, in the fields the kind has
+        sdwa = {"VOP1": 6 << 8 | 6 << 16, "VOP2": 6 << 8 | 6 << 16 | 6 << 24,
+                "VOPC": 6 << 16 | 6 << 24}[kind]
+        forms = {
+            "SDWA": lambda op: [word(op, 0xf9), SRC0 | sdwa],
+            "DPP": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24],
+            "DPP8": lambda op: [word(op, 0xe9), SRC0],
+        }
+        form_ok = {}
+        for f, g in forms.items():
+            res = safe_objdump(cpu, [g(op) for op, _, _ in found])
+            form_ok[f] = {op for (op, _, _), (t, n) in zip(found, res)
+                          if not t.startswith(".long") and n == 2}
+        for i, (op, text, n) in enumerate(found):
+            name, ops = shape(text)
+            sig = []
+            for t, _ in typed[i * len(TYPE_PROBES):(i + 1) * len(TYPE_PROBES)]:
+                _, o = t.partition(" ")[0], t.partition(" ")[2].split(", ")
+                src = [x for k, x in zip(ops, o) if k[0] == "0"]
+                sig.append(src[0] if src else "")
+            t0 = "B32"
+            if tuple(sig) == VGPR_ONLY:
+                ops = [("V" if k == "0" else k, n) for k, n in ops]
+            elif any(k == "0" for k, _ in ops):
+                t0 = classify(sig, TYPE_SIGS, name)
+            tk = "B32"
+            if any(k == "K" for k, _ in ops):
+                ks = []
+                for t, _ in ktexts[i * len(K_PROBES):(i + 1) * len(K_PROBES)]:
+                    o = t.partition(" ")[2].split(", ")
+                    ks.append([x for (k, _), x in zip(ops, o) if k == "K"][0])
+                tk = classify(ks, K_SIGS, name + " K")
+            fl = {f: op in form_ok[f] for f in forms}
+            rows[(kind, op)] = dict(name=name, ops=ops, t0=t0, tk=tk, forms=fl)
+    return rows
+
+
+# Names of GFX6/GFX7 opcodes that no later level has (Southern and Sea
+# Islands ISA guides, chapters "VOP2/VOP1/VOPC Instructions"; LLVM's
+# VOP1Instructions.td, VOP2Instructions.td, VOPCInstructions.td SI/CI
+# opcodes): candidates beside every later level's names.
+SI_NAMES = ("v_readlane_b32 v_writelane_b32 v_add_i32 v_sub_i32 v_subrev_i32 v_addc_u32 "
+            "v_subb_u32 v_subbrev_u32 v_mac_legacy_f32 v_min_legacy_f32 v_max_legacy_f32 "
+            "v_lshr_b32 v_ashr_i32 v_lshl_b32 v_bcnt_u32_b32 v_mbcnt_lo_u32_b32 "
+            "v_mbcnt_hi_u32_b32 v_ldexp_f32 v_cvt_pkaccum_u8_f32 v_cvt_pknorm_i16_f32 "
+            "v_cvt_pknorm_u16_f32 v_cvt_pkrtz_f16_f32 v_cvt_pk_u16_u32 v_cvt_pk_i16_i32 "
+            "v_bfm_b32 v_clrexcp v_rcp_clamp_f32 v_rcp_legacy_f32 v_rsq_clamp_f32 "
+            "v_rsq_legacy_f32 v_rcp_clamp_f64 v_rsq_clamp_f64 v_log_clamp_f32 v_exp_legacy_f32 "
+            "v_log_legacy_f32").split()
+for _f in ("f32", "f64"):
+    for _c in "f lt eq le gt lg ge o u nge nlg ngt nle neq nlt tru".split():
+        SI_NAMES += ["v_cmps_%s_%s" % (_c, _f), "v_cmpsx_%s_%s" % (_c, _f)]
+# Operand lists tried for a name no later level shows.
+GENERIC = [("", ()), ("D0", (1, 1)), ("D0", (2, 2)), ("D0", (1, 2)), ("D0", (2, 1)),
+           ("D01", (1, 1, 1)), ("DC01", (1, 0, 1, 1)), ("DC01C", (1, 0, 1, 1, 0)),
+           ("SVT", (1, 1, 1)), ("D0T", (1, 1, 1)), ("C01", (0, 1, 1)), ("C01", (0, 2, 2)),
+           ("C01", (0, 2, 1))]
+PROBE_TEXT = {"D": "v%d" % VDST, "S": "s%d" % VDST, "0": "v%d" % SRC0, "V": "v%d" % SRC0,
+              "1": "v%d" % VSRC1, "T": "s%d" % VSRC1, "C": "vcc", "K": "0x11111111"}
+
+
+def assemble_each(cpu, lines):
+    """llvm.assemble() with an s_nop 0 after each line: the encodings are
+    matched to lines by the markers, not by counting error messages (a
+    large batch with many refused lines loses that count)."""
+    marked = []
+    for line in lines:
+        marked += [line, "s_nop 0"]
+    words = [w for e in assemble(cpu, marked) if e for w in e]
+    res, cur = [], []
+    for w in words:
+        if w == S_NOP:
+            res.append(cur or None)
+            cur = []
+        else:
+            cur.append(w)
+    assert len(res) == len(lines)
+    return res
+
+
+def probe_text(name, tmpl, widths):
+    ops = []
+    for k, n in zip(tmpl, widths):
+        t = PROBE_TEXT[k]
+        if n > 1:
+            first = int(t[1:])
+            t = "%s[%d:%d]" % (t[0], first, first + n - 1)
+        ops.append(t)
+    if "T" in tmpl and tmpl[0] == "D":
+        ops[1] = "s%d" % VSRC1  # one SGPR: the constant bus takes one
+    return (name + " " + ", ".join(ops)).strip()
+
+
+def suffix_type(name):
+    for suf, t in (("f64", "F64"), ("f16", "F16"), ("i16", "I16"), ("u16", "I16")):
+        if name.endswith(suf):
+            return t
+    return "B32"
+
+
+def probe_si(cpu, later):
+    """{(kind, op): row} for GFX6 or GFX7, from llvm-mc-19's encodings of
+    every candidate name with the operand lists later levels print."""
+    by_name = {}
+    for lvl in ("8", "9", "10", "10_3", "11", "12"):
+        for r in later[lvl].values():
+            base = r["name"][:-4] if r["name"].endswith("_e32") else r["name"]
+            by_name.setdefault(base, r)
+    cands = []
+    # SI names first: an alias a later level kept is then not chosen
+    for base in SI_NAMES + [n for n in by_name if n not in SI_NAMES]:
+        tries = []
+        if base in by_name:
+            r = by_name[base]
+            tries.append((r["name"], "".join(k for k, _ in r["ops"]),
+                          tuple(n for _, n in r["ops"]), r["t0"], r["tk"]))
+        for tmpl, w in GENERIC:
+            for name in (base + "_e32", base):
+                tries.append((name, tmpl, w, suffix_type(base), "B32"))
+        cands.append(tries)
+    flat = [t for tries in cands for t in tries]
+    encs = assemble_each(cpu, [probe_text(n, t, w) for n, t, w, _, _ in flat])
+    rows = {}
+    i = 0
+    for tries in cands:
+        at, i = i, i + len(tries)
+        for (n, tmpl, w, t0, tk), e in zip(tries, encs[at:i]):
+            if e is None or len(e) != 1 + ("K" in tmpl):
+                continue
+            if e[0] >> 25 == 0x3f:
+                kind, op = "VOP1", e[0] >> 9 & 0xff
+            elif e[0] >> 25 == 0x3e:
+                kind, op = "VOPC", e[0] >> 17 & 0xff
+            elif not e[0] >> 31:
+                kind, op = "VOP2", e[0] >> 25
+            else:
+                continue
+            if (kind, op) not in rows:
+                ops = list(zip(tmpl, w))
+                rows[(kind, op)] = dict(name=n, ops=ops, t0=t0, tk=tk, forms={})
+            break
+    return rows
+
+
+def main():
+    per = {}
+    if os.environ.get("GEN_VOP_CACHE"):	# re-emitting while working on the printer
+        import pickle
+        per = pickle.load(open(os.environ["GEN_VOP_CACHE"], "rb"))
+        emit(per)
+        return
+    for cpu, lvl in LEVELS:
+        per[lvl] = probe_level(cpu)
+        print("%s: %d opcodes" % (cpu, len(per[lvl])), file=sys.stderr)
+    for cpu, lvl in (("gfx600", "6"), ("gfx700", "7")):
+        per[lvl] = probe_si(cpu, per)
+        print("%s: %d opcodes" % (cpu, len(per[lvl])), file=sys.stderr)
+    emit(per)
+
+
+def key(r):
+    return (r["name"], tuple(r["ops"]), r["t0"], r["tk"])
+def mask(levels):
+    """GFX(...) | GFX_RANGE(...) of a set of levels, in runs."""
+    idx = sorted(ORDER.index(x) for x in levels)
+    runs, parts = [], []
+    for i in idx:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    for a, b in runs:
+        parts.append("GFX(%s)" % ORDER[a] if a == b else "GFX_RANGE(%s, %s)" % (ORDER[a], ORDER[b]))
+    return " | ".join(parts)
+
+
+def emit(per):
+    merged = {}
+    for lvl, rows in per.items():
+        for (kind, op), r in rows.items():
+            m = merged.setdefault((kind, op, key(r)), (r, {"": [], "SDWA": [], "DPP": [],
+                                                          "DPP8": []}))[1]
+            m[""].append(lvl)
+            for f, ok in r["forms"].items():
+                if ok:
+                    m[f].append(lvl)
+    print("// SPDX-License-Identifier: MIT")
+    print("/*")
+    print(" * Generated by scripts/isa/gen_vop.py from llvm-objdump-19 and llvm-mc-19; do not edit:")
+    print(" *   python3 scripts/isa/gen_vop.py > user/lib/isa/vop_tables.c")
+    print(" */")
+    print('#include "hw/levels.h"')
+    print('#include "isa/vop.h"')
+    print()
+    print("const struct vop_op vop_ops[] = {")
+    for (kind, op, _), (r, lv) in sorted(merged.items(), key=lambda x: (x[0][0], x[0][1],
+                                                                         ORDER.index(x[1][1][""][0]))):
+        name = r["name"]
+        e32 = name.endswith("_e32")
+        if e32:
+            name = name[:-4]
+        tmpl = "".join(k for k, _ in r["ops"])
+        regs = {k: n for k, n in r["ops"]}
+        forms = ", ".join(mask(lv[f]) or "0" for f in ("SDWA", "DPP", "DPP8"))
+        print('\t{ %s, 0x%02x, %s, "%s", "%s", %d, %d, %d, ISA_%s, %s,\n\t  %s },' % (
+            "VOP_" + kind[3:], op, mask(lv[""]), name, tmpl, regs.get("D", regs.get("S", 0)),
+            regs.get("0", regs.get("V", 0)), regs.get("1", regs.get("T", 0)), r["t0"],
+            "true" if e32 else "false", forms))
+    print("\t{ 0 }")
+    print("};")
+
+
+if __name__ == "__main__":
+    main()
