@@ -11,11 +11,11 @@
 
 /*
  * vdata: one register per dmask channel (gather4 always 4), halved for
- * packed D16, one more with tfe (lwe alone adds none).  LLVM 19 prints an
- * atomic's data only at its own size or the returning size twice that
- * (cmpswap's data is a pair); other dmask/tfe mixes of an atomic, and a
- * packed D16 gather4 with tfe, print register counts it has no reason for,
- * so they are refused (0).
+ * packed D16, one more with tfe (lwe alone adds none).  LLVM 19 sizes two
+ * cases by the register classes it happens to have: a packed D16 gather4
+ * with tfe takes 4 registers; an atomic takes its own size (cmpswap: a
+ * pair) or twice that where channels + tfe say so, a 1-dword atomic 5
+ * registers for 4, and its own size otherwise.
  */
 static unsigned vdata_regs(const struct isa_ctx *c, const struct isa_mem *m)
 {
@@ -27,12 +27,13 @@ static unsigned vdata_regs(const struct isa_ctx *c, const struct isa_mem *m)
 		unsigned native = strstr(m->op->name, "cmpswap") ? 2 : 1;
 
 		n += m->f[MIMG_TFE];
-		return n == native || n == 2 * native ? n : 0;
+		if (n == native || n == 2 * native)
+			return n;
+		return native == 1 && n == 4 ? 5 : native;
 	}
 	if (m->f[MIMG_D16] && !c->target->d16_unpacked) {
-		/* LLVM 19 prints a packed gather4 with tfe or lwe oddly. */
-		if ((m->op->flags & MIMG_GATHER) && (m->f[MIMG_TFE] || m->f[MIMG_LWE]))
-			return 0;
+		if ((m->op->flags & MIMG_GATHER) && m->f[MIMG_TFE])
+			return 4;
 		n = (n + 1) / 2;
 	}
 	return n + m->f[MIMG_TFE];
@@ -51,9 +52,9 @@ bool isa_print_mimg(struct isa_ctx *c)
 	if (m.op->flags & MIMG_BARE)
 		return true;
 	vdata = vdata_regs(c, &m);
-	if (!vdata)
-		return isa_refuse(c, "%s with dmask 0x%x%s", m.op->name, f[MIMG_DMASK],
-				  f[MIMG_TFE] ? " and tfe" : "");
+	/* LLVM 19 checks a D16 gather4's four registers against v255 before halving. */
+	if ((m.op->flags & MIMG_GATHER) && f[MIMG_VDATA] + 4 > 256)
+		return isa_refuse(c, "%s: v%u + 4 registers is past v255", m.op->name, f[MIMG_VDATA]);
 	if (!isa_mem_vgpr(c, &printed, f[MIMG_VDATA], vdata) ||
 	    !isa_mem_vgpr(c, &printed, f[MIMG_VADDR], m.op->w[1]))
 		return false;
