@@ -90,6 +90,7 @@ def buf(levels, enc, op, **bits):
 GFX6_BUF = dict(offset=(0, 12), offen=(12, 1), idxen=(13, 1), glc=(14, 1), addr64=(15, 1),
                 slc=(54, 1), tfe=(55, 1))
 GFX8_BUF = dict(offset=(0, 12), offen=(12, 1), idxen=(13, 1), glc=(14, 1), tfe=(55, 1))
+GFX8_RSV = dict(rsv=(15, 1))  # GFX8/9 MUBUF bit 15: no field
 GFX10_BUF = dict(GFX8_BUF, dlc=(15, 1), slc=(54, 1))
 GFX11_BUF = dict(offset=(0, 12), slc=(12, 1), dlc=(13, 1), glc=(14, 1), tfe=(53, 1),
                  offen=(54, 1), idxen=(55, 1))
@@ -162,7 +163,8 @@ FORMATS = {
     ],
     "mubuf": [
         buf(["GFX6", "GFX7"], 0x38 << 26, [(18, 7)], lds=(16, 1), **GFX6_BUF),
-        buf(["GFX8", "GFX9"], 0x38 << 26, [(18, 7)], lds=(16, 1), slc=(17, 1), **GFX8_BUF),
+        buf(["GFX8", "GFX9"], 0x38 << 26, [(18, 7)], lds=(16, 1), slc=(17, 1), **GFX8_BUF,
+            **GFX8_RSV),
         buf(["GFX10", "GFX10_3"], 0x38 << 26, [(18, 7), (25, 1)], lds=(16, 1), **GFX10_BUF),
         buf(["GFX11"], 0x38 << 26, [(18, 8)], lds=(16, 1), **GFX11_BUF),
         GFX12_BUF,
