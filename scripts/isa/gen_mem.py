@@ -2,15 +2,20 @@
 # SPDX-License-Identifier: MIT
 """
 Generates user/lib/isa/mem_tables.c: every opcode of the memory formats (DS,
-MUBUF, MTBUF, FLAT/GLOBAL/SCRATCH, EXP, LDSDIR, MIMG) per level, as
-llvm-objdump-19 decodes them on gfx803, gfx900, gfx1010, gfx1030, gfx1100
-and gfx1200, and as llvm-mc-19 encodes them for gfx600 and gfx700.
+MUBUF, MTBUF/VBUFFER, FLAT/GLOBAL/SCRATCH, LDSDIR/VDSDIR, MIMG of GFX6-9) and
+the export targets, per level, as llvm-objdump-19 decodes them on gfx803,
+gfx900, gfx1010, gfx1030, gfx1100 and gfx1200, and as llvm-mc-19 encodes
+the texts of those levels for gfx600 and gfx700 (GFX6/7 have no LLVM
+disassembler).
 
-Per opcode the probe sets the format's fields to distinct values and
-tries every subset of them zeroed: LLVM requires a field an instruction
-does not use to be zero, so the largest decoding subset says which fields
-the opcode uses ("may"), one that must not be zero ("must"), and the
-register numbers in the text say each operand's width.
+Per opcode the probe sets the register (and a few other) fields to
+distinct values and tries every subset of them zeroed: LLVM refuses most
+instructions whose unused fields are not zero, so the decoding subsets say
+which fields an opcode may set and which it must, and the register numbers
+in the text of the largest say each operand's width.  Each other field is
+then set alone on top: where the text does not change, LLVM ignores the
+field ("quiet").  GFX10+ MIMG (dim, NSA) and GFX11/12 VIMAGE/VSAMPLE are not
+probed yet.
 
 Usage: scripts/isa/gen_mem.py > user/lib/isa/mem_tables.c
 """
