@@ -2,15 +2,20 @@
 # SPDX-License-Identifier: MIT
 """
 Generates user/lib/isa/mem_tables.c: every opcode of the memory formats (DS,
-MUBUF, MTBUF, FLAT/GLOBAL/SCRATCH, EXP, LDSDIR, MIMG) per level, as
-llvm-objdump-19 decodes them on gfx803, gfx900, gfx1010, gfx1030, gfx1100
-and gfx1200, and as llvm-mc-19 encodes them for gfx600 and gfx700.
+MUBUF, MTBUF/VBUFFER, FLAT/GLOBAL/SCRATCH, LDSDIR/VDSDIR, MIMG of GFX6-9) and
+the export targets, per level, as llvm-objdump-19 decodes them on gfx803,
+gfx900, gfx1010, gfx1030, gfx1100 and gfx1200, and as llvm-mc-19 encodes
+the texts of those levels for gfx600 and gfx700 (GFX6/7 have no LLVM
+disassembler).
 
-Per opcode the probe sets the format's fields to distinct values and
-tries every subset of them zeroed: LLVM requires a field an instruction
-does not use to be zero, so the largest decoding subset says which fields
-the opcode uses ("may"), one that must not be zero ("must"), and the
-register numbers in the text say each operand's width.
+Per opcode the probe sets the register (and a few other) fields to
+distinct values and tries every subset of them zeroed: LLVM refuses most
+instructions whose unused fields are not zero, so the decoding subsets say
+which fields an opcode may set and which it must, and the register numbers
+in the text of the largest say each operand's width.  Each other field is
+then set alone on top: where the text does not change, LLVM ignores the
+field ("quiet").  GFX10+ MIMG (dim, NSA) and GFX11/12 VIMAGE/VSAMPLE are not
+probed yet.
 
 Usage: scripts/isa/gen_mem.py > user/lib/isa/mem_tables.c
 """
@@ -90,6 +95,7 @@ def buf(levels, enc, op, **bits):
 GFX6_BUF = dict(offset=(0, 12), offen=(12, 1), idxen=(13, 1), glc=(14, 1), addr64=(15, 1),
                 slc=(54, 1), tfe=(55, 1))
 GFX8_BUF = dict(offset=(0, 12), offen=(12, 1), idxen=(13, 1), glc=(14, 1), tfe=(55, 1))
+GFX8_RSV = dict(rsv=(15, 1))  # GFX8/9 MUBUF bit 15: no field
 GFX10_BUF = dict(GFX8_BUF, dlc=(15, 1), slc=(54, 1))
 GFX11_BUF = dict(offset=(0, 12), slc=(12, 1), dlc=(13, 1), glc=(14, 1), tfe=(53, 1),
                  offen=(54, 1), idxen=(55, 1))
@@ -121,7 +127,24 @@ LDSDIR_P = {"vdst": 50, "chan": 2, "attr": 3, "wait": 5, "vmvsrc": 1, "rsv": 1}
 LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4),
                  "vmvsrc": (23, 1), "rsv": (22, 1)}
 
+MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "vaddr", "vdata",
+          "srsrc", "ssamp", "rsv", "rsv2"]
+MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
+          "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1}
+MIMG_SUB = ["vaddr", "vdata", "srsrc", "ssamp", "dmask"]
+MIMG_GFX6 = {"rsv": (1, 7), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
+             "r128": (15, 1), "tfe": (16, 1), "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8),
+             "vdata": (40, 8), "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 5)}
+
 FORMATS = {
+    # GFX6-9 MIMG (GFX9's R128 bit is A16); GFX10+ are not decoded yet.
+    "mimg": [
+        # Bit 0 is OP[7] for LLVM (no GFX6-9 opcode uses it).
+        Fmt("mimg", ["GFX6", "GFX7"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6), MIMG_P,
+            {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+        Fmt("mimg", ["GFX8", "GFX9"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6, d16=(63, 1)),
+            MIMG_P, {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+    ],
     # GFX11 LDSDIR, GFX12 VDSDIR
     "ldsdir": [
         Fmt("ldsdir", ["GFX11", "GFX12"], 0xce << 24, 1, [(20, 2)], LDSDIR_FIELDS, LDSDIR_P,
@@ -145,7 +168,8 @@ FORMATS = {
     ],
     "mubuf": [
         buf(["GFX6", "GFX7"], 0x38 << 26, [(18, 7)], lds=(16, 1), **GFX6_BUF),
-        buf(["GFX8", "GFX9"], 0x38 << 26, [(18, 7)], lds=(16, 1), slc=(17, 1), **GFX8_BUF),
+        buf(["GFX8", "GFX9"], 0x38 << 26, [(18, 7)], lds=(16, 1), slc=(17, 1), **GFX8_BUF,
+            **GFX8_RSV),
         buf(["GFX10", "GFX10_3"], 0x38 << 26, [(18, 7), (25, 1)], lds=(16, 1), **GFX10_BUF),
         buf(["GFX11"], 0x38 << 26, [(18, 8)], lds=(16, 1), **GFX11_BUF),
         GFX12_BUF,
@@ -270,6 +294,10 @@ def old_levels(fmt_list, found):
                 may = {f for f in t[2] if f in fmt.fields}
                 if "addr64" in fmt.fields and "offen" in may:
                     may.add("addr64")
+                # Registers the text does not show must be 0 to assemble back.
+                shown = regs_of(text, fmt)
+                may -= {r for r in fmt.regs if r not in shown and
+                        not (r == "vdst" and "_atomic" in name)}
                 res[op] = (name, text, may, {f for f in t[3] if f in fmt.fields}, t[4])
                 break
         out[lvl] = res
@@ -309,7 +337,7 @@ def quiet(text, tog):
     return {f for f, t in tog.items() if t == text}
 
 
-ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F, "ldsdir": LDSDIR_F}
+ORDER = {"ds": DS_F, "buf": BUF_F, "flat": FLAT_F, "ldsdir": LDSDIR_F, "mimg": MIMG_F}
 
 
 def flag_list(*pairs):
@@ -325,6 +353,10 @@ FLAGS = {
                                    ("FLAT_ATOMIC", "_atomic" in text.split()[0]),
                                    ("FLAT_STORE", "_store" in text.split()[0])),
     "ldsdir": lambda text, r: "LDSDIR_PARAM" if "attr" in text else "0",
+    "mimg": lambda text, r: flag_list(("MIMG_GATHER", "gather4" in text.split()[0]),
+                                   ("MIMG_SAMPLER", ", s[12:15]" in text),
+                                   ("MIMG_ATOMIC", "_atomic" in text.split()[0]),
+                                   ("MIMG_BARE", " " not in text)),
     "buf": lambda text, r: flag_list(("BUF_BARE", " " not in text),
                                   ("BUF_ATOMIC", "_atomic" in text.split()[0]),
                                   ("BUF_STORE", "_store" in text.split()[0]),

@@ -38,6 +38,11 @@ bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_
 		if (m->f[i] == f->unused && (m->op->must & 1u << i))
 			return isa_refuse(c, "%s needs bits %u:%u set", m->op->name,
 					  f->lo + f->n - 1u, f->lo);
+		/* GFX6/7 have no disassembler to say what the hardware ignores: what
+		 * does not print must be 0 so that the text assembles to the same words. */
+		if ((m->op->quiet & 1u << i) && m->f[i] != f->unused && c->level <= VSHARP_GFX7)
+			return isa_refuse(c, "%s sets bits %u:%u, which it ignores", m->op->name,
+					  f->lo + f->n - 1u, f->lo);
 		if (m->op->quiet & 1u << i) {
 			m->f[i] = f->unused;
 			m->set &= ~(1u << i);
@@ -55,9 +60,4 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
 	isa_vgpr(c, first, n);
 	++*printed;
 	return true;
-}
-
-bool isa_print_mimg(struct isa_ctx *c)
-{
-	return isa_refuse(c, "MIMG is not decoded yet");
 }

@@ -82,6 +82,16 @@ struct isa_exp_target {
 
 extern const struct isa_exp_target isa_exp_targets[];
 
+/* GFX6-9 MIMG: gen_mem.py MIMG_F; w[] = vdata (at dmask 0xf), vaddr */
+enum {
+	MIMG_DMASK, MIMG_UNORM, MIMG_GLC, MIMG_SLC, MIMG_DA, MIMG_R128, MIMG_TFE, MIMG_LWE,
+	MIMG_D16, MIMG_VADDR, MIMG_VDATA, MIMG_SRSRC, MIMG_SSAMP, MIMG_RSV, MIMG_RSV2
+};
+enum { MIMG_GATHER = 1, MIMG_SAMPLER = 2, MIMG_ATOMIC = 4, MIMG_BARE = 8 };
+
+extern const struct isa_mem_layout isa_mimg_layouts[];
+extern const struct isa_mem_op isa_mimg_ops[];
+
 extern const struct isa_mem_layout isa_mubuf_layouts[], isa_mtbuf_layouts[];
 extern const struct isa_mem_op isa_mubuf_ops[], isa_mtbuf_ops[];
 

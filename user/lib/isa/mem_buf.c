@@ -61,7 +61,7 @@ void isa_mem_cache(struct isa_ctx *c, bool atomic, bool store, unsigned glc, uns
  * GFX10 the unified format by name, or its number where the level has none,
  * left out at BUF_FMT_8_UNORM (1).
  */
-static void tformat(struct isa_ctx *c, unsigned code)
+static bool tformat(struct isa_ctx *c, unsigned code)
 {
 	static const char *const nfmt9[8] = {
 		"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT",
@@ -72,8 +72,12 @@ static void tformat(struct isa_ctx *c, unsigned code)
 	if (c->level < VSHARP_GFX10) {
 		unsigned d = code & 15, nf = code >> 4 & 7;
 
+		/* llvm-mc-19 has no GFX6/7 name for NFMT 6 or DFMT 15. */
+		if (c->level <= VSHARP_GFX7 && (nf == 6 || d == 15))
+			return isa_refuse(c, "DFMT 15 and NFMT 6 are reserved");
+
 		if (d == 1 && nf == 0)
-			return;
+			return true;
 		isa_put(c, " format:[");
 		if (d != 1)
 			isa_put(c, "BUF_DATA_FORMAT_%s", d == 0 ? "INVALID" : d == 15 ? "RESERVED_15" :
@@ -81,16 +85,17 @@ static void tformat(struct isa_ctx *c, unsigned code)
 		if (nf != 0)
 			isa_put(c, "%sBUF_NUM_FORMAT_%s", d != 1 ? "," : "", nfmt9[nf]);
 		isa_put(c, "]");
-		return;
+		return true;
 	}
 	if (code == 1)
-		return;
+		return true;
 	if (code == 0)
 		isa_put(c, " format:[BUF_FMT_INVALID]");
 	else if (vsharp_format_from_unified(c->level, code, &f) && f.dfmt != VSHARP_DFMT_INVALID)
 		isa_put(c, " format:[BUF_FMT_%s]", vsharp_format_name(f, name, sizeof(name)));
 	else
 		isa_put(c, " format:%u", code);
+	return true;
 }
 
 static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_mem_layout *layouts,
@@ -108,6 +113,14 @@ static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_me
 	if (f[BUF_LDS] && f[BUF_TFE])
 		return isa_refuse(c, "%s with both lds and tfe", m.op->name);
 	vaddr = f[BUF_ADDR64] ? 2 : f[BUF_OFFEN] + f[BUF_IDXEN];
+	if (c->level <= VSHARP_GFX7 && f[BUF_ADDR64] && (f[BUF_OFFEN] | f[BUF_IDXEN]))
+		return isa_refuse(c, "%s with addr64 and offen or idxen", m.op->name);
+	if (c->level <= VSHARP_GFX7 && !vaddr && f[BUF_VADDR])
+		return isa_refuse(c, "%s sets VADDR without offen, idxen or addr64", m.op->name);
+	if (c->level <= VSHARP_GFX7 && f[BUF_LDS] && f[BUF_VDATA])
+		return isa_refuse(c, "%s to LDS sets VDATA", m.op->name);
+	if (c->level <= VSHARP_GFX7 && (flags & BUF_STORE) && f[BUF_TFE])
+		return isa_refuse(c, "%s with tfe (llvm-mc-19 refuses it)", m.op->name);
 	/* An LDS load writes no VGPR and prints none. */
 	if (!f[BUF_LDS] && m.op->w[0] && !isa_mem_vgpr(c, &printed, f[BUF_VDATA], m.op->w[0] + f[BUF_TFE]))
 		return false;
@@ -126,8 +139,8 @@ static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_me
 	isa_put(c, ", ");
 	if (!isa_src(c, f[BUF_SOFFSET], 1, ISA_B32))
 		return false;
-	if (flags & BUF_FORMAT)
-		tformat(c, f[BUF_FMT]);
+	if ((flags & BUF_FORMAT) && !tformat(c, f[BUF_FMT]))
+		return false;
 	if (f[BUF_IDXEN])
 		isa_put(c, " idxen");
 	if (f[BUF_OFFEN])

@@ -34,7 +34,16 @@ static void swizzle_offset(struct isa_ctx *c, unsigned imm)
 		isa_put(c, "swizzle(BROADCAST,%u,%u)", group, or_mask);
 	} else {
 		unsigned p0 = or_mask ^ xor_mask, p1 = (and_mask | or_mask) ^ xor_mask;
+		/* What llvm-mc-19 encodes the letters back to: 1 sets OR, p AND, i AND and XOR. */
+		unsigned same = ~(p0 ^ p1) & 0x1f, canon = (p0 ^ p1) | (p0 & same) << 5 |
+							   (p0 & ~same & 0x1f) << 10;
 
+		/* GFX6/7 must round-trip through llvm-mc-19: a mask the letters lose prints as
+		 * the number. */
+		if (c->level <= VSHARP_GFX7 && canon != imm) {
+			isa_put(c, "%u", imm);
+			return;
+		}
 		isa_put(c, "swizzle(BITMASK_PERM,\"");
 		for (unsigned bit = 0x10; bit; bit >>= 1)
 			isa_put(c, "%c", (p0 & bit) == (p1 & bit) ? (p0 & bit ? '1' : '0') :

@@ -18,9 +18,21 @@ bool isa_print_exp(struct isa_ctx *c)
 	bool old = c->level < VSHARP_GFX11, compr = old && isa_bits(c, 10, 10);
 	const struct isa_exp_target *t = isa_exp_targets;
 
+	if (c->level <= VSHARP_GFX7) {
+		unsigned used = compr ? (en & 3 ? 1 : 0) | (en & 12 ? 2 : 0) : en;
+
+		/* What llvm-mc-19 writes back: compr enables pairs, sources off are 0. */
+		if (isa_bits(c, 25, 13) || (compr && en != 0 && en != 3 && en != 12 && en != 15))
+			return isa_refuse(c, "EXP bits llvm-mc-19 would not encode");
+		for (unsigned i = 0; i < 4; i++)
+			if (!(used >> i & 1) && isa_bits(c, 39 + 8 * i, 32 + 8 * i))
+				return isa_refuse(c, "EXP source %u is off but not 0", i);
+	}
 	while (t->name && !((t->levels & VSHARP_GFX_BIT(c->level)) && tgt >= t->first &&
 			    tgt < t->first + t->count))
 		t++;
+	if (!t->name && c->level <= VSHARP_GFX7)
+		return isa_refuse(c, "export target %u has no name llvm-mc-19 assembles", tgt);
 	isa_put(c, "%s ", c->level >= VSHARP_GFX12 ? "export" : "exp");
 	if (!t->name)
 		isa_put(c, "invalid_target_%u", tgt);

@@ -38,6 +38,10 @@ bool isa_print_flat(struct isa_ctx *c)
 	if (!isa_mem_decode(c, "FLAT", isa_flat_layouts, isa_flat_ops, &m))
 		return false;
 	flags = m.op->flags;
+	if (c->level <= VSHARP_GFX7 && f[FLAT_OFFSET])
+		return isa_refuse(c, "GFX7 FLAT has no offset");
+	if (c->level <= VSHARP_GFX7 && (flags & FLAT_ATOMIC) && !f[FLAT_GLC] && f[FLAT_VDST])
+		return isa_refuse(c, "%s returns nothing but sets VDST", m.op->name);
 	if ((flags & FLAT_SADDR0) && f[FLAT_SADDR])
 		return isa_refuse(c, "%s needs SADDR 0", m.op->name);
 	rtn = c->level >= VSHARP_GFX12 ? f[FLAT_TH] & 1 : f[FLAT_GLC];
