@@ -125,6 +125,17 @@ def probe_level(cpu):
         for op, _, _ in found:
             kgroups += [[word(op, 256 + SRC0), k] for k in K_PROBES]
         ktexts = safe_objdump(cpu, kgroups)
+        # GFX11's 16-bit operands take v0-v127 only (LLVM 19's "Lo128"
+        # classes): a high source prints with a comment, a high vdst refuses
+        hi = safe_objdump(cpu, [[word(op, 256 + 128 + SRC0, VDST), LIT] for op, _, _ in found]
+                          + [[word(op, 256 + SRC0, 128 + VDST), LIT] for op, _, _ in found])
+        lo128 = {}
+        for i, (op, _, _) in enumerate(found):
+            t = hi[i][0]
+            f = ["VOP_LO128_0"] * ("VS_32_Lo128" in t)
+            f += ["VOP_LO128_1"] * ("VGPR_32_Lo128" in t)
+            f += ["VOP_LO128_D"] * hi[len(found) + i][0].startswith(".long")
+            lo128[op] = f
         # Forms: SDWA (GFX8-10.3), DPP (GFX8+), DPP8 (GFX10+)
         # SDWA: every sel DWORD, in the fields the kind has
         sdwa = {"VOP1": 6 << 8 | 6 << 16, "VOP2": 6 << 8 | 6 << 16 | 6 << 24,
@@ -133,6 +144,14 @@ def probe_level(cpu):
             "SDWA": lambda op: [word(op, 0xf9), SRC0 | sdwa],
             "DPP": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24],
             "DPP8": lambda op: [word(op, 0xe9), SRC0],
+            # Which source modifiers an operand takes: neg (abs alike) on
+            # float operands, sext on integer ones
+            "SDWA_NEG0": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 20],
+            "SDWA_SEXT0": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 19],
+            "SDWA_NEG1": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 28],
+            "SDWA_SEXT1": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 27],
+            "DPP_NEG0": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24 | 1 << 20],
+            "DPP_NEG1": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24 | 1 << 22],
         }
         form_ok = {}
         for f, g in forms.items():
@@ -159,7 +178,17 @@ def probe_level(cpu):
                     ks.append([x for (k, _), x in zip(ops, o) if k == "K"][0])
                 tk = classify(ks, K_SIGS, name + " K")
             fl = {f: op in form_ok[f] for f in forms}
-            rows[(kind, op)] = dict(name=name, ops=ops, t0=t0, tk=tk, forms=fl)
+            mods = []
+            for n in "01":
+                neg = fl.pop("DPP_NEG" + n) if fl["DPP"] else fl["SDWA_NEG" + n]
+                sext = fl.pop("SDWA_SEXT" + n) if fl["SDWA"] else not neg
+                fl.pop("SDWA_NEG" + n, None)
+                fl.pop("DPP_NEG" + n, None)
+                fl.pop("SDWA_SEXT" + n, None)
+                mods += ["VOP_M%s_NEG" % n] * neg + ["VOP_M%s_SEXT" % n] * sext
+            mods += lo128[op]
+            rows[(kind, op)] = dict(name=name, ops=ops, t0=t0, tk=tk, forms=fl,
+                                   mods=" | ".join(mods) or "0")
     return rows
 
 
@@ -241,18 +270,18 @@ def probe_si(cpu, later):
         if base in by_name:
             r = by_name[base]
             tries.append((r["name"], "".join(k for k, _ in r["ops"]),
-                          tuple(n for _, n in r["ops"]), r["t0"], r["tk"]))
+                          tuple(n for _, n in r["ops"]), r["t0"], r["tk"], r["mods"]))
         for tmpl, w in GENERIC:
             for name in (base + "_e32", base):
-                tries.append((name, tmpl, w, suffix_type(base), "B32"))
+                tries.append((name, tmpl, w, suffix_type(base), "B32", "0"))
         cands.append(tries)
     flat = [t for tries in cands for t in tries]
-    encs = assemble_each(cpu, [probe_text(n, t, w) for n, t, w, _, _ in flat])
+    encs = assemble_each(cpu, [probe_text(n, t, w) for n, t, w, _, _, _ in flat])
     rows = {}
     i = 0
     for tries in cands:
         at, i = i, i + len(tries)
-        for (n, tmpl, w, t0, tk), e in zip(tries, encs[at:i]):
+        for (n, tmpl, w, t0, tk, mods), e in zip(tries, encs[at:i]):
             if e is None or len(e) != 1 + ("K" in tmpl):
                 continue
             if e[0] >> 25 == 0x3f:
@@ -265,29 +294,84 @@ def probe_si(cpu, later):
                 continue
             if (kind, op) not in rows:
                 ops = list(zip(tmpl, w))
-                rows[(kind, op)] = dict(name=n, ops=ops, t0=t0, tk=tk, forms={})
+                rows[(kind, op)] = dict(name=n, ops=ops, t0=t0, tk=tk, forms={}, mods=mods)
             break
     return rows
 
 
+def vopd_word(x, y, sx0=256 + SRC0, vx1=VSRC1, sy0=0, vy1=0, lit=LIT):
+    """VOPD (GFX11+): X and Y halves; vdstY's low bit is the complement of vdstX's."""
+    return [0xc8000000 | x << 22 | y << 17 | vx1 << 9 | sx0,
+            sy0 | vy1 << 9 | (VDST >> 1) << 17 | VDST << 24, lit]
+
+
+VOPD_MOV = 8    # v_dual_mov_b32, in both halves: the other half of each probe
+
+
+def probe_vopd(cpu):
+    """{(op, half): row} of the VOPD halves (half "X" or "Y").  An operand a
+    half does not have must be zero (LLVM refuses the word otherwise), so
+    each opcode is tried with and without vsrc1; the other half is a mov."""
+    rows = {}
+    for half, n in (("X", 16), ("Y", 32)):
+        def word(op, code=256 + SRC0, lit=LIT, vx1=VSRC1):
+            if half == "X":
+                return vopd_word(op, VOPD_MOV, code, vx1, lit=lit)
+            return vopd_word(VOPD_MOV, op, 256 + SRC0, 0, code, vx1, lit)
+        tries = safe_objdump(cpu, [word(op, vx1=v) for op in range(n) for v in (VSRC1, 0)])
+        for op in range(n):
+            with_src1, without = tries[2 * op], tries[2 * op + 1]
+            text = with_src1[0] if not with_src1[0].startswith(".long") else without[0]
+            if text.startswith(".long"):
+                continue
+            part = text.split(" :: ")[0 if half == "X" else 1]
+            if half == "Y":     # vdstY probes as VDST | 1
+                part = part.replace("v%d," % (VDST | 1), "v%d," % VDST, 1)
+            name, ops = shape(part)
+            sig = []
+            for t, _ in safe_objdump(cpu, [word(op, c, lit, VSRC1 if "1" in dict(ops) else 0)
+                                           for c, lit in TYPE_PROBES]):
+                o = t.split(" :: ")[0 if half == "X" else 1].partition(" ")[2].split(", ")
+                sig.append(o[[k for k, _ in ops].index("0")])
+            rows[(op, half)] = dict(name=name, ops=ops, t0=classify(sig, TYPE_SIGS, name))
+    return rows
+
+
 def main():
-    per = {}
-    if os.environ.get("GEN_VOP_CACHE"):	# re-emitting while working on the printer
-        import pickle
-        per = pickle.load(open(os.environ["GEN_VOP_CACHE"], "rb"))
-        emit(per)
-        return
+    per, vopd = {}, {}
     for cpu, lvl in LEVELS:
         per[lvl] = probe_level(cpu)
         print("%s: %d opcodes" % (cpu, len(per[lvl])), file=sys.stderr)
     for cpu, lvl in (("gfx600", "6"), ("gfx700", "7")):
         per[lvl] = probe_si(cpu, per)
         print("%s: %d opcodes" % (cpu, len(per[lvl])), file=sys.stderr)
+    for cpu, lvl in (("gfx1100", "11"), ("gfx1200", "12")):
+        vopd[lvl] = probe_vopd(cpu)
     emit(per)
+    emit_vopd(vopd)
+
+
+def emit_vopd(vopd):
+    merged = {}
+    for lvl, rows in vopd.items():
+        for (op, half), r in rows.items():
+            k = (op, r["name"], tuple(r["ops"]), r["t0"])
+            m = merged.setdefault(k, ({}, set()))
+            m[0].setdefault(half, []).append(lvl)
+            m[1].add(lvl)
+    print()
+    print("const struct vopd_op vopd_ops[] = {")
+    for (op, name, ops, t0), (halves, lv) in sorted(merged.items()):
+        assert all(sorted(x) == sorted(lv) for x in halves.values()), name
+        print('\t{ 0x%02x, %s, %s, "%s", "%s", ISA_%s },' % (
+            op, mask(lv), " | ".join("VOPD_" + h for h in sorted(halves)), name,
+            "".join(k for k, _ in ops), t0))
+    print("\t{ .name = NULL }")
+    print("};")
 
 
 def key(r):
-    return (r["name"], tuple(r["ops"]), r["t0"], r["tk"])
+    return (r["name"], tuple(r["ops"]), r["t0"], r["tk"], r["mods"])
 def mask(levels):
     """GFX(...) | GFX_RANGE(...) of a set of levels, in runs."""
     idx = sorted(ORDER.index(x) for x in levels)
@@ -330,10 +414,10 @@ def emit(per):
         tmpl = "".join(k for k, _ in r["ops"])
         regs = {k: n for k, n in r["ops"]}
         forms = ", ".join(mask(lv[f]) or "0" for f in ("SDWA", "DPP", "DPP8"))
-        print('\t{ %s, 0x%02x, %s, "%s", "%s", %d, %d, %d, ISA_%s, %s,\n\t  %s },' % (
+        print('\t{ %s, 0x%02x, %s, "%s", "%s", %d, %d, %d, ISA_%s, %s,\n\t  %s, %s },' % (
             "VOP_" + kind[3:], op, mask(lv[""]), name, tmpl, regs.get("D", regs.get("S", 0)),
             regs.get("0", regs.get("V", 0)), regs.get("1", regs.get("T", 0)), r["t0"],
-            "true" if e32 else "false", forms))
+            "true" if e32 else "false", r["mods"], forms))
     print("\t{ 0 }")
     print("};")
 

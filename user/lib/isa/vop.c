@@ -16,6 +16,22 @@
 #define SRC_SDWA 0xf9
 #define SRC_DPP 0xfa
 
+/*
+ * The K constant of v_madmk/v_fmaak...: the instruction's literal, shared
+ * with a src0 literal; llvm-objdump-19 prints it as 32-bit hex on every
+ * level, whatever the operation's type.
+ */
+static bool k_literal(struct isa_ctx *c)
+{
+	if (!c->has_literal) {
+		if (c->words >= c->avail)
+			return isa_refuse(c, "the literal is past the end of the input");
+		c->literal = c->w[c->words++];
+		c->has_literal = true;
+	}
+	return true;
+}
+
 static const struct vop_op *vop_find(const struct isa_ctx *c, enum vop_kind kind, unsigned op)
 {
 	const struct vop_op *o;
@@ -33,12 +49,15 @@ static bool wave32(const struct isa_ctx *c)
 }
 
 /* A VGPR operand: N registers, or with N 0 a 16-bit half (bit 7: .h). */
-static void vreg(struct isa_ctx *c, unsigned r, unsigned n)
+static bool vreg(struct isa_ctx *c, unsigned r, unsigned n)
 {
+	if (r + n > 256)
+		return isa_refuse(c, "v[%u:%u] is past v255", r, r + n - 1);
 	if (n)
 		isa_vgpr(c, r, n);
 	else
 		isa_put(c, "v%u.%c", r & 0x7f, r & 0x80 ? 'h' : 'l');
+	return true;
 }
 
 /* Source modifiers of SDWA and DPP operands. */
@@ -46,19 +65,35 @@ struct mods {
 	bool neg, abs, sext;
 };
 
-static void mods_open(struct isa_ctx *c, struct mods m)
+enum { NEG_ABS = 1, SEXT = 2 };
+
+/* LLVM refuses a modifier the operand's type does not take. */
+static bool mods_ok(struct isa_ctx *c, struct mods m, unsigned allowed)
+{
+	if (((m.neg || m.abs) && !(allowed & NEG_ABS)) || (m.sext && !(allowed & SEXT)))
+		return isa_refuse(c, "a source modifier the operand does not take");
+	return true;
+}
+
+/* Inline constants and the literal: LLVM writes their negation neg(-1) */
+static bool is_imm(unsigned code)
+{
+	return (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code == 255;
+}
+
+static void mods_open(struct isa_ctx *c, struct mods m, unsigned code)
 {
 	if (m.neg)
-		isa_put(c, "-");
+		isa_put(c, m.abs || !is_imm(code) ? "-" : "neg(");
 	if (m.abs)
 		isa_put(c, "|");
 	if (m.sext)
 		isa_put(c, "sext(");
 }
 
-static void mods_close(struct isa_ctx *c, struct mods m)
+static void mods_close(struct isa_ctx *c, struct mods m, unsigned code)
 {
-	if (m.sext)
+	if (m.sext || (m.neg && !m.abs && is_imm(code)))
 		isa_put(c, ")");
 	if (m.abs)
 		isa_put(c, "|");
@@ -71,8 +106,26 @@ static void mods_close(struct isa_ctx *c, struct mods m)
 struct srcs {
 	unsigned src0;		/* 9-bit source code */
 	unsigned src1;		/* 9-bit source code */
+	bool ext;		/* src0 comes from the DPP dword */
 	struct mods m0, m1;
 };
+
+/*
+ * Source CODE (9 bits) of REGS registers (0: a VGPR half); LO_CLASS, where
+ * the operand takes v0-v127 only, is the register class LLVM names in its
+ * comment on a higher VGPR.
+ */
+static bool source(struct isa_ctx *c, unsigned code, unsigned regs, enum isa_type type,
+		   const char *lo_class)
+{
+	if (code < 256)
+		return isa_src(c, code, regs ? regs : 1, type);
+	if (!vreg(c, code - 256, regs))
+		return false;
+	if (lo_class && code >= 256 + 128)
+		isa_put(c, "/*Invalid register, operand has '%s' register class*/", lo_class);
+	return true;
+}
 
 static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct srcs *s,
 		     bool sdwa_vopc_sdst)
@@ -86,7 +139,9 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			isa_put(c, ", ");
 		switch (*t) {
 		case 'D':
-			vreg(c, vdst, o->dregs);
+			if (o->mods & VOP_LO128_D && vdst >= 128)
+				return isa_refuse(c, "%s takes v0-v127 only", o->name);
+			ok = vreg(c, vdst, o->dregs);
 			break;
 		case 'S':
 			ok = isa_sdst(c, vdst, 1);
@@ -102,32 +157,24 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			break;
 		case '0':
 		case 'V':
-			mods_open(c, s->m0);
-			if (s->src0 >= 256)
-				vreg(c, s->src0 - 256, o->s0regs);
-			else
-				ok = isa_src(c, s->src0, o->s0regs ? o->s0regs : 1, o->type);
+			mods_open(c, s->m0, s->src0);
+			ok = source(c, s->src0, o->s0regs, o->type, !(o->mods & VOP_LO128_0) ? NULL :
+				    s->ext ? "VGPR_32_Lo128" : "VS_32_Lo128");
 			if (ok && *t == 'V' && s->src0 < 256)
-				isa_put(c, "/*Invalid immediate*/");
-			mods_close(c, s->m0);
+				isa_put(c, is_imm(s->src0) ? "/*Invalid immediate*/" :
+				      "/*Invalid register, operand has 'VGPR_32' register class*/");
+			mods_close(c, s->m0, s->src0);
 			break;
 		case '1':
 		case 'T':
-			mods_open(c, s->m1);
-			if (s->src1 >= 256)
-				vreg(c, s->src1 - 256, o->s1regs);
-			else
-				ok = isa_src(c, s->src1, o->s1regs ? o->s1regs : 1,
-					     *t == 'T' ? ISA_B32 : o->type);
-			mods_close(c, s->m1);
+			mods_open(c, s->m1, s->src1);
+			ok = source(c, s->src1, o->s1regs, *t == 'T' ? ISA_B32 : o->type,
+				    o->mods & VOP_LO128_1 ? "VGPR_32_Lo128" : NULL);
+			mods_close(c, s->m1, s->src1);
 			break;
 		case 'K':
-			if (!c->has_literal) {
-				if (c->words >= c->avail)
-					return isa_refuse(c, "the literal is past the end of the input");
-				c->literal = c->w[c->words++];
-				c->has_literal = true;
-			}
+			if (!k_literal(c))
+				return false;
 			isa_put(c, "0x%x", c->literal);
 			break;
 		}
@@ -138,8 +185,9 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 static const char *const sel_names[8] = {
 	"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD", NULL
 };
+/* llvm-objdump-19 prints the reserved dst_unused 3 as UNUSED_PAD */
 static const char *const unused_names[4] = {
-	"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", NULL
+	"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "UNUSED_PAD"
 };
 static const char *const omod_names[4] = { "", " mul:2", " mul:4", " div:2" };
 
@@ -159,6 +207,12 @@ static bool sdwa(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind)
 
 	if (!(o->sdwa & VSHARP_GFX_BIT(c->level)))
 		return isa_refuse(c, "%s has no SDWA form on %s", o->name, c->target->name);
+	if (!mods_ok(c, s.m0, o->mods & VOP_M0_SEXT ? SEXT : NEG_ABS) ||
+	    !mods_ok(c, s.m1, o->mods & VOP_M1_SEXT ? SEXT : NEG_ABS))
+		return false;
+	/* VOP1 has no src1: its selector and modifiers must be zero */
+	if (kind == VOP_1 && (isa_bits(c, 61, 56) || (gfx9 && isa_bits(c, 63, 63))))
+		return isa_refuse(c, "VOP1 SDWA with src1 fields");
 	c->words = 2;
 	isa_put(c, "%s_sdwa ", o->name);
 	if (!operands(c, o, &s, vopc_sdst))
@@ -166,7 +220,7 @@ static bool sdwa(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind)
 	if (clamp)
 		isa_put(c, " clamp");
 	if (kind != VOP_C) {
-		if (!sel_names[dst_sel] || !unused_names[unused])
+		if (!sel_names[dst_sel])
 			return isa_refuse(c, "SDWA dst_sel %u dst_unused %u", dst_sel, unused);
 		isa_put(c, "%s dst_sel:%s dst_unused:%s", omod_names[omod], sel_names[dst_sel],
 			unused_names[unused]);
@@ -236,7 +290,8 @@ static void dpp_ctrl(struct isa_ctx *c, unsigned ctrl)
 static bool dpp(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind, unsigned src0)
 {
 	bool dpp8 = src0 != SRC_DPP;
-	struct srcs s = { .src0 = 256 + isa_bits(c, 39, 32), .src1 = 256 + isa_bits(c, 16, 9) };
+	struct srcs s = { .src0 = 256 + isa_bits(c, 39, 32), .src1 = 256 + isa_bits(c, 16, 9),
+			  .ext = true };
 	uint16_t levels = dpp8 ? o->dpp8 : o->dpp;
 
 	if (!(levels & VSHARP_GFX_BIT(c->level)))
@@ -246,6 +301,9 @@ static bool dpp(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind, u
 	if (!dpp8) {
 		s.m0 = (struct mods){ isa_bits(c, 52, 52), isa_bits(c, 53, 53), false };
 		s.m1 = (struct mods){ isa_bits(c, 54, 54), isa_bits(c, 55, 55), false };
+		if (!mods_ok(c, s.m0, o->mods & VOP_M0_NEG ? NEG_ABS : 0) ||
+		    !mods_ok(c, s.m1, o->mods & VOP_M1_NEG ? NEG_ABS : 0))
+			return false;
 	}
 	/* GFX11+ VOPC in DPP keeps its plain name */
 	isa_put(c, "%s%s ", o->name, kind == VOP_C && c->level >= VSHARP_GFX11 ? "" : "_dpp");
@@ -309,7 +367,65 @@ bool isa_print_vopc(struct isa_ctx *c)
 	return vop(c, VOP_C, isa_bits(c, 24, 17));
 }
 
+static const struct vopd_op *vopd_find(const struct isa_ctx *c, unsigned half, unsigned op)
+{
+	const struct vopd_op *o;
+
+	for (o = vopd_ops; o->name; o++)
+		if (o->op == op && (o->halves & half) && (o->levels & VSHARP_GFX_BIT(c->level)))
+			return o;
+	return NULL;
+}
+
+/*
+ * One half of a VOPD: opcode, vdst, src0 (9 bits) and vsrc1 at the bit
+ * offsets the RDNA3 guide's "VOPD" format gives.  The vsrc1 of a half
+ * without one must be zero: LLVM refuses the word otherwise.
+ */
+static bool vopd_half(struct isa_ctx *c, const struct vopd_op *o, unsigned vdst, unsigned src0,
+		      unsigned vsrc1)
+{
+	const char *t;
+
+	if (!strchr(o->tmpl, '1') && vsrc1)
+		return isa_refuse(c, "%s has no vsrc1 but the field is %u", o->name, vsrc1);
+	isa_put(c, "%s", o->name);
+	for (t = o->tmpl; *t; t++) {
+		isa_put(c, t == o->tmpl ? " " : ", ");
+		switch (*t) {
+		case 'D':
+			isa_vgpr(c, vdst, 1);
+			break;
+		case '0':
+			if (!isa_src(c, src0, 1, o->type))
+				return false;
+			break;
+		case '1':
+			isa_vgpr(c, vsrc1, 1);
+			break;
+		case 'K':
+			if (!k_literal(c))
+				return false;
+			isa_put(c, "0x%x", c->literal);
+			break;
+		}
+	}
+	return true;
+}
+
 bool isa_print_vopd(struct isa_ctx *c)
 {
-	return isa_refuse(c, "VOPD is not decoded yet");
+	unsigned opx = isa_bits(c, 25, 22), opy = isa_bits(c, 21, 17);
+	const struct vopd_op *x = vopd_find(c, VOPD_X, opx), *y = vopd_find(c, VOPD_Y, opy);
+	unsigned vdstx = isa_bits(c, 63, 56);
+
+	if (!x || !y)
+		return isa_refuse(c, "VOPD opcode %s 0x%x is not defined on %s", x ? "Y" : "X",
+				  x ? opy : opx, c->target->name);
+	if (!vopd_half(c, x, vdstx, isa_bits(c, 8, 0), isa_bits(c, 16, 9)))
+		return false;
+	isa_put(c, " :: ");
+	/* vdstY holds bits 7:1; bit 0 is the complement of vdstX's (another bank) */
+	return vopd_half(c, y, isa_bits(c, 55, 49) << 1 | (~vdstx & 1), isa_bits(c, 40, 32),
+			 isa_bits(c, 48, 41));
 }

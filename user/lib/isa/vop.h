@@ -10,6 +10,25 @@
 
 enum vop_kind { VOP_1 = 1, VOP_2, VOP_C };
 
+/*
+ * Source modifiers: NEG, neg and abs in DPP (float operands); SEXT, sext
+ * rather than neg and abs in SDWA (integer operands).  M0 src0, M1 src1.
+ */
+enum {
+	VOP_M0_NEG = 1 << 0,
+	VOP_M0_SEXT = 1 << 1,
+	VOP_M1_NEG = 1 << 2,
+	VOP_M1_SEXT = 1 << 3,
+	/*
+	 * GFX11's 16-bit operands in LLVM 19 take v0-v127 ("Lo128" register
+	 * classes): a higher vdst is no instruction, a higher source prints
+	 * with a comment.
+	 */
+	VOP_LO128_D = 1 << 4,
+	VOP_LO128_0 = 1 << 5,
+	VOP_LO128_1 = 1 << 6,
+};
+
 struct vop_op {
 	uint8_t kind;		/* enum vop_kind; 0 ends the table */
 	uint8_t op;
@@ -26,9 +45,24 @@ struct vop_op {
 	uint8_t dregs, s0regs, s1regs;
 	uint8_t type;		/* enum isa_type of src0 (and of src1 in SDWA) */
 	bool e32;		/* the 32-bit form's name ends in _e32 */
+	uint8_t mods;		/* VOP_M*: the source modifiers SDWA and DPP take */
 	uint16_t sdwa, dpp, dpp8;	/* levels where the form decodes */
 };
 
 extern const struct vop_op vop_ops[];
+
+/* VOPD (GFX11+): the opcodes of its X and Y halves */
+enum { VOPD_X = 1, VOPD_Y = 2 };
+
+struct vopd_op {
+	uint8_t op;
+	uint16_t levels;
+	uint8_t halves;		/* VOPD_X | VOPD_Y: where the opcode is defined */
+	const char *name;	/* NULL ends the table */
+	const char *tmpl;	/* as in struct vop_op: D, 0, 1, K */
+	uint8_t type;		/* of src0 */
+};
+
+extern const struct vopd_op vopd_ops[];
 
 #endif
