@@ -59,8 +59,10 @@ run devcoredump_without_rings 2 'holds no ring, IB or shader words.*no ring cont
 # A GFX1200 devcoredump of Linux 6.19 (amd-gfx list): sdma0 timed out, no ring section posted.
 run devcoredump_6_19_without_rings 2 'holds no ring, IB or shader words.*no ring contents' \
 	ib decode --gfx gfx12 "$data/devcoredump-6.19-gfx1200.txt"
-sed 's/^IP Type: 2 Ring Name: sdma0$/IP Type: 2 Ring Name:/' "$data/devcoredump-6.19-gfx1200.txt" >"$tmp/noname.txt"
-run devcoredump_ring_name_cut 2 "line 16: 'IP Type: 2 Ring Name:' is not" ib decode --gfx gfx12 "$tmp/noname.txt"
+sed 's/^IP Type: 2 Ring Name: sdma0$/IP Type: 2 Ring Name:/' \
+	"$data/devcoredump-6.19-gfx1200.txt" >"$tmp/noname.txt"
+run devcoredump_ring_name_cut 2 "line 16: 'IP Type: 2 Ring Name:' is not" \
+	ib decode --gfx gfx12 "$tmp/noname.txt"
 # Mesa register lines from a RADV trace.log (prosper #1809): registers, no words.
 run mesa_reg_lines_no_words 2 'mesa-reg dump holds no ring, IB or shader words' \
 	ib decode --gfx gfx10 "$data/mesa-radv-trace-gs-user-data.txt"

@@ -328,10 +328,10 @@ static void test_mesa_reg_real(struct ktap *t)
 	CHECK_STR(t, d.format, "mesa-reg");
 	CHECK(t, d.n == 0 && d.n_reg == 2);
 	if (d.n_reg == 2) {
-		CHECK(t, !strcmp(d.reg[0].name, "SPI_SHADER_USER_DATA_GS_0") && d.reg[0].value == 0 &&
-			 d.reg[0].line == 2);
-		CHECK(t, !strcmp(d.reg[1].name, "SPI_SHADER_USER_DATA_GS_1") && d.reg[1].value == 0 &&
-			 d.reg[1].line == 3);
+		CHECK_STR(t, d.reg[0].name, "SPI_SHADER_USER_DATA_GS_0");
+		CHECK(t, d.reg[0].value == 0 && d.reg[0].line == 2);
+		CHECK_STR(t, d.reg[1].name, "SPI_SHADER_USER_DATA_GS_1");
+		CHECK(t, d.reg[1].value == 0 && d.reg[1].line == 3);
 	}
 	CHECK_EQ(t, vsharp_dump_descriptors(&d, v, 4, &n, &err), -ENOENT);
 	vsharp_dump_free(&d);
