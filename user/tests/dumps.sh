@@ -34,7 +34,7 @@ run() {
 }
 
 echo "KTAP version 1"
-echo "1..13"
+echo "1..17"
 
 # umr: "polaris11.gfx.ring[ 512] == 0xc0032200 r.. ... OPCODE:22[PKT3_COND_EXEC]", rptr 512.
 run umr_ring_from_rptr_by_slot 0 '^  512: COND_EXEC ' ib decode --gfx gfx8 "$data/umr-ring-polaris11.txt"
@@ -56,6 +56,19 @@ run devcoredump_no_such_stream 2 "no stream 'sdma0'.*ring gfx_0.0.0 \(line 24\)"
 # Linux 6.7's devcoredump (lore.kernel.org) has no ring section: no words, said so.
 run devcoredump_without_rings 2 'holds no ring, IB or shader words.*no ring contents' \
 	ib decode --gfx gfx11 "$data/devcoredump-6.7-header.txt"
+# A GFX1200 devcoredump of Linux 6.19 (amd-gfx list): sdma0 timed out, no ring section posted.
+run devcoredump_6_19_without_rings 2 'holds no ring, IB or shader words.*no ring contents' \
+	ib decode --gfx gfx12 "$data/devcoredump-6.19-gfx1200.txt"
+sed 's/^IP Type: 2 Ring Name: sdma0$/IP Type: 2 Ring Name:/' \
+	"$data/devcoredump-6.19-gfx1200.txt" >"$tmp/noname.txt"
+run devcoredump_ring_name_cut 2 "line 16: 'IP Type: 2 Ring Name:' is not" \
+	ib decode --gfx gfx12 "$tmp/noname.txt"
+# Mesa register lines from a RADV trace.log (prosper #1809): registers, no words.
+run mesa_reg_lines_no_words 2 'mesa-reg dump holds no ring, IB or shader words' \
+	ib decode --gfx gfx10 "$data/mesa-radv-trace-gs-user-data.txt"
+sed 's/GS_1 <- 0$/GS_1 <- zero/' "$data/mesa-radv-trace-gs-user-data.txt" >"$tmp/zero.txt"
+run mesa_reg_value_refused 2 'line 3: .*has a value Mesa does not print' \
+	ib decode --gfx gfx10 "$tmp/zero.txt"
 # The ring section without the kernel's header lines is refused, not read as dwords.
 sed -n '/^0x0 /,/^0xffc /p' "$data/devcoredump-polaris11.txt" >"$tmp/pairs.txt"
 run devcoredump_pairs_refused 2 'line 1: .* devcoredump ring line' ib decode --gfx gfx8 "$tmp/pairs.txt"

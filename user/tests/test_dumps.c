@@ -202,22 +202,6 @@ static void test_devcoredump(struct ktap *t)
 	vsharp_dump_free(&d);
 }
 
-/* A devcoredump of Linux 6.7 (lore.kernel.org, README): the header alone, no words. */
-static void test_devcoredump_header(struct ktap *t)
-{
-	struct vsharp_error err = { "" };
-	struct vsharp_dump d;
-
-	if (read_dump(t, DATA "devcoredump-6.7-header.txt", &d))
-		return;
-	CHECK_STR(t, d.format, "devcoredump");
-	CHECK_STR(t, d.timed_out, "gfx_0.0.0");
-	CHECK_EQ(t, d.n, 0);
-	CHECK(t, !vsharp_dump_pick(&d, NULL, &err));
-	CHECK_MSG(t, strstr(err.msg, "no ring contents"), "%s", err.msg);
-	vsharp_dump_free(&d);
-}
-
 /* libdrm shader_test_util.c's memset V#: 0x00400000 0x00100000 0x400 0x74fac. */
 static void test_radv_folder(struct ktap *t)
 {
@@ -277,6 +261,82 @@ static char *replace_line(const char *text, size_t len, unsigned line, const cha
 	return out;
 }
 
+/*
+ * Real devcoredumps posted to the kernel lists (README): the header alone,
+ * no ring section, so no words.  The ring is the one each states in its
+ * "IP Type: N Ring Name: NAME" line; André Almeida's 6.4 dump has none.
+ */
+static void test_devcoredump_header(struct ktap *t)
+{
+	static const struct {
+		const char *file, *timed_out;
+		unsigned ip_line;	/* its "IP Type:" line, 0: none */
+	} dumps[] = {
+		{ "devcoredump-6.7-header.txt", "gfx_0.0.0", 9 },
+		{ "devcoredump-6.19-gfx1200.txt", "sdma0", 16 },
+		{ "devcoredump-6.4-ibs.txt", "", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(dumps) / sizeof(dumps[0]); i++) {
+		struct vsharp_error err = { "" };
+		char path[128], want[32], *text, *bad;
+		struct vsharp_dump d;
+		size_t len, bad_len;
+
+		snprintf(path, sizeof(path), DATA "%s", dumps[i].file);
+		if (read_dump(t, path, &d))
+			continue;
+		CHECK_STR(t, d.format, "devcoredump");
+		CHECK_STR(t, d.timed_out, dumps[i].timed_out);
+		CHECK(t, d.n == 0 && d.n_reg == 0);
+		CHECK(t, !vsharp_dump_pick(&d, NULL, &err));
+		CHECK_MSG(t, strstr(err.msg, "no ring contents"), "%s: %s", path, err.msg);
+		vsharp_dump_free(&d);
+		text = slurp(path, &len);
+		if (!text || !dumps[i].ip_line) {
+			free(text);
+			continue;
+		}
+		/* The one header line kept must be whole: no number, or no ring name. */
+		snprintf(want, sizeof(want), "line %u:", dumps[i].ip_line);
+		bad = replace_line(text, len, dumps[i].ip_line, "IP Type: two Ring Name: sdma0",
+				   &bad_len);
+		CHECK_MSG(t, parse_text(bad, bad_len, &err) == -EINVAL && strstr(err.msg, want),
+			  "%s, IP type mangled: %s", path, err.msg);
+		free(bad);
+		bad = replace_line(text, len, dumps[i].ip_line, "IP Type: 0 Ring Name:", &bad_len);
+		CHECK_MSG(t, parse_text(bad, bad_len, &err) == -EINVAL && strstr(err.msg, want),
+			  "%s, ring name cut: %s", path, err.msg);
+		free(bad);
+		free(text);
+	}
+}
+
+/*
+ * Mesa's register lines as a RADV_DEBUG=hang trace.log showed them (prosper
+ * #1809, README): two SH registers, both "<- 0", no V#.
+ */
+static void test_mesa_reg_real(struct ktap *t)
+{
+	struct vsharp_error err = { "" };
+	struct vsharp_dump d;
+	uint32_t v[4];
+	size_t n;
+
+	if (read_dump(t, DATA "mesa-radv-trace-gs-user-data.txt", &d))
+		return;
+	CHECK_STR(t, d.format, "mesa-reg");
+	CHECK(t, d.n == 0 && d.n_reg == 2);
+	if (d.n_reg == 2) {
+		CHECK_STR(t, d.reg[0].name, "SPI_SHADER_USER_DATA_GS_0");
+		CHECK(t, d.reg[0].value == 0 && d.reg[0].line == 2);
+		CHECK_STR(t, d.reg[1].name, "SPI_SHADER_USER_DATA_GS_1");
+		CHECK(t, d.reg[1].value == 0 && d.reg[1].line == 3);
+	}
+	CHECK_EQ(t, vsharp_dump_descriptors(&d, v, 4, &n, &err), -ENOENT);
+	vsharp_dump_free(&d);
+}
+
 /* Every dump with a line mangled is refused naming that line; cut short, where it says its length. */
 static void test_malformed(struct ktap *t)
 {
@@ -292,6 +352,7 @@ static void test_malformed(struct ktap *t)
 		{ "umr-waves-bits-polaris11.txt", 48, false },
 		{ "umr-waves-old.txt", 5, false },
 		{ "devcoredump-polaris11.txt", 600, true },
+		{ "mesa-radv-trace-gs-user-data.txt", 3, false },
 	};
 
 	for (size_t i = 0; i < sizeof(dumps) / sizeof(dumps[0]); i++) {
@@ -458,5 +519,5 @@ static void test_cli_rst(struct ktap *t)
 
 KTAP_MAIN(KTAP_CASE(test_umr_ring), KTAP_CASE(test_umr_ib), KTAP_CASE(test_umr_shader),
 	  KTAP_CASE(test_umr_waves), KTAP_CASE(test_dump_shader), KTAP_CASE(test_devcoredump), KTAP_CASE(test_devcoredump_header),
-	  KTAP_CASE(test_radv_folder),
+	  KTAP_CASE(test_radv_folder), KTAP_CASE(test_mesa_reg_real),
 	  KTAP_CASE(test_malformed), KTAP_CASE(test_not_words), KTAP_CASE(test_cli_rst))

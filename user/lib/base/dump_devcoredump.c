@@ -127,6 +127,23 @@ static int ring_section(struct dump_lines *it, struct dump_line name_line, struc
 	return 0;
 }
 
+/* "IP Type: 0 Ring Name: gfx_0.0.0" (amdgpu_devcoredump_format: the ring's type, its name). */
+static int timed_out_line(struct dump_line head, struct vsharp_dump *d, struct vsharp_error *err)
+{
+	struct dump_line l = dump_trim(head);
+	const char *p = l.s + strlen("IP Type: "), *end = l.s + l.len, *name;
+	uint64_t type;
+
+	if (!dump_dec(&p, end, &type) || !dump_lit(&p, end, "Ring Name: "))
+		return dump_refuse(err, head, "is not 'IP Type: N Ring Name: NAME'");
+	for (name = p; p < end && *p != ' ' && *p != '\t'; p++)
+		;
+	if (p == name || p != end || (size_t)(p - name) >= sizeof(d->timed_out))
+		return dump_refuse(err, head, "is not 'IP Type: N Ring Name: NAME' (one ring name)");
+	snprintf(d->timed_out, sizeof(d->timed_out), "%.*s", (int)(p - name), name);
+	return 0;
+}
+
 /* "IB #0 0x800000100000 64 dw", then up to that many "0x%08x" lines. */
 static int ib_section(struct dump_lines *it, struct dump_line head, struct vsharp_dump *d,
 		      struct vsharp_error *err)
@@ -209,17 +226,15 @@ int dump_devcoredump_parse(const char *text, size_t len, struct vsharp_dump *d,
 
 	dump_lines_init(&it, text, len);
 	while (!ret && dump_next(&it, &l)) {
-		const char *rn;
-
 		if (!rings) {
-			/* The header is free text; only the timed-out ring is kept from it. */
-			rn = dump_find(l, "Ring Name: ");
-			if (dump_starts(l, "IP Type: ") && rn) {
-				struct dump_line t = dump_trim(l);
-
-				rn += strlen("Ring Name: ");
-				snprintf(d->timed_out, sizeof(d->timed_out), "%.*s",
-					 (int)(t.s + t.len - rn), rn);
+			/*
+			 * The header is free text; only the timed-out ring is kept
+			 * from it, so that line must be whole: a ring chosen from a
+			 * garbled name would be the wrong default.
+			 */
+			if (dump_starts(l, "IP Type: ")) {
+				ret = timed_out_line(l, d, err);
+				continue;
 			}
 			header |= dump_is(l, "**** AMDGPU Device Coredump ****");
 			rings = dump_is(l, "Ring buffer information");
