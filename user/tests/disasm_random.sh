@@ -28,7 +28,10 @@
 #
 # GFX6 and GFX7 (gfx600, gfx700), which llvm-objdump-19 cannot disassemble:
 # the same format groups; every instruction vsharp names, assembled by
-# llvm-mc-19 -mcpu=CPU, must give back its words.
+# llvm-mc-19 -mcpu=CPU, must give back its words, but for SOP1/SOP2/SOPC
+# operand fields LLVM's decoder does not read (the low bits of a misaligned
+# SGPR tuple, the field of an operand the opcode lacks) where vsharp prints
+# llvm-mc's words the same.
 #
 # Knobs: WORDS (random dwords per processor, default 1000000), CPUS (the
 # processors, default all eight), FORMAT (only formats whose name contains
@@ -141,6 +144,7 @@ def format_groups(rng, table, level):
     return out
 
 
+COMMENT = re.compile(r"/\*.*?\*/")
 LINE = re.compile(r"^\t(.*?)\s*// ([0-9A-F]+):((?: [0-9A-F]{8})+)")
 
 
@@ -149,7 +153,7 @@ def listing(text):
     for line in text.splitlines():
         m = LINE.match(line)
         if m:
-            yield (int(m.group(2), 16) // 4, " ".join(m.group(1).split()),
+            yield (int(m.group(2), 16) // 4, " ".join(COMMENT.sub("", m.group(1)).split()),
                    len(m.group(3).split()))
 
 
@@ -262,7 +266,7 @@ def vsharp_listing(cpu, binf):
         if m:
             at = int(m.group(2), 16) // 4
             n = len(m.group(3).split())
-            text = " ".join(m.group(1).split())
+            text = " ".join(COMMENT.sub("", m.group(1)).split())
             res.append((at, text, n, not text.startswith(".long")))
     return res
 
@@ -309,6 +313,31 @@ def differential(cpu, tmp):
     return len(words), total, same, bad, after_gap, crashed
 
 
+# The operand fields of the first dword of the scalar ALU formats (SDST, SSRC0, SSRC1).
+OPERAND_FIELDS = {"SOP1": 0x007f00ff, "SOP2": 0x007fffff, "SOPC": 0x0000ffff}
+
+
+def dont_care(pairs, cpu, tmp):
+    """Of (vsharp's words, llvm-mc's words, format): those where the words differ only in
+    SOP1/SOP2/SOPC operand fields and vsharp prints llvm-mc's words with the same text.
+    LLVM's decoder drops the low bits of a misaligned SGPR tuple and ignores the field of
+    an operand the opcode does not have (s_getpc_b64's SSRC0); the GFX8+ cases of this
+    test hold vsharp to the same reading."""
+    cand = [(w, e) for w, e, f in pairs if f in OPERAND_FIELDS and len(w) == len(e) and
+            (w[0] ^ e[0]) & ~OPERAND_FIELDS[f] == 0 and tuple(w[1:]) == tuple(e[1:])]
+    if not cand:
+        return set()
+    words, starts = array.array("I"), []
+    for w, e in cand:
+        for x in (w, e):
+            starts.append(len(words))
+            words.extend(x)
+            words.extend([S_NOP] * PAD)
+    texts = {at: text for at, text, _, _ in vsharp_listing(cpu, write(words, tmp, cpu + "-dc"))}
+    return {tuple(w) for k, (w, e) in enumerate(cand)
+            if texts.get(starts[2 * k]) == texts.get(starts[2 * k + 1])}
+
+
 def roundtrip(cpu, tmp):
     """GFX6/7: vsharp's text of each named instruction, assembled, gives its words."""
     table, words, _, starts = build(cpu)
@@ -323,12 +352,15 @@ def roundtrip(cpu, tmp):
     for at, text, n, _ in mine:
         f = cls[words[at] >> 23] or "none"
         total[f] = total.get(f, 0) + 1
+    pairs = [(texts[t], e, cls[texts[t][0] >> 23]) for t, e in zip(lines, encs)
+             if e is not None and tuple(e) != texts[t]]
+    ignored = dont_care(pairs, cpu, tmp)
     for text, enc in zip(lines, encs):
         f = cls[texts[text][0] >> 23] or "none"
         if enc is None:
             bad.append("%s: \"%s\": llvm-mc refuses it" %
                        (" ".join("%08X" % x for x in texts[text]), text))
-        elif tuple(enc) != texts[text]:
+        elif tuple(enc) != texts[text] and texts[text] not in ignored:
             bad.append("%s: \"%s\": llvm-mc gives %s" % (
                 " ".join("%08X" % x for x in texts[text]), text,
                 " ".join("%08X" % x for x in enc)))
@@ -338,7 +370,7 @@ def roundtrip(cpu, tmp):
     for name, st in starts.items():
         known = {m[0] for m in mine}
         named[name] = (sum(1 for s in st if s in known), len(st))
-    return len(words), total, same, bad, len(lines), named
+    return len(words), total, same, bad, len(lines), named, len(ignored)
 
 
 def case(cpu):
@@ -368,9 +400,10 @@ def main():
             failed += 1
             continue
         if LEVEL[cpu] < 8:
-            nw, total, same, bad, uniq, named = res
+            nw, total, same, bad, uniq, named, ignored = res
             print("# %s: %d words, %d distinct instructions vsharp names, %d round-trip "
-                  "through llvm-mc-19, %d do not" % (cpu, nw, uniq, sum(same.values()), len(bad)))
+                  "through llvm-mc-19 (%d of them but for don't-care operand bits), %d do not" %
+                  (cpu, nw, uniq, sum(same.values()), ignored, len(bad)))
             for name, (k, t) in named.items():
                 print("# %s %-8s %6d/%-6d format words named (%.1f%%)" %
                       (cpu, name, k, t, 100.0 * k / t if t else 0))

@@ -49,6 +49,7 @@ enum isa_type {
 	ISA_V2I16,		/* packed 16-bit pairs (VOP3P) */
 	ISA_V2F16,
 	ISA_V2BF16,
+	ISA_SREG,		/* registers only: LLVM marks a constant "Invalid immediate" */
 	ISA_TYPE_COUNT
 };
 
@@ -61,6 +62,9 @@ enum isa_type {
  * level or a literal past the end of the input.
  */
 bool isa_src(struct isa_ctx *c, unsigned code, unsigned regs, enum isa_type type);
+
+/* A literal constant operand (fmamk's K): the literal dword, read as isa_src does, in hex. */
+bool isa_literal(struct isa_ctx *c);
 
 /* A scalar destination (SDST encoding: SGPRs, TTMPs, specials, null). */
 bool isa_sdst(struct isa_ctx *c, unsigned code, unsigned regs);

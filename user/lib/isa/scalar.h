@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSHARP_LIB_ISA_SCALAR_H
+#define VSHARP_LIB_ISA_SCALAR_H
+
+/*
+ * The generated scalar tables (scalar_tables.c, scripts/isa/gen_scalar.py):
+ * facts as llvm-objdump-19 and llvm-mc-19 have them, per level.
+ */
+#include "isa/print.h"
+
+/* A scalar source code that is neither an SGPR nor a number: "vcc_lo", "ttmp3". */
+struct isa_sname {
+	uint8_t code;
+	const char *name;
+};
+
+/*
+ * A SOP1, SOP2 or SOPC opcode: the operands in printed order (d SDST, 0
+ * SSRC0, 1 SSRC1, K a literal constant, I the SSRC1 field as an index mode,
+ * M the SSRC0 field as a message) and their widths in dwords.
+ */
+struct isa_sop {
+	uint8_t op;
+	const char *name;
+	const char *shape;
+	uint8_t dst, src0, src1;
+	uint8_t type0, type1;	/* enum isa_type of each source */
+};
+
+/* Per level, ended by a NULL name. */
+extern const struct isa_sname *const isa_snames[VSHARP_GFX_COUNT];
+extern const struct isa_sop *const isa_sop1[VSHARP_GFX_COUNT];
+extern const struct isa_sop *const isa_sop2[VSHARP_GFX_COUNT];
+extern const struct isa_sop *const isa_sopc[VSHARP_GFX_COUNT];
+
+#endif
