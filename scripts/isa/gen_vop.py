@@ -124,6 +124,10 @@ def probe_level(cpu):
     for kind, (ops, word) in KINDS.items():
         base = safe_objdump(cpu, [[word(op, 256 + SRC0), LIT] for op in ops])
         found = [(op, t, n) for op, (t, n) in zip(ops, base) if not t.startswith(".long")]
+        # Operations without operands (v_nop, v_clrexcp, v_pipeflush) want vdst 0
+        bare = safe_objdump(cpu, [[word(op, 256 + SRC0, 0), LIT] for op in ops])
+        found += [(op, t, n) for op, (t, n), (b, _) in zip(ops, bare, base)
+                  if b.startswith(".long") and " " not in t and not t.startswith(".long")]
         # Types: src0's constants; the K literal's (v_madmk ...)
         groups = []
         for op, _, _ in found:
@@ -302,6 +306,8 @@ def probe_si(cpu, later):
                 kind, op = "VOP2", e[0] >> 25
             else:
                 continue
+            if (kind == "VOPC") != tmpl.startswith("C"):
+                continue        # an operand list of another encoding, taken as an alias
             if (kind, op) not in rows:
                 ops = list(zip(tmpl, w))
                 rows[(kind, op)] = dict(name=n, ops=ops, t0=t0, tk=tk, forms={}, lo128=lo128)

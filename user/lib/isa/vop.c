@@ -171,6 +171,9 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			} else {
 				isa_put(c, wave32(c) ? "vcc_lo" : "vcc");
 			}
+			if (c->level >= VSHARP_GFX12 && s->ext && t > o->tmpl && t[-1] == '1' &&
+			    s->m1.abs)
+				mods_close(c, s->m1, s->src1);
 			break;
 		case '0':
 		case 'V':
@@ -192,6 +195,12 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			mods_open(c, s->m1, s->src1);
 			ok = source(c, o, VOP_LO_1, s->src1, o->s1regs,
 				    *t == 'T' ? ISA_B32 : o->type, "VGPR_32_Lo128");
+			/*
+			 * llvm-objdump-19 for GFX12 closes src1's |...| of
+			 * v_cndmask_b32_dpp after the vcc_lo that follows
+			 */
+			if (c->level >= VSHARP_GFX12 && s->ext && t[1] == 'C' && s->m1.abs)
+				continue;
 			mods_close(c, s->m1, s->src1);
 			break;
 		case 'K':
@@ -372,6 +381,13 @@ static bool vop(struct isa_ctx *c, enum vop_kind kind, unsigned op)
 	if (!o)
 		return isa_refuse(c, "%s opcode 0x%x is not defined on %s", kinds[kind], op,
 				  c->target->name);
+	/* v_nop, v_clrexcp, v_pipeflush: LLVM ignores src0 but wants vdst 0 */
+	if (!o->tmpl[0]) {
+		if (isa_bits(c, 24, 17))
+			return isa_refuse(c, "%s with a vdst", o->name);
+		isa_put(c, "%s%s", o->name, o->e32 ? "_e32" : "");
+		return true;
+	}
 	if (c->level >= VSHARP_GFX8 && (src0 == SRC_DPP ||
 					(c->level <= VSHARP_GFX10_3 && src0 == SRC_SDWA) ||
 					(c->level >= VSHARP_GFX10 &&
@@ -383,7 +399,7 @@ static bool vop(struct isa_ctx *c, enum vop_kind kind, unsigned op)
 	}
 	if (strchr(o->tmpl, 'T'))
 		s.src1 = isa_bits(c, 16, 9);
-	isa_put(c, "%s%s%s", o->name, o->e32 ? "_e32" : "", o->tmpl[0] ? " " : "");
+	isa_put(c, "%s%s ", o->name, o->e32 ? "_e32" : "");
 	return operands(c, o, &s, false);
 }
 
