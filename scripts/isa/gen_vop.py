@@ -67,6 +67,14 @@ K_SIGS = {("0x12345678", "0x3f800000", "0x3c00", "0x3fe00000"): "B32"}
 VGPR_ONLY = tuple(t + "/*Invalid immediate*/" for t in
                   ("0x12345678", "1.0", "0x3fe00000", "0x3c00", "0.5", "0.15915494", "-1"))
 
+# The source modifier bits probed per opcode, (form, bit of the second
+# dword); vop.h's enum vop_mod_slot has the same order.
+MOD_SLOTS = [("SDWA", 20), ("SDWA", 21), ("SDWA", 19), ("SDWA", 28), ("SDWA", 29), ("SDWA", 27),
+             ("SDWA", 13), ("SDWA", 14), ("DPP", 20), ("DPP", 21), ("DPP", 22), ("DPP", 23)]
+# What a set bit does: LLVM refuses the word, prints the modifier, ignores
+# the bit, or prints it as sext() (an integer operand's neg bit in DPP)
+MOD_REFUSE, MOD_PRINT, MOD_IGNORE, MOD_SEXT = 0, 1, 2, 3
+
 OPND = re.compile(r"^(v|s)(?:(\d+)|\[(\d+):(\d+)\])(\.l|\.h)?$")
 
 
@@ -116,6 +124,10 @@ def probe_level(cpu):
     for kind, (ops, word) in KINDS.items():
         base = safe_objdump(cpu, [[word(op, 256 + SRC0), LIT] for op in ops])
         found = [(op, t, n) for op, (t, n) in zip(ops, base) if not t.startswith(".long")]
+        # Operations without operands (v_nop, v_clrexcp, v_pipeflush) want vdst 0
+        bare = safe_objdump(cpu, [[word(op, 256 + SRC0, 0), LIT] for op in ops])
+        found += [(op, t, n) for op, (t, n), (b, _) in zip(ops, bare, base)
+                  if b.startswith(".long") and " " not in t and not t.startswith(".long")]
         # Types: src0's constants; the K literal's (v_madmk ...)
         groups = []
         for op, _, _ in found:
@@ -126,38 +138,33 @@ def probe_level(cpu):
             kgroups += [[word(op, 256 + SRC0), k] for k in K_PROBES]
         ktexts = safe_objdump(cpu, kgroups)
         # GFX11's 16-bit operands take v0-v127 only (LLVM 19's "Lo128"
-        # classes): a high source prints with a comment, a high vdst refuses
-        hi = safe_objdump(cpu, [[word(op, 256 + 128 + SRC0, VDST), LIT] for op, _, _ in found]
-                          + [[word(op, 256 + SRC0, 128 + VDST), LIT] for op, _, _ in found])
-        lo128 = {}
-        for i, (op, _, _) in enumerate(found):
-            t = hi[i][0]
-            f = ["VOP_LO128_0"] * ("VS_32_Lo128" in t)
-            f += ["VOP_LO128_1"] * ("VGPR_32_Lo128" in t)
-            f += ["VOP_LO128_D"] * hi[len(found) + i][0].startswith(".long")
-            lo128[op] = f
+        # classes): a high source prints with a comment or refuses, a high
+        # vdst refuses.  One probe per operand.
+        his = [safe_objdump(cpu, [[w, LIT] for w in ws]) for ws in (
+            [word(op, 256 + SRC0, 128 + VDST) for op, _, _ in found],
+            [word(op, 256 + 128 + SRC0) for op, _, _ in found],
+            [word(op, 256 + SRC0) | 128 << 9 for op, _, _ in found])]
+        # A VGPR-only src0 given an SGPR: the register class LLVM names
+        sgpr0 = safe_objdump(cpu, [[word(op, SRC0), LIT] for op, _, _ in found])
         # Forms: SDWA (GFX8-10.3), DPP (GFX8+), DPP8 (GFX10+)
         # SDWA: every sel DWORD, in the fields the kind has
         sdwa = {"VOP1": 6 << 8 | 6 << 16, "VOP2": 6 << 8 | 6 << 16 | 6 << 24,
                 "VOPC": 6 << 16 | 6 << 24}[kind]
+        dpp = 0xe4 << 8 | 0xff << 24
         forms = {
             "SDWA": lambda op: [word(op, 0xf9), SRC0 | sdwa],
-            "DPP": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24],
+            "DPP": lambda op: [word(op, 0xfa), SRC0 | dpp],
             "DPP8": lambda op: [word(op, 0xe9), SRC0],
-            # Which source modifiers an operand takes: neg (abs alike) on
-            # float operands, sext on integer ones
-            "SDWA_NEG0": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 20],
-            "SDWA_SEXT0": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 19],
-            "SDWA_NEG1": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 28],
-            "SDWA_SEXT1": lambda op: [word(op, 0xf9), SRC0 | sdwa | 1 << 27],
-            "DPP_NEG0": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24 | 1 << 20],
-            "DPP_NEG1": lambda op: [word(op, 0xfa), SRC0 | 0xe4 << 8 | 0xff << 24 | 1 << 22],
         }
-        form_ok = {}
+        form_res = {}
         for f, g in forms.items():
-            res = safe_objdump(cpu, [g(op) for op, _, _ in found])
-            form_ok[f] = {op for (op, _, _), (t, n) in zip(found, res)
-                          if not t.startswith(".long") and n == 2}
+            form_res[f] = safe_objdump(cpu, [g(op) for op, _, _ in found])
+        # What each modifier bit does: MOD_SLOTS' order
+        mod_res = []
+        for form, bit in MOD_SLOTS:
+            src, base = (0xf9, sdwa) if form == "SDWA" else (0xfa, dpp)
+            mod_res.append(safe_objdump(cpu, [[word(op, src), SRC0 | base | 1 << bit]
+                                              for op, _, _ in found]))
         for i, (op, text, n) in enumerate(found):
             name, ops = shape(text)
             sig = []
@@ -177,18 +184,24 @@ def probe_level(cpu):
                     o = t.partition(" ")[2].split(", ")
                     ks.append([x for (k, _), x in zip(ops, o) if k == "K"][0])
                 tk = classify(ks, K_SIGS, name + " K")
-            fl = {f: op in form_ok[f] for f in forms}
+            fl = {f: not form_res[f][i][0].startswith(".long") and form_res[f][i][1] == 2
+                  for f in forms}
             mods = []
-            for n in "01":
-                neg = fl.pop("DPP_NEG" + n) if fl["DPP"] else fl["SDWA_NEG" + n]
-                sext = fl.pop("SDWA_SEXT" + n) if fl["SDWA"] else not neg
-                fl.pop("SDWA_NEG" + n, None)
-                fl.pop("DPP_NEG" + n, None)
-                fl.pop("SDWA_SEXT" + n, None)
-                mods += ["VOP_M%s_NEG" % n] * neg + ["VOP_M%s_SEXT" % n] * sext
-            mods += lo128[op]
-            rows[(kind, op)] = dict(name=name, ops=ops, t0=t0, tk=tk, forms=fl,
-                                   mods=" | ".join(mods) or "0")
+            for slot, (form, _) in enumerate(MOD_SLOTS):
+                t = mod_res[slot][i][0]
+                base = form_res[form][i][0]
+                act = (MOD_REFUSE if t.startswith(".long") else MOD_IGNORE if t == base else
+                       MOD_SEXT if "sext(" in t and "sext(" not in base else MOD_PRINT)
+                mods.append(act if fl[form] else None)
+            lo = []
+            for j, k in enumerate("D01"):
+                t = his[j][i][0]
+                lo.append(0 if k not in [x for x, _ in ops] else
+                          2 if t.startswith(".long") else 1 if "_Lo128" in t else 0)
+            if "V" in [k for k, _ in ops] and "VRegOrLds_32" in sgpr0[i][0]:
+                ops = [("L" if k == "V" else k, n) for k, n in ops]
+            rows[(kind, op)] = dict(name=name, ops=ops, t0=t0, tk=tk, forms=fl, mods=mods,
+                                   lo128=lo)
     return rows
 
 
@@ -213,6 +226,7 @@ GENERIC = [("", ()), ("D0", (1, 1)), ("D0", (2, 2)), ("D0", (1, 2)), ("D0", (2, 
            ("SVT", (1, 1, 1)), ("D0T", (1, 1, 1)), ("C01", (0, 1, 1)), ("C01", (0, 2, 2)),
            ("C01", (0, 2, 1))]
 PROBE_TEXT = {"D": "v%d" % VDST, "S": "s%d" % VDST, "0": "v%d" % SRC0, "V": "v%d" % SRC0,
+              "L": "v%d" % SRC0,
               "1": "v%d" % VSRC1, "T": "s%d" % VSRC1, "C": "vcc", "K": "0x11111111"}
 
 
@@ -270,10 +284,10 @@ def probe_si(cpu, later):
         if base in by_name:
             r = by_name[base]
             tries.append((r["name"], "".join(k for k, _ in r["ops"]),
-                          tuple(n for _, n in r["ops"]), r["t0"], r["tk"], r["mods"]))
+                          tuple(n for _, n in r["ops"]), r["t0"], r["tk"], r["lo128"]))
         for tmpl, w in GENERIC:
             for name in (base + "_e32", base):
-                tries.append((name, tmpl, w, suffix_type(base), "B32", "0"))
+                tries.append((name, tmpl, w, suffix_type(base), "B32", [0, 0, 0]))
         cands.append(tries)
     flat = [t for tries in cands for t in tries]
     encs = assemble_each(cpu, [probe_text(n, t, w) for n, t, w, _, _, _ in flat])
@@ -281,7 +295,7 @@ def probe_si(cpu, later):
     i = 0
     for tries in cands:
         at, i = i, i + len(tries)
-        for (n, tmpl, w, t0, tk, mods), e in zip(tries, encs[at:i]):
+        for (n, tmpl, w, t0, tk, lo128), e in zip(tries, encs[at:i]):
             if e is None or len(e) != 1 + ("K" in tmpl):
                 continue
             if e[0] >> 25 == 0x3f:
@@ -292,9 +306,11 @@ def probe_si(cpu, later):
                 kind, op = "VOP2", e[0] >> 25
             else:
                 continue
+            if (kind == "VOPC") != tmpl.startswith("C"):
+                continue        # an operand list of another encoding, taken as an alias
             if (kind, op) not in rows:
                 ops = list(zip(tmpl, w))
-                rows[(kind, op)] = dict(name=n, ops=ops, t0=t0, tk=tk, forms={}, mods=mods)
+                rows[(kind, op)] = dict(name=n, ops=ops, t0=t0, tk=tk, forms={}, lo128=lo128)
             break
     return rows
 
@@ -371,7 +387,9 @@ def emit_vopd(vopd):
 
 
 def key(r):
-    return (r["name"], tuple(r["ops"]), r["t0"], r["tk"], r["mods"])
+    return (r["name"], tuple(r["ops"]), r["t0"], r["tk"], tuple(r["lo128"]))
+
+
 def mask(levels):
     """GFX(...) | GFX_RANGE(...) of a set of levels, in runs."""
     idx = sorted(ORDER.index(x) for x in levels)
@@ -387,15 +405,25 @@ def mask(levels):
 
 
 def emit(per):
+    """One row per opcode and set of levels that print it alike.  A level
+    without SDWA or DPP has no say in those modifier slots (None), so it
+    joins a row whatever they hold."""
     merged = {}
-    for lvl, rows in per.items():
-        for (kind, op), r in rows.items():
-            m = merged.setdefault((kind, op, key(r)), (r, {"": [], "SDWA": [], "DPP": [],
-                                                          "DPP8": []}))[1]
-            m[""].append(lvl)
+    for lvl in ORDER:
+        for (kind, op), r in sorted(per[lvl].items()):
+            mods = r.get("mods") or [None] * len(MOD_SLOTS)
+            for g in merged.setdefault((kind, op, key(r)), []):
+                if all(a is None or b is None or a == b for a, b in zip(g["mods"], mods)):
+                    break
+            else:
+                g = dict(r=r, mods=[None] * len(MOD_SLOTS),
+                         lv={"": [], "SDWA": [], "DPP": [], "DPP8": []})
+                merged[(kind, op, key(r))].append(g)
+            g["mods"] = [a if b is None else b for a, b in zip(g["mods"], mods)]
+            g["lv"][""].append(lvl)
             for f, ok in r["forms"].items():
                 if ok:
-                    m[f].append(lvl)
+                    g["lv"][f].append(lvl)
     print("// SPDX-License-Identifier: MIT")
     print("/*")
     print(" * Generated by scripts/isa/gen_vop.py from llvm-objdump-19 and llvm-mc-19; do not edit:")
@@ -405,8 +433,9 @@ def emit(per):
     print('#include "isa/vop.h"')
     print()
     print("const struct vop_op vop_ops[] = {")
-    for (kind, op, _), (r, lv) in sorted(merged.items(), key=lambda x: (x[0][0], x[0][1],
-                                                                         ORDER.index(x[1][1][""][0]))):
+    groups = [(kind, op, g) for (kind, op, _), gs in merged.items() for g in gs]
+    for kind, op, g in sorted(groups, key=lambda x: (x[0], x[1], ORDER.index(x[2]["lv"][""][0]))):
+        r, lv = g["r"], g["lv"]
         name = r["name"]
         e32 = name.endswith("_e32")
         if e32:
@@ -414,10 +443,13 @@ def emit(per):
         tmpl = "".join(k for k, _ in r["ops"])
         regs = {k: n for k, n in r["ops"]}
         forms = ", ".join(mask(lv[f]) or "0" for f in ("SDWA", "DPP", "DPP8"))
-        print('\t{ %s, 0x%02x, %s, "%s", "%s", %d, %d, %d, ISA_%s, %s,\n\t  %s, %s },' % (
+        mods = sum((m or 0) << 2 * i for i, m in enumerate(g["mods"]))
+        lo = sum(x << 2 * i for i, x in enumerate(r["lo128"]))
+        src0 = [n for k, n in r["ops"] if k in "0VL"]
+        print('\t{ %s, 0x%02x, %s, "%s", "%s", %d, %d, %d, ISA_%s, %s,\n\t  0x%06x, 0x%x, %s },' % (
             "VOP_" + kind[3:], op, mask(lv[""]), name, tmpl, regs.get("D", regs.get("S", 0)),
-            regs.get("0", regs.get("V", 0)), regs.get("1", regs.get("T", 0)), r["t0"],
-            "true" if e32 else "false", r["mods"], forms))
+            src0[0] if src0 else 0, regs.get("1", regs.get("T", 0)), r["t0"],
+            "true" if e32 else "false", mods, lo, forms))
     print("\t{ 0 }")
     print("};")
 

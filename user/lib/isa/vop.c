@@ -65,13 +65,28 @@ struct mods {
 	bool neg, abs, sext;
 };
 
-enum { NEG_ABS = 1, SEXT = 2 };
-
-/* LLVM refuses a modifier the operand's type does not take. */
-static bool mods_ok(struct isa_ctx *c, struct mods m, unsigned allowed)
+/*
+ * Applies bit SLOT of the extension dword: sets *FLAG (or, for
+ * VOP_AS_SEXT, the operand's sext) as LLVM prints it, or refuses.
+ */
+static bool mod(struct isa_ctx *c, const struct vop_op *o, enum vop_mod_slot slot, unsigned bit,
+		bool *flag, struct mods *m)
 {
-	if (((m.neg || m.abs) && !(allowed & NEG_ABS)) || (m.sext && !(allowed & SEXT)))
-		return isa_refuse(c, "a source modifier the operand does not take");
+	if (!isa_bits(c, 32 + bit, 32 + bit))
+		return true;
+	switch (VOP_MOD(o, slot)) {
+	case VOP_REFUSE:
+		return isa_refuse(c, "%s takes no modifier in bit %u of its extension", o->name,
+				  bit);
+	case VOP_PRINT:
+		*flag = true;
+		break;
+	case VOP_IGNORE:
+		break;
+	case VOP_AS_SEXT:
+		m->sext = true;
+		break;
+	}
 	return true;
 }
 
@@ -111,18 +126,20 @@ struct srcs {
 };
 
 /*
- * Source CODE (9 bits) of REGS registers (0: a VGPR half); LO_CLASS, where
- * the operand takes v0-v127 only, is the register class LLVM names in its
- * comment on a higher VGPR.
+ * Source CODE (9 bits) of REGS registers (0: a VGPR half); LO_CLASS is the
+ * register class LLVM names in its comment on a VGPR past v127 where the
+ * operand takes v0-v127 only.
  */
-static bool source(struct isa_ctx *c, unsigned code, unsigned regs, enum isa_type type,
-		   const char *lo_class)
+static bool source(struct isa_ctx *c, const struct vop_op *o, enum vop_lo128 opnd,
+		   unsigned code, unsigned regs, enum isa_type type, const char *lo_class)
 {
 	if (code < 256)
 		return isa_src(c, code, regs ? regs : 1, type);
+	if (code >= 256 + 128 && VOP_LO(o, opnd) == VOP_LO_REFUSE)
+		return isa_refuse(c, "%s takes v0-v127 only", o->name);
 	if (!vreg(c, code - 256, regs))
 		return false;
-	if (lo_class && code >= 256 + 128)
+	if (code >= 256 + 128 && VOP_LO(o, opnd) == VOP_LO_COMMENT)
 		isa_put(c, "/*Invalid register, operand has '%s' register class*/", lo_class);
 	return true;
 }
@@ -139,7 +156,7 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			isa_put(c, ", ");
 		switch (*t) {
 		case 'D':
-			if (o->mods & VOP_LO128_D && vdst >= 128)
+			if (VOP_LO(o, VOP_LO_D) == VOP_LO_REFUSE && vdst >= 128)
 				return isa_refuse(c, "%s takes v0-v127 only", o->name);
 			ok = vreg(c, vdst, o->dregs);
 			break;
@@ -154,22 +171,36 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			} else {
 				isa_put(c, wave32(c) ? "vcc_lo" : "vcc");
 			}
+			if (c->level >= VSHARP_GFX12 && s->ext && t > o->tmpl && t[-1] == '1' &&
+			    s->m1.abs)
+				mods_close(c, s->m1, s->src1);
 			break;
 		case '0':
 		case 'V':
+		case 'L':
 			mods_open(c, s->m0, s->src0);
-			ok = source(c, s->src0, o->s0regs, o->type, !(o->mods & VOP_LO128_0) ? NULL :
+			ok = source(c, o, VOP_LO_0, s->src0, o->s0regs, o->type,
 				    s->ext ? "VGPR_32_Lo128" : "VS_32_Lo128");
-			if (ok && *t == 'V' && s->src0 < 256)
-				isa_put(c, is_imm(s->src0) ? "/*Invalid immediate*/" :
-				      "/*Invalid register, operand has 'VGPR_32' register class*/");
+			if (ok && *t != '0' && s->src0 < 256) {
+				if (is_imm(s->src0))
+					isa_put(c, "/*Invalid immediate*/");
+				else
+					isa_put(c, "/*Invalid register, operand has '%s' register class*/",
+						*t == 'V' ? "VGPR_32" : "VRegOrLds_32");
+			}
 			mods_close(c, s->m0, s->src0);
 			break;
 		case '1':
 		case 'T':
 			mods_open(c, s->m1, s->src1);
-			ok = source(c, s->src1, o->s1regs, *t == 'T' ? ISA_B32 : o->type,
-				    o->mods & VOP_LO128_1 ? "VGPR_32_Lo128" : NULL);
+			ok = source(c, o, VOP_LO_1, s->src1, o->s1regs,
+				    *t == 'T' ? ISA_B32 : o->type, "VGPR_32_Lo128");
+			/*
+			 * llvm-objdump-19 for GFX12 closes src1's |...| of
+			 * v_cndmask_b32_dpp after the vcc_lo that follows
+			 */
+			if (c->level >= VSHARP_GFX12 && s->ext && t[1] == 'C' && s->m1.abs)
+				continue;
 			mods_close(c, s->m1, s->src1);
 			break;
 		case 'K':
@@ -197,33 +228,48 @@ static bool sdwa(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind)
 	struct srcs s = {
 		.src0 = isa_bits(c, 39, 32) + (gfx9 && isa_bits(c, 55, 55) ? 0 : 256),
 		.src1 = isa_bits(c, 16, 9) + (gfx9 && isa_bits(c, 63, 63) ? 0 : 256),
-		.m0 = { isa_bits(c, 52, 52), isa_bits(c, 53, 53), isa_bits(c, 51, 51) },
-		.m1 = { isa_bits(c, 60, 60), isa_bits(c, 61, 61), isa_bits(c, 59, 59) },
 	};
 	unsigned dst_sel = isa_bits(c, 42, 40), unused = isa_bits(c, 44, 43);
 	unsigned src0_sel = isa_bits(c, 50, 48), src1_sel = isa_bits(c, 58, 56);
-	bool clamp = isa_bits(c, 45, 45), vopc_sdst = kind == VOP_C && gfx9 && isa_bits(c, 47, 47);
+	/* GFX9+ VOPC: bits 46:40 are sdst, used where bit 47 is set */
+	bool vopc_sdst = kind == VOP_C && gfx9 && isa_bits(c, 47, 47);
 	unsigned omod = gfx9 ? isa_bits(c, 47, 46) : 0;
+	bool clamp = false, has_omod = false;
 
 	if (!(o->sdwa & VSHARP_GFX_BIT(c->level)))
 		return isa_refuse(c, "%s has no SDWA form on %s", o->name, c->target->name);
-	if (!mods_ok(c, s.m0, o->mods & VOP_M0_SEXT ? SEXT : NEG_ABS) ||
-	    !mods_ok(c, s.m1, o->mods & VOP_M1_SEXT ? SEXT : NEG_ABS))
+	/* GFX10 v_cmpx writes exec only: no sdst to select */
+	if (vopc_sdst && !strchr(o->tmpl, 'C'))
+		return isa_refuse(c, "%s has no SDWA sdst", o->name);
+	/* VOP1 has no src1: its selector must be zero (its modifiers: MOD slots) */
+	if (kind == VOP_1 && (src1_sel || (gfx9 && isa_bits(c, 63, 63))))
+		return isa_refuse(c, "VOP1 SDWA with a src1 selector");
+	if (!mod(c, o, VOP_SDWA_NEG0, 20, &s.m0.neg, &s.m0) ||
+	    !mod(c, o, VOP_SDWA_ABS0, 21, &s.m0.abs, &s.m0) ||
+	    !mod(c, o, VOP_SDWA_SEXT0, 19, &s.m0.sext, &s.m0) ||
+	    !mod(c, o, VOP_SDWA_NEG1, 28, &s.m1.neg, &s.m1) ||
+	    !mod(c, o, VOP_SDWA_ABS1, 29, &s.m1.abs, &s.m1) ||
+	    !mod(c, o, VOP_SDWA_SEXT1, 27, &s.m1.sext, &s.m1) ||
+	    (!(kind == VOP_C && gfx9) && !mod(c, o, VOP_SDWA_CLAMP, 13, &clamp, &s.m0)))
 		return false;
-	/* VOP1 has no src1: its selector and modifiers must be zero */
-	if (kind == VOP_1 && (isa_bits(c, 61, 56) || (gfx9 && isa_bits(c, 63, 63))))
-		return isa_refuse(c, "VOP1 SDWA with src1 fields");
+	if (omod && kind != VOP_C) {
+		/* the probe set omod 1; every value acts alike */
+		if (VOP_MOD(o, VOP_SDWA_OMOD) == VOP_REFUSE)
+			return isa_refuse(c, "%s takes no output modifier", o->name);
+		has_omod = VOP_MOD(o, VOP_SDWA_OMOD) == VOP_PRINT;
+	}
 	c->words = 2;
-	isa_put(c, "%s_sdwa ", o->name);
+	/* GFX8 VOPC in SDWA keeps its plain name */
+	isa_put(c, "%s%s ", o->name, kind == VOP_C && !gfx9 ? "" : "_sdwa");
 	if (!operands(c, o, &s, vopc_sdst))
 		return false;
 	if (clamp)
 		isa_put(c, " clamp");
 	if (kind != VOP_C) {
 		if (!sel_names[dst_sel])
-			return isa_refuse(c, "SDWA dst_sel %u dst_unused %u", dst_sel, unused);
-		isa_put(c, "%s dst_sel:%s dst_unused:%s", omod_names[omod], sel_names[dst_sel],
-			unused_names[unused]);
+			return isa_refuse(c, "SDWA dst_sel 7");
+		isa_put(c, "%s dst_sel:%s dst_unused:%s", has_omod ? omod_names[omod] : "",
+			sel_names[dst_sel], unused_names[unused]);
 	}
 	if (!sel_names[src0_sel] || !sel_names[src1_sel])
 		return isa_refuse(c, "SDWA selector 7");
@@ -233,29 +279,33 @@ static bool sdwa(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind)
 	return true;
 }
 
-/* dpp_ctrl values past quad_perm (GCN3 guide, "DPP_CTRL Enumeration"). */
+/*
+ * dpp_ctrl values past quad_perm (GCN3 guide, "DPP_CTRL Enumeration";
+ * RDNA1 adds row_share and row_xmask, drops wave_* and row_bcast).  On a
+ * level without the control LLVM prints a comment naming it.
+ */
 static void dpp_ctrl(struct isa_ctx *c, unsigned ctrl)
 {
 	static const struct {
 		unsigned first, last;
-		const char *name;	/* with %u: the value's offset from first (+ base) */
+		const char *name;	/* with %u: the offset from first, + base */
 		unsigned base;
-		bool gfx10;		/* GFX10+ only; false: GFX8/9 only; */
-		bool all;		/* every level */
+		uint16_t levels;
+		const char *lacking;	/* LLVM's comment where the level lacks it */
 	} kinds[] = {
-		{ 0x101, 0x10f, "row_shl:%u", 1, false, true },
-		{ 0x111, 0x11f, "row_shr:%u", 1, false, true },
-		{ 0x121, 0x12f, "row_ror:%u", 1, false, true },
-		{ 0x130, 0x130, "wave_shl:1", 0, false, false },
-		{ 0x134, 0x134, "wave_rol:1", 0, false, false },
-		{ 0x138, 0x138, "wave_shr:1", 0, false, false },
-		{ 0x13c, 0x13c, "wave_ror:1", 0, false, false },
-		{ 0x140, 0x140, "row_mirror", 0, false, true },
-		{ 0x141, 0x141, "row_half_mirror", 0, false, true },
-		{ 0x142, 0x142, "row_bcast:15", 0, false, false },
-		{ 0x143, 0x143, "row_bcast:31", 0, false, false },
-		{ 0x150, 0x15f, "row_share:%u", 0, true, false },
-		{ 0x160, 0x16f, "row_xmask:%u", 0, true, false },
+		{ 0x101, 0x10f, "row_shl:%u", 1, GFX_ALL, NULL },
+		{ 0x111, 0x11f, "row_shr:%u", 1, GFX_ALL, NULL },
+		{ 0x121, 0x12f, "row_ror:%u", 1, GFX_ALL, NULL },
+		{ 0x130, 0x130, "wave_shl:1", 0, GFX_RANGE(8, 9), "wave_shl" },
+		{ 0x134, 0x134, "wave_rol:1", 0, GFX_RANGE(8, 9), "wave_rol" },
+		{ 0x138, 0x138, "wave_shr:1", 0, GFX_RANGE(8, 9), "wave_shr" },
+		{ 0x13c, 0x13c, "wave_ror:1", 0, GFX_RANGE(8, 9), "wave_ror" },
+		{ 0x140, 0x140, "row_mirror", 0, GFX_ALL, NULL },
+		{ 0x141, 0x141, "row_half_mirror", 0, GFX_ALL, NULL },
+		{ 0x142, 0x142, "row_bcast:15", 0, GFX_RANGE(8, 9), "row_bcast" },
+		{ 0x143, 0x143, "row_bcast:31", 0, GFX_RANGE(8, 9), "row_bcast" },
+		{ 0x150, 0x15f, "row_share:%u", 0, GFX_RANGE(10, 12), "row_newbcast/row_share" },
+		{ 0x160, 0x16f, "row_xmask:%u", 0, GFX_RANGE(10, 12), "row_xmask" },
 	};
 	bool gfx10 = c->level >= VSHARP_GFX10;
 	size_t i;
@@ -268,19 +318,15 @@ static void dpp_ctrl(struct isa_ctx *c, unsigned ctrl)
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		if (ctrl < kinds[i].first || ctrl > kinds[i].last)
 			continue;
-		if (kinds[i].all || kinds[i].gfx10 == gfx10) {
+		if (kinds[i].levels & VSHARP_GFX_BIT(c->level)) {
 			isa_put(c, " ");
 			isa_put(c, kinds[i].name, ctrl - kinds[i].first + kinds[i].base);
 		} else if (gfx10) {
-			/* LLVM names the control it refuses: "wave_shl", "row_bcast" */
-			const char *n = kinds[i].name;
-			unsigned len = 0;
-
-			while (n[len] && n[len] != ':')
-				len++;
-			isa_put(c, " /* %.*s is not supported starting from GFX10 */", (int)len, n);
+			isa_put(c, " /* %s is not supported starting from GFX10 */", kinds[i].lacking);
 		} else {
-			isa_put(c, " /* Invalid dpp_ctrl value */");
+			/* GFX90A has row_newbcast at row_share's codes */
+			isa_put(c, " /* %s is not supported on ASICs earlier than %s */",
+				kinds[i].lacking, kinds[i].first == 0x150 ? "GFX90A/GFX10" : "GFX10");
 		}
 		return;
 	}
@@ -298,13 +344,11 @@ static bool dpp(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind, u
 		return isa_refuse(c, "%s has no DPP%s form on %s", o->name, dpp8 ? "8" : "",
 				  c->target->name);
 	c->words = 2;
-	if (!dpp8) {
-		s.m0 = (struct mods){ isa_bits(c, 52, 52), isa_bits(c, 53, 53), false };
-		s.m1 = (struct mods){ isa_bits(c, 54, 54), isa_bits(c, 55, 55), false };
-		if (!mods_ok(c, s.m0, o->mods & VOP_M0_NEG ? NEG_ABS : 0) ||
-		    !mods_ok(c, s.m1, o->mods & VOP_M1_NEG ? NEG_ABS : 0))
-			return false;
-	}
+	if (!dpp8 && (!mod(c, o, VOP_DPP_NEG0, 20, &s.m0.neg, &s.m0) ||
+		      !mod(c, o, VOP_DPP_ABS0, 21, &s.m0.abs, &s.m0) ||
+		      !mod(c, o, VOP_DPP_NEG1, 22, &s.m1.neg, &s.m1) ||
+		      !mod(c, o, VOP_DPP_ABS1, 23, &s.m1.abs, &s.m1)))
+		return false;
 	/* GFX11+ VOPC in DPP keeps its plain name */
 	isa_put(c, "%s%s ", o->name, kind == VOP_C && c->level >= VSHARP_GFX11 ? "" : "_dpp");
 	if (!operands(c, o, &s, false))
@@ -337,6 +381,13 @@ static bool vop(struct isa_ctx *c, enum vop_kind kind, unsigned op)
 	if (!o)
 		return isa_refuse(c, "%s opcode 0x%x is not defined on %s", kinds[kind], op,
 				  c->target->name);
+	/* v_nop, v_clrexcp, v_pipeflush: LLVM ignores src0 but wants vdst 0 */
+	if (!o->tmpl[0]) {
+		if (isa_bits(c, 24, 17))
+			return isa_refuse(c, "%s with a vdst", o->name);
+		isa_put(c, "%s%s", o->name, o->e32 ? "_e32" : "");
+		return true;
+	}
 	if (c->level >= VSHARP_GFX8 && (src0 == SRC_DPP ||
 					(c->level <= VSHARP_GFX10_3 && src0 == SRC_SDWA) ||
 					(c->level >= VSHARP_GFX10 &&
@@ -348,7 +399,7 @@ static bool vop(struct isa_ctx *c, enum vop_kind kind, unsigned op)
 	}
 	if (strchr(o->tmpl, 'T'))
 		s.src1 = isa_bits(c, 16, 9);
-	isa_put(c, "%s%s%s", o->name, o->e32 ? "_e32" : "", o->tmpl[0] ? " " : "");
+	isa_put(c, "%s%s ", o->name, o->e32 ? "_e32" : "");
 	return operands(c, o, &s, false);
 }
 

@@ -11,23 +11,30 @@
 enum vop_kind { VOP_1 = 1, VOP_2, VOP_C };
 
 /*
- * Source modifiers: NEG, neg and abs in DPP (float operands); SEXT, sext
- * rather than neg and abs in SDWA (integer operands).  M0 src0, M1 src1.
+ * What a source modifier bit of the SDWA or DPP dword does for an opcode,
+ * 2 bits per slot of struct vop_op's mods (probed from llvm-objdump-19):
+ * the word is refused, the modifier prints, the bit is ignored, or an
+ * integer operand's neg bit prints as sext().
  */
-enum {
-	VOP_M0_NEG = 1 << 0,
-	VOP_M0_SEXT = 1 << 1,
-	VOP_M1_NEG = 1 << 2,
-	VOP_M1_SEXT = 1 << 3,
-	/*
-	 * GFX11's 16-bit operands in LLVM 19 take v0-v127 ("Lo128" register
-	 * classes): a higher vdst is no instruction, a higher source prints
-	 * with a comment.
-	 */
-	VOP_LO128_D = 1 << 4,
-	VOP_LO128_0 = 1 << 5,
-	VOP_LO128_1 = 1 << 6,
+enum vop_mod_slot {
+	VOP_SDWA_NEG0, VOP_SDWA_ABS0, VOP_SDWA_SEXT0, VOP_SDWA_NEG1, VOP_SDWA_ABS1,
+	VOP_SDWA_SEXT1, VOP_SDWA_CLAMP, VOP_SDWA_OMOD,
+	VOP_DPP_NEG0, VOP_DPP_ABS0, VOP_DPP_NEG1, VOP_DPP_ABS1,
 };
+
+enum vop_mod_act { VOP_REFUSE, VOP_PRINT, VOP_IGNORE, VOP_AS_SEXT };
+
+#define VOP_MOD(o, slot) ((enum vop_mod_act)((o)->mods >> 2 * (slot) & 3))
+
+/*
+ * GFX11's 16-bit operands in LLVM 19 take v0-v127 ("Lo128" register
+ * classes); per operand (vdst, src0, vsrc1: 2 bits each in lo128) what a
+ * higher VGPR does: fine, a comment after it, or the word is refused.
+ */
+enum vop_lo128 { VOP_LO_D, VOP_LO_0, VOP_LO_1 };
+enum vop_lo_act { VOP_LO_FINE, VOP_LO_COMMENT, VOP_LO_REFUSE };
+
+#define VOP_LO(o, opnd) ((enum vop_lo_act)((o)->lo128 >> 2 * (opnd) & 3))
 
 struct vop_op {
 	uint8_t kind;		/* enum vop_kind; 0 ends the table */
@@ -36,7 +43,8 @@ struct vop_op {
 	const char *name;	/* without _e32 */
 	/*
 	 * The operands in printed order: D vdst (VGPR), S vdst as an SGPR,
-	 * 0 src0, V src0 that takes VGPRs only, 1 vsrc1 (VGPR), T the vsrc1
+	 * 0 src0, V src0 that takes VGPRs only (L: VGPRs or lds_direct, as
+	 * LLVM names the class), 1 vsrc1 (VGPR), T the vsrc1
 	 * field as an 8-bit scalar source, C vcc (vcc_lo on GFX10+: wave32),
 	 * K the literal constant of v_madmk/v_fmaak...
 	 */
@@ -45,7 +53,8 @@ struct vop_op {
 	uint8_t dregs, s0regs, s1regs;
 	uint8_t type;		/* enum isa_type of src0 (and of src1 in SDWA) */
 	bool e32;		/* the 32-bit form's name ends in _e32 */
-	uint8_t mods;		/* VOP_M*: the source modifiers SDWA and DPP take */
+	uint32_t mods;		/* VOP_MOD() */
+	uint8_t lo128;		/* VOP_LO() */
 	uint16_t sdwa, dpp, dpp8;	/* levels where the form decodes */
 };
 
