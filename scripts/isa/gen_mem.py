@@ -128,22 +128,32 @@ LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4
                  "vmvsrc": (23, 1), "rsv": (22, 1)}
 
 MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "vaddr", "vdata",
-          "srsrc", "ssamp", "rsv", "rsv2"]
+          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3"]
+# NSA is not probed as a field: its address dwords are (mimg_addrs below).
 MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
-          "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1}
+          "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1,
+          "dlc": 1, "a16": 1, "dim": 1, "rsv3": 1}
 MIMG_SUB = ["vaddr", "vdata", "srsrc", "ssamp", "dmask"]
 MIMG_GFX6 = {"rsv": (1, 7), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
              "r128": (15, 1), "tfe": (16, 1), "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8),
              "vdata": (40, 8), "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 5)}
 
+# GFX10 MIMG: bits 6, 14 and 61:58 are no field.
+MIMG_GFX10 = {"nsa": (1, 2), "dim": (3, 3), "rsv": (6, 1), "dlc": (7, 1), "dmask": (8, 4),
+              "unorm": (12, 1), "glc": (13, 1), "rsv3": (14, 1), "r128": (15, 1), "tfe": (16, 1),
+              "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8), "vdata": (40, 8),
+              "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 4), "a16": (62, 1), "d16": (63, 1)}
+
 FORMATS = {
-    # GFX6-9 MIMG (GFX9's R128 bit is A16); GFX10+ are not decoded yet.
+    # GFX6-9 MIMG (GFX9's R128 bit is A16), GFX10 MIMG; GFX11/12 are not decoded yet.
     "mimg": [
         # Bit 0 is OP[7] for LLVM (no GFX6-9 opcode uses it).
         Fmt("mimg", ["GFX6", "GFX7"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6), MIMG_P,
             {"vdata": 20, "vaddr": 10}, MIMG_SUB),
         Fmt("mimg", ["GFX8", "GFX9"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6, d16=(63, 1)),
             MIMG_P, {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+        Fmt("mimg", ["GFX10", "GFX10_3"], 0x3c << 26, 2, [(18, 7), (0, 1)], MIMG_GFX10, MIMG_P,
+            {"vdata": 20, "vaddr": 10}, MIMG_SUB),
     ],
     # GFX11 LDSDIR, GFX12 VDSDIR
     "ldsdir": [
@@ -364,9 +374,84 @@ FLAGS = {
 }
 
 
+NSA_LEVELS = {"GFX10": 3, "GFX10_3": 3}  # most NSA dwords, 4 addresses each
+ADDR = re.compile(r"^\S+ [^,]+, (\[[^]]*\]|v\d+|v\[\d+:\d+\])")
+
+
+def mimg_addrs(fmt_list, found):
+    """Per GFX10+ opcode, dim and a16: the address registers without NSA
+    (LLVM rounds the count up to a register class) and the exact count,
+    which is the count of the NSA form whose extra dwords just hold it.
+    Where LLVM finds no variant for the operand sizes it keeps the decoding
+    table's first one, whose vdata then does not follow dmask: each shape
+    is probed at two dmask/d16 settings and kept only where vdata follows."""
+    rows = {}
+    for fmt in fmt_list:
+        for lvl in fmt.levels:
+            if lvl not in NSA_LEVELS:
+                continue
+            keys, groups = [], []
+            for op, r in found[lvl].items():
+                r[2].add("nsa")
+                name = r[0]
+                base = {"vaddr": 10, "vdata": 20, "srsrc": 2}
+                if ", s[12:15]" in r[1]:
+                    base["ssamp"] = 3
+                # (dmask, d16, vdata registers LLVM gives when it finds the variant)
+                if "_atomic" in name:
+                    n = 2 if "cmpswap" in name else 1
+                    # twice the size: the decoding table's first variant is the plain one
+                    shapes = [((1 << n) - 1, 0, n), ((1 << 2 * n) - 1, 0, 2 * n)]
+                elif "gather4" in name:
+                    shapes = [(0xf, 0, 4), (0x1, 1, 2)]
+                else:
+                    shapes = [(0xf, 0, 4), (0x1, 0, 1)]
+                for a16, dim, nsa in itertools.product((0, 1), range(8),
+                                                       range(NSA_LEVELS[lvl] + 1)):
+                    extra = [0x23222120 + 0x04040404 * i for i in range(nsa)]
+                    for dmask, d16, want in shapes:
+                        groups.append(fmt.word(op, dict(base, a16=a16, dim=dim, nsa=nsa,
+                                                        dmask=dmask, d16=d16)) + extra)
+                        keys.append((op, a16, dim, nsa, want))
+            res = llvm.objdump(CPUS[lvl], groups)
+            seen = {}
+            for (op, a16, dim, nsa, want), (text, _) in zip(keys, res):
+                m = ADDR.match(text) if decoded(text) else None
+                ok = m and regs_of(text, fmt).get("vdata") == want
+                k = (m.group(1).count(",") + 1 if nsa else regs_of(text, fmt).get("vaddr", 0)
+                     ) if ok else 0
+                prev = seen.get((op, a16, dim, nsa), k)
+                seen[(op, a16, dim, nsa)] = k if prev == k else 0
+            got = {}
+            for (op, a16, dim, nsa), k in seen.items():
+                v = got.setdefault((op, a16, dim), [0, 0])
+                if not nsa:
+                    v[0] = k
+                    # A single address has no NSA form: its register is its count.
+                    v[1] = v[1] or int(k == 1)
+                elif k and (k + 2) // 4 == nsa:
+                    v[1] = k
+            for op in found[lvl]:
+                t = tuple(tuple(got.get((op, a16, dim), (0, 0))[i] for a16 in (0, 1)
+                                for dim in range(8)) for i in (0, 1))
+                rows.setdefault((op, t), []).append(lvl)
+    return rows
+
+
+def emit_mimg_addrs(rows, out):
+    out.append("const struct isa_mimg_addr isa_mimg_addrs[] = {")
+    for (op, (regs, n)), lv in sorted(rows.items()):
+        out.append("\t{ %s, 0x%x,\n\t  { { %s },\n\t    { %s } },\n\t  { { %s },\n\t    { %s } } },"
+                   % (mask_text(lv), op, ", ".join(map(str, regs[:8])),
+                      ", ".join(map(str, regs[8:])), ", ".join(map(str, n[:8])),
+                      ", ".join(map(str, n[8:]))))
+    out.append("\t{ 0 }\n};\n")
+
+
 def emit_format(key, fmt_list, out):
     found = collect(fmt_list)
     fmt = fmt_list[0]
+    addrs = mimg_addrs(fmt_list, found) if key == "mimg" else None
     out.append("const struct isa_mem_layout isa_%s_layouts[] = {" % key)
     for f in fmt_list:
         ops = ", ".join("{ %d, %d, 0 }" % o for o in f.op)
@@ -393,6 +478,8 @@ def emit_format(key, fmt_list, out):
         out.append("\t{ \"%s\", %s, 0x%x, { %s }, %s,\n\t  %s,\n\t  %s, %s }," %
                    (name, mask_text(rows[k]), op, ", ".join(map(str, w)), flags, may, must, qu))
     out.append("\t{ 0 }\n};\n")
+    if addrs is not None:
+        emit_mimg_addrs(addrs, out)
 
 
 EXP_ENC = {"GFX8": 0x31 << 26, "GFX9": 0x31 << 26}
