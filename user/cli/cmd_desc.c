@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "desc_opts.h"
 #include "vsharp/dwords.h"
+#include "vsharp/model.h"
 #include "vsharp/rkind.h"
 
 static const char usage_encode[] =
@@ -13,11 +15,12 @@ static const char usage_encode[] =
 	"         [--index-stride 8|16|32|64] [--add-tid] [--oob-select 0..3] [--compression]\n"
 	"         [--write-compress] [--stride-scale 1|4|8|32] [--field NAME=VALUE]...\n";
 static const char usage_decode[] =
-	"usage: vsharp desc decode --gfx LEVEL [--json|--umr] DW0 DW1 DW2 DW3\n"
-	"       vsharp desc decode --gfx LEVEL [--json|--umr] --file FILE\n"
+	"usage: vsharp desc decode --gfx LEVEL [--json|--umr] [--index N] DW0 DW1 DW2 DW3 [DW...]\n"
+	"       vsharp desc decode --gfx LEVEL [--json|--umr] [--index N] --file FILE\n"
 	"\n"
 	"  words: 0x hex, 8-digit hex, one digit, a C array or dump lines; FILE: text or binary,\n"
-	"  - is stdin (Documentation/cli.rst \"Dword input\")\n";
+	"  - is stdin (Documentation/cli.rst \"Dword input\"); every 4 words are one V#, all are\n"
+	"  decoded unless --index N picks one (0 is the first)\n";
 static const char usage_kind[] =
 	"usage: vsharp desc kind --gfx LEVEL --kind typed|raw|structured|constant --size BYTES\n"
 	"         [--base ADDR] [--stride BYTES] [--format DATA_NUM]\n";
@@ -153,98 +156,87 @@ static void print_umr(enum vsharp_gfx level, const uint32_t dw[4])
 	}
 }
 
-/* One reading of NUM_RECORDS: the bytes it covers from the base, and when. */
-struct extent {
-	const char *when;	/* the instructions it holds for */
-	bool records;		/* NUM_RECORDS counts records of STRIDE bytes, else bytes */
-	const char *unchecked;	/* why there is no range check; NULL: there is one */
-};
-
 /*
- * How the range check reads NUM_RECORDS (the model's defaults, Documentation/
- * model.rst "Range checking"): GFX9 counts records for structured accesses
- * (IDXEN with a stride) and bytes otherwise, ADD_TID without IDXEN is not
- * checked (Vega ISA §8.1.5); GFX10+ by OOB_SELECT, records for 0 and 1, none
- * for 2, bytes for 3 (records when swizzled with a stride on GFX11+); GFX6-8
- * bytes unless swizzled with a stride.  Returns how many readings.
+ * The extent the model's range check gives (vsharp_buffer_extent), with
+ * IDXEN and without; one reading when both agree.
+ * text: "extent: 0x400000..0x404000 (16384 bytes: 1024 records of 16 bytes, with IDXEN)"
  */
-static unsigned extents(enum vsharp_gfx level, const struct vsharp_buffer *b, struct extent e[2])
+static void print_extent(struct cli_out *o, uint64_t base, const struct vsharp_buffer_extent *e,
+			 const char *when)
 {
-	bool swz_stride = b->swizzle && b->stride;
+	static const char *const counts[] = {
+		[VSHARP_EXTENT_UNCHECKED] = "unchecked", [VSHARP_EXTENT_NOTHING] = "nothing",
+		[VSHARP_EXTENT_BYTES] = "bytes", [VSHARP_EXTENT_RECORDS] = "records",
+		[VSHARP_EXTENT_INDEX] = "index",
+	};
+	char text[200];
 
-	if (level <= VSHARP_GFX8) {
-		e[0] = (struct extent){ .when = "every access", .records = swz_stride };
-		return 1;
-	}
-	if (level == VSHARP_GFX9) {
-		if (!b->stride && !b->add_tid) {
-			e[0] = (struct extent){ .when = "every access" };
-			return 1;
+	if (o->json) {
+		vsharp_json_object_begin(&o->j, NULL);
+		vsharp_json_str(&o->j, "when", when);
+		vsharp_json_bool(&o->j, "checked", e->unit != VSHARP_EXTENT_UNCHECKED);
+		vsharp_json_str(&o->j, "counts", counts[e->unit]);
+		vsharp_json_str(&o->j, "out_of_range_when", vsharp_range_text(e->range));
+		if (e->unit == VSHARP_EXTENT_BYTES || e->unit == VSHARP_EXTENT_RECORDS) {
+			vsharp_json_uint(&o->j, "bytes", e->bytes);
+			vsharp_json_hex(&o->j, "end", base + e->bytes);
 		}
-		e[0] = (struct extent){ .when = "with IDXEN", .records = b->stride != 0 };
-		e[1] = (struct extent){ .when = "without IDXEN",
-					.unchecked = b->add_tid ? "ADD_TID without IDXEN: private" : NULL };
-		return 2;
+		if (e->unit == VSHARP_EXTENT_RECORDS || e->unit == VSHARP_EXTENT_INDEX)
+			vsharp_json_uint(&o->j, "records", e->records);
+		vsharp_json_object_end(&o->j);
+		return;
 	}
-	switch (b->oob_select) {
-	case VSHARP_OOB_STRUCTURED_WITH_OFFSET:
-	case VSHARP_OOB_STRUCTURED:
-		e[0] = (struct extent){ .when = "every access", .records = true };
+	switch (e->unit) {
+	case VSHARP_EXTENT_UNCHECKED:
+		snprintf(text, sizeof(text), "not range-checked (%s: %s)", when,
+			 vsharp_range_text(e->range));
 		break;
-	case VSHARP_OOB_DISABLED:
-		e[0] = (struct extent){ .when = "every access",
-					.unchecked = "OOB_SELECT 2: only NUM_RECORDS 0 is out of range" };
+	case VSHARP_EXTENT_NOTHING:
+		snprintf(text, sizeof(text), "none (%s, NUM_RECORDS 0: every access is out of range)",
+			 when);
 		break;
-	default:
-		e[0] = (struct extent){ .when = "every access",
-					.records = level >= VSHARP_GFX11 && swz_stride };
+	case VSHARP_EXTENT_BYTES:
+		snprintf(text, sizeof(text), "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes, %s)",
+			 base, base + e->bytes, e->bytes, when);
+		break;
+	case VSHARP_EXTENT_RECORDS:
+		snprintf(text, sizeof(text),
+			 "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes: %" PRIu64 " records of %u bytes, %s)",
+			 base, base + e->bytes, e->bytes, e->records, e->stride, when);
+		break;
+	case VSHARP_EXTENT_INDEX:
+		snprintf(text, sizeof(text),
+			 "index < %" PRIu64 " from 0x%" PRIx64 ", offset not checked (%" PRIu64 " records of %u bytes: 0x%" PRIx64 "..0x%" PRIx64 ", %s)",
+			 e->records, base, e->records, e->stride, base,
+			 base + e->records * e->stride, when);
 		break;
 	}
-	return 1;
+	out_str(o, "extent", text);
 }
 
-/* text: "extent: 0x400000..0x404000 (16384 bytes: 1024 records of 16 bytes, with IDXEN)" */
-static void print_extents(struct cli_out *o, enum vsharp_gfx level, const struct vsharp_buffer *b)
+static int print_extents(struct cli_out *o, enum vsharp_gfx level, const uint32_t dw[4],
+			 uint64_t base)
 {
-	struct extent e[2];
-	unsigned n = extents(level, b, e);
+	struct vsharp_buffer_extent with, without;
+	struct vsharp_error err;
 
+	if (vsharp_buffer_extent(level, dw, true, &with, &err) ||
+	    vsharp_buffer_extent(level, dw, false, &without, &err))
+		return cli_lib_error(&err);
 	if (o->json)
 		vsharp_json_array_begin(&o->j, "extent");
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t bytes = (uint64_t)b->num_records * (e[i].records ? b->stride : 1);
-		char text[160];
-
-		if (o->json) {
-			vsharp_json_object_begin(&o->j, NULL);
-			vsharp_json_str(&o->j, "when", e[i].when);
-			vsharp_json_bool(&o->j, "checked", !e[i].unchecked);
-			if (e[i].unchecked) {
-				vsharp_json_str(&o->j, "why", e[i].unchecked);
-			} else {
-				vsharp_json_str(&o->j, "counts", e[i].records ? "records" : "bytes");
-				vsharp_json_uint(&o->j, "bytes", bytes);
-				vsharp_json_hex(&o->j, "end", b->base + bytes);
-			}
-			vsharp_json_object_end(&o->j);
-			continue;
-		}
-		if (e[i].unchecked)
-			snprintf(text, sizeof(text), "not range-checked (%s, %s)", e[i].when,
-				 e[i].unchecked);
-		else if (e[i].records)
-			snprintf(text, sizeof(text), "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes: %u records of %u bytes, %s)",
-				 b->base, b->base + bytes, bytes, b->num_records, b->stride, e[i].when);
-		else
-			snprintf(text, sizeof(text), "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes, %s)",
-				 b->base, b->base + bytes, bytes, e[i].when);
-		out_str(o, "extent", text);
+	if (!memcmp(&with, &without, sizeof(with))) {
+		print_extent(o, base, &with, "every access");
+	} else {
+		print_extent(o, base, &with, "with IDXEN");
+		print_extent(o, base, &without, "without IDXEN");
 	}
 	if (o->json)
 		vsharp_json_array_end(&o->j);
+	return 0;
 }
 
-static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json)
+static int print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json)
 {
 	struct part_at all[2 * VSHARP_FIELD_COUNT];
 	struct vsharp_desc_fields fields;
@@ -283,7 +275,8 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 		out_u64(&o, "oob_select", b.oob_select);
 	if (vsharp_field_info(level, VSHARP_F_STRIDE_SCALE, &info))
 		out_u64(&o, "stride_scale", b.stride_scale);
-	print_extents(&o, level, &b);
+	if (print_extents(&o, level, dw, b.base))
+		return CLI_EXIT_USAGE;
 	out_list(&o, "flags", flags, nflags);
 	if (f & VSHARP_DESC_RESERVED_BITS) {
 		uint32_t r[4];
@@ -326,6 +319,44 @@ static void print_decoded(enum vsharp_gfx level, const uint32_t dw[4], bool json
 	if (json)
 		out_object_end(&o);
 	out_end(&o);
+	return 0;
+}
+
+/* Words on the command line: 1024 descriptors. */
+#define ARGS_MAX_DWORDS 4096
+
+/* Every V# of the input in turn, or the one --index names. */
+static int decode_all(enum vsharp_gfx level, const uint32_t *dw, size_t n, const char *index,
+		      bool json, bool umr)
+{
+	size_t count = n / 4, first = 0, last;
+	char *end;
+
+	if (!n || n % 4)
+		return cli_error("desc decode: %zu dwords are not whole descriptors (allowed 4 per V#: 4, 8, 12 ...)\n%s",
+				 n, usage_decode);
+	if (index) {
+		unsigned long k = strtoul(index, &end, 10);
+
+		if (!*index || *end || *index == '-' || k >= count)
+			return cli_error("--index: '%s' is not a descriptor of the input (allowed 0..%zu)",
+					 index, count - 1);
+		first = k;
+		count = k + 1;
+	}
+	for (last = count - 1; first < count; first++) {
+		int ret = 0;
+
+		if (umr)
+			print_umr(level, dw + 4 * first);
+		else
+			ret = print_decoded(level, dw + 4 * first, json);
+		if (ret)
+			return ret;
+		if (!json && first != last)
+			putchar('\n');
+	}
+	return 0;
 }
 
 static int decode(int argc, char **argv)
@@ -335,15 +366,15 @@ static int decode(int argc, char **argv)
 		{ "--json", false, 2 },
 		{ "--umr", false, 3 },
 		{ "--file", true, 4 },
+		{ "--index", true, 5 },
 		{ NULL, false, 0 },
 	};
-	const char *gfx = NULL, *file = NULL, *val;
+	const char *gfx = NULL, *file = NULL, *index = NULL, *val;
 	char **words = calloc((size_t)argc + 1, sizeof(*words));
+	struct vsharp_dwords d = { 0 };
 	struct vsharp_error err;
 	enum vsharp_gfx level;
 	bool json = false, umr = false;
-	uint32_t dw[5];
-	size_t n = 0;
 	int i = 0, id, nwords = 0, ret;
 
 	if (!words)
@@ -361,6 +392,8 @@ static int decode(int argc, char **argv)
 			umr = true;
 		else if (id == 4)
 			file = val;
+		else if (id == 5)
+			index = val;
 		else
 			words[nwords++] = (char *)val;
 	}
@@ -374,33 +407,16 @@ static int decode(int argc, char **argv)
 			  words[0], usage_decode);
 	} else if (vsharp_gfx_parse(gfx, &level, &err)) {
 		cli_lib_error(&err);
-	} else if (file) {
-		struct vsharp_dwords d;
-
-		if (vsharp_dwords_read_file(file, &d, &err)) {
-			cli_lib_error(&err);
-		} else {
-			n = d.n;
-			memcpy(dw, d.dw, (n < 5 ? n : 5) * sizeof(*dw));
-			vsharp_dwords_free(&d);
-			ret = 0;
-		}
-	} else if (vsharp_dwords_from_args(nwords, words, dw, 5, &n, &err) && n < 5) {
+	} else if (file ? vsharp_dwords_read_file(file, &d, &err) :
+		   !(d.dw = malloc(ARGS_MAX_DWORDS * sizeof(*d.dw))) ? vsharp_fail(&err, -ENOMEM, "desc decode: out of memory") :
+		   vsharp_dwords_from_args(nwords, words, d.dw, ARGS_MAX_DWORDS, &d.n, &err)) {
 		cli_lib_error(&err);
 	} else {
-		ret = 0;
+		ret = decode_all(level, d.dw, d.n, index, json, umr);
 	}
+	vsharp_dwords_free(&d);
 	free(words);
-	if (ret)
-		return ret;
-	if (n != 4)
-		return cli_error("desc decode: needs four dwords, got %s%zu (allowed exactly four)\n%s",
-				 n > 4 ? "more than " : "", n > 4 ? (size_t)4 : n, usage_decode);
-	if (umr)
-		print_umr(level, dw);
-	else
-		print_decoded(level, dw, json);
-	return 0;
+	return ret;
 }
 
 /* The V# an HLSL/DXIL resource kind needs (Documentation/resource-kinds.rst). */

@@ -4,19 +4,24 @@
  * the one vsharp builds for a sample dispatch (Documentation/pm4.rst).
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "vsharp/dump.h"
 #include "vsharp/dwords.h"
 #include "vsharp/pm4.h"
 
 static const char usage_ib[] =
-	"usage: vsharp ib decode --gfx LEVEL [--json] [--ring] [--follow [--follow-depth 1..8] --mem ADDR=FILE...] FILE\n"
+	"usage: vsharp ib decode --gfx LEVEL [--json] [--ring | --stream NAME] [--follow [--follow-depth 1..8] --mem ADDR=FILE...] FILE\n"
 	"       vsharp ib example --gfx LEVEL [--wave32]\n"
 	"\n"
 	"  FILE: little-endian binary dwords or text (Documentation/cli.rst \"Dword input\"); - is stdin\n"
 	"  --ring: FILE is a binary amdgpu_ring_* debugfs file (rptr, wptr, driver wptr, the ring);\n"
-	"          the packets from rptr to wptr are decoded.  Implied by a binary file named amdgpu_ring_*\n";
+	"          the packets from rptr to wptr are decoded.  Implied by a binary file named amdgpu_ring_*\n"
+	"  FILE may be a hang dump (Documentation/cli.rst \"Dump formats\": devcoredump, umr, Mesa) or a\n"
+	"  RADV hang report folder; a ring is decoded from rptr to wptr, numbered by ring slot\n"
+	"  --stream NAME: the ring or IB of the dump to decode (a devcoredump: its timed-out ring)\n";
 
 /* LEVEL for --gfx (every level has a PM4 layout, pm4/regs.c). */
 static bool parse_level(const char *gfx, enum vsharp_gfx *level)
@@ -65,6 +70,37 @@ static bool parse_mem(const char *arg, struct vsharp_pm4_mem *m, struct vsharp_d
 	return true;
 }
 
+/* The ring or IB of dump D that --stream names (or the one the dump implies). */
+static int decode_dump(enum vsharp_gfx level, const struct vsharp_dump *d, const char *path,
+		       const char *name, const struct vsharp_pm4_decode *opt)
+{
+	const struct vsharp_dump_stream *s;
+	struct vsharp_ring_dump ring;
+	struct vsharp_error err;
+	uint32_t *buf;
+	int ret;
+
+	s = vsharp_dump_pick(d, name, &err);
+	if (!s)
+		return cli_error("%s: %s (--stream NAME)", path, err.msg);
+	if (s->kind == VSHARP_DUMP_SHADER)
+		return cli_error("%s: %s is shader code, not PM4 (vsharp disasm reads it)", path,
+				 s->name);
+	if (s->kind == VSHARP_DUMP_IB) {
+		ret = vsharp_pm4_decode(level, s->dw, (unsigned)s->n, opt, stdout, &err);
+	} else {
+		if (vsharp_dump_ring(s, &ring, &buf, &err))
+			return cli_lib_error(&err);
+		ret = vsharp_pm4_decode_ring(level, &ring, opt, stdout, &err);
+		free(buf);
+	}
+	if (ret) {
+		fflush(stdout);
+		return cli_lib_error(&err);
+	}
+	return 0;
+}
+
 /* The kernel names its ring files amdgpu_ring_<ring> (amdgpu_ring.c, amdgpu_debugfs_ring_init). */
 static bool is_ring_file(const char *path)
 {
@@ -75,7 +111,7 @@ static bool is_ring_file(const char *path)
 
 static int decode(int argc, char **argv)
 {
-	enum { O_GFX = 1, O_FOLLOW, O_DEPTH, O_MEM, O_JSON, O_RING };
+	enum { O_GFX = 1, O_FOLLOW, O_DEPTH, O_MEM, O_JSON, O_RING, O_STREAM };
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, O_GFX },
 		{ "--follow", false, O_FOLLOW },
@@ -83,9 +119,10 @@ static int decode(int argc, char **argv)
 		{ "--mem", true, O_MEM },
 		{ "--json", false, O_JSON },
 		{ "--ring", false, O_RING },
+		{ "--stream", true, O_STREAM },
 		{ NULL, false, 0 },
 	};
-	const char *gfx = NULL, *path = NULL, *val;
+	const char *gfx = NULL, *path = NULL, *stream = NULL, *val;
 	const char *mem_args[IB_MEM_MAX];
 	struct vsharp_dwords images[IB_MEM_MAX] = { { 0 } }, in = { 0 };
 	struct vsharp_pm4_mem mem[IB_MEM_MAX];
@@ -93,6 +130,7 @@ static int decode(int argc, char **argv)
 	struct vsharp_error err;
 	enum vsharp_gfx level;
 	struct vsharp_ring_dump ring;
+	struct vsharp_dump dump;
 	bool follow = false, depth_given = false, ring_given = false;
 	uint64_t depth = 4;
 	unsigned n_mem = 0;
@@ -122,6 +160,9 @@ static int decode(int argc, char **argv)
 		case O_RING:
 			ring_given = true;
 			break;
+		case O_STREAM:
+			stream = val;
+			break;
 		case O_MEM:
 			if (n_mem == IB_MEM_MAX)
 				return cli_error("--mem: at most %d memory images", IB_MEM_MAX);
@@ -147,6 +188,28 @@ static int decode(int argc, char **argv)
 			goto out;
 	opt.n_mem = n_mem;
 	opt.follow_depth = follow ? (unsigned)depth : 0;
+	if (ring_given && stream) {
+		cli_error("--ring reads a binary debugfs ring file, --stream a ring of a text dump: not both");
+		goto out;
+	}
+	if (!ring_given && strcmp(path, "-")) {
+		int got = vsharp_dump_read(path, &dump, &err);
+
+		if (got < 0) {
+			cli_lib_error(&err);
+			goto out;
+		}
+		if (!got) {
+			ret = decode_dump(level, &dump, path, stream, &opt);
+			vsharp_dump_free(&dump);
+			goto out;
+		}
+	}
+	if (stream) {
+		cli_error("--stream: %s is not a dump with rings or IBs (Documentation/cli.rst \"Dump formats\")",
+			  path);
+		goto out;
+	}
 	if (vsharp_dwords_read_file(path, &in, &err)) {
 		cli_lib_error(&err);
 		goto out;

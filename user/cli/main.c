@@ -76,6 +76,18 @@ int main(int argc, char **argv)
 		}
 		return verbs[i].fn(argc - 2, argv + 2);
 	}
+	/* "vsharp --gfx gfx9 desc decode ...": the verb is there, after its options. */
+	for (int k = 2; argv[1][0] == '-' && k < argc; k++) {
+		for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+			if (strcmp(argv[k], verbs[i].name))
+				continue;
+			cli_error("unknown verb '%s': options come after the verb, here 'vsharp %s%s%s %s ...' (usage: vsharp %s --help)",
+				  argv[1], argv[k], k + 1 < argc && argv[k + 1][0] != '-' ? " " : "",
+				  k + 1 < argc && argv[k + 1][0] != '-' ? argv[k + 1] : "", argv[1],
+				  argv[k]);
+			return CLI_EXIT_USAGE;
+		}
+	}
 	cli_error("unknown verb '%s'", argv[1]);
 	return usage(stderr);
 }

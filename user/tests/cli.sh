@@ -54,7 +54,7 @@ expect_err() {
 }
 
 echo "KTAP version 1"
-echo "1..137"
+echo "1..145"
 
 # Published words (libdrm/IGT memcpy V#, Mesa raw buffer).
 expect encode_gfx9_memcpy 0 '^0x00000000 0x00100000 0x00000000 0x00074fac$' -- \
@@ -105,22 +105,30 @@ expect decode_base 0 '^base: 0x1234deadbeef$' -- desc decode --gfx gfx9 0xdeadbe
 expect decode_dst_sel 0 '^dst_sel: X001$' -- desc decode --gfx gfx9 0 0 0 0x00027204
 expect decode_oob 0 '^oob_select: 3$' -- desc decode --gfx gfx10 0 0 0 0x31016fac
 expect decode_unbound 0 '^flags: unbound,invalid_format$' -- desc decode --gfx gfx12 0 0 0 0
-# The extent NUM_RECORDS gives: a GFX9 structured access checks index >= NUM_RECORDS,
+# The extent NUM_RECORDS gives: a GFX9 structured access checks only index >= NUM_RECORDS,
 # a raw one offset >= NUM_RECORDS (Vega ISA §8.1.5), so the new-user review's V#
-# (stride 16, 1024 records) covers 0x400000..0x404000 with IDXEN, 1 KiB without;
+# (stride 16, 1024 records) covers indices 0..1023 with IDXEN, 1 KiB without;
 # GFX10 OOB_SELECT 3 (RAW) checks bytes (RDNA ISA, SQ_BUF_RSRC_WORD3.OOB_SELECT).
-expect decode_extent_structured 0 '^extent: 0x400000\.\.0x404000 \(16384 bytes: 1024 records of 16 bytes, with IDXEN\)$' -- \
+expect decode_extent_structured 0 '^extent: index < 1024 from 0x400000, offset not checked \(1024 records of 16 bytes: 0x400000\.\.0x404000, with IDXEN\)$' -- \
 	desc decode --gfx gfx9 00400000 00100000 00000400 0x00074fac
+expect decode_extent_structured_raw 0 '^extent: 0x400000\.\.0x400400 \(1024 bytes, without IDXEN\)$' -- \
+	desc decode --gfx gfx9 00400000 00100000 00000400 0x00074fac
+# composable_kernel's gfx1100 buffer resource (include/ck/ck.hpp
+# CK_BUFFER_RESOURCE_3RD_DWORD 0x10020000 on gfx11): OOB_SELECT 1 checks the
+# index only, so with stride 0 every offset is in range: `addr` agrees.
+expect decode_extent_index_only 0 '^extent: index < 8192 from 0x0, offset not checked \(8192 records of 0 bytes: 0x0\.\.0x0, every access\)$' -- \
+	desc decode --gfx gfx1100 0 0 0x2000 0x10020000
 expect decode_extent_raw 0 '^extent: 0x1000\.\.0x1040 \(64 bytes, every access\)$' -- \
 	desc decode --gfx gfx10 0x1000 0 0x40 0x31016fac
 # IGT lib/amdgpu/amd_dispatch.c amdgpu_memcpy_dispatch_test: word1 (addr >> 32) |
 # 0x100000, NUM_RECORDS 0x400 and word3 0x1104bfac (version 10), 0x1003dfac (11),
 # 0x1203dfac (12); the test asserts all 16384 bytes of bo_dst are copied, so
-# each V# covers 16 KiB.
+# each V# covers 16 KiB: 1024 records of 16 bytes (OOB_SELECT 1: by index).
 r=0
 for v in gfx10:0x1104bfac gfx10.3:0x1104bfac gfx11:0x1003dfac gfx12:0x1203dfac; do
 	"$VSHARP" desc decode --gfx "${v%%:*}" 0x00400000 0x00100000 0x400 "${v#*:}" >"$out" 2>"$err"
-	grep -q '^extent: 0x400000\.\.0x404000 (16384 bytes' "$out" || { echo "# $v: $(grep extent "$out")"; r=1; }
+	grep -q '^extent: index < 1024 from 0x400000, offset not checked (1024 records of 16 bytes: 0x400000\.\.0x404000' "$out" ||
+		{ echo "# $v: $(grep extent "$out")"; r=1; }
 done
 ok $r decode_extent_igt_memcpy
 expect decode_resource_level 0 '^flags: resource_level_0$' -- desc decode --gfx gfx10 0 0 0 0x30016fac
@@ -442,7 +450,15 @@ expect addr_past_48_bits 0 '^note: dword 0 at 0x1000000000000 is past 48 bits' -
 	addr --gfx gfx9 --op buffer_load_dword --base 0xfffffffff000 --soffset 0x1000 --num-records 64
 expect_err addr_bad_rule 'rule: gfx10_raw takes bogus \(allowed payload_bytes, payload_dwords, offset_ge\)' -- \
 	addr --gfx gfx10 --op buffer_load_dword --rule gfx10_raw=bogus
-expect_err err_decode_count 'needs four dwords, got 3' -- desc decode --gfx gfx9 1 2 3
+# Chip names as bring-up tools print them (kernel amdgpu_asic_name[], umr, Mesa).
+expect gfx_asic_umr 0 '^gfx: gfx8$' -- desc decode --gfx polaris11 0 0 0 0x00027fac
+expect gfx_asic_kernel 0 '^gfx: gfx10.3$' -- desc decode --gfx SIENNA_CICHLID 0 0 0 0x31016fac
+expect gfx_asic_mesa 0 '^gfx: gfx11$' -- desc decode --gfx NAVI31 0 0 0 0x10020000
+expect_err verb_after_options "unknown verb '--gfx': options come after the verb, here 'vsharp desc decode --gfx" -- \
+	--gfx gfx9 desc decode 0 0 0 0
+expect_err err_decode_count '3 dwords are not whole descriptors \(allowed 4 per V#' -- desc decode --gfx gfx9 1 2 3
+expect decode_several 0 '^extent: 0x1000..0x1040 \(64 bytes, every access\)$' -- desc decode --gfx gfx9 --index 1 0 0 0 0x00027fac 0x1000 0 0x40 0x00027fac
+expect_err err_decode_index '--index: .2. is not a descriptor of the input \(allowed 0..1\)' -- desc decode --gfx gfx9 --index 2 0 0 0 0x00027fac 0x1000 0 0x40 0x00027fac
 
 # ib: PM4 command buffers.  Expected words are the peers' (libdrm
 # shader_test_util.c, Linux gfx_v9_0_emit_mem_sync): the kernel's GFX9
@@ -454,13 +470,14 @@ expect ib_example_gfx9_acquire 0 '^0xc0055802 0x28c40000 0xffffffff 0x000000ff 0
 expect ib_decode_example_wave32 0 '^        state: wave32 pgm_va=0x800000001000 vgprs=8 sgprs=128 user_sgprs=8 tgid=x' -- \
 	ib decode --gfx gfx11 "$ibdir/w32.txt"
 printf '# the peers GFX9 RSRC1\n0xc0017602, 0x212  000C0041 # RSRC1\n\n' >"$ibdir/rsrc1.txt"
-expect ib_decode_text 0 '^        COMPUTE_PGM_RSRC1 = 0x000c0041 vgprs=8 sgprs=16 float_mode=0xc0$' -- \
+# Fields as gc_9_0_sh_mask.h places them: VGPRS 5:0 (1: 8 VGPRs), SGPRS 9:6 (1: 16).
+expect ib_decode_text 0 '^        COMPUTE_PGM_RSRC1 = 0x000c0041 VGPRS=1\(8\) SGPRS=1\(16\) PRIORITY=0 FLOAT_MODE=192\(FP_16_64_DENORMS\) ' -- \
 	ib decode --gfx gfx9 "$ibdir/rsrc1.txt"
 # The same packet as raw little-endian dwords.
 printf '\002\166\001\300\023\002\000\000\220\000\000\000' >"$ibdir/rsrc2.bin"
-expect ib_decode_binary 0 '^        COMPUTE_PGM_RSRC2 = 0x00000090 user_sgprs=8 tgid_x_en' -- \
+expect ib_decode_binary 0 '^        COMPUTE_PGM_RSRC2 = 0x00000090 SCRATCH_EN=0 USER_SGPR=8 TRAP_PRESENT=0 TGID_X_EN=1 ' -- \
 	ib decode --gfx gfx10.3 "$ibdir/rsrc2.bin"
-expect ib_decode_names_rsrc3 0 '^        COMPUTE_PGM_RSRC3 = 0x000003f0 shared_vgpr_cnt=0 inst_pref_size=63$' -- \
+expect ib_decode_names_rsrc3 0 '^        COMPUTE_PGM_RSRC3 = 0x000003f0 SHARED_VGPR_CNT=0 INST_PREF_SIZE=63 ' -- \
 	ib decode --gfx gfx11 "$ibdir/w32.txt"
 printf 'c0027602 0x212 1\n' >"$ibdir/short.txt"
 expect ib_decode_truncated 2 '^    0: error: dword 0: SET_SH_REG packet needs 3 body dwords' -- \
@@ -513,7 +530,9 @@ import json, sys
 d = json.load(sys.stdin)
 p = d["packets"]
 assert d["gfx"] == "gfx9" and p[0]["name"] == "SET_CONTEXT_REG", d
-assert p[0]["dwords"] == [{"name": "VGT_EVENT_INITIATOR", "reg": 0xa2a4, "value": 7}], p[0]
+v = p[0]["dwords"][0]
+assert (v["name"], v["reg"], v["value"]) == ("VGT_EVENT_INITIATOR", 0xa2a4, 7), p[0]
+assert v["fields"]["EVENT_TYPE"] == {"value": 7, "hi": 5, "lo": 0, "enum": "CS_PARTIAL_FLUSH"}, v
 assert p[1]["dwords"][2]["fields"]["IB_SIZE"]["value"] == 48, p[1]
 assert p[1]["notes"] == ["-> IB at 0x100000800, 48 dwords, VMID 0, SWAP 0"], p[1]'
 ok $? ib_decode_json_parses
@@ -638,5 +657,5 @@ for v in desc addr rules align stubs disasm ops ib run; do
 done
 ok $r every_verb_has_help
 
-[ "$n" = 137 ] || echo "# ran $n cases, plan says 137"
+[ "$n" = 145 ] || echo "# ran $n cases, plan says 145"
 [ "$failed" = 0 ]

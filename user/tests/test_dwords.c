@@ -113,13 +113,26 @@ static void test_umr(struct ktap *t)
 		"polaris11.gfx.ring[ 517] == 0xc0053c00    ... PKT3, COUNT:6, PREDICATE:0, SHADER_TYPE:0, OPCODE:3c[PKT3_WAIT_REG_MEM]\n"
 		"polaris11.gfx.ring[ 518] == 0x00000143    ... |---+ PKT3 OPCODE 0x3c, word 0: ENGINE:PFP, MEMSPACE:MEM, FUNC:[==]\n",
 		0xffff1000, 0xc0032200, 0x00400060, 0, 0, 0x23, 0xc0053c00, 0x143);
-	CHECK_WORDS(t,
+	CHECK_REFUSED(t,
 		"Dumping IB at (gfxhub) VMID:5 0x101ff7000 of 7376 words from ring[1549]\n"
 		"IB[5@0x101ff7000 + 0x0   ] = 0xc0023f00 ... PKT3, COUNT:3, PREDICATE:0, SHADER_TYPE:0, OPCODE:3f[PKT3_INDIRECT_BUFFER_CIK]\n"
 		"IB[5@0x101ff7000 + 0x4   ] = 0x00000800 ... |---+ PKT3 OPCODE 0x3f, word 0: IB_BASE_LO: 0x00000800, SWAP:0\n"
 		"IB[5@0x101ff7000 + 0x8   ] = 0x00000001 ... |---+ PKT3 OPCODE 0x3f, word 1: IB_BASE_HI: 0x00000001\n"
 		"IB[5@0x101ff7000 + 0xc   ] = 0x00000030 ... \\---+ PKT3 OPCODE 0x3f, word 2: IB_SIZE:48, VMID: 0\n",
-		0xc0023f00, 0x800, 1, 0x30);
+		-EINVAL, "ends after 4 of the 7376 dwords its header (line 1) gives (truncated)");
+	/* umr --dump-ib 0@0xf500447000 0x20: 8 words, then "End of IB". */
+	CHECK_WORDS(t,
+		"\tDumping IB at (gfxhub) VMID:0 0xf500447000 of 8 words from ring[0]\n"
+		"\tIB[0@0xf500447000 + 0x0   ] = 0xc0032200 ... PKT3, COUNT:4, PREDICATE:0, SHADER_TYPE:0, OPCODE:22[PKT3_COND_EXEC]\n"
+		"\tIB[0@0xf500447000 + 0x4   ] = 0x00400060 ... |---+ PKT3 OPCODE 0x22, word 0: GPU_ADDR_LO32: 0x00400060\n"
+		"\tIB[0@0xf500447000 + 0x8   ] = 0x000000f5 ... |---+ PKT3 OPCODE 0x22, word 1: GPU_ADDR_HI32: 0x000000f5\n"
+		"\tIB[0@0xf500447000 + 0xc   ] = 0x00000000 ... |---+ PKT3 OPCODE 0x22, word 2: TEST_VALUE: 0x00000000\n"
+		"\tIB[0@0xf500447000 + 0x10  ] = 0x00000027 ... \\---+ PKT3 OPCODE 0x22, word 3: PATCH_VALUE: 0x00000027\n"
+		"\tIB[0@0xf500447000 + 0x14  ] = 0xc0053c00 ... PKT3, COUNT:6, PREDICATE:0, SHADER_TYPE:0, OPCODE:3c[PKT3_WAIT_REG_MEM]\n"
+		"\tIB[0@0xf500447000 + 0x18  ] = 0x00000113 ... |---+ PKT3 OPCODE 0x3c, word 0: ENGINE:PFP, MEMSPACE:REG, FUNC:[==]\n"
+		"\tIB[0@0xf500447000 + 0x1c  ] = 0x00400040 ... |---+ PKT3 OPCODE 0x3c, word 1: POLL_ADDRESS_LO: 0x00400040, SWAP: 0\n"
+		"\tEnd of IB\n",
+		0xc0032200, 0x00400060, 0xf5, 0, 0x27, 0xc0053c00, 0x113, 0x00400040);
 }
 
 static void test_address_column(struct ktap *t)

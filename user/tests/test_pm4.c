@@ -1015,15 +1015,18 @@ static void test_print(struct ktap *t)
 	CONTAINS(t, s, "    0: ACQUIRE_MEM (6)\n");
 	CONTAINS(t, s, "GL2_INV GL2_WB");
 	CONTAINS(t, s, ": SET_SH_REG_INDEX (2)\n        index=3\n        COMPUTE_STATIC_THREAD_MGMT_SE0");
-	CONTAINS(t, s, "COMPUTE_STATIC_THREAD_MGMT_SE7 = 0xffffffff\n");
-	CONTAINS(t, s, "COMPUTE_DISPATCH_INTERLEAVE = 0x00000040\n");
-	CONTAINS(t, s, "COMPUTE_PGM_RSRC2 = 0x00000090 user_sgprs=8 tgid_x_en");
-	CONTAINS(t, s, "COMPUTE_PGM_RSRC3 = 0x000003f0 shared_vgpr_cnt=0 inst_pref_size=63\n");
-	CONTAINS(t, s, "COMPUTE_PGM_HI = 0x00000012 pgm_va=0x123456789a00\n");
-	CONTAINS(t, s, "COMPUTE_NUM_THREAD_X = 0x00000040 full=64");
+	/* Fields as gc_11_0_0_sh_mask.h places them (SA0_CU_EN 15:0, INTERLEAVE 9:0 ...). */
+	CONTAINS(t, s, "COMPUTE_STATIC_THREAD_MGMT_SE7 = 0xffffffff SA0_CU_EN=65535 SA1_CU_EN=65535\n");
+	CONTAINS(t, s, "COMPUTE_DISPATCH_INTERLEAVE = 0x00000040 INTERLEAVE=64\n");
+	CONTAINS(t, s, "COMPUTE_PGM_RSRC2 = 0x00000090 SCRATCH_EN=0 USER_SGPR=8 TRAP_PRESENT=0 TGID_X_EN=1");
+	CONTAINS(t, s, "COMPUTE_PGM_RSRC3 = 0x000003f0 SHARED_VGPR_CNT=0 INST_PREF_SIZE=63 ");
+	CONTAINS(t, s, "COMPUTE_PGM_HI = 0x00000012 DATA=18 pgm_va=0x123456789a00\n");
+	CONTAINS(t, s, "COMPUTE_NUM_THREAD_X = 0x00000040 NUM_THREAD_FULL=64 NUM_THREAD_PARTIAL=0\n");
 	CONTAINS(t, s, "COMPUTE_USER_DATA_7 = 0x00001007\n");
 	CONTAINS(t, s, ": DISPATCH_DIRECT (3)\n        dim_x=16 dim_y=1 dim_z=1\n");
-	CONTAINS(t, s, "initiator=0x00008045 COMPUTE_SHADER_EN FORCE_START_AT_000 ORDER_MODE CS_W32_EN\n");
+	CONTAINS(t, s, "initiator=0x00008045 COMPUTE_SHADER_EN=1 PARTIAL_TG_EN=0 FORCE_START_AT_000=1 ");
+	CONTAINS(t, s, " ORDER_MODE=1 ");
+	CONTAINS(t, s, " CS_W32_EN=1 ");
 	CONTAINS(t, s, "state: wave32 pgm_va=0x123456789a00 vgprs=8 sgprs=128 user_sgprs=8 tgid=x");
 	free(s);
 	s = print_to_string(VSHARP_GFX11, (const uint32_t[]){ VSHARP_PM4_NOP1 }, 1, &ret);
@@ -1036,7 +1039,9 @@ static void test_print(struct ktap *t)
 			    4, &ret);
 	CHECK_EQ(t, ret, 0);
 	CONTAINS(t, s, "    0: SET_SH_REG (2)\n");
-	CONTAINS(t, s, "COMPUTE_PGM_RSRC1 = 0x000c0041 vgprs=8 sgprs=16 float_mode=0xc0\n");
+	/* VGPRS 1: 8 VGPRs; SGPRS 1: 16; FLOAT_MODE 0xc0 is Mesa's FP_16_64_DENORMS. */
+	CONTAINS(t, s, "COMPUTE_PGM_RSRC1 = 0x000c0041 VGPRS=1(8) SGPRS=1(16) PRIORITY=0 "
+		 "FLOAT_MODE=192(FP_16_64_DENORMS) ");
 	free(s);
 
 	/* GFX9 ACQUIRE_MEM, uconfig, unknown opcode, an SH offset out of range. */
@@ -1050,7 +1055,7 @@ static void test_print(struct ktap *t)
 	CHECK_EQ(t, ret, 0);
 	CONTAINS(t, s, "coher_cntl=0x28c40000 TC_WB_ACTION_ENA TCL1_ACTION_ENA TC_ACTION_ENA "
 		 "SH_KCACHE_ACTION_ENA SH_ICACHE_ACTION_ENA\n");
-	CONTAINS(t, s, "CP_COHER_START_DELAY = 0x00000020\n");
+	CONTAINS(t, s, "CP_COHER_START_DELAY = 0x00000020 START_DELAY_COUNT=32\n");
 	CONTAINS(t, s, "   10: opcode 0xab (1)\n        0x11111111 0x22222222\n");
 	CONTAINS(t, s, "state: not applied: dword 13: SH register offset 0x500");
 	CONTAINS(t, s, "   16: TYPE2 filler\n");

@@ -172,7 +172,7 @@ static void test_follow(struct ktap *t)
 	CHECK_EQ(t, ret, 0);
 	CONTAINS(t, s, "IB_CONTROL = 0x03800004 IB_SIZE=4 VALID VMID=3 CACHE_POLICY=0\n");
 	CONTAINS(t, s, "--- IB 0x200001000 (4 dwords, depth 1) ---\n    0: SET_SH_REG (1)\n"
-		 "        COMPUTE_NUM_THREAD_X = 0x00000040 full=64 partial=0\n"
+		 "        COMPUTE_NUM_THREAD_X = 0x00000040 NUM_THREAD_FULL=64 NUM_THREAD_PARTIAL=0\n"
 		 "    3: NOP (0x3fff, one dword)\n--- end of IB 0x200001000 ---\n");
 	free(s);
 
@@ -277,9 +277,14 @@ static void test_set_context(struct ktap *t)
 	char *s = decode(VSHARP_GFX9, dw, 6, NULL, &ret, &err);
 
 	CHECK_EQ(t, ret, 0);
-	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        VGT_EVENT_INITIATOR = 0x00000007\n");
+	/*
+	 * gc_9_0_sh_mask.h: EVENT_TYPE 5:0, ADDRESS_HI 26:10, EXTENDED_EVENT 27;
+	 * START_DELAY_COUNT 5:0.  Mesa gfx9.json: event 7 is CS_PARTIAL_FLUSH.
+	 */
+	CONTAINS(t, s, "    0: SET_CONTEXT_REG (1) shader_type=0\n        VGT_EVENT_INITIATOR = 0x00000007 "
+		 "EVENT_TYPE=7(CS_PARTIAL_FLUSH) ADDRESS_HI=0x0 EXTENDED_EVENT=0\n");
 	/* Mesa R_0301EC CP_COHER_START_DELAY = uconfig 0xc07b. */
-	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020\n");
+	CONTAINS(t, s, "        CP_COHER_START_DELAY = 0x00000020 START_DELAY_COUNT=32\n");
 	free(s);
 
 	/*
@@ -374,10 +379,19 @@ static void test_context_names(struct ktap *t)
 	char *s = decode(VSHARP_GFX11, dw, 4, NULL, &ret, &err);
 
 	CHECK_EQ(t, ret, 0);
-	CONTAINS(t, s, "        DB_Z_INFO = 0x00000011\n        DB_STENCIL_INFO = 0x00000022\n");
+	/* gc_11_0_0_sh_mask.h: FORMAT 1:0, NUM_SAMPLES 3:2, SW_MODE 8:4; Mesa gfx11.json Z_16 = 1. */
+	CONTAINS(t, s, "        DB_Z_INFO = 0x00000011 FORMAT=1(Z_16) NUM_SAMPLES=0 SW_MODE=1 ");
+	CONTAINS(t, s, "\n        DB_STENCIL_INFO = 0x00000022 ");
 	free(s);
 	s = decode(VSHARP_GFX12, dw, 4, NULL, &ret, &err);
-	CONTAINS(t, s, "        DB_GL1_INTERFACE_CONTROL = 0x00000011\n        reg 0xa011 (R_028044) = 0x00000022\n");
+	/* gc_12_0_0_sh_mask.h: five 2-bit fields from bit 0; Mesa gfx12.json gives them no enum. */
+	CONTAINS(t, s, "        DB_GL1_INTERFACE_CONTROL = 0x00000011 Z_SPECULATIVE_READ=1 "
+		 "STENCIL_SPECULATIVE_READ=0 Z_COMPRESSION_MODE=1 STENCIL_COMPRESSION_MODE=0 "
+		 "OCCLUSION_COMPRESSION_MODE=0\n        reg 0xa011 (R_028044) = 0x00000022\n");
+	free(s);
+	/* GFX12's DB_Z_INFO at 0x006: FORMAT 1:0 (Mesa gfx12.json ZFormat: Z_16 = 1), NUM_SAMPLES 3:2, SW_MODE 8:4. */
+	s = decode(VSHARP_GFX12, (const uint32_t[]){ 0xc0016900, 0x6, 0x21 }, 3, NULL, &ret, &err);
+	CONTAINS(t, s, "        DB_Z_INFO = 0x00000021 FORMAT=1(Z_16) NUM_SAMPLES=0 SW_MODE=2 ");
 	free(s);
 }
 
@@ -452,7 +466,10 @@ static void test_json(struct ktap *t)
 	CONTAINS(t, s, "\"EVENT_TYPE\": {\"value\": 20, \"hi\": 5, \"lo\": 0, \"enum\": \"CACHE_FLUSH_AND_INV_TS_EVENT\"}");
 	CONTAINS(t, s, "\"INT_SEL\": {\"value\": 2, \"hi\": 26, \"lo\": 24, \"enum\": \"interrupt after write confirm\"}");
 	CONTAINS(t, s, "\"notes\": [\"addr=0xffff12345000 data=0x77\"]");
-	CONTAINS(t, s, "{\"name\": \"VGT_EVENT_INITIATOR\", \"reg\": 41636, \"value\": 7}");
+	CONTAINS(t, s, "{\"name\": \"VGT_EVENT_INITIATOR\", \"reg\": 41636, \"value\": 7, \"fields\": "
+		 "{\"EVENT_TYPE\": {\"value\": 7, \"hi\": 5, \"lo\": 0, \"enum\": \"CS_PARTIAL_FLUSH\"}, "
+		 "\"ADDRESS_HI\": {\"value\": 0, \"hi\": 26, \"lo\": 10}, "
+		 "\"EXTENDED_EVENT\": {\"value\": 0, \"hi\": 27, \"lo\": 27}}}");
 	CONTAINS(t, s, "\"error\": {\"offset\": 11, \"message\": \"dword 11: type-3 packet needs 172 body dwords, the IB ends after 0\"}, \"unparsed\": [3232432128]}\n");
 	free(s);
 }
@@ -481,6 +498,115 @@ static void test_json_follow_deepest(struct ktap *t)
 	free(s);
 }
 
+/*
+ * GFX11's register-pair packets in Mesa sid.h's format: PAIRS (offset,
+ * value)^n; PACKED a register count, then (offset0 | offset1 << 16,
+ * value0, value1); an odd list repeats its first register.  Offsets from
+ * 0x2c00 (SH), 0xa000 (context), 0xc000 (uconfig).  The SH ones feed the
+ * dispatch state: this dispatch is set up by pair packets alone.
+ */
+static void test_pairs(struct ktap *t)
+{
+	static const uint32_t dw[] = {
+		/* PACKED_N, 3 registers + the first again: PGM_LO, PGM_HI, RSRC1, PGM_LO */
+		0xc006bd04, 4, 0x020d020c, 0x10, 0x80, 0x020c0212, 0x400c0001, 0x10,
+		/* PACKED: RSRC2, NUM_THREAD_X, NUM_THREAD_Y, NUM_THREAD_Z */
+		0xc006bb04, 4, 0x02070213, 0x90, 0x40, 0x02090208, 1, 1,
+		/* SH PAIRS: DISPATCH_INITIATOR written apart, then the dispatch */
+		0xc001ba00, 0x200, 0,
+		0xc0031500, 4, 1, 1, 0x8045,
+		/* CONTEXT PAIRS: VGT_EVENT_INITIATOR (0x2a4); UCONFIG PAIRS: SCRATCH_REG0 (0x40) */
+		0xc001b800, 0x2a4, 7,
+		0xc001be00, 0x40, 0x1234,
+		/* PACKED with a count the body does not hold, and a dword left over */
+		0xc003bb04, 4, 0x02410240, 5, 6,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX11, dw, sizeof(dw) / 4, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "    0: SET_SH_REG_PAIRS_PACKED_N (6) shader_type=0\n        count=4\n"
+		 "        COMPUTE_PGM_LO = 0x00000010\n"
+		 "        COMPUTE_PGM_HI = 0x00000080 DATA=128 pgm_va=0x800000001000\n"
+		 "        COMPUTE_PGM_RSRC1 = 0x400c0001 VGPRS=1(8 w64, 16 w32) ");
+	CONTAINS(t, s, "\n        COMPUTE_PGM_LO = 0x00000010\n    8: SET_SH_REG_PAIRS_PACKED (6)");
+	CONTAINS(t, s, "        COMPUTE_PGM_RSRC2 = 0x00000090 SCRATCH_EN=0 USER_SGPR=8 ");
+	CONTAINS(t, s, "        COMPUTE_NUM_THREAD_Z = 0x00000001 NUM_THREAD_FULL=1 NUM_THREAD_PARTIAL=0\n");
+	CONTAINS(t, s, "   16: SET_SH_REG_PAIRS (1) shader_type=0\n"
+		 "        COMPUTE_DISPATCH_INITIATOR = 0x00000000 COMPUTE_SHADER_EN=0 ");
+	CONTAINS(t, s, "state: wave32 pgm_va=0x800000001000 vgprs=16 sgprs=128 user_sgprs=8 tgid=x "
+		 "tidig_comps=1 lds_bytes=0 threads=64x1x1\n");
+	CONTAINS(t, s, "   24: SET_CONTEXT_REG_PAIRS (1) shader_type=0\n"
+		 "        VGT_EVENT_INITIATOR = 0x00000007 EVENT_TYPE=7(CS_PARTIAL_FLUSH) ");
+	CONTAINS(t, s, "   27: SET_UCONFIG_REG_PAIRS (1) shader_type=0\n"
+		 "        SCRATCH_REG0 = 0x00001234\n");
+	CONTAINS(t, s, "   30: SET_SH_REG_PAIRS_PACKED (3) shader_type=0\n        count=4\n"
+		 "        count 4: the body holds 1 register pairs (3 dwords after the count)\n"
+		 "        COMPUTE_USER_DATA_0 = 0x00000005\n        COMPUTE_USER_DATA_1 = 0x00000006\n");
+	free(s);
+
+	/* JSON: RSRC1.VGPRS 1 allocates 8 VGPRs in wave64, 16 in wave32 (GFX11). */
+	s = decode(VSHARP_GFX11, dw, 8, &(struct vsharp_pm4_decode){ .json = true }, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "\"VGPRS\": {\"value\": 1, \"hi\": 5, \"lo\": 0, \"count\": 8, "
+		 "\"count_wave32\": 16}");
+	free(s);
+
+	/* A PAIRS body of odd length: the last dword raw, said so. */
+	s = decode(VSHARP_GFX11, (const uint32_t[]){ 0xc002ba00, 0x240, 5, 0x241 }, 4, NULL, &ret,
+		   &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "        COMPUTE_USER_DATA_0 = 0x00000005\n"
+		 "        1 dwords after the last whole pair\n        0x00000241\n");
+	free(s);
+}
+
+/*
+ * USER_DATA registers holding a V#: the GFX9 V# 0x1000 0x80 0x100 0x27fac
+ * (BASE 0x80_0000_1000, STRIDE 0, NUM_RECORDS 256, DST_SEL XYZW, DATA_FORMAT
+ * 32 (4) and NUM_FORMAT FLOAT (7): Vega ISA guide "Buffer Resource" table)
+ * in USER_DATA_4..7 of an 8-user-SGPR dispatch is shown; the same words in
+ * USER_DATA_1..4 (no SGPR quad) or past user_sgprs are not.
+ */
+static void test_user_data_vsharp(struct ktap *t)
+{
+	uint32_t dw[] = {
+		0xc0027600, 0x20c, 0x10, 0x80,			/* PGM_LO/HI */
+		0xc0027600, 0x212, 0x000c0041, 0x90,		/* RSRC1, RSRC2: 8 user SGPRs */
+		0xc0037600, 0x207, 0x40, 1, 1,			/* NUM_THREAD_X/Y/Z */
+		0xc0087600, 0x240, 0, 0, 0, 0, 0x1000, 0x80, 0x100, 0x27fac,
+		0xc0031500, 4, 1, 1, 0x45,
+	};
+	struct vsharp_error err;
+	int ret;
+	char *s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, NULL, &ret, &err);
+
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "        USER_DATA_4..7 as a V#: base=0x8000001000 stride=0 num_records=256 "
+		 "format=32_FLOAT dst_sel=XYZW\n");
+	CHECK_MSG(t, s && !strstr(s, "USER_DATA_0..3 as a V#"), "%s", s ? s : "");
+	free(s);
+
+	/* One SGPR earlier: USER_DATA_3..6 is no quad, and 4..7 no V#. */
+	memmove(&dw[17], &dw[18], 5 * sizeof(dw[0]));
+	dw[22] = 0;
+	s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CHECK_MSG(t, s && !strstr(s, "as a V#"), "%s", s ? s : "");
+	free(s);
+
+	/* Back in 4..7, but RSRC2 loads only 4 user SGPRs (USER_SGPR 4: 0x88). */
+	memmove(&dw[18], &dw[17], 5 * sizeof(dw[0]));
+	dw[17] = 0;
+	dw[7] = 0x88;
+	s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, NULL, &ret, &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "user_sgprs=4 ");
+	CHECK_MSG(t, s && !strstr(s, "as a V#"), "%s", s ? s : "");
+	free(s);
+}
+
 KTAP_MAIN(
 	KTAP_CASE(test_umr_ib),
 	KTAP_CASE(test_umr_cond_exec),
@@ -494,5 +620,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_context_names),
 	KTAP_CASE(test_ring),
 	KTAP_CASE(test_json),
-	KTAP_CASE(test_json_follow_deepest)
+	KTAP_CASE(test_json_follow_deepest),
+	KTAP_CASE(test_pairs),
+	KTAP_CASE(test_user_data_vsharp)
 )

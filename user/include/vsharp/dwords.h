@@ -18,15 +18,13 @@
  *  - "00001000: dead0000 ..." and "0x1000:": a leading address column is
  *    skipped; on such a line a run of two or more blanks followed by a token
  *    that is not a dword starts the character column, which is skipped;
- *  - umr ring and IB lines ("x.gfx.ring[ 512] == 0xc0032200  r.. PKT3 ...",
- *    "IB[5@0x101ff7000 + 0x4] = 0x00000800 ..."): the value after "=" or
- *    "==" is the dword, the decoded text after it is skipped; "name == N"
- *    lines without an index (rptr, wptr) and umr's "Dumping IB ..." header
- *    lines are skipped;
- *  - Mesa's ac_parse_ib() output (radv/radeonsi hang reports, recognised by
- *    its "------------------ NAME begin - IP" line): the 8 hex digits that
- *    start a line are the dword, everything else (decoded text, indented
- *    nested IBs, ANSI colour escapes) is skipped;
+ *  - a hang dump a reader of vsharp/dump.h recognises (devcoredump, umr,
+ *    Mesa): the words of its one ring, IB or shader window, or the V#s of
+ *    its register lines; a dump of several streams is refused, naming them;
+ *  - refused as not dwords: "0x%x \t 0x%x" lines of a devcoredump ring
+ *    without its header (an offset column counting up by 4) and a pasted
+ *    umr --waves row (SE SH CU SIMD WAVE# as one-digit numbers, then
+ *    8-digit registers);
  *  - separators: blanks and commas; comments: '#', "//" and ';' to the end
  *    of the line, C comments.
  *

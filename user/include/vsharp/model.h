@@ -93,6 +93,34 @@ enum vsharp_range {
 
 const char *vsharp_range_text(enum vsharp_range r);
 
+/* How much of memory a V# lets through, in the unit its range check counts. */
+enum vsharp_extent_unit {
+	VSHARP_EXTENT_UNCHECKED,	/* no range check (or OOB_SELECT 2 with records) */
+	VSHARP_EXTENT_NOTHING,		/* every access is out of range */
+	VSHARP_EXTENT_BYTES,		/* base .. base + bytes */
+	VSHARP_EXTENT_RECORDS,		/* records 0 .. records - 1 of stride bytes each */
+	VSHARP_EXTENT_INDEX,		/* index < records; the offset is not checked */
+};
+
+struct vsharp_buffer_extent {
+	enum vsharp_range range;	/* the check, as the model forms it */
+	enum vsharp_extent_unit unit;
+	bool ignored;			/* TYPE is not a buffer: the instruction does nothing */
+	bool unbound;			/* loads read 0 whatever the range */
+	uint64_t records;		/* NUM_RECORDS */
+	uint32_t stride;		/* bytes per record in effect */
+	uint64_t bytes;			/* BYTES: NUM_RECORDS; RECORDS: records x stride */
+};
+
+/*
+ * What DESC covers on LEVEL for BUFFER_LOAD_DWORD with IDXEN set or not
+ * (OFFEN, soffset 0, instruction offset 0, the level's default rules), read
+ * off the plan vsharp_buffer_plan() forms: the one source `desc decode`
+ * prints and `addr` checks against.
+ */
+int vsharp_buffer_extent(enum vsharp_gfx level, const uint32_t desc[4], bool idxen,
+			 struct vsharp_buffer_extent *e, struct vsharp_error *err);
+
 struct vsharp_buffer_plan {
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer buf;	/* the V# decoded */

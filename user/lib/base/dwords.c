@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "vsharp/dump.h"
 #include "vsharp/dwords.h"
 
 struct reader {
@@ -17,6 +18,7 @@ struct reader {
 	size_t max, n;
 	const char *unit;	/* "line" or "argument" */
 	unsigned line;
+	int64_t pair_off;	/* the offset column of the last two-token line; -1: none */
 	struct vsharp_error *err;
 };
 
@@ -238,26 +240,6 @@ static int c_line(struct reader *r, const char *s, size_t len, unsigned *depth)
 	return 0;
 }
 
-/* Where the value of a umr "x.ring[ 12] == 0x..." line starts; NULL: not such a line. */
-static const char *umr_value(const char *s, size_t len, bool *skip)
-{
-	const char *eq = memchr(s, '=', len);
-	const char *end;
-
-	*skip = false;
-	if (!eq)
-		return NULL;
-	end = eq;
-	while (end > s && blank(end[-1]))
-		end--;
-	if (end > s && end[-1] == ']')
-		return eq + (eq + 1 < s + len && eq[1] == '=' ? 2 : 1);
-	/* "x.gfx.rptr == 512": umr's pointers, not ring contents. */
-	if (eq + 1 < s + len && eq[1] == '=')
-		*skip = true;
-	return NULL;
-}
-
 static bool address_token(const char *tok, size_t len)
 {
 	if (len < 2 || tok[len - 1] != ':')
@@ -273,34 +255,59 @@ static bool address_token(const char *tok, size_t len)
 	return len > 0;
 }
 
-static int dump_line(struct reader *r, const char *s, size_t len)
+/*
+ * Lines whose columns mean something else than dwords, refused rather than
+ * read: a devcoredump's ring contents without its header ("0x%x \t 0x%x",
+ * byte offset then value, amdgpu_dev_coredump.c) and a pasted umr --waves
+ * row (SE SH CU SIMD WAVE# as small numbers, then registers).
+ */
+static int foreign_columns(struct reader *r, const char *s, size_t len)
 {
-	const char *value;
-	size_t i = 0, before = r->n;
-	bool skip, addressed = false;
+	const char *tok[8];
+	size_t tlen[8], i = 0;
+	unsigned n = 0, small = 0;
+	bool tab = false;
+	int64_t off = -1;
 
-	/* umr's header above an IB it dumps. */
-	if (len >= 11 && !memcmp(s, "Dumping IB ", 11))
-		return 0;
-	value = umr_value(s, len, &skip);
-	if (skip)
-		return 0;
-	if (value) {
-		size_t start;
-
-		i = (size_t)(value - s);
-		while (i < len && blank(s[i]))
-			i++;
-		start = i;
+	while (i < len) {
+		for (; i < len && separator(s[i]); i++)
+			tab |= n == 1 && s[i] == '\t';
+		if (i == len)
+			break;
+		if (n < 8)
+			tok[n] = s + i;
 		while (i < len && !separator(s[i]))
 			i++;
-		if (start == i)
-			return fail(r, s, len, "has no value after '='");
-		return dump_token(r, s + start, i - start);
+		if (n < 8)
+			tlen[n] = (size_t)(s + i - tok[n]);
+		n++;
 	}
+	for (unsigned k = 0; k < n && k < 8 && tlen[k] == 1 && tok[k][0] >= '0' && tok[k][0] <= '9'; k++)
+		small++;
+	if (small >= 4 && n > 8 && tlen[small] == 8)
+		return fail(r, s, len,
+			    "looks like an umr --waves row (SE SH CU SIMD WAVE#, then registers), not dwords: give umr's whole --waves output with its header line");
+	if (n == 2 && is_0x(tok[0], tlen[0]) && tlen[0] < 10)
+		off = digits(tok[0] + 2, tlen[0] - 2, 16);
+	if (off >= 0 && (tab || (r->pair_off >= 0 && off == r->pair_off + 4))) {
+		r->pair_off = -1;
+		return fail(r, s, len,
+			    "looks like a devcoredump ring line (byte offset, then value: '0x%x \\t 0x%x'): give the whole devcoredump, or the values alone");
+	}
+	r->pair_off = off;
+	return 0;
+}
+
+static int dump_line(struct reader *r, const char *s, size_t len)
+{
+	size_t i = 0, before = r->n;
+	bool addressed = false;
+	int ret = foreign_columns(r, s, len);
+
+	if (ret)
+		return ret;
 	while (i < len) {
 		size_t start, gap = 0;
-		int ret;
 
 		while (i < len && separator(s[i])) {
 			gap++;
@@ -326,62 +333,58 @@ static int dump_line(struct reader *r, const char *s, size_t len)
 }
 
 /*
- * Mesa's ac_parse_ib() text (radv and radeonsi hang reports) opens with
- * "------------------ NAME begin - IP ------------------" at a line start.
+ * A dump format the recogniser table knows (vsharp/dump.h) gives its one
+ * ring, IB or shader, or its V#s; anything more needs a choice the caller
+ * makes with vsharp_dump_pick().
  */
-static bool is_mesa_ib(const char *s, size_t len)
+static int from_dump(struct reader *r, const struct vsharp_dump *d)
 {
-	static const char open[] = "------------------ ", begin[] = " begin - ";
+	const struct vsharp_dump_stream *s;
+	struct vsharp_dump one = *d;
+	struct vsharp_error e;
+	size_t n;
+	int ret;
 
-	for (size_t at = 0; at + sizeof(open) - 1 <= len;) {
-		const char *nl = memchr(s + at, '\n', len - at);
-		size_t end = nl ? (size_t)(nl - s) : len;
-
-		if (!memcmp(s + at, open, sizeof(open) - 1)) {
-			for (size_t i = at; i + sizeof(begin) - 1 <= end; i++)
-				if (!memcmp(s + i, begin, sizeof(begin) - 1))
-					return true;
-		}
-		at = end + 1;
+	if (!d->n && d->n_reg) {
+		ret = vsharp_dump_descriptors(d, r->out, r->max, &n, r->err);
+		r->n = n;
+		return ret;
 	}
-	return false;
-}
-
-/*
- * ac_parse_ib() prints each dword of the IB as 8 hex digits at the start of
- * a line, the decoded text after it; lines of decoded text alone start with
- * blanks, and so do nested IBs (format_ib_output() indents them), which are
- * skipped like the text.
- */
-static int mesa_ib_line(struct reader *r, const char *s, size_t len)
-{
-	int64_t v = len >= 8 && (len == 8 || blank(s[8])) ? digits(s, 8, 16) : -1;
-
-	return v >= 0 ? push(r, (uint32_t)v) : 0;
+	/* Words alone carry no slot numbers: the timed-out ring is not a default here. */
+	one.timed_out[0] = '\0';
+	s = vsharp_dump_pick(&one, NULL, &e);
+	if (!s)
+		return vsharp_fail(r->err, -EINVAL, "%s (vsharp ib decode --stream NAME reads one)",
+				   e.msg);
+	if (s->n > r->max)
+		return vsharp_fail(r->err, -E2BIG, "%s %s: more than %zu dwords (the limit here)",
+				   d->format, s->name, r->max);
+	if (s->n)
+		memcpy(r->out, s->dw, s->n * sizeof(*s->dw));
+	r->n = s->n;
+	return 0;
 }
 
 static int parse(struct reader *r, const char *text, size_t len)
 {
 	bool c_mode, block = false;
+	struct vsharp_dump d;
 	unsigned depth = 0;
 	char *buf;
-	int ret = 0;
+	int ret;
 
 	if (len > VSHARP_DWORDS_MAX_BYTES)
 		return vsharp_fail(r->err, -EFBIG,
 				   "%zu bytes of text is more than the input limit of %u bytes (64 MiB)",
 				   len, VSHARP_DWORDS_MAX_BYTES);
-	if (is_mesa_ib(text, len)) {
-		r->line = 1;
-		for (size_t at = 0; at < len && !ret; r->line++) {
-			const char *nl = memchr(text + at, '\n', len - at);
-			size_t n = nl ? (size_t)(nl - text) - at : len - at;
-
-			ret = mesa_ib_line(r, text + at, n);
-			at += n + 1;
-		}
+	ret = vsharp_dump_parse(text, len, &d, r->err);
+	if (ret <= 0) {
+		if (!ret)
+			ret = from_dump(r, &d);
+		vsharp_dump_free(&d);
 		return ret;
 	}
+	ret = 0;
 	c_mode = has_brace(text, len);
 	buf = malloc(len + 1);
 	if (!buf)
@@ -403,7 +406,7 @@ static int parse(struct reader *r, const char *text, size_t len)
 int vsharp_dwords_parse(const char *text, size_t len, uint32_t *out, size_t max,
 			size_t *count, struct vsharp_error *err)
 {
-	struct reader r = { .out = out, .max = max, .unit = "line", .err = err };
+	struct reader r = { .out = out, .max = max, .unit = "line", .pair_off = -1, .err = err };
 	int ret = parse(&r, text, len);
 
 	*count = r.n;
@@ -413,7 +416,7 @@ int vsharp_dwords_parse(const char *text, size_t len, uint32_t *out, size_t max,
 int vsharp_dwords_from_args(int argc, char *const *argv, uint32_t *out, size_t max,
 			    size_t *count, struct vsharp_error *err)
 {
-	struct reader r = { .out = out, .max = max, .unit = "argument", .err = err };
+	struct reader r = { .out = out, .max = max, .unit = "argument", .pair_off = -1, .err = err };
 	size_t len = 0, at = 0;
 	char *text;
 	int ret;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 
 #include "vsharp/gfx.h"
 #include "base/util.h"
@@ -113,10 +114,58 @@ const char *vsharp_gfx_llvm_target(enum vsharp_gfx level)
 	return t ? t->name : NULL;
 }
 
+/*
+ * The chip names bring-up tools print, each with its LLVM processor: the
+ * kernel's amdgpu_asic_name[] (drivers/gpu/drm/amd/amdgpu/amdgpu_device.c,
+ * upper case), umr's device table (src/lib/discover_by_name.c) and
+ * firmware prefixes (lower case), Mesa's radeon_family names
+ * (src/amd/common/amd_family.c: NAVI21, GFX1103_R1 ...), LLVM
+ * AMDGPUUsage's "Processors" table for the alternative names and the
+ * processor of each chip.  Matched without regard to case.
+ */
+static const struct {
+	const char *name, *processor;
+} asic_names[] = {
+	{ "tahiti", "gfx600" }, { "pitcairn", "gfx601" }, { "verde", "gfx601" },
+	{ "oland", "gfx602" }, { "hainan", "gfx602" },
+	{ "kaveri", "gfx700" }, { "hawaii", "gfx701" }, { "kabini", "gfx703" },
+	{ "mullins", "gfx703" }, { "bonaire", "gfx704" },
+	{ "carrizo", "gfx801" }, { "iceland", "gfx802" }, { "topaz", "gfx802" },
+	{ "tonga", "gfx802" }, { "fiji", "gfx803" }, { "polaris10", "gfx803" },
+	{ "polaris11", "gfx803" }, { "polaris12", "gfx803" }, { "vegam", "gfx803" },
+	{ "stoney", "gfx810" },
+	{ "vega10", "gfx900" }, { "raven", "gfx902" }, { "raven1", "gfx902" },
+	{ "picasso", "gfx902" }, { "vega12", "gfx904" }, { "vega20", "gfx906" },
+	{ "arcturus", "gfx908" }, { "raven2", "gfx909" }, { "aldebaran", "gfx90a" },
+	{ "renoir", "gfx90c" }, { "green_sardine", "gfx90c" },
+	{ "navi10", "gfx1010" }, { "navi12", "gfx1011" }, { "navi14", "gfx1012" },
+	{ "cyan_skillfish", "gfx1013" },
+	{ "sienna_cichlid", "gfx1030" }, { "navi21", "gfx1030" },
+	{ "navy_flounder", "gfx1031" }, { "navi22", "gfx1031" },
+	{ "dimgrey_cavefish", "gfx1032" }, { "navi23", "gfx1032" },
+	{ "vangogh", "gfx1033" },
+	{ "beige_goby", "gfx1034" }, { "navi24", "gfx1034" },
+	{ "yellow_carp", "gfx1035" }, { "rembrandt", "gfx1035" },
+	{ "raphael_mendocino", "gfx1036" }, { "gfx1036", "gfx1036" },
+	{ "navi31", "gfx1100" }, { "navi32", "gfx1101" }, { "navi33", "gfx1102" },
+	{ "gfx1103_r1", "gfx1103" }, { "gfx1103_r2", "gfx1103" }, { "phoenix", "gfx1103" },
+	{ "navi44", "gfx1200" }, { "navi48", "gfx1201" },
+};
+
+/* The processor an ASIC name stands for, or NAME itself. */
+static const char *processor_of(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(asic_names); i++)
+		if (!strcasecmp(name, asic_names[i].name))
+			return asic_names[i].processor;
+	return name;
+}
+
 const struct vsharp_target *vsharp_target_find(const char *name)
 {
 	enum vsharp_gfx level;
 
+	name = processor_of(name);
 	for (size_t i = 0; i < vsharp_target_count; i++)
 		if (!strcmp(name, vsharp_targets[i].name))
 			return &vsharp_targets[i];
@@ -137,12 +186,12 @@ int vsharp_gfx_parse(const char *name, enum vsharp_gfx *level,
 		}
 	}
 	for (size_t i = 0; i < vsharp_target_count; i++) {
-		if (!strcmp(name, vsharp_targets[i].name)) {
+		if (!strcmp(processor_of(name), vsharp_targets[i].name)) {
 			*level = vsharp_targets[i].level;
 			return 0;
 		}
 	}
 	return vsharp_fail(err, -EINVAL,
-			   "gfx: unknown level '%s' (allowed: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12, or an LLVM processor gfx600..gfx1201)",
+			   "gfx: unknown level '%s' (allowed: gfx6, gfx7, gfx8, gfx9, gfx10, gfx10.3, gfx11, gfx12, an LLVM processor gfx600..gfx1201, or a chip name as the kernel, umr or Mesa print it: polaris11, navi31 ...)",
 			   name);
 }

@@ -1,38 +1,63 @@
 // SPDX-License-Identifier: MIT
-/* Placeholder until the mem printers land: every word is refused. */
-#include "isa/print.h"
+/*
+ * What the memory formats' printers share: finding an opcode's row in the
+ * generated tables and checking its fields as llvm-objdump-19 does.
+ */
+#include "isa/mem.h"
 
-bool isa_print_ds(struct isa_ctx *c)
+bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_layout *layouts,
+		    const struct isa_mem_op *ops, struct isa_mem *m)
 {
-	return isa_refuse(c, "DS is not decoded yet");
+	unsigned bit = VSHARP_GFX_BIT(c->level), op = 0, at = 0;
+	const struct isa_mem_layout *l = layouts;
+
+	while (l->levels && !(l->levels & bit))
+		l++;
+	if (!l->levels)
+		return isa_refuse(c, "%s is no format of %s", format, c->target->name);
+	for (unsigned i = 0; i < 2 && l->op[i].n; i++) {
+		op |= isa_bits(c, l->op[i].lo + l->op[i].n - 1u, l->op[i].lo) << at;
+		at += l->op[i].n;
+	}
+	m->set = 0;
+	for (m->op = ops; m->op->name; m->op++)
+		if (m->op->op == op && (m->op->levels & bit))
+			break;
+	if (!m->op->name)
+		return isa_refuse(c, "%s opcode 0x%x is not defined on %s", format, op,
+				  c->target->name);
+	for (unsigned i = 0; i < ISA_MEM_FIELDS; i++) {
+		const struct isa_mem_field *f = &l->f[i];
+
+		m->f[i] = f->n ? isa_bits(c, f->lo + f->n - 1u, f->lo) : f->unused;
+		if (m->f[i] != f->unused)
+			m->set |= 1u << i;
+		if (m->f[i] != f->unused && !(m->op->may & 1u << i))
+			return isa_refuse(c, "%s sets a field it does not use (bits %u:%u)",
+					  m->op->name, f->lo + f->n - 1u, f->lo);
+		if (m->f[i] == f->unused && (m->op->must & 1u << i))
+			return isa_refuse(c, "%s needs bits %u:%u set", m->op->name,
+					  f->lo + f->n - 1u, f->lo);
+		/* GFX6/7 have no disassembler to say what the hardware ignores: what
+		 * does not print must be 0 so that the text assembles to the same words. */
+		if ((m->op->quiet & 1u << i) && m->f[i] != f->unused && c->level <= VSHARP_GFX7)
+			return isa_refuse(c, "%s sets bits %u:%u, which it ignores", m->op->name,
+					  f->lo + f->n - 1u, f->lo);
+		if (m->op->quiet & 1u << i) {
+			m->f[i] = f->unused;
+			m->set &= ~(1u << i);
+		}
+	}
+	isa_put(c, "%s", m->op->name);
+	return true;
 }
 
-bool isa_print_mubuf(struct isa_ctx *c)
+bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned n)
 {
-	return isa_refuse(c, "MUBUF is not decoded yet");
-}
-
-bool isa_print_mtbuf(struct isa_ctx *c)
-{
-	return isa_refuse(c, "MTBUF is not decoded yet");
-}
-
-bool isa_print_mimg(struct isa_ctx *c)
-{
-	return isa_refuse(c, "MIMG is not decoded yet");
-}
-
-bool isa_print_flat(struct isa_ctx *c)
-{
-	return isa_refuse(c, "FLAT is not decoded yet");
-}
-
-bool isa_print_exp(struct isa_ctx *c)
-{
-	return isa_refuse(c, "EXP is not decoded yet");
-}
-
-bool isa_print_ldsdir(struct isa_ctx *c)
-{
-	return isa_refuse(c, "LDSDIR is not decoded yet");
+	if (first + n > 256)
+		return isa_refuse(c, "v[%u:%u] is past v255", first, first + n - 1);
+	isa_put(c, *printed ? ", " : " ");
+	isa_vgpr(c, first, n);
+	++*printed;
+	return true;
 }

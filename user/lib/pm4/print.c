@@ -10,11 +10,15 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "vsharp/desc.h"
 #include "vsharp/dwords.h"
+#include "vsharp/format.h"
 #include "vsharp/pm4.h"
 #include "base/util.h"
 #include "hw/levels.h"
+#include "pm4/reg_fields.h"
 #include "pm4/render.h"
 
 
@@ -47,6 +51,22 @@ enum fmt {
 	F_SGPRS,	/* RSRC1.SGPRS as a count (GFX6-9) */
 	F_LDS,		/* RSRC2.LDS_SIZE in bytes */
 	F_ENUM,		/* F_ENUM + k: the value's name in enums[k] */
+};
+
+/*
+ * Register fields whose value stands for a count or a size: what the
+ * dispatch state (pm4/regs.c) reads them as, [LLVM] AMDGPUUsage
+ * "compute_pgm_rsrc1/2".
+ */
+static const struct {
+	uint32_t reg;
+	uint32_t levels;
+	const char *field;
+	uint8_t fmt;
+} meanings[] = {
+	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_ALL, "VGPRS", F_VGPRS },
+	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(6, 9), "SGPRS", F_SGPRS },
+	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, "LDS_SIZE", F_LDS },
 };
 
 /*
@@ -102,7 +122,10 @@ static const struct {
 						  "perf", "memory" } },
 };
 
-/* Field positions: [LLVM] AMDGPUUsage tables 65-69, [Lx] gc_*_sh_mask.h, soc15d.h, nvd.h. */
+/*
+ * Packet dword fields (the registers' own come from pm4/reg_fields.c):
+ * [Lx] soc15d.h, nvd.h, sid.h, cikd.h, vid.h.
+ */
 static const struct field {
 	uint32_t reg;
 	uint32_t levels;
@@ -110,52 +133,6 @@ static const struct field {
 	uint8_t fmt;
 	const char *name;
 } fields[] = {
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_ALL, 0, 5, F_VGPRS, "vgprs" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(6, 9), 6, 9, F_SGPRS, "sgprs" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_ALL, 12, 19, F_HEX, "float_mode" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(6, 11), 21, 21, F_FLAG, "dx10_clamp" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX(12), 21, 21, F_FLAG, "wg_rr_en" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(6, 11), 23, 23, F_FLAG, "ieee_mode" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(10, 12), 29, 29, F_FLAG, "wgp_mode" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(10, 12), 30, 30, F_FLAG, "mem_ordered" },
-	{ VSHARP_COMPUTE_PGM_RSRC1, GFX_RANGE(10, 12), 31, 31, F_FLAG, "fwd_progress" },
-
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 0, 0, F_FLAG, "scratch_en" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 1, 5, F_DEC, "user_sgprs" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_RANGE(6, 11), 6, 6, F_FLAG, "trap_present" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 7, 7, F_FLAG, "tgid_x_en" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 8, 8, F_FLAG, "tgid_y_en" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 9, 9, F_FLAG, "tgid_z_en" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 11, 12, F_DEC, "tidig_comp_cnt" },
-	{ VSHARP_COMPUTE_PGM_RSRC2, GFX_ALL, 15, 23, F_LDS, "lds_bytes" },
-
-	{ VSHARP_COMPUTE_PGM_RSRC3, GFX_RANGE(10, 12), 0, 3, F_DEC, "shared_vgpr_cnt" },
-	{ VSHARP_COMPUTE_PGM_RSRC3, GFX(11), 4, 9, F_DEC, "inst_pref_size" },
-	{ VSHARP_COMPUTE_PGM_RSRC3, GFX(12), 4, 11, F_DEC, "inst_pref_size" },
-	{ VSHARP_COMPUTE_PGM_RSRC3, GFX(12), 13, 13, F_FLAG, "glg_en" },
-
-	{ VSHARP_COMPUTE_NUM_THREAD_X, GFX_ALL, 0, 15, F_DEC, "full" },
-	{ VSHARP_COMPUTE_NUM_THREAD_X, GFX_ALL, 16, 31, F_DEC, "partial" },
-	{ VSHARP_COMPUTE_NUM_THREAD_X + 1, GFX_ALL, 0, 15, F_DEC, "full" },
-	{ VSHARP_COMPUTE_NUM_THREAD_X + 1, GFX_ALL, 16, 31, F_DEC, "partial" },
-	{ VSHARP_COMPUTE_NUM_THREAD_X + 2, GFX_ALL, 0, 15, F_DEC, "full" },
-	{ VSHARP_COMPUTE_NUM_THREAD_X + 2, GFX_ALL, 16, 31, F_DEC, "partial" },
-
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 0, 0, F_FLAG, "COMPUTE_SHADER_EN" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 1, 1, F_FLAG, "PARTIAL_TG_EN" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 2, 2, F_FLAG, "FORCE_START_AT_000" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 3, 3, F_FLAG, "ORDERED_APPEND_ENBL" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 4, 4, F_FLAG, "ORDERED_APPEND_MODE" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 5, 5, F_FLAG, "USE_THREAD_DIMENSIONS" },
-	/* From GFX7: radeonsi sets it as S_00B800_ORDER_MODE(gfx_level >= GFX7) (si_compute.c). */
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_RANGE(7, 12), 6, 6, F_FLAG, "ORDER_MODE" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 10, 10, F_FLAG, "SCALAR_L1_INV_VOL" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 11, 11, F_FLAG, "VECTOR_L1_INV_VOL" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_RANGE(6, 9), 12, 12, F_FLAG,
-	  "DATA_ATC" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_ALL, 14, 14, F_FLAG, "RESTORE" },
-	{ VSHARP_COMPUTE_DISPATCH_INITIATOR, GFX_RANGE(10, 12), 15, 15, F_FLAG, "CS_W32_EN" },
-
 	{ P_COHER_CNTL, GFX_RANGE(7, 12), 18, 18, F_FLAG, "TC_WB_ACTION_ENA" },
 	{ P_COHER_CNTL, GFX_ALL, 22, 22, F_FLAG, "TCL1_ACTION_ENA" },
 	{ P_COHER_CNTL, GFX_ALL, 23, 23, F_FLAG, "TC_ACTION_ENA" },
@@ -290,16 +267,75 @@ struct decoder {
 	struct vsharp_error err;
 };
 
-/* The known fields of V, then the set bits no field covers. */
-static void show_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
+/* X, the value of a register field that stands for a count or a size (FMT), as that. */
+static void decode_meaning(const struct vsharp_pm4_level *lv, enum fmt fmt, uint32_t x,
+			   struct pm4_field *shown)
+{
+	switch (fmt) {
+	case F_VGPRS:
+		/* Granules of 4 for wave64; wave32 allocates twice as many. */
+		shown->kind = PM4_FIELD_COUNT;
+		shown->decoded = (x + 1) * 4;
+		shown->decoded_wave32 = lv->wave32 ? (x + 1) * 8 : 0;
+		break;
+	case F_SGPRS:
+		/* 8-SGPR blocks, allocated in the level's granule (pm4/regs.c). */
+		shown->kind = PM4_FIELD_COUNT;
+		shown->decoded = ((x + 1) * 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc;
+		break;
+	case F_LDS:
+		shown->kind = PM4_FIELD_BYTES;
+		shown->decoded = x * lv->lds_encode;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The fields of register REG (PR, its definition) in V, then the set bits no field covers. */
+static void show_reg_fields(struct decoder *d, enum vsharp_gfx level, const struct pm4_reg *pr,
+			    uint32_t reg, uint32_t v)
 {
 	const struct vsharp_pm4_level *lv = vsharp_pm4_level(level);
 	uint32_t known = 0;
-	bool any = false;
 
-	if (!lv)
+	if (!pr->n)
 		return;
+	for (unsigned i = 0; i < pr->n; i++) {
+		const struct pm4_reg_field *f = &pr->fields[i];
+		uint32_t x = (v & mask(f->lo, f->hi)) >> f->lo;
+		struct pm4_field shown = {
+			.name = f->name, .lo = f->lo, .hi = f->hi, .value = x,
+			/* Addresses and masks read better in hex. */
+			.kind = f->hi - f->lo >= 16 ? PM4_FIELD_HEX : PM4_FIELD_DEC,
+			.enum_name = pm4_enum_name(f, x),
+		};
 
+		known |= mask(f->lo, f->hi);
+		for (size_t k = 0; lv && k < ARRAY_SIZE(meanings); k++)
+			if (meanings[k].reg == reg && meanings[k].levels & VSHARP_GFX_BIT(level) &&
+			    !strcmp(meanings[k].field, f->name))
+				decode_meaning(lv, meanings[k].fmt, x, &shown);
+		d->show->field(d->r, &shown);
+	}
+	d->show->fields_end(d->r, v & ~known);
+}
+
+/*
+ * The known fields of V: a register's (REG below P_COHER_CNTL) or a
+ * packet dword's, then the set bits no field covers.
+ */
+static void show_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, uint32_t v)
+{
+	uint32_t known = 0;
+	bool any = false;
+	struct pm4_reg pr;
+
+	if (reg < P_COHER_CNTL) {
+		if (pm4_reg_lookup(level, reg, &pr))
+			show_reg_fields(d, level, &pr, reg, v);
+		return;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 		const struct field *f = &fields[i];
 		struct pm4_field shown;
@@ -320,21 +356,6 @@ static void show_fields(struct decoder *d, enum vsharp_gfx level, uint32_t reg, 
 			break;
 		case F_FLAG:
 			shown.kind = PM4_FIELD_FLAG;
-			break;
-		case F_VGPRS:
-			/* Granules of 4 for wave64; wave32 allocates twice as many. */
-			shown.kind = PM4_FIELD_COUNT;
-			shown.decoded = (x + 1) * 4;
-			shown.decoded_wave32 = lv->wave32 ? (x + 1) * 8 : 0;
-			break;
-		case F_SGPRS:
-			/* 8-SGPR blocks, allocated in the level's granule (pm4/regs.c). */
-			shown.kind = PM4_FIELD_COUNT;
-			shown.decoded = ((x + 1) * 8 + lv->sgpr_alloc - 1) / lv->sgpr_alloc * lv->sgpr_alloc;
-			break;
-		case F_LDS:
-			shown.kind = PM4_FIELD_BYTES;
-			shown.decoded = x * lv->lds_encode;
 			break;
 		default:
 			shown.kind = PM4_FIELD_DEC;
@@ -393,8 +414,12 @@ static unsigned slot(const struct decoder *d, unsigned at, unsigned depth)
 
 static void show_reg(struct decoder *d, uint32_t reg, uint32_t v)
 {
-	d->show->value_begin(d->r, vsharp_reg_name(d->level, reg), reg, v, PM4_VALUE_REG);
-	show_fields(d, d->level, reg, v);
+	struct pm4_reg pr;
+	bool named = pm4_reg_lookup(d->level, reg, &pr);
+
+	d->show->value_begin(d->r, named ? pr.name : NULL, reg, v, PM4_VALUE_REG);
+	if (named)
+		show_reg_fields(d, d->level, &pr, reg, v);
 	if (reg == VSHARP_COMPUTE_PGM_HI && vsharp_pm4_reg_written(&d->regs, VSHARP_COMPUTE_PGM_LO))
 		d->show->value_hex64(d->r, "pgm_va",
 				     (uint64_t)d->regs.sh[VSHARP_COMPUTE_PGM_LO - VSHARP_SH_REG_BASE] << 8 |
@@ -452,6 +477,110 @@ static void show_set_reg(struct decoder *d, const struct vsharp_pm4_packet *p, i
 		note(d, "offset 0x%x, no values", off);
 }
 
+/* An SH register a packet other than SET_SH_REG(_INDEX) wrote, for the dispatch state. */
+static void track_sh(struct decoder *d, uint32_t reg, uint32_t v)
+{
+	uint32_t i = reg - VSHARP_SH_REG_BASE;
+
+	if (reg < VSHARP_SH_REG_BASE || reg >= VSHARP_SH_REG_END)
+		return;
+	d->regs.sh[i] = v;
+	d->regs.written[i / 32] |= 1u << (i % 32);
+}
+
+/*
+ * The GFX11+ register-pair packets (Mesa sid.h, PKT3_SET_*_REG_PAIRS*;
+ * Mesa ac_debug.c decodes them the same way): offsets count from the
+ * base of their SET_*_REG kind.  PAIRS: (offset, value) repeated.
+ * PACKED: a register count (even: an odd list repeats its first register
+ * at the end), then per two registers offset0 | offset1 << 16, value0,
+ * value1.  PACKED_N is PACKED with at most 14 registers.
+ */
+static const struct {
+	uint8_t opcode;
+	uint32_t base;
+	bool packed;
+} pair_packets[] = {
+	{ 0xb8, 0xa000, false },			/* SET_CONTEXT_REG_PAIRS */
+	{ 0xb9, 0xa000, true },				/* SET_CONTEXT_REG_PAIRS_PACKED */
+	{ 0xba, VSHARP_SH_REG_BASE, false },		/* SET_SH_REG_PAIRS */
+	{ 0xbb, VSHARP_SH_REG_BASE, true },		/* SET_SH_REG_PAIRS_PACKED */
+	{ 0xbd, VSHARP_SH_REG_BASE, true },		/* SET_SH_REG_PAIRS_PACKED_N */
+	{ 0xbe, VSHARP_UCONFIG_REG_BASE, false },	/* SET_UCONFIG_REG_PAIRS */
+};
+
+static int pair_packet(unsigned opcode)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(pair_packets); i++)
+		if (pair_packets[i].opcode == opcode)
+			return (int)i;
+	return -1;
+}
+
+/* One register of a pair packet, shown and kept for the dispatch state. */
+static void show_pair_reg(struct decoder *d, uint32_t base, uint32_t off, uint32_t v)
+{
+	show_reg(d, base + off, v);
+	track_sh(d, base + off, v);
+}
+
+static void show_pairs(struct decoder *d, const struct vsharp_pm4_packet *p, int kind)
+{
+	uint32_t base = pair_packets[kind].base;
+	const uint32_t *b = p->body;
+	unsigned n = p->n_body, used;
+
+	if (!pair_packets[kind].packed) {
+		for (used = 0; used + 2 <= n; used += 2) {
+			if (b[used] >> 16)
+				note(d, "offset dword 0x%08x: bits 0x%08x are not REG_OFFSET[15:0]",
+				     b[used], b[used] & 0xffff0000);
+			show_pair_reg(d, base, b[used] & 0xffff, b[used + 1]);
+		}
+	} else {
+		unsigned count = b[0];
+
+		show_value(d, "count", PM4_VALUE_DEC, count, 0, d->level);
+		if (count % 2 || count / 2 * 3 != n - 1)
+			note(d, "count %u: the body holds %u register pairs (%u dwords after the count)",
+			     count, (n - 1) / 3, n - 1);
+		for (used = 1; used + 3 <= n; used += 3) {
+			show_pair_reg(d, base, b[used] & 0xffff, b[used + 1]);
+			show_pair_reg(d, base, b[used] >> 16, b[used + 2]);
+		}
+	}
+	if (used < n) {
+		note(d, "%u dwords after the last whole pair", n - used);
+		d->show->raw(d->r, b + used, n - used);
+	}
+}
+
+/*
+ * The user-data SGPRs a dispatch loads that hold a buffer V#, by a rule
+ * (the packets do not say; the kernel descriptor does, e.g. AMDGPUUsage's
+ * private segment buffer in user SGPRs 0..3): four USER_DATA registers
+ * from a multiple of 4 (an SGPR quad, the alignment an SGPR resource
+ * constant needs), all written and loaded (below user_sgprs), that
+ * hw/desc.c decodes as a bound buffer V# without a flag (a valid format,
+ * TYPE buffer, no reserved bit set).
+ */
+static void show_user_vsharps(struct decoder *d, const struct vsharp_dispatch_state *st)
+{
+	for (unsigned i = 0; i + 4 <= st->user_sgprs && i + 4 <= ARRAY_SIZE(st->user_data); i += 4) {
+		struct vsharp_buffer b;
+		char fmt[40];
+
+		if ((st->user_data_written >> i & 0xf) != 0xf ||
+		    vsharp_desc_decode(d->level, &st->user_data[i], &b))
+			continue;
+		vsharp_format_name(b.format, fmt, sizeof(fmt));
+		note(d, "USER_DATA_%u..%u as a V#: base=0x%" PRIx64 " stride=%u num_records=%u"
+		     " format=%s dst_sel=%c%c%c%c", i, i + 3, b.base, b.stride, b.num_records, fmt,
+		     "01??XYZW"[b.dst_sel[0] & 7], "01??XYZW"[b.dst_sel[1] & 7],
+		     "01??XYZW"[b.dst_sel[2] & 7], "01??XYZW"[b.dst_sel[3] & 7]);
+	}
+}
+
 static void show_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
 {
 	static const struct row_item dim[] = {
@@ -476,6 +605,7 @@ static void show_dispatch(struct decoder *d, const struct vsharp_pm4_packet *p)
 	     st.wave32 ? 32 : 64, st.pgm_va, st.vgprs_alloc, st.sgprs_alloc, st.user_sgprs,
 	     st.tgid[0] ? "x" : "", st.tgid[1] ? "y" : "", st.tgid[2] ? "z" : "",
 	     st.tidig_comps, st.lds_bytes, st.threads[0], st.threads[1], st.threads[2]);
+	show_user_vsharps(d, &st);
 }
 
 static void show_acquire(struct decoder *d, const struct vsharp_pm4_packet *p)
@@ -642,12 +772,14 @@ static void follow_ib(struct decoder *d, const struct vsharp_pm4_packet *p, unsi
 static void show_type3(struct decoder *d, const struct vsharp_pm4_packet *p, unsigned depth)
 {
 	const struct packet_layout *l;
-	int set = set_packet(p->opcode);
+	int set = set_packet(p->opcode), pairs = pair_packet(p->opcode);
 
 	if (p->opcode == VSHARP_PKT3_NOP && !p->n_body)
 		return;
 	if (set >= 0) {
 		show_set_reg(d, p, set);
+	} else if (pairs >= 0) {
+		show_pairs(d, p, pairs);
 	} else if (p->opcode == VSHARP_PKT3_DISPATCH_DIRECT) {
 		show_dispatch(d, p);
 	} else if (p->opcode == VSHARP_PKT3_ACQUIRE_MEM) {

@@ -24,11 +24,13 @@
  */
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <threads.h>
 
 #include "vsharp/pm4.h"
 #include "base/util.h"
 #include "hw/levels.h"
+#include "pm4/reg_fields.h"
 
 
 /* COUNT registers STRIDE dwords apart from AT, named NAMES[i]. */
@@ -740,15 +742,18 @@ static const struct reg_row rows[] = {
 };
 
 /*
- * Every element of rows[] per level, sorted by offset, built once: a dump
- * of millions of register writes looks each one up.
+ * Every element of rows[] per level, sorted by offset, with its fields
+ * (pm4/reg_fields.c, by name), built once: a dump of millions of register
+ * writes looks each one up.
  */
 #define LEVELS (VSHARP_GFX12 - VSHARP_GFX6 + 1)
 #define ELEMENTS_MAX 1536
 
 struct reg_elem {
 	uint16_t at;
+	uint8_t n_fields;
 	const char *name;
+	const struct pm4_reg_field *fields;
 };
 
 static struct reg_elem elems[LEVELS][ELEMENTS_MAX];
@@ -762,6 +767,27 @@ static int elem_cmp(const void *a, const void *b)
 	return (x->at > y->at) - (x->at < y->at);
 }
 
+static int fields_cmp(const void *key, const void *row)
+{
+	return strcmp(key, ((const struct pm4_reg_fields *)row)->reg);
+}
+
+/* NAME's row at LEVEL in pm4_reg_fields_table[] (sorted by name, a name's rows adjacent). */
+static const struct pm4_reg_fields *fields_of(const char *name, enum vsharp_gfx level)
+{
+	const struct pm4_reg_fields *t = pm4_reg_fields_table, *end = t + pm4_n_reg_fields, *r;
+
+	r = bsearch(name, t, pm4_n_reg_fields, sizeof(*t), fields_cmp);
+	if (!r)
+		return NULL;
+	while (r > t && !strcmp(r[-1].reg, name))
+		r--;
+	for (; r < end && !strcmp(r->reg, name); r++)
+		if (r->levels & VSHARP_GFX_BIT(level))
+			return r;
+	return NULL;
+}
+
 static void build_elems(void)
 {
 	for (unsigned l = 0; l < LEVELS; l++) {
@@ -771,22 +797,59 @@ static void build_elems(void)
 			if (!(r->levels & VSHARP_GFX_BIT(VSHARP_GFX6 + l)))
 				continue;
 			/* Over 1000 on no level; test_pm4_decode checks the last row of each. */
-			for (unsigned k = 0; k < r->count && n_elems[l] < ELEMENTS_MAX; k++)
+			for (unsigned k = 0; k < r->count && n_elems[l] < ELEMENTS_MAX; k++) {
+				const struct pm4_reg_fields *f = fields_of(r->names[k],
+									   VSHARP_GFX6 + l);
+
 				elems[l][n_elems[l]++] = (struct reg_elem){
-					(uint16_t)(r->at + k * r->stride), r->names[k] };
+					.at = (uint16_t)(r->at + k * r->stride),
+					.name = r->names[k],
+					.fields = f ? &pm4_reg_field_table[f->first] : NULL,
+					.n_fields = f ? f->n : 0,
+				};
+			}
 		}
 		qsort(elems[l], n_elems[l], sizeof(elems[l][0]), elem_cmp);
 	}
 }
 
-const char *vsharp_reg_name(enum vsharp_gfx level, uint32_t reg)
+bool pm4_reg_lookup(enum vsharp_gfx level, uint32_t reg, struct pm4_reg *out)
 {
-	struct reg_elem key = { (uint16_t)reg, NULL }, *e;
+	struct reg_elem key = { .at = (uint16_t)reg }, *e;
 	unsigned l = (unsigned)level - VSHARP_GFX6;
 
 	if (level < VSHARP_GFX6 || level > VSHARP_GFX12 || reg > 0xffff)
-		return NULL;
+		return false;
 	call_once(&elems_once, build_elems);
 	e = bsearch(&key, elems[l], n_elems[l], sizeof(key), elem_cmp);
-	return e ? e->name : NULL;
+	if (!e)
+		return false;
+	*out = (struct pm4_reg){ .name = e->name, .fields = e->fields, .n = e->n_fields };
+	return true;
+}
+
+const char *vsharp_reg_name(enum vsharp_gfx level, uint32_t reg)
+{
+	struct pm4_reg r;
+
+	return pm4_reg_lookup(level, reg, &r) ? r.name : NULL;
+}
+
+static int value_cmp(const void *key, const void *v)
+{
+	uint32_t a = *(const uint32_t *)key, b = ((const struct pm4_enum_value *)v)->value;
+
+	return (a > b) - (a < b);
+}
+
+const char *pm4_enum_name(const struct pm4_reg_field *f, uint32_t value)
+{
+	const struct pm4_enum *e;
+	const struct pm4_enum_value *v;
+
+	if (!f->enum_id || f->enum_id > pm4_n_enums)
+		return NULL;
+	e = &pm4_enums[f->enum_id - 1];
+	v = bsearch(&value, &pm4_enum_values[e->first], e->n, sizeof(*v), value_cmp);
+	return v ? v->name : NULL;
 }

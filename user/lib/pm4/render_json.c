@@ -14,7 +14,7 @@
 #include "pm4/render.h"
 #include "vsharp/json.h"
 
-#define NOTES_MAX 4
+#define NOTES_MAX 8
 #define NOTE_BYTES 160
 
 /*
@@ -187,6 +187,8 @@ static void field(struct pm4_render *r, const struct pm4_field *f)
 	vsharp_json_uint(j, "lo", f->lo);
 	if (f->kind == PM4_FIELD_COUNT || f->kind == PM4_FIELD_BYTES)
 		vsharp_json_uint(j, f->kind == PM4_FIELD_BYTES ? "bytes" : "count", f->decoded);
+	if (f->decoded_wave32)
+		vsharp_json_uint(j, "count_wave32", f->decoded_wave32);
 	if (f->enum_name)
 		vsharp_json_str(j, "enum", f->enum_name);
 	vsharp_json_object_end(j);

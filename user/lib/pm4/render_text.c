@@ -87,19 +87,26 @@ static void value_begin(struct pm4_render *r, const char *label, int64_t reg, ui
 
 static void field(struct pm4_render *r, const struct pm4_field *f)
 {
+	/* A field of the whole dword is the value the line shows already. */
+	if (f->lo == 0 && f->hi == 31 && !f->enum_name)
+		return;
 	switch (f->kind) {
 	case PM4_FIELD_FLAG:
 		if (f->value)
 			fprintf(r->out, " %s", f->name);
 		break;
 	case PM4_FIELD_HEX:
-		fprintf(r->out, " %s=0x%x", f->name, f->value);
+		fprintf(r->out, f->enum_name ? " %s=0x%x(%s)" : " %s=0x%x", f->name, f->value,
+			f->enum_name);
 		break;
 	case PM4_FIELD_COUNT:
-	case PM4_FIELD_BYTES:
-		fprintf(r->out, " %s=%u", f->name, f->decoded);
+		fprintf(r->out, " %s=%u(%u", f->name, f->value, f->decoded);
 		if (f->decoded_wave32)
-			fprintf(r->out, "(w64)/%u(w32)", f->decoded_wave32);
+			fprintf(r->out, " w64, %u w32", f->decoded_wave32);
+		fputc(')', r->out);
+		break;
+	case PM4_FIELD_BYTES:
+		fprintf(r->out, " %s=%u(%u bytes)", f->name, f->value, f->decoded);
 		break;
 	case PM4_FIELD_DEC:
 		fprintf(r->out, f->enum_name ? " %s=%u(%s)" : " %s=%u", f->name, f->value, f->enum_name);
