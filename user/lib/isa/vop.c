@@ -144,6 +144,47 @@ static bool source(struct isa_ctx *c, const struct vop_op *o, enum vop_lo128 opn
 	return true;
 }
 
+/*
+ * GFX6/GFX7 have no disassembler in LLVM: what vsharp prints there must be
+ * what llvm-mc-19 assembles back to the same words, and llvm-mc refuses
+ * more than one SGPR or literal read through the constant bus (AMD Sea
+ * Islands guide, "VOP2": "only one SGPR or constant literal"; the vcc a
+ * carry or v_cndmask reads counts), an SGPR or constant where only a VGPR
+ * goes, a VGPR in v_writelane's scalar src0 and an odd first register of
+ * an SGPR pair.
+ */
+static bool gfx6_valid(struct isa_ctx *c, const struct vop_op *o, const struct srcs *s)
+{
+	unsigned sgpr[3], n = 0, distinct = 0, i, j;
+	bool literal = false;
+	const char *t;
+
+	for (t = o->tmpl; *t; t++) {
+		unsigned code = *t == 'C' ? 106 : *t == 'T' ? s->src1 : s->src0;
+
+		if ((*t == 'V' || *t == 'L') && s->src0 < 256)
+			return isa_refuse(c, "%s takes a VGPR src0", o->name);
+		if (*t == '0' && strchr(o->tmpl, 'T') && s->src0 >= 256)
+			return isa_refuse(c, "%s takes a scalar src0", o->name);
+		/* LLVM prints a misaligned pair aligned; llvm-mc cannot encode it */
+		if (*t == '0' && o->s0regs > 1 && s->src0 < 128 && s->src0 % 2)
+			return isa_refuse(c, "s%u starts no 64-bit register pair", s->src0);
+		if (*t == 'K' || ((*t == '0' || *t == 'T') && code == 255))
+			literal = true;
+		else if ((*t == 'C' && strchr(o->tmpl, '0') < t) ||
+			 ((*t == '0' || *t == 'T') && (code < 128 || (code >= 251 && code <= 254))))
+			sgpr[n++] = code;
+	}
+	for (i = 0; i < n; i++) {	/* one read per distinct SGPR */
+		for (j = 0; j < i && sgpr[j] != sgpr[i]; j++)
+			;
+		distinct += j == i;
+	}
+	if (distinct + literal > 1)
+		return isa_refuse(c, "%s reads more than one SGPR or literal", o->name);
+	return true;
+}
+
 static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct srcs *s,
 		     bool sdwa_vopc_sdst)
 {
@@ -399,6 +440,8 @@ static bool vop(struct isa_ctx *c, enum vop_kind kind, unsigned op)
 	}
 	if (strchr(o->tmpl, 'T'))
 		s.src1 = isa_bits(c, 16, 9);
+	if (c->level < VSHARP_GFX8 && !gfx6_valid(c, o, &s))
+		return false;
 	isa_put(c, "%s%s ", o->name, o->e32 ? "_e32" : "");
 	return operands(c, o, &s, false);
 }
