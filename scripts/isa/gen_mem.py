@@ -128,11 +128,11 @@ LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4
                  "vmvsrc": (23, 1), "rsv": (22, 1)}
 
 MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "vaddr", "vdata",
-          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3"]
+          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3", "rsv4"]
 # NSA is not probed as a field: its address dwords are (mimg_addrs below).
 MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
           "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1,
-          "dlc": 1, "a16": 1, "dim": 1, "rsv3": 1}
+          "dlc": 1, "a16": 1, "dim": 1, "rsv3": 1, "rsv4": 1}
 MIMG_SUB = ["vaddr", "vdata", "srsrc", "ssamp", "dmask"]
 MIMG_GFX6 = {"rsv": (1, 7), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
              "r128": (15, 1), "tfe": (16, 1), "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8),
@@ -143,6 +143,12 @@ MIMG_GFX10 = {"nsa": (1, 2), "dim": (3, 3), "rsv": (6, 1), "dlc": (7, 1), "dmask
               "unorm": (12, 1), "glc": (13, 1), "rsv3": (14, 1), "r128": (15, 1), "tfe": (16, 1),
               "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8), "vdata": (40, 8),
               "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 4), "a16": (62, 1), "d16": (63, 1)}
+# GFX11 MIMG: bits 1, 6:5, 57:55 and 63 are no field.
+MIMG_GFX11 = {"nsa": (0, 1), "rsv4": (1, 1), "dim": (2, 3), "rsv": (5, 2), "unorm": (7, 1),
+              "dmask": (8, 4), "slc": (12, 1), "dlc": (13, 1), "glc": (14, 1), "r128": (15, 1),
+              "a16": (16, 1), "d16": (17, 1), "vaddr": (32, 8), "vdata": (40, 8),
+              "srsrc": (48, 5), "tfe": (53, 1), "lwe": (54, 1), "rsv2": (55, 3),
+              "ssamp": (58, 5), "rsv3": (63, 1)}
 
 FORMATS = {
     # GFX6-9 MIMG (GFX9's R128 bit is A16), GFX10 MIMG; GFX11/12 are not decoded yet.
@@ -153,6 +159,8 @@ FORMATS = {
         Fmt("mimg", ["GFX8", "GFX9"], 0x3c << 26, 2, [(18, 7), (0, 1)], dict(MIMG_GFX6, d16=(63, 1)),
             MIMG_P, {"vdata": 20, "vaddr": 10}, MIMG_SUB),
         Fmt("mimg", ["GFX10", "GFX10_3"], 0x3c << 26, 2, [(18, 7), (0, 1)], MIMG_GFX10, MIMG_P,
+            {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+        Fmt("mimg", ["GFX11"], 0x3c << 26, 2, [(18, 8)], MIMG_GFX11, MIMG_P,
             {"vdata": 20, "vaddr": 10}, MIMG_SUB),
     ],
     # GFX11 LDSDIR, GFX12 VDSDIR
@@ -374,7 +382,11 @@ FLAGS = {
 }
 
 
-NSA_LEVELS = {"GFX10": 3, "GFX10_3": 3}  # most NSA dwords, 4 addresses each
+# Most NSA dwords, and whether an address count K fits N of them: GFX10's
+# hold 4 addresses each; GFX11's one dword holds 4, the last a range.
+NSA_LEVELS = {"GFX10": (3, lambda k, n: (k + 2) // 4 == n),
+              "GFX10_3": (3, lambda k, n: (k + 2) // 4 == n),
+              "GFX11": (1, lambda k, n: k >= 2)}
 ADDR = re.compile(r"^\S+ [^,]+, (\[[^]]*\]|v\d+|v\[\d+:\d+\])")
 
 
@@ -407,7 +419,7 @@ def mimg_addrs(fmt_list, found):
                 else:
                     shapes = [(0xf, 0, 4), (0x1, 0, 1)]
                 for a16, dim, nsa in itertools.product((0, 1), range(8),
-                                                       range(NSA_LEVELS[lvl] + 1)):
+                                                       range(NSA_LEVELS[lvl][0] + 1)):
                     extra = [0x23222120 + 0x04040404 * i for i in range(nsa)]
                     for dmask, d16, want in shapes:
                         groups.append(fmt.word(op, dict(base, a16=a16, dim=dim, nsa=nsa,
@@ -418,8 +430,8 @@ def mimg_addrs(fmt_list, found):
             for (op, a16, dim, nsa, want), (text, _) in zip(keys, res):
                 m = ADDR.match(text) if decoded(text) else None
                 ok = m and regs_of(text, fmt).get("vdata") == want
-                k = (m.group(1).count(",") + 1 if nsa else regs_of(text, fmt).get("vaddr", 0)
-                     ) if ok else 0
+                k = sum(1 if r.group(2) else int(r.group(4)) - int(r.group(3)) + 1
+                        for r in REG.finditer(m.group(1))) if ok else 0
                 prev = seen.get((op, a16, dim, nsa), k)
                 seen[(op, a16, dim, nsa)] = k if prev == k else 0
             got = {}
@@ -429,7 +441,7 @@ def mimg_addrs(fmt_list, found):
                     v[0] = k
                     # A single address has no NSA form: its register is its count.
                     v[1] = v[1] or int(k == 1)
-                elif k and (k + 2) // 4 == nsa:
+                elif k and NSA_LEVELS[lvl][1](k, nsa):
                     v[1] = k
             for op in found[lvl]:
                 t = tuple(tuple(got.get((op, a16, dim), (0, 0))[i] for a16 in (0, 1)

@@ -4,8 +4,9 @@
  * resource (8 SGPRs), the sampler (4) where the opcode samples, then the
  * modifiers.  GFX10's address count follows from the opcode, dim and a16
  * (generated table); its NSA form lists the addresses one register each,
- * the first in VADDR and the others a byte each in NSA extra dwords.
- * GFX11's MIMG and GFX12's VIMAGE/VSAMPLE are not decoded yet.
+ * the first in VADDR and the others a byte each in NSA extra dwords (GFX11:
+ * one dword, its fourth byte a range holding the addresses left).  GFX12's
+ * VIMAGE/VSAMPLE are not decoded yet.
  */
 #include <string.h>
 
@@ -67,16 +68,24 @@ static bool print_addr(struct isa_ctx *c, const struct isa_mem *m, unsigned *pri
 	if (!f[MIMG_NSA])
 		return isa_mem_vgpr(c, printed, f[MIMG_VADDR], n);
 	/* LLVM decodes other NSA lengths as other opcodes' shapes: refused. */
-	if (f[MIMG_NSA] != (n + 2) / 4)
+	if (c->level >= VSHARP_GFX11 ? n < 2 : f[MIMG_NSA] != (n + 2) / 4)
 		return isa_refuse(c, "%s: %u NSA dwords for %u addresses", m->op->name,
 				  f[MIMG_NSA], n);
 	if (c->avail < c->words + f[MIMG_NSA])
 		return isa_refuse(c, "%s: NSA address dwords past the end", m->op->name);
 	isa_put(c, ", [");
 	for (unsigned i = 0; i < n; i++) {
+		unsigned v = i ? c->w[c->words + (i - 1) / 4] >> (i - 1) % 4 * 8 & 0xff
+			       : f[MIMG_VADDR];
+		/* GFX11's fifth address is a range holding all the rest. */
+		unsigned regs = c->level >= VSHARP_GFX11 && i == 4 ? n - 4 : 1;
+
+		if (v + regs > 256)
+			return isa_refuse(c, "%s: v[%u:%u] is past v255", m->op->name, v,
+					  v + regs - 1);
 		isa_put(c, i ? ", " : "");
-		isa_vgpr(c, i ? c->w[c->words + (i - 1) / 4] >> (i - 1) % 4 * 8 & 0xff
-			      : f[MIMG_VADDR], 1);
+		isa_vgpr(c, v, regs);
+		i += regs - 1;
 	}
 	isa_put(c, "]");
 	c->words += f[MIMG_NSA];
@@ -99,7 +108,7 @@ bool isa_print_mimg(struct isa_ctx *c)
 	const uint32_t *f = m.f;
 	unsigned printed = 0, vdata;
 
-	if (c->level >= VSHARP_GFX11)
+	if (c->level >= VSHARP_GFX12)
 		return isa_refuse(c, "MIMG of %s is not decoded yet", c->target->name);
 	if (!isa_mem_decode(c, "MIMG", isa_mimg_layouts, isa_mimg_ops, &m))
 		return false;
