@@ -463,10 +463,11 @@ GFX12_ADDR = {"vimage": [64, 72, 80, 88, 56], "vsample": [64, 72, 80, 88]}
 
 def gfx12_addrs(key, fmt, found):
     """Per GFX12 opcode, dim and a16: the address count n (the fields list
-    one register each, the last a range holding the rest) and how many
-    address fields LLVM lets be set ("regs"): an opcode whose variants
-    have fewer fields wants the others 0.  Kept only where vdata follows
-    dmask, as mimg_addrs does."""
+    one register each, the last a range holding the rest) and, as "regs",
+    a mask of the highest address field set (bit H-1: field H-1) with which
+    LLVM prints that count: it picks a variant by the fields that are 0 and
+    then, where it can, converts it to the count the dim needs.  Kept only
+    where vdata follows dmask, as mimg_addrs does."""
     pos = GFX12_ADDR[key]
     keys, groups = [], []
     for op, r in found["GFX12"].items():
@@ -500,10 +501,9 @@ def gfx12_addrs(key, fmt, found):
             used = [seen[(op, a16, dim, k)] for k in range(1, len(pos) + 1)]
             # The count with just the fields it uses set; then how many may be.
             exact = next((x for k, x in enumerate(used, 1) if x and min(x, len(pos)) == k), 0)
-            top = 0
-            while exact and top < len(used) and used[top] in (exact, 0) and \
-                    (top + 1 < min(exact, len(pos)) or used[top] == exact):
-                top += 1
+            # LLVM picks the variant by the highest field set: which of those
+            # (bit H-1: fields up to H-1 set) print the exact count.
+            top = sum(1 << k for k, x in enumerate(used) if exact and x == exact)
             n.append(exact)
             fields.append(top)
         rows.setdefault((op, (tuple(fields), tuple(n))), []).append("GFX12")

@@ -99,8 +99,8 @@ extern const struct isa_mem_op isa_mimg_ops[];
  * one-register-range form (LLVM rounds the count up to a register class);
  * n, the exact count, which the NSA form lists one register each.  0: LLVM
  * does not decode that dim (or that form).  GFX12's VIMAGE and VSAMPLE
- * have only the list form: their regs is how many of the address fields
- * LLVM lets be set (the others must be 0).
+ * have only the list form: their regs is a mask of the highest address
+ * field set (bit i: field i) with which LLVM prints the n addresses.
  */
 struct isa_mimg_addr {
 	uint16_t levels;

@@ -77,15 +77,17 @@ static bool print_addr12(struct isa_ctx *c, const struct isa_mem *m,
 			 const struct isa_mimg_addr *a, unsigned fields)
 {
 	unsigned a16 = m->f[MIMG_A16], dim = m->f[MIMG_DIM];
-	unsigned n = a->levels ? a->n[a16][dim] : 0, used;
+	unsigned n = a->levels ? a->n[a16][dim] : 0, used, top = fields;
 
 	if (!n)
 		return isa_refuse(c, "%s: no address form for dim %u%s", m->op->name, dim,
 				  a16 ? " with a16" : "");
 	used = n < fields ? n : fields;
-	for (unsigned i = used; i < fields; i++)
-		if (vaddr12(c, i) && i >= a->regs[a16][dim])
-			return isa_refuse(c, "%s: unused address field %u is set", m->op->name, i);
+	while (top > 1 && !vaddr12(c, top - 1))
+		top--;
+	if (!(a->regs[a16][dim] & 1u << (top - 1)))
+		return isa_refuse(c, "%s: LLVM 19 reads %u address fields for %u addresses",
+				  m->op->name, top, n);
 	isa_put(c, used > 1 ? ", [" : ", ");
 	for (unsigned i = 0; i < used; i++) {
 		unsigned v = vaddr12(c, i), regs = i + 1 == used ? n - i : 1;
@@ -137,9 +139,17 @@ static bool print_addr(struct isa_ctx *c, const struct isa_mem *m, unsigned *pri
 	return true;
 }
 
-static bool sgpr_past(unsigned code, unsigned n)
+/*
+ * A resource or sampler tuple running past the last SGPR (GFX6/7: s103,
+ * GFX8/9: s101, GFX10+: s105) into the special registers, which LLVM
+ * refuses or prints with an "Invalid register" comment.
+ */
+static bool sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n)
 {
-	return code < 106 && code + n > 106;
+	unsigned end = c->level >= VSHARP_GFX10 ? 106 : c->level >= VSHARP_GFX8 ? 102 : 104;
+	unsigned ttmp = c->level >= VSHARP_GFX9 ? 108 : 112;
+
+	return code < ttmp && code + n > end;
 }
 
 /* GFX10's dim names, SQ_RSRC_IMG_* of the AMD RDNA ISA guide's MIMG chapter */
@@ -179,10 +189,9 @@ bool isa_print_mimg(struct isa_ctx *c)
 	if (c->level >= VSHARP_GFX10 && (m.op->flags & MIMG_ATOMIC) && !atomic_fits(&m))
 		return isa_refuse(c, "%s: LLVM 19 has no variant for dmask 0x%x%s", m.op->name,
 				  f[MIMG_DMASK], f[MIMG_TFE] ? " with tfe" : "");
-	/* GFX10's SGPRs end at s105 (vcc follows): a tuple may not run past it. */
-	if (c->level >= VSHARP_GFX10 && (sgpr_past(f[MIMG_SRSRC] * 4, 8) ||
-					 ((m.op->flags & MIMG_SAMPLER) && sgpr_past(f[MIMG_SSAMP] * 4, 4))))
-		return isa_refuse(c, "%s: an SGPR tuple runs past s105", m.op->name);
+	if (sgpr_past(c, f[MIMG_SRSRC] * 4, 8) ||
+	    ((m.op->flags & MIMG_SAMPLER) && sgpr_past(c, f[MIMG_SSAMP] * 4, 4)))
+		return isa_refuse(c, "%s: an SGPR tuple runs past the SGPRs", m.op->name);
 	vdata = vdata_regs(c, &m);
 	/* LLVM 19 checks a D16 gather4's four registers against v255 before halving. */
 	if ((m.op->flags & MIMG_GATHER) && f[MIMG_VDATA] + 4 > 256)
