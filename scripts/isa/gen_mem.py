@@ -128,11 +128,11 @@ LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4
                  "vmvsrc": (23, 1), "rsv": (22, 1)}
 
 MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "vaddr", "vdata",
-          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3"]
+          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3", "rsv4", "th", "scope", "rsv5"]
 # NSA is not probed as a field: its address dwords are (mimg_addrs below).
 MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
           "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1,
-          "dlc": 1, "a16": 1, "dim": 1, "rsv3": 1}
+          "dlc": 1, "a16": 1, "dim": 1, "rsv3": 1, "rsv4": 1, "th": 1, "scope": 1, "rsv5": 1}
 MIMG_SUB = ["vaddr", "vdata", "srsrc", "ssamp", "dmask"]
 MIMG_GFX6 = {"rsv": (1, 7), "dmask": (8, 4), "unorm": (12, 1), "glc": (13, 1), "da": (14, 1),
              "r128": (15, 1), "tfe": (16, 1), "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8),
@@ -143,6 +143,23 @@ MIMG_GFX10 = {"nsa": (1, 2), "dim": (3, 3), "rsv": (6, 1), "dlc": (7, 1), "dmask
               "unorm": (12, 1), "glc": (13, 1), "rsv3": (14, 1), "r128": (15, 1), "tfe": (16, 1),
               "lwe": (17, 1), "slc": (25, 1), "vaddr": (32, 8), "vdata": (40, 8),
               "srsrc": (48, 5), "ssamp": (53, 5), "rsv2": (58, 4), "a16": (62, 1), "d16": (63, 1)}
+# GFX11 MIMG: bits 1, 6:5, 57:55 and 63 are no field.
+MIMG_GFX11 = {"nsa": (0, 1), "rsv4": (1, 1), "dim": (2, 3), "rsv": (5, 2), "unorm": (7, 1),
+              "dmask": (8, 4), "slc": (12, 1), "dlc": (13, 1), "glc": (14, 1), "r128": (15, 1),
+              "a16": (16, 1), "d16": (17, 1), "vaddr": (32, 8), "vdata": (40, 8),
+              "srsrc": (48, 5), "tfe": (53, 1), "lwe": (54, 1), "rsv2": (55, 3),
+              "ssamp": (58, 5), "rsv3": (63, 1)}
+# GFX12 VIMAGE and VSAMPLE: the resource and sampler fields are 9-bit
+# operand codes of which LLVM reads bits 6:2 (the others: rsv fields; past
+# the SGPRs, rsv4/rsv5, LLVM prints an invalid operand: vsharp refuses);
+# the address fields (VADDR0 in dword 2 byte 0, the others after it and,
+# VIMAGE's fifth, at 63:56) are read by mimg_addrs, not as fields.
+MIMG_GFX12 = {"dim": (0, 3), "r128": (4, 1), "d16": (5, 1), "a16": (6, 1), "dmask": (22, 4),
+              "vdata": (32, 8), "srsrc": (43, 5), "scope": (50, 2), "th": (52, 3),
+              "vaddr": (64, 8)}
+VIMAGE_F = dict(MIMG_GFX12, rsv=(3, 1), rsv2=(7, 7), rsv3=(40, 3), rsv4=(48, 2), tfe=(55, 1))
+VSAMPLE_F = dict(MIMG_GFX12, tfe=(3, 1), rsv2=(7, 6), unorm=(13, 1), lwe=(40, 1), rsv3=(41, 2),
+                 rsv4=(48, 2), rsv=(55, 2), ssamp=(57, 5), rsv5=(62, 2))
 
 FORMATS = {
     # GFX6-9 MIMG (GFX9's R128 bit is A16), GFX10 MIMG; GFX11/12 are not decoded yet.
@@ -154,7 +171,13 @@ FORMATS = {
             MIMG_P, {"vdata": 20, "vaddr": 10}, MIMG_SUB),
         Fmt("mimg", ["GFX10", "GFX10_3"], 0x3c << 26, 2, [(18, 7), (0, 1)], MIMG_GFX10, MIMG_P,
             {"vdata": 20, "vaddr": 10}, MIMG_SUB),
+        Fmt("mimg", ["GFX11"], 0x3c << 26, 2, [(18, 8)], MIMG_GFX11, MIMG_P,
+            {"vdata": 20, "vaddr": 10}, MIMG_SUB),
     ],
+    "vimage": [Fmt("mimg", ["GFX12"], 0x34 << 26, 3, [(14, 8)], VIMAGE_F, MIMG_P,
+                   {"vdata": 20, "vaddr": 10}, MIMG_SUB)],
+    "vsample": [Fmt("mimg", ["GFX12"], 0x39 << 26, 3, [(14, 8)], VSAMPLE_F, MIMG_P,
+                    {"vdata": 20, "vaddr": 10}, MIMG_SUB)],
     # GFX11 LDSDIR, GFX12 VDSDIR
     "ldsdir": [
         Fmt("ldsdir", ["GFX11", "GFX12"], 0xce << 24, 1, [(20, 2)], LDSDIR_FIELDS, LDSDIR_P,
@@ -374,7 +397,11 @@ FLAGS = {
 }
 
 
-NSA_LEVELS = {"GFX10": 3, "GFX10_3": 3}  # most NSA dwords, 4 addresses each
+# Most NSA dwords, and whether an address count K fits N of them: GFX10's
+# hold 4 addresses each; GFX11's one dword holds 4, the last a range.
+NSA_LEVELS = {"GFX10": (3, lambda k, n: (k + 2) // 4 == n),
+              "GFX10_3": (3, lambda k, n: (k + 2) // 4 == n),
+              "GFX11": (1, lambda k, n: k >= 2)}
 ADDR = re.compile(r"^\S+ [^,]+, (\[[^]]*\]|v\d+|v\[\d+:\d+\])")
 
 
@@ -397,17 +424,9 @@ def mimg_addrs(fmt_list, found):
                 base = {"vaddr": 10, "vdata": 20, "srsrc": 2}
                 if ", s[12:15]" in r[1]:
                     base["ssamp"] = 3
-                # (dmask, d16, vdata registers LLVM gives when it finds the variant)
-                if "_atomic" in name:
-                    n = 2 if "cmpswap" in name else 1
-                    # twice the size: the decoding table's first variant is the plain one
-                    shapes = [((1 << n) - 1, 0, n), ((1 << 2 * n) - 1, 0, 2 * n)]
-                elif "gather4" in name:
-                    shapes = [(0xf, 0, 4), (0x1, 1, 2)]
-                else:
-                    shapes = [(0xf, 0, 4), (0x1, 0, 1)]
+                shapes = mimg_shapes(name)
                 for a16, dim, nsa in itertools.product((0, 1), range(8),
-                                                       range(NSA_LEVELS[lvl] + 1)):
+                                                       range(NSA_LEVELS[lvl][0] + 1)):
                     extra = [0x23222120 + 0x04040404 * i for i in range(nsa)]
                     for dmask, d16, want in shapes:
                         groups.append(fmt.word(op, dict(base, a16=a16, dim=dim, nsa=nsa,
@@ -418,8 +437,8 @@ def mimg_addrs(fmt_list, found):
             for (op, a16, dim, nsa, want), (text, _) in zip(keys, res):
                 m = ADDR.match(text) if decoded(text) else None
                 ok = m and regs_of(text, fmt).get("vdata") == want
-                k = (m.group(1).count(",") + 1 if nsa else regs_of(text, fmt).get("vaddr", 0)
-                     ) if ok else 0
+                k = sum(1 if r.group(2) else int(r.group(4)) - int(r.group(3)) + 1
+                        for r in REG.finditer(m.group(1))) if ok else 0
                 prev = seen.get((op, a16, dim, nsa), k)
                 seen[(op, a16, dim, nsa)] = k if prev == k else 0
             got = {}
@@ -429,7 +448,7 @@ def mimg_addrs(fmt_list, found):
                     v[0] = k
                     # A single address has no NSA form: its register is its count.
                     v[1] = v[1] or int(k == 1)
-                elif k and (k + 2) // 4 == nsa:
+                elif k and NSA_LEVELS[lvl][1](k, nsa):
                     v[1] = k
             for op in found[lvl]:
                 t = tuple(tuple(got.get((op, a16, dim), (0, 0))[i] for a16 in (0, 1)
@@ -438,8 +457,72 @@ def mimg_addrs(fmt_list, found):
     return rows
 
 
-def emit_mimg_addrs(rows, out):
-    out.append("const struct isa_mimg_addr isa_mimg_addrs[] = {")
+# GFX12's address fields: VADDR0-3 in dword 2, VIMAGE's VADDR4 at 63:56.
+GFX12_ADDR = {"vimage": [64, 72, 80, 88, 56], "vsample": [64, 72, 80, 88]}
+
+
+def gfx12_addrs(key, fmt, found):
+    """Per GFX12 opcode, dim and a16: the address count n (the fields list
+    one register each, the last a range holding the rest) and, as "regs",
+    a mask of the highest address field set (bit H-1: field H-1) with which
+    LLVM prints that count: it picks a variant by the fields that are 0 and
+    then, where it can, converts it to the count the dim needs.  Kept only
+    where vdata follows dmask, as mimg_addrs does."""
+    pos = GFX12_ADDR[key]
+    keys, groups = [], []
+    for op, r in found["GFX12"].items():
+        r[2].difference_update({"rsv4", "rsv5"})
+        name = r[0]
+        base = {"vdata": 20, "srsrc": 2}
+        if ", s[12:15]" in r[1]:
+            base["ssamp"] = 3
+        shapes = mimg_shapes(name)
+        for a16, dim, k in itertools.product((0, 1), range(8), range(1, len(pos) + 1)):
+            for dmask, d16, want in shapes:
+                w = fmt.word(op, dict(base, a16=a16, dim=dim, dmask=dmask, d16=d16))
+                v = sum(x << (32 * i) for i, x in enumerate(w))
+                for i in range(k):
+                    v |= (0x20 + 8 * i) << pos[i]
+                groups.append([(v >> (32 * i)) & 0xFFFFFFFF for i in range(3)])
+                keys.append((op, a16, dim, k, want))
+    res = llvm.objdump(CPUS["GFX12"], groups)
+    seen = {}
+    for (op, a16, dim, k, want), (text, _) in zip(keys, res):
+        m = ADDR.match(text) if decoded(text) else None
+        ok = m and regs_of(text, fmt).get("vdata") == want
+        n = sum(1 if r.group(2) else int(r.group(4)) - int(r.group(3)) + 1
+                for r in REG.finditer(m.group(1))) if ok else 0
+        prev = seen.get((op, a16, dim, k), n)
+        seen[(op, a16, dim, k)] = n if prev == n else 0
+    rows = {}
+    for op in found["GFX12"]:
+        n, fields = [], []
+        for a16, dim in itertools.product((0, 1), range(8)):
+            used = [seen[(op, a16, dim, k)] for k in range(1, len(pos) + 1)]
+            # The count with just the fields it uses set; then how many may be.
+            exact = next((x for k, x in enumerate(used, 1) if x and min(x, len(pos)) == k), 0)
+            # LLVM picks the variant by the highest field set: which of those
+            # (bit H-1: fields up to H-1 set) print the exact count.
+            top = sum(1 << k for k, x in enumerate(used) if exact and x == exact)
+            n.append(exact)
+            fields.append(top)
+        rows.setdefault((op, (tuple(fields), tuple(n))), []).append("GFX12")
+    return rows
+
+
+def mimg_shapes(name):
+    """(dmask, d16, vdata registers LLVM gives when it finds the variant)"""
+    if "_atomic" in name:
+        n = 2 if "cmpswap" in name else 1
+        # twice the size: the decoding table's first variant is the plain one
+        return [((1 << n) - 1, 0, n), ((1 << 2 * n) - 1, 0, 2 * n)]
+    if "gather4" in name:
+        return [(0xf, 0, 4), (0x1, 1, 2)]
+    return [(0xf, 0, 4), (0x1, 0, 1)]
+
+
+def emit_mimg_addrs(key, rows, out):
+    out.append("const struct isa_mimg_addr isa_%s_addrs[] = {" % key)
     for (op, (regs, n)), lv in sorted(rows.items()):
         out.append("\t{ %s, 0x%x,\n\t  { { %s },\n\t    { %s } },\n\t  { { %s },\n\t    { %s } } },"
                    % (mask_text(lv), op, ", ".join(map(str, regs[:8])),
@@ -451,7 +534,8 @@ def emit_mimg_addrs(rows, out):
 def emit_format(key, fmt_list, out):
     found = collect(fmt_list)
     fmt = fmt_list[0]
-    addrs = mimg_addrs(fmt_list, found) if key == "mimg" else None
+    addrs = (mimg_addrs(fmt_list, found) if key == "mimg" else
+             gfx12_addrs(key, fmt, found) if key in GFX12_ADDR else None)
     out.append("const struct isa_mem_layout isa_%s_layouts[] = {" % key)
     for f in fmt_list:
         ops = ", ".join("{ %d, %d, 0 }" % o for o in f.op)
@@ -479,7 +563,7 @@ def emit_format(key, fmt_list, out):
                    (name, mask_text(rows[k]), op, ", ".join(map(str, w)), flags, may, must, qu))
     out.append("\t{ 0 }\n};\n")
     if addrs is not None:
-        emit_mimg_addrs(addrs, out)
+        emit_mimg_addrs(key, addrs, out)
 
 
 EXP_ENC = {"GFX8": 0x31 << 26, "GFX9": 0x31 << 26}

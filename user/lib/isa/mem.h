@@ -86,7 +86,8 @@ extern const struct isa_exp_target isa_exp_targets[];
 enum {
 	MIMG_DMASK, MIMG_UNORM, MIMG_GLC, MIMG_SLC, MIMG_DA, MIMG_R128, MIMG_TFE, MIMG_LWE,
 	MIMG_D16, MIMG_VADDR, MIMG_VDATA, MIMG_SRSRC, MIMG_SSAMP, MIMG_RSV, MIMG_RSV2,
-	MIMG_DLC, MIMG_A16, MIMG_DIM, MIMG_NSA, MIMG_RSV3
+	MIMG_DLC, MIMG_A16, MIMG_DIM, MIMG_NSA, MIMG_RSV3, MIMG_RSV4, MIMG_TH, MIMG_SCOPE,
+	MIMG_RSV5
 };
 enum { MIMG_GATHER = 1, MIMG_SAMPLER = 2, MIMG_ATOMIC = 4, MIMG_BARE = 8 };
 
@@ -97,7 +98,9 @@ extern const struct isa_mem_op isa_mimg_ops[];
  * GFX10+ MIMG addresses per opcode, [a16][dim]: regs, the registers of the
  * one-register-range form (LLVM rounds the count up to a register class);
  * n, the exact count, which the NSA form lists one register each.  0: LLVM
- * does not decode that dim (or that form).
+ * does not decode that dim (or that form).  GFX12's VIMAGE and VSAMPLE
+ * have only the list form: their regs is a mask of the highest address
+ * field set (bit i: field i) with which LLVM prints the n addresses.
  */
 struct isa_mimg_addr {
 	uint16_t levels;
@@ -105,7 +108,9 @@ struct isa_mimg_addr {
 	uint8_t regs[2][8], n[2][8];
 };
 
-extern const struct isa_mimg_addr isa_mimg_addrs[];
+extern const struct isa_mimg_addr isa_mimg_addrs[], isa_vimage_addrs[], isa_vsample_addrs[];
+extern const struct isa_mem_layout isa_vimage_layouts[], isa_vsample_layouts[];
+extern const struct isa_mem_op isa_vimage_ops[], isa_vsample_ops[];
 
 extern const struct isa_mem_layout isa_mubuf_layouts[], isa_mtbuf_layouts[];
 extern const struct isa_mem_op isa_mubuf_ops[], isa_mtbuf_ops[];
