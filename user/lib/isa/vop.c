@@ -202,8 +202,11 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			ok = vreg(c, vdst, o->dregs);
 			break;
 		case 'S':
-			/* LLVM prints a constant in the SGPR destination, marked */
-			if (is_imm(vdst) && vdst != 255) {
+			/*
+			 * llvm-objdump-19 prints a constant in the SGPR
+			 * destination, marked (llvm-mc takes none: GFX6/7)
+			 */
+			if (is_imm(vdst) && vdst != 255 && c->level >= VSHARP_GFX8) {
 				ok = isa_src(c, vdst, 1, ISA_B32);
 				isa_put(c, "/*Invalid immediate*/");
 			} else {
