@@ -202,7 +202,16 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			ok = vreg(c, vdst, o->dregs);
 			break;
 		case 'S':
-			ok = isa_sdst(c, vdst, 1);
+			/*
+			 * llvm-objdump-19 prints a constant in the SGPR
+			 * destination, marked (llvm-mc takes none: GFX6/7)
+			 */
+			if (is_imm(vdst) && vdst != 255 && c->level >= VSHARP_GFX8) {
+				ok = isa_src(c, vdst, 1, ISA_B32);
+				isa_put(c, "/*Invalid immediate*/");
+			} else {
+				ok = isa_sdst(c, vdst, 1);
+			}
 			break;
 		case 'C':
 			if (sdwa_vopc_sdst) {
@@ -222,7 +231,9 @@ static bool operands(struct isa_ctx *c, const struct vop_op *o, const struct src
 			mods_open(c, s->m0, s->src0);
 			ok = source(c, o, VOP_LO_0, s->src0, o->s0regs, o->type,
 				    s->ext ? "VGPR_32_Lo128" : "VS_32_Lo128");
-			if (ok && *t != '0' && s->src0 < 256) {
+			/* marked: constants, SGPRs, lds_direct (not the other src_*) */
+			if (ok && *t != '0' && (is_imm(s->src0) || s->src0 < 128 ||
+						(*t == 'V' && s->src0 == 254))) {
 				if (is_imm(s->src0))
 					isa_put(c, "/*Invalid immediate*/");
 				else
@@ -279,6 +290,8 @@ static bool sdwa(struct isa_ctx *c, const struct vop_op *o, enum vop_kind kind)
 
 	if (!(o->sdwa & VSHARP_GFX_BIT(c->level)))
 		return isa_refuse(c, "%s has no SDWA form on %s", o->name, c->target->name);
+	if (s.src0 == 255 || s.src1 == 255)
+		return isa_refuse(c, "SDWA takes no literal");
 	/* GFX10 v_cmpx writes exec only: no sdst to select */
 	if (vopc_sdst && !strchr(o->tmpl, 'C'))
 		return isa_refuse(c, "%s has no SDWA sdst", o->name);
