@@ -126,47 +126,6 @@ static void hwreg(struct out *o, enum vsharp_gfx level, const struct emu_insn *i
 	put(o, "%s", text);
 }
 
-/* s_waitcnt counter fields: VM_CNT is 4 bits before GFX9, split on GFX9/10. */
-struct waitcnt_layout {
-	uint8_t vm_lo_shift, vm_lo_bits, vm_hi_shift, vm_hi_bits;
-	uint8_t exp_shift, exp_bits, lgkm_shift, lgkm_bits;
-};
-
-static const struct waitcnt_layout waitcnt_gfx6 = { 0, 4, 0, 0, 4, 3, 8, 4 };
-static const struct waitcnt_layout waitcnt_gfx9 = { 0, 4, 14, 2, 4, 3, 8, 4 };
-static const struct waitcnt_layout waitcnt_gfx10 = { 0, 4, 14, 2, 4, 3, 8, 6 };
-static const struct waitcnt_layout waitcnt_gfx11 = { 10, 6, 0, 0, 0, 3, 4, 6 };
-
-static unsigned bits(unsigned v, unsigned shift, unsigned n)
-{
-	return (v >> shift) & ((1u << n) - 1);
-}
-
-/* Counters still at their maximum are not waited on and not printed. */
-static void waitcnt(struct out *o, enum vsharp_gfx level, uint16_t imm)
-{
-	const struct waitcnt_layout *l = level >= VSHARP_GFX11 ? &waitcnt_gfx11 :
-					 level >= VSHARP_GFX10 ? &waitcnt_gfx10 :
-					 level >= VSHARP_GFX9 ? &waitcnt_gfx9 : &waitcnt_gfx6;
-	unsigned vm = bits(imm, l->vm_lo_shift, l->vm_lo_bits) |
-		      bits(imm, l->vm_hi_shift, l->vm_hi_bits) << l->vm_lo_bits;
-	unsigned exp = bits(imm, l->exp_shift, l->exp_bits);
-	unsigned lgkm = bits(imm, l->lgkm_shift, l->lgkm_bits);
-	unsigned vm_max = (1u << (l->vm_lo_bits + l->vm_hi_bits)) - 1;
-	bool all = vm == vm_max && exp == (1u << l->exp_bits) - 1 &&
-		   lgkm == (1u << l->lgkm_bits) - 1;
-	const char *sep = " ";
-
-	if (all || vm != vm_max) {
-		put(o, "%svmcnt(%u)", sep, vm);
-		sep = " ";
-	}
-	if (all || exp != (1u << l->exp_bits) - 1)
-		put(o, "%sexpcnt(%u)", sep, exp);
-	if (all || lgkm != (1u << l->lgkm_bits) - 1)
-		put(o, "%slgkmcnt(%u)", sep, lgkm);
-}
-
 /*
  * llvm-objdump-19 names the fields (those not at "do not wait", or all of
  * them when none is) when SIMM16 sets no bit outside the level's fields,
@@ -198,40 +157,11 @@ static void depctr(struct out *o, enum vsharp_gfx level, uint16_t imm)
 	}
 }
 
-/* RDNA3 ISA §5.7 Table 19 (INSTID) and the INSTSKIP codes, as LLVM names them. */
-static void delay_alu(struct out *o, uint16_t imm)
+static const char *sopp_text(void (*print)(enum vsharp_gfx, uint16_t, char *, size_t),
+			     enum vsharp_gfx level, const struct emu_insn *in, char *buf, size_t n)
 {
-	static const char *const instid[] = {
-		NULL, "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1",
-		"TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1",
-		"SALU_CYCLE_2", "SALU_CYCLE_3",
-	};
-	static const char *const instskip[] = {
-		NULL, "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4",
-	};
-	const struct {
-		const char *field;
-		unsigned v, n;
-		const char *const *names;
-		const char *invalid;
-	} parts[] = {
-		{ "instid0", imm & 0xf, ARRAY_SIZE(instid), instid, "instid" },
-		{ "instskip", imm >> 4 & 7, ARRAY_SIZE(instskip), instskip, "instskip" },
-		{ "instid1", imm >> 7 & 0xf, ARRAY_SIZE(instid), instid, "instid" },
-	};
-	const char *sep = " ";
-
-	for (unsigned i = 0; i < ARRAY_SIZE(parts); i++) {
-		if (!parts[i].v)
-			continue;
-		if (parts[i].v < parts[i].n)
-			put(o, "%s%s(%s)", sep, parts[i].field, parts[i].names[parts[i].v]);
-		else
-			put(o, "%s%s(/* invalid %s value */)", sep, parts[i].field, parts[i].invalid);
-		sep = " | ";
-	}
-	if (!strcmp(sep, " "))
-		put(o, " 0");
+	print(level, (uint16_t)in->simm16, buf, n);
+	return buf;
 }
 
 static void hex_signed(struct out *o, int32_t v)
@@ -513,6 +443,7 @@ static void version(struct out *o, uint16_t imm)
 
 void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, size_t n)
 {
+	char text[160];
 	struct out o = { buf, n, 0 };
 
 	if (!n)
@@ -570,11 +501,11 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 			/* The decoder takes MSG_DEALLOC_VGPRS only. */
 			put(&o, " sendmsg(MSG_DEALLOC_VGPRS)");
 		else if (in->op == EMU_OP_S_DELAY_ALU)
-			delay_alu(&o, (uint16_t)in->simm16);
+			put(&o, " %s", sopp_text(isa_delay_alu, level, in, text, sizeof(text)));
 		else if (in->op == EMU_OP_S_WAITCNT && level >= VSHARP_GFX12)
 			put(&o, " 0x%x", (uint16_t)in->simm16);
 		else if (in->op == EMU_OP_S_WAITCNT)
-			waitcnt(&o, level, (uint16_t)in->simm16);
+			put(&o, " %s", sopp_text(isa_waitcnt, level, in, text, sizeof(text)));
 		else if (in->op == EMU_OP_S_NOP && (uint16_t)in->simm16 > 64)
 			/* LLVM prints an immediate an inline constant cannot hold in hex. */
 			put(&o, " 0x%x", (uint16_t)in->simm16);

@@ -50,4 +50,11 @@ void isa_disasm(const struct vsharp_target *t, const uint32_t *w, size_t n,
 void isa_hwreg(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
 void isa_version(uint16_t simm16, char *buf, size_t n);
 
+/*
+ * SOPP SIMM16 texts as llvm-objdump-19 prints them: s_waitcnt's counters
+ * (GFX6..GFX11) and s_delay_alu's fields.  Shared with the emulator's printer.
+ */
+void isa_waitcnt(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
+void isa_delay_alu(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
+
 #endif

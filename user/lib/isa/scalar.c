@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * SOP1, SOP2, SOPC and SOPK from the generated tables (scalar_tables.c);
- * SOPP and SMEM still refuse (what the emulator decodes of them prints
- * through its own printer meanwhile).  Field layouts: the AMD ISA guides'
+ * SOP1, SOP2, SOPC, SOPK and SOPP from the generated tables
+ * (scalar_tables.c); SMEM still refuses.  Field layouts: the AMD ISA guides'
  * "Microcode Formats" chapters.
  */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "isa/scalar.h"
@@ -113,6 +113,104 @@ void isa_version(uint16_t imm, char *buf, size_t n)
 		n_flags++;
 	}
 	snprintf(buf, n, "%s", expr);
+}
+
+/* Appends to BUF like snprintf at offset *AT, never past N. */
+static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	if (*at >= n)
+		return;
+	va_start(ap, fmt);
+	r = vsnprintf(buf + *at, n - *at, fmt, ap);
+	va_end(ap);
+	if (r > 0)
+		*at += (size_t)r;
+}
+
+/* s_waitcnt counter fields (ISA guides, S_WAITCNT): VM_CNT is 4 bits before GFX9, split on GFX9/10. */
+struct waitcnt_layout {
+	uint8_t vm_lo_shift, vm_lo_bits, vm_hi_shift, vm_hi_bits;
+	uint8_t exp_shift, exp_bits, lgkm_shift, lgkm_bits;
+};
+
+static const struct waitcnt_layout waitcnt_gfx6 = { 0, 4, 0, 0, 4, 3, 8, 4 };
+static const struct waitcnt_layout waitcnt_gfx9 = { 0, 4, 14, 2, 4, 3, 8, 4 };
+static const struct waitcnt_layout waitcnt_gfx10 = { 0, 4, 14, 2, 4, 3, 8, 6 };
+static const struct waitcnt_layout waitcnt_gfx11 = { 10, 6, 0, 0, 0, 3, 4, 6 };
+
+static unsigned field(unsigned v, unsigned shift, unsigned n)
+{
+	return (v >> shift) & ((1u << n) - 1);
+}
+
+/* Counters still at their maximum are not waited on and not printed, unless none is waited on. */
+void isa_waitcnt(enum vsharp_gfx level, uint16_t imm, char *buf, size_t n)
+{
+	const struct waitcnt_layout *l = level >= VSHARP_GFX11 ? &waitcnt_gfx11 :
+					 level >= VSHARP_GFX10 ? &waitcnt_gfx10 :
+					 level >= VSHARP_GFX9 ? &waitcnt_gfx9 : &waitcnt_gfx6;
+	unsigned vm = field(imm, l->vm_lo_shift, l->vm_lo_bits) |
+		      field(imm, l->vm_hi_shift, l->vm_hi_bits) << l->vm_lo_bits;
+	unsigned exp = field(imm, l->exp_shift, l->exp_bits);
+	unsigned lgkm = field(imm, l->lgkm_shift, l->lgkm_bits);
+	unsigned vm_max = (1u << (l->vm_lo_bits + l->vm_hi_bits)) - 1;
+	bool all = vm == vm_max && exp == (1u << l->exp_bits) - 1 &&
+		   lgkm == (1u << l->lgkm_bits) - 1;
+	const char *sep = "";
+	size_t at = 0;
+
+	buf[0] = 0;
+	if (all || vm != vm_max) {
+		add(buf, n, &at, "%svmcnt(%u)", sep, vm);
+		sep = " ";
+	}
+	if (all || exp != (1u << l->exp_bits) - 1) {
+		add(buf, n, &at, "%sexpcnt(%u)", sep, exp);
+		sep = " ";
+	}
+	if (all || lgkm != (1u << l->lgkm_bits) - 1)
+		add(buf, n, &at, "%slgkmcnt(%u)", sep, lgkm);
+}
+
+/* RDNA3 ISA §5.7 Table 19 (INSTID) and the INSTSKIP codes, as LLVM names them. */
+void isa_delay_alu(enum vsharp_gfx level, uint16_t imm, char *buf, size_t n)
+{
+	static const char *const instid[] = {
+		NULL, "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1",
+		"TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1",
+		"SALU_CYCLE_2", "SALU_CYCLE_3",
+	};
+	static const char *const instskip[] = {
+		NULL, "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4",
+	};
+	const struct {
+		const char *field;
+		unsigned v, n;
+		const char *const *names;
+		const char *invalid;
+	} parts[] = {
+		{ "instid0", imm & 0xf, ARRAY_SIZE(instid), instid, "instid" },
+		{ "instskip", imm >> 4 & 7, ARRAY_SIZE(instskip), instskip, "instskip" },
+		{ "instid1", imm >> 7 & 0xf, ARRAY_SIZE(instid), instid, "instid" },
+	};
+	const char *sep = "";
+	size_t at = 0;
+
+	(void)level;
+	snprintf(buf, n, "0");
+	for (unsigned i = 0; i < ARRAY_SIZE(parts); i++) {
+		if (!parts[i].v)
+			continue;
+		if (parts[i].v < parts[i].n)
+			add(buf, n, &at, "%s%s(%s)", sep, parts[i].field, parts[i].names[parts[i].v]);
+		else
+			add(buf, n, &at, "%s%s(/* invalid %s value */)", sep, parts[i].field,
+			    parts[i].invalid);
+		sep = " | ";
+	}
 }
 
 static const struct isa_sop *find(const struct isa_sop *t, unsigned op)
@@ -255,7 +353,43 @@ bool isa_print_sopk(struct isa_ctx *c)
 
 bool isa_print_sopp(struct isa_ctx *c)
 {
-	return isa_refuse(c, "SOPP is not decoded yet");
+	const struct isa_sopp *p = isa_sopp[c->level];
+	unsigned op = isa_bits(c, 22, 16), simm16 = isa_bits(c, 15, 0);
+	char text[160];
+
+	while (p->name && p->op != op)
+		p++;
+	if (!p->name)
+		return isa_refuse(c, "SOPP opcode %u is not defined on %s", op, c->target->name);
+	if (p->shape == '-' && simm16)
+		return isa_refuse(c, "%s takes no SIMM16 (0x%x)", p->name, simm16);
+	if (p->shape == 'W' && c->level >= VSHARP_GFX12)
+		return isa_refuse(c, "s_waitcnt's GFX12 fields are not decoded");
+	/* GFX6/7 have no disassembler in LLVM 19 and llvm-mc encodes unused bits as 0. */
+	if (p->shape == 'W' && c->level <= VSHARP_GFX7 && (simm16 & ~0x0f7fu))
+		return isa_refuse(c, "s_waitcnt sets bits outside its counters (0x%x)", simm16);
+	if (p->shape == 'C')
+		return isa_refuse(c, "%s's depctr fields are not decoded", p->name);
+	if (p->shape == 'M')
+		return isa_refuse(c, "%s's message is not decoded", p->name);
+	isa_put(c, "%s", p->name);
+	if (p->shape == 'E' && simm16)
+		isa_put(c, " %u", simm16);
+	else if (p->shape == 'D' || (p->shape == 'I' && simm16 <= 64))
+		isa_put(c, " %u", simm16);
+	else if (p->shape == 'I' || p->shape == 'X')
+		isa_put(c, " 0x%x", simm16);
+	if (p->shape == 'G') {
+		isa_put(c, " ");
+		gpr_idx(c, simm16);
+	}
+	if (p->shape == 'W')
+		isa_waitcnt(c->level, (uint16_t)simm16, text, sizeof(text));
+	else if (p->shape == 'A')
+		isa_delay_alu(c->level, (uint16_t)simm16, text, sizeof(text));
+	if (p->shape == 'W' || p->shape == 'A')
+		isa_put(c, " %s", text);
+	return true;
 }
 
 bool isa_print_smem(struct isa_ctx *c)

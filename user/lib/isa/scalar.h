@@ -39,8 +39,22 @@ struct isa_sopk {
 	uint8_t dst;
 };
 
+/*
+ * A SOPP opcode and how its SIMM16 prints: '-' no operand (LLVM refuses a
+ * nonzero SIMM16), E none when 0 else decimal (s_endpgm), D decimal (branch
+ * offsets), I decimal up to 64 else hex (an inline constant's range), X hex,
+ * W waitcnt counters, A delay_alu fields, C depctr fields, M sendmsg(), G
+ * gpr_idx() mode.
+ */
+struct isa_sopp {
+	uint8_t op;
+	const char *name;
+	char shape;
+};
+
 /* Per level, ended by a NULL name. */
 extern const struct isa_sopk *const isa_sopk[VSHARP_GFX_COUNT];
+extern const struct isa_sopp *const isa_sopp[VSHARP_GFX_COUNT];
 extern const struct isa_sname *const isa_snames[VSHARP_GFX_COUNT];
 extern const struct isa_sop *const isa_sop1[VSHARP_GFX_COUNT];
 extern const struct isa_sop *const isa_sop2[VSHARP_GFX_COUNT];
