@@ -260,6 +260,41 @@ static void sendmsg_rtn(struct isa_ctx *c, unsigned msg)
 		isa_put(c, "sendmsg(%u, 0, 0)", msg);
 }
 
+/*
+ * s_sendmsg's SIMM16 as LLVM 19 prints it (AMDGPUInstPrinter.cpp printSendMsg):
+ * by name where the message, op and stream are valid for the level (the
+ * other bits ignored), else as numbers where they re-encode to SIMM16, else
+ * in decimal.
+ */
+static bool sendmsg(struct isa_ctx *c, unsigned simm16)
+{
+	bool gfx11 = c->level >= VSHARP_GFX11;
+	unsigned id = gfx11 ? simm16 & 0xff : simm16 & 0xf;
+	unsigned op = gfx11 ? 0 : simm16 >> 4 & 7, stream = gfx11 ? 0 : simm16 >> 8 & 3;
+	bool extra = simm16 & (gfx11 ? ~0xffu : ~0x37fu);
+	const struct isa_msg *m = isa_msgs[c->level];
+
+	while (m->name && (m->id != id || m->op != op))
+		m++;
+	if (m->name && (m->stream || !stream)) {
+		/* The name drops the other bits: llvm-mc would give other words back. */
+		if (extra && c->level <= VSHARP_GFX7)
+			return isa_refuse(c, "sendmsg sets bits outside id, op and stream (0x%x)",
+					  simm16);
+		isa_put(c, "sendmsg(%s", m->name);
+		if (m->op_name)
+			isa_put(c, ", %s", m->op_name);
+		if (m->stream)
+			isa_put(c, ", %u", stream);
+		isa_put(c, ")");
+	} else if (extra) {
+		isa_put(c, "%u", simm16);
+	} else {
+		isa_put(c, "sendmsg(%u, %u, %u)", id, op, stream);
+	}
+	return true;
+}
+
 /* SSRC 254 names LDS_DIRECT, a VALU source: LLVM prints it "Invalid register" in a SALU one. */
 static bool ssrc(struct isa_ctx *c, unsigned code, unsigned regs, enum isa_type type)
 {
@@ -370,8 +405,6 @@ bool isa_print_sopp(struct isa_ctx *c)
 		return isa_refuse(c, "s_waitcnt sets bits outside its counters (0x%x)", simm16);
 	if (p->shape == 'C')
 		return isa_refuse(c, "%s's depctr fields are not decoded", p->name);
-	if (p->shape == 'M')
-		return isa_refuse(c, "%s's message is not decoded", p->name);
 	isa_put(c, "%s", p->name);
 	if (p->shape == 'E' && simm16)
 		isa_put(c, " %u", simm16);
@@ -379,6 +412,11 @@ bool isa_print_sopp(struct isa_ctx *c)
 		isa_put(c, " %u", simm16);
 	else if (p->shape == 'I' || p->shape == 'X')
 		isa_put(c, " 0x%x", simm16);
+	if (p->shape == 'M') {
+		isa_put(c, " ");
+		if (!sendmsg(c, simm16))
+			return false;
+	}
 	if (p->shape == 'G') {
 		isa_put(c, " ");
 		gpr_idx(c, simm16);

@@ -52,9 +52,21 @@ struct isa_sopp {
 	char shape;
 };
 
+/*
+ * A message s_sendmsg/s_sendmsghalt name: ID and OP as SIMM16 holds them
+ * (before GFX11 id [3:0], op [6:4], stream [9:8]; from GFX11 an 8-bit id),
+ * the op's name (NULL: none printed) and whether the stream prints.
+ */
+struct isa_msg {
+	uint8_t id, op;
+	const char *name, *op_name;
+	bool stream;
+};
+
 /* Per level, ended by a NULL name. */
 extern const struct isa_sopk *const isa_sopk[VSHARP_GFX_COUNT];
 extern const struct isa_sopp *const isa_sopp[VSHARP_GFX_COUNT];
+extern const struct isa_msg *const isa_msgs[VSHARP_GFX_COUNT];
 extern const struct isa_sname *const isa_snames[VSHARP_GFX_COUNT];
 extern const struct isa_sop *const isa_sop1[VSHARP_GFX_COUNT];
 extern const struct isa_sop *const isa_sop2[VSHARP_GFX_COUNT];

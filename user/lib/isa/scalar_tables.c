@@ -2123,6 +2123,167 @@ const struct isa_sopp *const isa_sopp[VSHARP_GFX_COUNT] = {
 	[VSHARP_GFX12] = sopp_gfx12,
 };
 
+static const struct isa_msg msgs_gfx6[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 1, "MSG_GS", "GS_OP_CUT", true },
+	{ 2, 2, "MSG_GS", "GS_OP_EMIT", true },
+	{ 2, 3, "MSG_GS", "GS_OP_EMIT_CUT", true },
+	{ 3, 0, "MSG_GS_DONE", "GS_OP_NOP", false },
+	{ 3, 1, "MSG_GS_DONE", "GS_OP_CUT", true },
+	{ 3, 2, "MSG_GS_DONE", "GS_OP_EMIT", true },
+	{ 3, 3, "MSG_GS_DONE", "GS_OP_EMIT_CUT", true },
+	{ 15, 1, "MSG_SYSMSG", "SYSMSG_OP_ECC_ERR_INTERRUPT", false },
+	{ 15, 2, "MSG_SYSMSG", "SYSMSG_OP_REG_RD", false },
+	{ 15, 3, "MSG_SYSMSG", "SYSMSG_OP_HOST_TRAP_ACK", false },
+	{ 15, 4, "MSG_SYSMSG", "SYSMSG_OP_TTRACE_PC", false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx7[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 1, "MSG_GS", "GS_OP_CUT", true },
+	{ 2, 2, "MSG_GS", "GS_OP_EMIT", true },
+	{ 2, 3, "MSG_GS", "GS_OP_EMIT_CUT", true },
+	{ 3, 0, "MSG_GS_DONE", "GS_OP_NOP", false },
+	{ 3, 1, "MSG_GS_DONE", "GS_OP_CUT", true },
+	{ 3, 2, "MSG_GS_DONE", "GS_OP_EMIT", true },
+	{ 3, 3, "MSG_GS_DONE", "GS_OP_EMIT_CUT", true },
+	{ 15, 1, "MSG_SYSMSG", "SYSMSG_OP_ECC_ERR_INTERRUPT", false },
+	{ 15, 2, "MSG_SYSMSG", "SYSMSG_OP_REG_RD", false },
+	{ 15, 3, "MSG_SYSMSG", "SYSMSG_OP_HOST_TRAP_ACK", false },
+	{ 15, 4, "MSG_SYSMSG", "SYSMSG_OP_TTRACE_PC", false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx8[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 1, "MSG_GS", "GS_OP_CUT", true },
+	{ 2, 2, "MSG_GS", "GS_OP_EMIT", true },
+	{ 2, 3, "MSG_GS", "GS_OP_EMIT_CUT", true },
+	{ 3, 0, "MSG_GS_DONE", "GS_OP_NOP", false },
+	{ 3, 1, "MSG_GS_DONE", "GS_OP_CUT", true },
+	{ 3, 2, "MSG_GS_DONE", "GS_OP_EMIT", true },
+	{ 3, 3, "MSG_GS_DONE", "GS_OP_EMIT_CUT", true },
+	{ 4, 0, "MSG_SAVEWAVE", NULL, false },
+	{ 15, 1, "MSG_SYSMSG", "SYSMSG_OP_ECC_ERR_INTERRUPT", false },
+	{ 15, 2, "MSG_SYSMSG", "SYSMSG_OP_REG_RD", false },
+	{ 15, 3, "MSG_SYSMSG", "SYSMSG_OP_HOST_TRAP_ACK", false },
+	{ 15, 4, "MSG_SYSMSG", "SYSMSG_OP_TTRACE_PC", false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx9[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 1, "MSG_GS", "GS_OP_CUT", true },
+	{ 2, 2, "MSG_GS", "GS_OP_EMIT", true },
+	{ 2, 3, "MSG_GS", "GS_OP_EMIT_CUT", true },
+	{ 3, 0, "MSG_GS_DONE", "GS_OP_NOP", false },
+	{ 3, 1, "MSG_GS_DONE", "GS_OP_CUT", true },
+	{ 3, 2, "MSG_GS_DONE", "GS_OP_EMIT", true },
+	{ 3, 3, "MSG_GS_DONE", "GS_OP_EMIT_CUT", true },
+	{ 4, 0, "MSG_SAVEWAVE", NULL, false },
+	{ 5, 0, "MSG_STALL_WAVE_GEN", NULL, false },
+	{ 6, 0, "MSG_HALT_WAVES", NULL, false },
+	{ 7, 0, "MSG_ORDERED_PS_DONE", NULL, false },
+	{ 8, 0, "MSG_EARLY_PRIM_DEALLOC", NULL, false },
+	{ 9, 0, "MSG_GS_ALLOC_REQ", NULL, false },
+	{ 10, 0, "MSG_GET_DOORBELL", NULL, false },
+	{ 15, 1, "MSG_SYSMSG", "SYSMSG_OP_ECC_ERR_INTERRUPT", false },
+	{ 15, 2, "MSG_SYSMSG", "SYSMSG_OP_REG_RD", false },
+	{ 15, 4, "MSG_SYSMSG", "SYSMSG_OP_TTRACE_PC", false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx10[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 1, "MSG_GS", "GS_OP_CUT", true },
+	{ 2, 2, "MSG_GS", "GS_OP_EMIT", true },
+	{ 2, 3, "MSG_GS", "GS_OP_EMIT_CUT", true },
+	{ 3, 0, "MSG_GS_DONE", "GS_OP_NOP", false },
+	{ 3, 1, "MSG_GS_DONE", "GS_OP_CUT", true },
+	{ 3, 2, "MSG_GS_DONE", "GS_OP_EMIT", true },
+	{ 3, 3, "MSG_GS_DONE", "GS_OP_EMIT_CUT", true },
+	{ 4, 0, "MSG_SAVEWAVE", NULL, false },
+	{ 5, 0, "MSG_STALL_WAVE_GEN", NULL, false },
+	{ 6, 0, "MSG_HALT_WAVES", NULL, false },
+	{ 7, 0, "MSG_ORDERED_PS_DONE", NULL, false },
+	{ 8, 0, "MSG_EARLY_PRIM_DEALLOC", NULL, false },
+	{ 9, 0, "MSG_GS_ALLOC_REQ", NULL, false },
+	{ 10, 0, "MSG_GET_DOORBELL", NULL, false },
+	{ 11, 0, "MSG_GET_DDID", NULL, false },
+	{ 15, 1, "MSG_SYSMSG", "SYSMSG_OP_ECC_ERR_INTERRUPT", false },
+	{ 15, 2, "MSG_SYSMSG", "SYSMSG_OP_REG_RD", false },
+	{ 15, 4, "MSG_SYSMSG", "SYSMSG_OP_TTRACE_PC", false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx10_3[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 1, "MSG_GS", "GS_OP_CUT", true },
+	{ 2, 2, "MSG_GS", "GS_OP_EMIT", true },
+	{ 2, 3, "MSG_GS", "GS_OP_EMIT_CUT", true },
+	{ 3, 0, "MSG_GS_DONE", "GS_OP_NOP", false },
+	{ 3, 1, "MSG_GS_DONE", "GS_OP_CUT", true },
+	{ 3, 2, "MSG_GS_DONE", "GS_OP_EMIT", true },
+	{ 3, 3, "MSG_GS_DONE", "GS_OP_EMIT_CUT", true },
+	{ 4, 0, "MSG_SAVEWAVE", NULL, false },
+	{ 5, 0, "MSG_STALL_WAVE_GEN", NULL, false },
+	{ 6, 0, "MSG_HALT_WAVES", NULL, false },
+	{ 7, 0, "MSG_ORDERED_PS_DONE", NULL, false },
+	{ 8, 0, "MSG_EARLY_PRIM_DEALLOC", NULL, false },
+	{ 9, 0, "MSG_GS_ALLOC_REQ", NULL, false },
+	{ 10, 0, "MSG_GET_DOORBELL", NULL, false },
+	{ 11, 0, "MSG_GET_DDID", NULL, false },
+	{ 15, 1, "MSG_SYSMSG", "SYSMSG_OP_ECC_ERR_INTERRUPT", false },
+	{ 15, 2, "MSG_SYSMSG", "SYSMSG_OP_REG_RD", false },
+	{ 15, 4, "MSG_SYSMSG", "SYSMSG_OP_TTRACE_PC", false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx11[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 0, "MSG_HS_TESSFACTOR", NULL, false },
+	{ 3, 0, "MSG_DEALLOC_VGPRS", NULL, false },
+	{ 5, 0, "MSG_STALL_WAVE_GEN", NULL, false },
+	{ 6, 0, "MSG_HALT_WAVES", NULL, false },
+	{ 9, 0, "MSG_GS_ALLOC_REQ", NULL, false },
+	{ 128, 0, "MSG_RTN_GET_DOORBELL", NULL, false },
+	{ 129, 0, "MSG_RTN_GET_DDID", NULL, false },
+	{ 130, 0, "MSG_RTN_GET_TMA", NULL, false },
+	{ 131, 0, "MSG_RTN_GET_REALTIME", NULL, false },
+	{ 132, 0, "MSG_RTN_SAVE_WAVE", NULL, false },
+	{ 133, 0, "MSG_RTN_GET_TBA", NULL, false },
+	{ 134, 0, "MSG_RTN_GET_TBA_TO_PC", NULL, false },
+	{ 0 }
+};
+
+static const struct isa_msg msgs_gfx12[] = {
+	{ 1, 0, "MSG_INTERRUPT", NULL, false },
+	{ 2, 0, "MSG_HS_TESSFACTOR", NULL, false },
+	{ 3, 0, "MSG_DEALLOC_VGPRS", NULL, false },
+	{ 9, 0, "MSG_GS_ALLOC_REQ", NULL, false },
+	{ 128, 0, "MSG_RTN_GET_DOORBELL", NULL, false },
+	{ 129, 0, "MSG_RTN_GET_DDID", NULL, false },
+	{ 130, 0, "MSG_RTN_GET_TMA", NULL, false },
+	{ 131, 0, "MSG_RTN_GET_REALTIME", NULL, false },
+	{ 132, 0, "MSG_RTN_SAVE_WAVE", NULL, false },
+	{ 133, 0, "MSG_RTN_GET_TBA", NULL, false },
+	{ 134, 0, "MSG_RTN_GET_TBA_TO_PC", NULL, false },
+	{ 135, 0, "MSG_RTN_GET_SE_AID_ID", NULL, false },
+	{ 0 }
+};
+
+const struct isa_msg *const isa_msgs[VSHARP_GFX_COUNT] = {
+	[VSHARP_GFX6] = msgs_gfx6,
+	[VSHARP_GFX7] = msgs_gfx7,
+	[VSHARP_GFX8] = msgs_gfx8,
+	[VSHARP_GFX9] = msgs_gfx9,
+	[VSHARP_GFX10] = msgs_gfx10,
+	[VSHARP_GFX10_3] = msgs_gfx10_3,
+	[VSHARP_GFX11] = msgs_gfx11,
+	[VSHARP_GFX12] = msgs_gfx12,
+};
+
 const struct isa_sop *const isa_sop2[VSHARP_GFX_COUNT] = {
 	[VSHARP_GFX6] = sop2_gfx6,
 	[VSHARP_GFX7] = sop2_gfx7,
