@@ -352,17 +352,6 @@ static const struct family families[FAM_COUNT] = {
 
 /* ---- Opcodes ------------------------------------------------------------- */
 
-/* RDNA2 ISA §12.5 S_WAITCNT_DEPCTR; llvm-mc-19 refuses depctr_hold_cnt on gfx1010. */
-const struct emu_depctr_field emu_depctr_fields[EMU_DEPCTR_COUNT] = {
-	[EMU_DEPCTR_HOLD_CNT] = { "depctr_hold_cnt", 7, 1, GFX_RANGE(10_3, 12) },
-	[EMU_DEPCTR_SA_SDST] = { "depctr_sa_sdst", 0, 1, GFX_RANGE(10, 12) },
-	[EMU_DEPCTR_VA_VDST] = { "depctr_va_vdst", 12, 4, GFX_RANGE(10, 12) },
-	[EMU_DEPCTR_VA_SDST] = { "depctr_va_sdst", 9, 3, GFX_RANGE(10, 12) },
-	[EMU_DEPCTR_VA_SSRC] = { "depctr_va_ssrc", 8, 1, GFX_RANGE(10, 12) },
-	[EMU_DEPCTR_VA_VCC] = { "depctr_va_vcc", 1, 1, GFX_RANGE(10, 12) },
-	[EMU_DEPCTR_VM_VSRC] = { "depctr_vm_vsrc", 2, 3, GFX_RANGE(10, 12) },
-};
-
 /* Non-memory instructions the probe shaders use. */
 struct op_row {
 	uint16_t levels;

@@ -126,37 +126,6 @@ static void hwreg(struct out *o, enum vsharp_gfx level, const struct emu_insn *i
 	put(o, "%s", text);
 }
 
-/*
- * llvm-objdump-19 names the fields (those not at "do not wait", or all of
- * them when none is) when SIMM16 sets no bit outside the level's fields,
- * else prints it in hex.
- */
-static void depctr(struct out *o, enum vsharp_gfx level, uint16_t imm)
-{
-	uint16_t known = 0;
-	bool waits = false;
-
-	for (unsigned f = 0; f < EMU_DEPCTR_COUNT; f++) {
-		const struct emu_depctr_field *d = &emu_depctr_fields[f];
-
-		if (!(d->levels >> level & 1))
-			continue;
-		known |= (uint16_t)(((1u << d->bits) - 1) << d->shift);
-		waits |= emu_depctr_get(imm, f) != (1u << d->bits) - 1;
-	}
-	if (imm & ~known) {
-		put(o, " 0x%x", imm);
-		return;
-	}
-	for (unsigned f = 0; f < EMU_DEPCTR_COUNT; f++) {
-		const struct emu_depctr_field *d = &emu_depctr_fields[f];
-		unsigned v = emu_depctr_get(imm, f);
-
-		if ((d->levels >> level & 1) && (!waits || v != (1u << d->bits) - 1))
-			put(o, " %s(%u)", d->name, v);
-	}
-}
-
 static const char *sopp_text(void (*print)(enum vsharp_gfx, uint16_t, char *, size_t),
 			     enum vsharp_gfx level, const struct emu_insn *in, char *buf, size_t n)
 {
@@ -494,7 +463,7 @@ void emu_disasm(enum vsharp_gfx level, const struct emu_insn *in, char *buf, siz
 		break;
 	case EMU_FMT_SOPP:
 		if (in->op == EMU_OP_S_WAITCNT_DEPCTR)
-			depctr(&o, level, (uint16_t)in->simm16);
+			put(&o, " %s", sopp_text(isa_depctr, level, in, text, sizeof(text)));
 		else if (in->op == EMU_OP_S_SET_INST_PREFETCH_DISTANCE)
 			put(&o, " 0x%x", (uint16_t)in->simm16);
 		else if (in->op == EMU_OP_S_SENDMSG)

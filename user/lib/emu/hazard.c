@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "emu/hazard.h"
+#include "isa/isa.h"
 #include "base/util.h"
 #include "hw/levels.h"
 
@@ -103,9 +104,9 @@ static bool waitcnt_zero(const struct emu_insn *in)
 	return in->op == EMU_OP_S_WAITCNT && in->wait == EMU_WAIT_PACKED && !in->simm16;
 }
 
-static bool depctr_zero(const struct emu_insn *in, enum emu_depctr f)
+static bool depctr_zero(const struct emu_insn *in, enum isa_depctr f)
 {
-	return in->op == EMU_OP_S_WAITCNT_DEPCTR && !emu_depctr_get((uint16_t)in->simm16, f);
+	return in->op == EMU_OP_S_WAITCNT_DEPCTR && !isa_depctr_get((uint16_t)in->simm16, f);
 }
 
 /* ---- Wait-state rules ------------------------------------------------------ */
@@ -476,7 +477,7 @@ static void record(struct emu_hazards *h, uint64_t pc, const struct emu_insn *in
 		h->vmem_sread[0] |= u->sread[0];
 		h->vmem_sread[1] |= u->sread[1];
 		h->vmem_pc = pc;
-	} else if (u->unit == EMU_UNIT_VALU || waitcnt_zero(in) || depctr_zero(in, EMU_DEPCTR_VM_VSRC)) {
+	} else if (u->unit == EMU_UNIT_VALU || waitcnt_zero(in) || depctr_zero(in, ISA_DEPCTR_VM_VSRC)) {
 		memset(h->vmem_sread, 0, sizeof(h->vmem_sread));
 	}
 	/* SMEMtoVectorWrite: a SALU other than SOPP ends it, and s_waitcnt lgkmcnt(0). */
@@ -502,11 +503,11 @@ static void record(struct emu_hazards *h, uint64_t pc, const struct emu_insn *in
 	}
 	/* GFX12 SGPR pairs */
 	if (h->level >= VSHARP_GFX12) {
-		if (depctr_zero(in, EMU_DEPCTR_SA_SDST))
+		if (depctr_zero(in, ISA_DEPCTR_SA_SDST))
 			h->pair_salu_write = 0;
-		if (depctr_zero(in, EMU_DEPCTR_VA_SDST))
+		if (depctr_zero(in, ISA_DEPCTR_VA_SDST))
 			h->pair_valu_write &= 1ull << VCC_PAIR;
-		if (depctr_zero(in, EMU_DEPCTR_VA_VCC))
+		if (depctr_zero(in, ISA_DEPCTR_VA_VCC))
 			h->pair_valu_write &= ~(1ull << VCC_PAIR);
 		record_pairs(h, u, pc);
 	}
@@ -514,7 +515,7 @@ static void record(struct emu_hazards *h, uint64_t pc, const struct emu_insn *in
 	if (h->level >= VSHARP_GFX11) {
 		if (mem)
 			h->drain_seq = h->seq;
-		if (u->unit == EMU_UNIT_VALU || waitcnt_zero(in) || depctr_zero(in, EMU_DEPCTR_VM_VSRC) ||
+		if (u->unit == EMU_UNIT_VALU || waitcnt_zero(in) || depctr_zero(in, ISA_DEPCTR_VM_VSRC) ||
 		    (u->unit == EMU_UNIT_LDSDIR && h->level >= VSHARP_GFX12 && !in->wait_vmvsrc))
 			h->vm_vsrc_seq = h->seq;
 		record_vgprs(h, u, pc);

@@ -95,37 +95,6 @@ enum emu_wait {
 	EMU_WAIT_EXPCNT,	/* GFX12 s_wait_expcnt */
 };
 
-/*
- * The dependency counters s_waitcnt_depctr (GFX10/11) and s_wait_alu (GFX12)
- * wait on, fields of SIMM16 (RDNA2 ISA §12.5 S_WAITCNT_DEPCTR; RDNA4 §5.7
- * names the same encodings for S_WAIT_ALU).  A field's all-ones value means
- * "do not wait"; 0 waits until the counter is 0.  Listed in the order
- * llvm-objdump-19 prints them.
- */
-enum emu_depctr {
-	EMU_DEPCTR_HOLD_CNT,
-	EMU_DEPCTR_SA_SDST,
-	EMU_DEPCTR_VA_VDST,
-	EMU_DEPCTR_VA_SDST,
-	EMU_DEPCTR_VA_SSRC,
-	EMU_DEPCTR_VA_VCC,
-	EMU_DEPCTR_VM_VSRC,
-	EMU_DEPCTR_COUNT,
-};
-
-struct emu_depctr_field {
-	const char *name;	/* as llvm-mc-19 spells it */
-	uint8_t shift, bits;
-	uint16_t levels;	/* levels that have it (GFX10.1 has no hold_cnt) */
-};
-
-extern const struct emu_depctr_field emu_depctr_fields[EMU_DEPCTR_COUNT];
-
-static inline unsigned emu_depctr_get(uint16_t imm, enum emu_depctr f)
-{
-	return imm >> emu_depctr_fields[f].shift & ((1u << emu_depctr_fields[f].bits) - 1);
-}
-
 /* A scalar or vector source/destination operand. */
 enum emu_opnd_kind {
 	EMU_OPND_NONE,

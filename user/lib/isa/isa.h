@@ -57,4 +57,38 @@ void isa_version(uint16_t simm16, char *buf, size_t n);
 void isa_waitcnt(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
 void isa_delay_alu(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
 
+/*
+ * The dependency counters s_waitcnt_depctr (GFX10/11) and s_wait_alu (GFX12)
+ * wait on, fields of SIMM16 (RDNA2 ISA §12.5 S_WAITCNT_DEPCTR; RDNA4 §5.7
+ * names the same encodings for S_WAIT_ALU).  A field's all-ones value means
+ * "do not wait"; 0 waits until the counter is 0.  Listed in the order
+ * llvm-objdump-19 prints them.  Shared with the emulator's hazard model.
+ */
+enum isa_depctr {
+	ISA_DEPCTR_HOLD_CNT,
+	ISA_DEPCTR_SA_SDST,
+	ISA_DEPCTR_VA_VDST,
+	ISA_DEPCTR_VA_SDST,
+	ISA_DEPCTR_VA_SSRC,
+	ISA_DEPCTR_VA_VCC,
+	ISA_DEPCTR_VM_VSRC,
+	ISA_DEPCTR_COUNT,
+};
+
+struct isa_depctr_field {
+	const char *name;	/* as llvm-mc-19 spells it */
+	uint8_t shift, bits;
+	uint16_t levels;	/* levels that have it (GFX10.1 has no hold_cnt) */
+};
+
+extern const struct isa_depctr_field isa_depctr_fields[ISA_DEPCTR_COUNT];
+
+static inline unsigned isa_depctr_get(uint16_t imm, enum isa_depctr f)
+{
+	return imm >> isa_depctr_fields[f].shift & ((1u << isa_depctr_fields[f].bits) - 1);
+}
+
+/* s_waitcnt_depctr's SIMM16 text as llvm-objdump-19 prints it. */
+void isa_depctr(enum vsharp_gfx level, uint16_t simm16, char *buf, size_t n);
+
 #endif

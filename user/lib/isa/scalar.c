@@ -213,6 +213,53 @@ void isa_delay_alu(enum vsharp_gfx level, uint16_t imm, char *buf, size_t n)
 	}
 }
 
+/* RDNA2 ISA §12.5 S_WAITCNT_DEPCTR; llvm-mc-19 refuses depctr_hold_cnt on gfx1010. */
+const struct isa_depctr_field isa_depctr_fields[ISA_DEPCTR_COUNT] = {
+	[ISA_DEPCTR_HOLD_CNT] = { "depctr_hold_cnt", 7, 1, GFX_RANGE(10_3, 12) },
+	[ISA_DEPCTR_SA_SDST] = { "depctr_sa_sdst", 0, 1, GFX_RANGE(10, 12) },
+	[ISA_DEPCTR_VA_VDST] = { "depctr_va_vdst", 12, 4, GFX_RANGE(10, 12) },
+	[ISA_DEPCTR_VA_SDST] = { "depctr_va_sdst", 9, 3, GFX_RANGE(10, 12) },
+	[ISA_DEPCTR_VA_SSRC] = { "depctr_va_ssrc", 8, 1, GFX_RANGE(10, 12) },
+	[ISA_DEPCTR_VA_VCC] = { "depctr_va_vcc", 1, 1, GFX_RANGE(10, 12) },
+	[ISA_DEPCTR_VM_VSRC] = { "depctr_vm_vsrc", 2, 3, GFX_RANGE(10, 12) },
+};
+
+/*
+ * llvm-objdump-19 names the fields (those not at "do not wait", or all of
+ * them when none is) when SIMM16 sets no bit outside the level's fields,
+ * else prints it in hex.
+ */
+void isa_depctr(enum vsharp_gfx level, uint16_t imm, char *buf, size_t n)
+{
+	uint16_t known = 0;
+	bool waits = false;
+	const char *sep = "";
+	size_t at = 0;
+
+	for (unsigned f = 0; f < ISA_DEPCTR_COUNT; f++) {
+		const struct isa_depctr_field *d = &isa_depctr_fields[f];
+
+		if (!(d->levels >> level & 1))
+			continue;
+		known |= (uint16_t)(((1u << d->bits) - 1) << d->shift);
+		waits |= isa_depctr_get(imm, f) != (1u << d->bits) - 1;
+	}
+	buf[0] = 0;
+	if (imm & ~known) {
+		snprintf(buf, n, "0x%x", imm);
+		return;
+	}
+	for (unsigned f = 0; f < ISA_DEPCTR_COUNT; f++) {
+		const struct isa_depctr_field *d = &isa_depctr_fields[f];
+		unsigned v = isa_depctr_get(imm, f);
+
+		if ((d->levels >> level & 1) && (!waits || v != (1u << d->bits) - 1)) {
+			add(buf, n, &at, "%s%s(%u)", sep, d->name, v);
+			sep = " ";
+		}
+	}
+}
+
 static const struct isa_sop *find(const struct isa_sop *t, unsigned op)
 {
 	for (; t->name; t++)
@@ -398,13 +445,9 @@ bool isa_print_sopp(struct isa_ctx *c)
 		return isa_refuse(c, "SOPP opcode %u is not defined on %s", op, c->target->name);
 	if (p->shape == '-' && simm16)
 		return isa_refuse(c, "%s takes no SIMM16 (0x%x)", p->name, simm16);
-	if (p->shape == 'W' && c->level >= VSHARP_GFX12)
-		return isa_refuse(c, "s_waitcnt's GFX12 fields are not decoded");
 	/* GFX6/7 have no disassembler in LLVM 19 and llvm-mc encodes unused bits as 0. */
 	if (p->shape == 'W' && c->level <= VSHARP_GFX7 && (simm16 & ~0x0f7fu))
 		return isa_refuse(c, "s_waitcnt sets bits outside its counters (0x%x)", simm16);
-	if (p->shape == 'C')
-		return isa_refuse(c, "%s's depctr fields are not decoded", p->name);
 	isa_put(c, "%s", p->name);
 	if (p->shape == 'E' && simm16)
 		isa_put(c, " %u", simm16);
@@ -425,7 +468,9 @@ bool isa_print_sopp(struct isa_ctx *c)
 		isa_waitcnt(c->level, (uint16_t)simm16, text, sizeof(text));
 	else if (p->shape == 'A')
 		isa_delay_alu(c->level, (uint16_t)simm16, text, sizeof(text));
-	if (p->shape == 'W' || p->shape == 'A')
+	else if (p->shape == 'C')
+		isa_depctr(c->level, (uint16_t)simm16, text, sizeof(text));
+	if (p->shape == 'W' || p->shape == 'A' || p->shape == 'C')
 		isa_put(c, " %s", text);
 	return true;
 }
