@@ -142,16 +142,17 @@ static bool print_addr(struct isa_ctx *c, const struct isa_mem *m, unsigned *pri
 /*
  * A resource or sampler tuple running past the last SGPR (GFX6/7: s103,
  * GFX8/9: s101, GFX10+: s105) into the special registers, which LLVM
- * refuses or prints with an "Invalid register" comment, or past the last
- * TTMP (code 123 at every level: ttmp11 before GFX9, ttmp15 after), e.g.
- * ttmp[12:19], which LLVM refuses.
+ * refuses or prints with an "Invalid register" comment, or from a TTMP
+ * past the last (code 123 at every level: ttmp11 before GFX9, ttmp15
+ * after), e.g. ttmp[12:19], which LLVM refuses.  Code 124 (GFX11's null)
+ * is isa_src's to judge.
  */
 static bool sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n)
 {
 	unsigned end = c->level >= VSHARP_GFX10 ? 106 : c->level >= VSHARP_GFX8 ? 102 : 104;
 	unsigned ttmp = c->level >= VSHARP_GFX9 ? 108 : 112;
 
-	return code + n > (code < ttmp ? end : 124);
+	return code < ttmp ? code + n > end : code < 124 && code + n > 124;
 }
 
 /* GFX10's dim names, SQ_RSRC_IMG_* of the AMD RDNA ISA guide's MIMG chapter */
