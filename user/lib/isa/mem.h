@@ -148,7 +148,9 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
  * A resource or sampler tuple (SGPR code CODE, N dwords) running past the
  * last SGPR (GFX6/7: s103, GFX8/9: s101, GFX10+: s105) into the special
  * registers, which LLVM refuses or prints with an "Invalid register"
- * comment.
+ * comment, or from a TTMP past the last (code 123 at every level: ttmp11
+ * before GFX9, ttmp15 after), e.g. ttmp[12:19], which LLVM refuses.  Code
+ * 124 (null from GFX11) is isa_src's to judge.
  */
 bool isa_mem_sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n);
 

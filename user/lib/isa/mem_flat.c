@@ -26,6 +26,21 @@ static unsigned vaddr_regs(const struct isa_ctx *c, const struct isa_mem *m)
 	return saddr ? 0 : 1;
 }
 
+/*
+ * GLOBAL's SADDR is a pair whose low bit LLVM ignores for SGPRs (GFX9: to
+ * s101, GFX10+: s105) and TTMPs; an odd special register (flat_scratch_hi,
+ * xnack_mask_hi, vcc_hi, m0) it refuses: left odd for isa_src to refuse.
+ */
+static unsigned saddr_code(const struct isa_ctx *c, const struct isa_mem *m)
+{
+	unsigned code = m->f[FLAT_SADDR];
+	unsigned sgprs = c->level >= VSHARP_GFX10 ? 106 : 102;
+
+	if ((m->op->flags & FLAT_GLOBAL) && (code < sgprs || (code >= 108 && code < 124)))
+		return code & ~1u;
+	return code;
+}
+
 bool isa_print_flat(struct isa_ctx *c)
 {
 	struct isa_mem m;
@@ -44,6 +59,9 @@ bool isa_print_flat(struct isa_ctx *c)
 		return isa_refuse(c, "%s returns nothing but sets VDST", m.op->name);
 	if ((flags & FLAT_SADDR0) && f[FLAT_SADDR])
 		return isa_refuse(c, "%s needs SADDR 0", m.op->name);
+	/* LLVM 19 ignores GFX9's NV bit (55; quiet, so read here) except with lds. */
+	if (c->level == VSHARP_GFX9 && f[FLAT_LDS] && isa_bits(c, 55, 55))
+		return isa_refuse(c, "%s: LLVM 19 has no lds form with bit 55 set", m.op->name);
 	rtn = c->level >= VSHARP_GFX12 ? f[FLAT_TH] & 1 : f[FLAT_GLC];
 	/* A load to LDS writes no VGPR. */
 	if (m.op->w[0] && !f[FLAT_LDS] && (!(flags & FLAT_ATOMIC) || rtn) &&
@@ -62,9 +80,7 @@ bool isa_print_flat(struct isa_ctx *c)
 	if (seg && (flags & (FLAT_GLOBAL | FLAT_SCRATCH))) {
 		if (!(m.set & 1u << FLAT_SADDR))
 			isa_put(c, ", off");
-		/* GLOBAL's SADDR is a pair whose low bit LLVM ignores. */
-		else if (isa_put(c, ", "), !isa_src(c, flags & FLAT_GLOBAL ? f[FLAT_SADDR] & ~1u :
-						     f[FLAT_SADDR], flags & FLAT_GLOBAL ? 2 : 1,
+		else if (isa_put(c, ", "), !isa_src(c, saddr_code(c, &m), flags & FLAT_GLOBAL ? 2 : 1,
 						     ISA_B32))
 			return false;
 	}

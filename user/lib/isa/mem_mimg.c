@@ -179,6 +179,12 @@ bool isa_print_mimg(struct isa_ctx *c)
 	if (isa_mem_sgpr_past(c, f[MIMG_SRSRC] * 4, 8) ||
 	    ((m.op->flags & MIMG_SAMPLER) && isa_mem_sgpr_past(c, f[MIMG_SSAMP] * 4, 4)))
 		return isa_refuse(c, "%s: an SGPR tuple runs past the SGPRs", m.op->name);
+	/* GFX12's resource (bits 49:41) and sampler (63:55) are 9-bit register codes whose low 2
+	 * bits are 0 for a tuple; at null (124) LLVM 19 reads the code whole and refuses or
+	 * prints another register where they are set. */
+	if (e && ((f[MIMG_SRSRC] == 31 && isa_bits(c, 42, 41)) ||
+		  ((m.op->flags & MIMG_SAMPLER) && f[MIMG_SSAMP] == 31 && isa_bits(c, 56, 55))))
+		return isa_refuse(c, "%s: null with the low code bits set", m.op->name);
 	vdata = vdata_regs(c, &m);
 	/* LLVM 19 checks a D16 gather4's four registers against v255 before halving. */
 	if ((m.op->flags & MIMG_GATHER) && f[MIMG_VDATA] + 4 > 256)
