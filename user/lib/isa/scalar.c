@@ -257,8 +257,3 @@ bool isa_print_sopp(struct isa_ctx *c)
 {
 	return isa_refuse(c, "SOPP is not decoded yet");
 }
-
-bool isa_print_smem(struct isa_ctx *c)
-{
-	return isa_refuse(c, "SMEM is not decoded yet");
-}
