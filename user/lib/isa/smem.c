@@ -70,8 +70,9 @@ static bool offset_gfx8(struct isa_ctx *c)
 		}
 		return true;
 	}
+	/* LLVM reads only the low 7 bits of the offset field as the SGPR */
 	if (!imm)
-		return soffset(c, isa_bits(c, 39, 32));
+		return soffset(c, isa_bits(c, 38, 32));
 	if (c->level == VSHARP_GFX9)
 		hex_signed(c, sext(isa_bits(c, 52, 32), 21));
 	else
