@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * SMEM (GFX8 to GFX12) as llvm-objdump-19 prints it: SDATA, SBASE, the
+ * SMEM (GFX8 to GFX12) as llvm-objdump-19 prints it, SMRD (GFX6/7) as llvm-mc-19 reads it: SDATA, SBASE, the
  * offset operands, the cache policy.  Field layouts from the AMD ISA guides'
  * "Microcode Formats" chapters (SMEM); which offset forms print how from
  * LLVM's AMDGPUInstPrinter (printSMRDOffset*, printSMEMOffset) as
@@ -140,6 +140,52 @@ static bool cpol(struct isa_ctx *c, const char *letters)
 	return true;
 }
 
+/*
+ * SI/CI SMRD, one dword: IMM selects an 8-bit dword offset or an SGPR in
+ * the offset field; CI's code 255 there is a 32-bit literal byte offset
+ * (llvm-mc-19 encodes one only when it does not fit the 8 bits).  There is
+ * no disassembler to compare with: what prints must assemble back to the
+ * same dword, so fields an opcode does not print must be 0.
+ */
+static bool smrd(struct isa_ctx *c, const struct isa_smem_op *o)
+{
+	unsigned off = isa_bits(c, 7, 0), imm = isa_bits(c, 8, 8);
+	const char *sep = " ";
+
+	if ((!strchr(o->shape, 'd') && isa_bits(c, 21, 15)) ||
+	    (!strchr(o->shape, 'b') && isa_bits(c, 14, 9)) || (!strchr(o->shape, 'o') && isa_bits(c, 8, 0)))
+		return isa_refuse(c, "%s with a field it does not use set", o->name);
+	/* llvm-mc-19 re-aligns a misaligned tuple and loads into no special register */
+	if ((isa_bits(c, 21, 15) & (o->data >= 4 ? 3 : o->data - 1) && o->data) ||
+	    (isa_bits(c, 14, 9) & 1 && o->base == 4))
+		return isa_refuse(c, "a misaligned SGPR tuple");
+	if (isa_bits(c, 21, 15) >= 104 && (isa_bits(c, 21, 15) < 112 || isa_bits(c, 21, 15) > 123))
+		return isa_refuse(c, "SMRD data in a special register");
+	isa_put(c, "%s", o->name);
+	for (const char *p = o->shape; *p; p++, sep = ", ") {
+		isa_put(c, "%s", sep);
+		if (*p == 'd' && !sregs(c, isa_bits(c, 21, 15), o->data))
+			return false;
+		if (*p == 'b' && !sregs(c, isa_bits(c, 14, 9) << 1, o->base))
+			return false;
+		if (*p != 'o')
+			continue;
+		if (imm) {
+			isa_put(c, "0x%x", off);
+		} else if (off == 255 && c->level == VSHARP_GFX7) {
+			if (c->avail < 2)
+				return isa_refuse(c, "SMRD literal past the end");
+			if (c->w[1] <= 0xff)
+				return isa_refuse(c, "llvm-mc-19 encodes offset 0x%x without the literal", c->w[1]);
+			c->words = 2;
+			isa_put(c, "0x%x", c->w[1]);
+		} else if (!soffset(c, off)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 bool isa_print_smem(struct isa_ctx *c)
 {
 	const struct isa_smem_table *t = &isa_smem_tables[c->level];
@@ -148,10 +194,12 @@ bool isa_print_smem(struct isa_ctx *c)
 	const struct isa_smem_op *o = op < t->count ? &t->ops[op] : NULL;
 	const char *sep = " ";
 
-	if (!t->ops)
-		return isa_refuse(c, "SMRD is not decoded yet");
+	if (c->level <= VSHARP_GFX7)
+		o = isa_bits(c, 26, 22) < t->count ? &t->ops[isa_bits(c, 26, 22)] : NULL;
 	if (!o || !o->name)
 		return isa_refuse(c, "SMEM opcode %u is no instruction on %s", op, c->target->name);
+	if (c->level <= VSHARP_GFX7)
+		return smrd(c, o);
 	if (c->avail < 2)
 		return isa_refuse(c, "SMEM needs 2 dwords");
 	isa_put(c, "%s", o->name);
