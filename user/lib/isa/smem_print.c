@@ -83,7 +83,8 @@ static bool offset_gfx8(struct isa_ctx *c)
 /*
  * GFX10 on: a signed byte offset (21 bits, 24 on GFX12) and soffset, whose
  * null code (125 on GFX10, 124 from GFX11) means none.  With an SGPR the
- * offset prints as offset: (GFX10/11 only when not 0).
+ * offset prints as offset: (GFX10/11 only when not 0); GFX10/11 print
+ * neither as the null soffset.
  */
 static bool offset_gfx10(struct isa_ctx *c)
 {
@@ -91,6 +92,10 @@ static bool offset_gfx10(struct isa_ctx *c)
 	unsigned so = isa_bits(c, 63, 57), null = c->level >= VSHARP_GFX11 ? 124 : 125;
 	int32_t off = gfx12 ? sext(isa_bits(c, 55, 32), 24) : sext(isa_bits(c, 52, 32), 21);
 
+	if (so == null && !off && !gfx12) {
+		isa_put(c, "null");
+		return true;
+	}
 	if (so == null) {
 		hex_signed(c, off);
 		return true;
