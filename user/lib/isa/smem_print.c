@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * SMEM (GFX8 to GFX12) as llvm-objdump-19 prints it, SMRD (GFX6/7) as llvm-mc-19 reads it: SDATA, SBASE, the
+ * SMEM (GFX8 to GFX12) as llvm-objdump-19 prints it, SMRD (GFX6/7) as
+ * llvm-mc-19 reads it: SDATA, SBASE, the
  * offset operands, the cache policy.  Field layouts from the AMD ISA guides'
  * "Microcode Formats" chapters (SMEM); which offset forms print how from
  * LLVM's AMDGPUInstPrinter (printSMRDOffset*, printSMEMOffset) as
@@ -37,7 +38,8 @@ static bool sregs(struct isa_ctx *c, unsigned code, unsigned n)
 
 	if (n == 3 && code >= sgprs)
 		return isa_refuse(c, "a 3-dword tuple at %u", code);
-	if ((first < sgprs && first + n > sgprs) || (first >= ttmp && first < 124 && first + n > 124))
+	if ((first < sgprs && first + n > sgprs) ||
+	    (first >= ttmp && first < 124 && first + n > 124))
 		return isa_refuse(c, "%u-dword tuple at %u is past the last register", n, code);
 	if (n == 3) {
 		isa_sgpr(c, first, n);
@@ -158,7 +160,8 @@ static bool smrd(struct isa_ctx *c, const struct isa_smem_op *o)
 	const char *sep = " ";
 
 	if ((!strchr(o->shape, 'd') && isa_bits(c, 21, 15)) ||
-	    (!strchr(o->shape, 'b') && isa_bits(c, 14, 9)) || (!strchr(o->shape, 'o') && isa_bits(c, 8, 0)))
+	    (!strchr(o->shape, 'b') && isa_bits(c, 14, 9)) ||
+	    (!strchr(o->shape, 'o') && isa_bits(c, 8, 0)))
 		return isa_refuse(c, "%s with a field it does not use set", o->name);
 	/* llvm-mc-19 re-aligns a misaligned tuple and loads into no special register */
 	if ((isa_bits(c, 21, 15) & (o->data >= 4 ? 3 : o->data - 1) && o->data) ||
@@ -181,7 +184,8 @@ static bool smrd(struct isa_ctx *c, const struct isa_smem_op *o)
 			if (c->avail < 2)
 				return isa_refuse(c, "SMRD literal past the end");
 			if (c->w[1] <= 0xff)
-				return isa_refuse(c, "llvm-mc-19 encodes offset 0x%x without the literal", c->w[1]);
+				return isa_refuse(c, "llvm-mc-19 encodes offset 0x%x without the literal",
+						  c->w[1]);
 			c->words = 2;
 			isa_put(c, "0x%x", c->w[1]);
 		} else if (!soffset(c, off)) {
