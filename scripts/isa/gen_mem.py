@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """
 Generates user/lib/isa/mem_tables.c: every opcode of the memory formats (DS,
-MUBUF, MTBUF/VBUFFER, FLAT/GLOBAL/SCRATCH, LDSDIR/VDSDIR, MIMG of GFX6-9) and
+MUBUF, MTBUF/VBUFFER, FLAT/GLOBAL/SCRATCH, LDSDIR/VDSDIR, MIMG, GFX12's
+VIMAGE and VSAMPLE) and
 the export targets, per level, as llvm-objdump-19 decodes them on gfx803,
 gfx900, gfx1010, gfx1030, gfx1100 and gfx1200, and as llvm-mc-19 encodes
 the texts of those levels for gfx600 and gfx700 (GFX6/7 have no LLVM
@@ -14,8 +15,11 @@ instructions whose unused fields are not zero, so the decoding subsets say
 which fields an opcode may set and which it must, and the register numbers
 in the text of the largest say each operand's width.  Each other field is
 then set alone on top: where the text does not change, LLVM ignores the
-field ("quiet").  GFX10+ MIMG (dim, NSA) and GFX11/12 VIMAGE/VSAMPLE are not
-probed yet.
+field ("quiet").  GFX10+ image opcodes are then probed per dim and a16
+for their address registers: without NSA (a register range), with each
+NSA length (GFX10/11) or each highest address field set (GFX12), at two
+dmask settings so that a shape LLVM cannot convert (vdata not following
+dmask) is left out (mimg_addrs, gfx12_addrs).
 
 Usage: scripts/isa/gen_mem.py > user/lib/isa/mem_tables.c
 """
@@ -128,7 +132,8 @@ LDSDIR_FIELDS = {"vdst": (0, 8), "chan": (8, 2), "attr": (10, 6), "wait": (16, 4
                  "vmvsrc": (23, 1), "rsv": (22, 1)}
 
 MIMG_F = ["dmask", "unorm", "glc", "slc", "da", "r128", "tfe", "lwe", "d16", "vaddr", "vdata",
-          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3", "rsv4", "th", "scope", "rsv5"]
+          "srsrc", "ssamp", "rsv", "rsv2", "dlc", "a16", "dim", "nsa", "rsv3", "rsv4", "th",
+          "scope", "rsv5"]
 # NSA is not probed as a field: its address dwords are (mimg_addrs below).
 MIMG_P = {"dmask": 0xf, "unorm": 1, "glc": 1, "slc": 1, "da": 1, "r128": 1, "tfe": 1, "lwe": 1,
           "d16": 1, "vaddr": 10, "vdata": 20, "srsrc": 2, "ssamp": 3, "rsv": 1, "rsv2": 1,

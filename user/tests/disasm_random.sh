@@ -418,7 +418,7 @@ def main():
             for name in sorted(total, key=lambda k: -total[k]):
                 t, s = total[name], same.get(name, 0)
                 print("# %s %-8s %7d/%-7d covered (%.1f%%)" % (cpu, name, s, t, 100.0 * s / t))
-        for b in bad[:10]:
+        for b in bad[:int(os.environ.get("SHOW", "10"))]:
             print("# %s mismatch %s" % (cpu, b))
         ok = not bad
         failed += not ok

@@ -61,3 +61,11 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
 	++*printed;
 	return true;
 }
+
+bool isa_mem_sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n)
+{
+	unsigned end = c->level >= VSHARP_GFX10 ? 106 : c->level >= VSHARP_GFX8 ? 102 : 104;
+	unsigned ttmp = c->level >= VSHARP_GFX9 ? 108 : 112;
+
+	return code < ttmp && code + n > end;
+}

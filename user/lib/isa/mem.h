@@ -144,4 +144,12 @@ void isa_mem_cache(struct isa_ctx *c, bool atomic, bool store, unsigned glc, uns
  */
 bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned n);
 
+/*
+ * A resource or sampler tuple (SGPR code CODE, N dwords) running past the
+ * last SGPR (GFX6/7: s103, GFX8/9: s101, GFX10+: s105) into the special
+ * registers, which LLVM refuses or prints with an "Invalid register"
+ * comment.
+ */
+bool isa_mem_sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n);
+
 #endif

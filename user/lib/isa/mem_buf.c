@@ -103,7 +103,7 @@ static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_me
 {
 	struct isa_mem m;
 	const uint32_t *f = m.f;
-	unsigned printed = 0, flags, vaddr;
+	unsigned printed = 0, flags, vaddr, rsrc;
 
 	if (!isa_mem_decode(c, format, layouts, ops, &m))
 		return false;
@@ -132,9 +132,14 @@ static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_me
 	}
 	/* The resource is a quad: its index before GFX12, then an SGPR number whose low bits
 	 * LLVM ignores. */
+	rsrc = c->level >= VSHARP_GFX12 ? f[BUF_SRSRC] & ~3u : f[BUF_SRSRC] * 4;
+	if (isa_mem_sgpr_past(c, rsrc, 4) || (c->level >= VSHARP_GFX12 && rsrc == 124))
+		return isa_refuse(c, "%s: the resource is no SGPR quad (code %u)", m.op->name, rsrc);
+	/* llvm-objdump-19 refuses a literal SOFFSET before GFX10 */
+	if (c->level <= VSHARP_GFX9 && f[BUF_SOFFSET] == 255)
+		return isa_refuse(c, "%s: SOFFSET takes no literal before GFX10", m.op->name);
 	isa_put(c, ", ");
-	if (!isa_src(c, c->level >= VSHARP_GFX12 ? f[BUF_SRSRC] & ~3u : f[BUF_SRSRC] * 4, 4,
-		     ISA_B32))
+	if (!isa_src(c, rsrc, 4, ISA_B32))
 		return false;
 	isa_put(c, ", ");
 	if (!isa_src(c, f[BUF_SOFFSET], 1, ISA_B32))

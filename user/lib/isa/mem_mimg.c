@@ -139,19 +139,6 @@ static bool print_addr(struct isa_ctx *c, const struct isa_mem *m, unsigned *pri
 	return true;
 }
 
-/*
- * A resource or sampler tuple running past the last SGPR (GFX6/7: s103,
- * GFX8/9: s101, GFX10+: s105) into the special registers, which LLVM
- * refuses or prints with an "Invalid register" comment.
- */
-static bool sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n)
-{
-	unsigned end = c->level >= VSHARP_GFX10 ? 106 : c->level >= VSHARP_GFX8 ? 102 : 104;
-	unsigned ttmp = c->level >= VSHARP_GFX9 ? 108 : 112;
-
-	return code < ttmp && code + n > end;
-}
-
 /* GFX10's dim names, SQ_RSRC_IMG_* of the AMD RDNA ISA guide's MIMG chapter */
 static const char *const dims[8] = {
 	"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"
@@ -189,8 +176,8 @@ bool isa_print_mimg(struct isa_ctx *c)
 	if (c->level >= VSHARP_GFX10 && (m.op->flags & MIMG_ATOMIC) && !atomic_fits(&m))
 		return isa_refuse(c, "%s: LLVM 19 has no variant for dmask 0x%x%s", m.op->name,
 				  f[MIMG_DMASK], f[MIMG_TFE] ? " with tfe" : "");
-	if (sgpr_past(c, f[MIMG_SRSRC] * 4, 8) ||
-	    ((m.op->flags & MIMG_SAMPLER) && sgpr_past(c, f[MIMG_SSAMP] * 4, 4)))
+	if (isa_mem_sgpr_past(c, f[MIMG_SRSRC] * 4, 8) ||
+	    ((m.op->flags & MIMG_SAMPLER) && isa_mem_sgpr_past(c, f[MIMG_SSAMP] * 4, 4)))
 		return isa_refuse(c, "%s: an SGPR tuple runs past the SGPRs", m.op->name);
 	vdata = vdata_regs(c, &m);
 	/* LLVM 19 checks a D16 gather4's four registers against v255 before halving. */

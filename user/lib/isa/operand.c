@@ -83,7 +83,8 @@ static bool reg(struct isa_ctx *c, unsigned code, unsigned n, bool dst)
 
 	if (name && !(dst && !strncmp(name, "src_", 4)))
 		return named(c, name, n);
-	if (code < sgprs && !name) {
+	/* A tuple running past the last SGPR is no register LLVM decodes (s[104:111] on GFX10+). */
+	if (code < sgprs && !name && align(code, n) + n <= sgprs) {
 		isa_sgpr(c, align(code, n), n);
 		return true;
 	}
@@ -134,33 +135,45 @@ static void inline_float(struct isa_ctx *c, unsigned i, enum isa_type type)
 }
 
 /*
- * A 32-bit literal: a 64-bit operand's prints in hex; a 16-bit operand's
- * low half, a 32-bit one whole, as the inline constant it equals (-16..64,
- * the floats but in an integer 16-bit operand), else hex.
+ * A 32-bit literal as llvm-objdump-19 prints it: a 64-bit operand's in hex;
+ * a 32-bit one whole, as the inline constant it equals (-16..64, the
+ * floats), else hex.  An integer 16-bit operand first tries the whole
+ * dword the same way (0xbf800000 prints -1.0) and then prints its low half
+ * in hex; a float 16-bit one tries the low half; a packed f16 pair tries
+ * the integers and the half-precision floats on the whole dword and prints
+ * the whole dword otherwise.
  */
-static void literal(struct isa_ctx *c, uint32_t v, enum isa_type type)
+static bool literal_as_inline(struct isa_ctx *c, uint32_t v, int32_t s, bool halves)
 {
-	int32_t s = (int32_t)v;
-
-	if (wide(type)) {
-		isa_put(c, "0x%x", v);
-		return;
-	}
-	if (half(type)) {
-		v &= 0xffff;
-		s = (int16_t)v;
-	}
 	if (s >= -16 && s <= 64) {
 		isa_put(c, "%d", s);
-		return;
+		return true;
 	}
-	for (unsigned i = 0; i < 9 && type != ISA_I16 && (i < 8 || c->level >= VSHARP_GFX8); i++) {
-		if ((half(type) ? half_bits[i] : float_bits[i]) == v) {
-			inline_float(c, i, type);
-			return;
+	for (unsigned i = 0; i < 9 && (i < 8 || c->level >= VSHARP_GFX8); i++) {
+		if ((halves ? half_bits[i] : float_bits[i]) == v) {
+			isa_put(c, "%s", i < 8 ? floats[i] : "0.15915494");
+			return true;
 		}
 	}
-	isa_put(c, "0x%x", v);
+	return false;
+}
+
+static void literal(struct isa_ctx *c, uint32_t v, enum isa_type type)
+{
+	if (wide(type)) {
+		isa_put(c, "0x%x", v);
+	} else if (type == ISA_I16) {
+		if (!literal_as_inline(c, v, (int32_t)v, false))
+			isa_put(c, "0x%x", v & 0xffff);
+	} else if (type == ISA_V2F16) {
+		if (!literal_as_inline(c, v, (int32_t)v, true))
+			isa_put(c, "0x%x", v);
+	} else if (half(type)) {
+		if (!literal_as_inline(c, v & 0xffff, (int16_t)v, true))
+			isa_put(c, "0x%x", v & 0xffff);
+	} else if (!literal_as_inline(c, v, (int32_t)v, false)) {
+		isa_put(c, "0x%x", v);
+	}
 }
 
 /* The literal dword, read on first use: it lengthens the instruction. */

@@ -97,8 +97,7 @@ static bool source(struct isa_ctx *c, const struct isa_vop3_opnd *o, bool neg, b
 	unsigned i = o->field - ISA_VOP3_SRC0;
 	unsigned code = isa_bits(c, 40 + 9 * i, 32 + 9 * i);
 	/* LLVM AMDGPUInstPrinter: a negated constant without |...| prints neg(...). */
-	bool negf = neg && !sext && !abs && code >= 128 && code < 256 && code != 253 &&
-		    !(code >= 235 && code <= 239);
+	bool negf = neg && !sext && !abs && constant(code);
 
 	if (code == 255 && c->level < VSHARP_GFX10)
 		return isa_refuse(c, "VOP3 takes no literal before GFX10");
