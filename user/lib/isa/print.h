@@ -79,8 +79,9 @@ void isa_sgpr(struct isa_ctx *c, unsigned first, unsigned regs);
 typedef bool isa_printer(struct isa_ctx *c);
 
 /* scalar.c */
-isa_printer isa_print_sop1, isa_print_sop2, isa_print_sopk, isa_print_sopc, isa_print_sopp,
-	    isa_print_smem;
+isa_printer isa_print_sop1, isa_print_sop2, isa_print_sopk, isa_print_sopc, isa_print_sopp;
+/* smem.c: SMEM and SI/CI's SMRD */
+isa_printer isa_print_smem;
 /* vop.c: VOP1, VOP2 and VOPC in their 32-bit forms, with SDWA, DPP and DPP8; VOPD */
 isa_printer isa_print_vop1, isa_print_vop2, isa_print_vopc, isa_print_vopd;
 /* vop3.c: VOP3 (VOP3A, VOP3B, with DPP on GFX11+), VOP3P, VINTRP/VINTERP */

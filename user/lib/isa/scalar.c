@@ -474,8 +474,3 @@ bool isa_print_sopp(struct isa_ctx *c)
 		isa_put(c, " %s", text);
 	return true;
 }
-
-bool isa_print_smem(struct isa_ctx *c)
-{
-	return isa_refuse(c, "SMEM is not decoded yet");
-}
