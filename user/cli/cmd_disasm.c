@@ -128,23 +128,6 @@ static bool hazard_step(const struct vsharp_target *t, uint64_t at, const uint32
 	return emu_hazards_step(&hz, at, &insn, &u, msg, n);
 }
 
-/*
- * Until every isa/ printer has landed (issue 26), what isa refuses and the
- * emulator decodes prints as the emulator's printer has it.
- */
-static void emu_text(const struct vsharp_target *t, const uint32_t *w, size_t n,
-		     struct isa_insn *insn)
-{
-	struct vsharp_error err;
-	struct emu_insn e;
-
-	if (emu_decode_target(t, w, n > 3 ? 3 : (unsigned)n, &e, &err) < 0)
-		return;
-	emu_disasm(t->level, &e, insn->text, sizeof(insn->text));
-	insn->words = e.words;
-	insn->known = true;
-}
-
 static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, uint64_t address)
 {
 	vsharp_json_init(&j, stdout);
@@ -161,8 +144,6 @@ static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, 
 		bool broken = false;
 
 		isa_disasm(t, dw + at, n - at, &insn);
-		if (!insn.known)
-			emu_text(t, dw + at, n - at, &insn);
 		if (!insn.known)
 			/* What the words do is unknown: the rules start again after them. */
 			emu_hazards_start(&hz, t);

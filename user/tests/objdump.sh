@@ -98,9 +98,11 @@ for f in $families; do
 		fi
 		# Instructions LLVM 19 does not know (marked U by `vsharp ops --all`,
 		# the RDNA4 BVH stack ops): llvm-objdump-19 prints their first dword
-		# as .long and decodes the second as an instruction of its own.  Both
-		# sides set them aside; their first dwords must agree in order (the
-		# text and words are checked against LLVM 20's tests in test_emu_decode).
+		# as .long and decodes the second as an instruction of its own;
+		# vsharp disasm, which follows llvm-objdump-19, prints both dwords as
+		# one .long line with its reason.  Both sides set them aside; their
+		# first dwords must agree in order (the emulator's decoding of them is
+		# checked against LLVM 20's tests in test_emu_decode).
 		"$VSHARP" ops --gfx "$level" --all | sed -n 's/^U //p' >"$tmp/$level.unknown"
 		awk -v out="$tmp/$level.llvm.long" '
 			skip { skip = 0; next }
@@ -109,6 +111,7 @@ for f in $families; do
 		' "$tmp/$level.llvm" >"$tmp/$level.llvm.known"
 		awk -v out="$tmp/$level.vsharp.long" -v list="$(cut -d' ' -f1 "$tmp/$level.unknown")" '
 			BEGIN { n = split(list, u, "\n"); for (i = 1; i <= n; i++) unknown[u[i]] = 1 }
+			$1 == ".long" && $2 ~ /,$/ { sub(/,$/, "", $2); print tolower($2) >out; next }
 			($1 in unknown) && match($0, /\/\/ [0-9A-F]+: [0-9A-F]+/) {
 				split(substr($0, RSTART, RLENGTH), f, " ")
 				print "0x" tolower(f[3]) >out

@@ -192,7 +192,4 @@ enum emu_vgpr_role {
 /* How many consecutive VGPRs that operand spans (0: the instruction has none). */
 unsigned emu_vgprs(enum vsharp_gfx level, const struct emu_insn *insn, enum emu_vgpr_role role);
 
-/* The instruction as llvm-objdump-19 prints it (mnemonic and operands). */
-void emu_disasm(enum vsharp_gfx level, const struct emu_insn *insn, char *buf, size_t n);
-
 #endif

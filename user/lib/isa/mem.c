@@ -5,6 +5,33 @@
  */
 #include "isa/mem.h"
 
+static void cover(uint32_t *mask, unsigned lo, unsigned n)
+{
+	for (unsigned b = lo; b < lo + n && b < 96; b++)
+		mask[b / 32] |= 1u << (b % 32);
+}
+
+/*
+ * GFX6/7 have no disassembler to say what the hardware ignores: a bit no
+ * field of the layout holds (nor the format's ENCODING, bits 31:26) is
+ * reserved, and must be 0 for the text to assemble back to the same words.
+ */
+static bool reserved_clear(struct isa_ctx *c, const struct isa_mem_layout *l,
+			   const struct isa_mem *m)
+{
+	uint32_t mask[3] = { 0xfc000000u, 0, 0 };
+
+	for (unsigned i = 0; i < 2; i++)
+		cover(mask, l->op[i].lo, l->op[i].n);
+	for (unsigned i = 0; i < ISA_MEM_FIELDS; i++)
+		cover(mask, l->f[i].lo, l->f[i].n);
+	for (unsigned w = 0; w < c->words && w < 3; w++)
+		if (c->w[w] & ~mask[w])
+			return isa_refuse(c, "%s sets reserved bit %u", m->op->name,
+					  32 * w + (unsigned)__builtin_ctz(c->w[w] & ~mask[w]));
+	return true;
+}
+
 bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_layout *layouts,
 		    const struct isa_mem_op *ops, struct isa_mem *m)
 {
@@ -48,6 +75,8 @@ bool isa_mem_decode(struct isa_ctx *c, const char *format, const struct isa_mem_
 			m->set &= ~(1u << i);
 		}
 	}
+	if (c->level <= VSHARP_GFX7 && !reserved_clear(c, l, m))
+		return false;
 	isa_put(c, "%s", m->op->name);
 	return true;
 }

@@ -5,6 +5,8 @@
  * the resource, soffset, then format, idxen, offen, addr64, offset, the
  * cache policy, lds, tfe.
  */
+#include <string.h>
+
 #include "isa/mem.h"
 #include "vsharp/format.h"
 
@@ -103,7 +105,7 @@ static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_me
 {
 	struct isa_mem m;
 	const uint32_t *f = m.f;
-	unsigned printed = 0, flags, vaddr, rsrc;
+	unsigned printed = 0, flags, vaddr, rsrc, vdata;
 
 	if (!isa_mem_decode(c, format, layouts, ops, &m))
 		return false;
@@ -122,7 +124,12 @@ static bool print_buf(struct isa_ctx *c, const char *format, const struct isa_me
 	if (c->level <= VSHARP_GFX7 && (flags & BUF_STORE) && f[BUF_TFE])
 		return isa_refuse(c, "%s with tfe (llvm-mc-19 refuses it)", m.op->name);
 	/* An LDS load writes no VGPR and prints none. */
-	if (!f[BUF_LDS] && m.op->w[0] && !isa_mem_vgpr(c, &printed, f[BUF_VDATA], m.op->w[0] + f[BUF_TFE]))
+	/* The GFX8 rows are gfx803's, whose D16 data is unpacked; gfx810 packs two halves per VGPR
+	 * (struct vsharp_target.d16_unpacked). */
+	vdata = m.op->w[0];
+	if (c->level == VSHARP_GFX8 && !c->target->d16_unpacked && strstr(m.op->name, "_d16_"))
+		vdata = (vdata + 1) / 2;
+	if (!f[BUF_LDS] && vdata && !isa_mem_vgpr(c, &printed, f[BUF_VDATA], vdata + f[BUF_TFE]))
 		return false;
 	if (vaddr) {
 		if (!isa_mem_vgpr(c, &printed, f[BUF_VADDR], vaddr))

@@ -78,7 +78,10 @@ bool isa_print_flat(struct isa_ctx *c)
 	if (m.op->w[2] && !isa_mem_vgpr(c, &printed, f[FLAT_DATA], m.op->w[2]))
 		return false;
 	if (seg && (flags & (FLAT_GLOBAL | FLAT_SCRATCH))) {
-		if (!(m.set & 1u << FLAT_SADDR))
+		/* GFX10's SCRATCH reads SADDR 0x7f (exec_hi) as off too, as LLVM 19 prints it. */
+		if (!(m.set & 1u << FLAT_SADDR) ||
+		    ((flags & FLAT_SCRATCH) && f[FLAT_SADDR] == 0x7f &&
+		     (c->level == VSHARP_GFX10 || c->level == VSHARP_GFX10_3)))
 			isa_put(c, ", off");
 		else if (isa_put(c, ", "), !isa_src(c, saddr_code(c, &m), flags & FLAT_GLOBAL ? 2 : 1,
 						     ISA_B32))

@@ -158,6 +158,19 @@ static bool literal_as_inline(struct isa_ctx *c, uint32_t v, int32_t s, bool hal
 	return false;
 }
 
+/* Whether literal() prints V as an inline constant. */
+static bool literal_is_inline(const struct isa_ctx *c, uint32_t v, enum isa_type type)
+{
+	int32_t s = half(type) && type != ISA_I16 && type != ISA_V2F16 ? (int16_t)v : (int32_t)v;
+
+	if (s >= -16 && s <= 64)
+		return true;
+	for (unsigned i = 0; i < 9 && (i < 8 || c->level >= VSHARP_GFX8); i++)
+		if (float_bits[i] == v || (half(type) && half_bits[i] == (v & 0xffff)))
+			return true;
+	return false;
+}
+
 static void literal(struct isa_ctx *c, uint32_t v, enum isa_type type)
 {
 	if (wide(type)) {
@@ -222,6 +235,11 @@ bool isa_src(struct isa_ctx *c, unsigned code, unsigned n, enum isa_type type)
 	if (code == 255) {
 		if (!read_literal(c))
 			return false;
+		/* GFX6/7 have no disassembler to check against: their text must assemble back, and
+		 * llvm-mc-19 encodes a literal that holds an inline constant inline. */
+		if (c->level <= VSHARP_GFX7 && !wide(type) && literal_is_inline(c, c->literal, type))
+			return isa_refuse(c, "a literal holding an inline constant (0x%x) has no text llvm-mc-19 encodes as a literal",
+					  c->literal);
 		literal(c, c->literal, type);
 		return true;
 	}

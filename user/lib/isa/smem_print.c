@@ -169,6 +169,9 @@ static bool smrd(struct isa_ctx *c, const struct isa_smem_op *o)
 		return isa_refuse(c, "a misaligned SGPR tuple");
 	if (isa_bits(c, 21, 15) >= 104 && (isa_bits(c, 21, 15) < 112 || isa_bits(c, 21, 15) > 123))
 		return isa_refuse(c, "SMRD data in a special register");
+	if (o->base == 4 && isa_bits(c, 14, 9) << 1 >= 104 &&
+	    (isa_bits(c, 14, 9) << 1 < 112 || isa_bits(c, 14, 9) << 1 > 123))
+		return isa_refuse(c, "an SMRD resource quad in a special register");
 	isa_put(c, "%s", o->name);
 	for (const char *p = o->shape; *p; p++, sep = ", ") {
 		isa_put(c, "%s", sep);
