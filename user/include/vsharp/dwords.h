@@ -45,7 +45,8 @@
  * Parses LEN bytes of TEXT into at most MAX dwords at OUT, *COUNT of them.
  * Returns 0, or a negative errno with err naming the line and the token:
  * -EINVAL for a token that is not a dword or is ambiguous, -E2BIG for more
- * than MAX dwords, -EFBIG for LEN above VSHARP_DWORDS_MAX_BYTES.
+ * than MAX dwords, -EFBIG for LEN above VSHARP_DWORDS_MAX_BYTES, -ENOENT for
+ * a recognised dump (dump.h) that holds no words or no V#.
  */
 int vsharp_dwords_parse(const char *text, size_t len, uint32_t *out, size_t max,
 			size_t *count, struct vsharp_error *err);

@@ -77,7 +77,8 @@ bool isa_print_flat(struct isa_ctx *c)
 	}
 	if (m.op->w[2] && !isa_mem_vgpr(c, &printed, f[FLAT_DATA], m.op->w[2]))
 		return false;
-	if (seg && (flags & (FLAT_GLOBAL | FLAT_SCRATCH))) {
+	/* GFX12's global_inv/global_wb take no address: no SADDR either. */
+	if (seg && (flags & (FLAT_GLOBAL | FLAT_SCRATCH)) && (printed || vaddr)) {
 		/* GFX10's SCRATCH reads SADDR 0x7f (exec_hi) as off too, as LLVM 19 prints it. */
 		if (!(m.set & 1u << FLAT_SADDR) ||
 		    ((flags & FLAT_SCRATCH) && f[FLAT_SADDR] == 0x7f &&

@@ -231,7 +231,8 @@ static void op_sel(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m)
 			/* The destination's is last where the opcode has one. */
 			unsigned bit = k == op->nsel - 1u && op->print & ISA_VOP3_M_OPSEL3 ? 3 : k;
 
-			isa_put(c, "%s%u", k ? "," : "", !!(m & ISA_VOP3_M_OPSEL0 << bit));
+			/* A bit the opcode ignores prints 0. */
+			isa_put(c, "%s%u", k ? "," : "", !!(m & op->print & ISA_VOP3_M_OPSEL0 << bit));
 		}
 		isa_put(c, "]");
 	}
