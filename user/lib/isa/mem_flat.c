@@ -79,10 +79,10 @@ bool isa_print_flat(struct isa_ctx *c)
 		return false;
 	/* GFX12's global_inv/global_wb take no address: no SADDR either. */
 	if (seg && (flags & (FLAT_GLOBAL | FLAT_SCRATCH)) && (printed || vaddr)) {
-		/* GFX10's SCRATCH reads SADDR 0x7f (exec_hi) as off too, as LLVM 19 prints it. */
+		/* GFX10.3 SCRATCH reads SADDR 0x7f (exec_hi) as off too, as LLVM 19 prints it (GFX10.1: exec_hi). */
 		if (!(m.set & 1u << FLAT_SADDR) ||
 		    ((flags & FLAT_SCRATCH) && f[FLAT_SADDR] == 0x7f &&
-		     (c->level == VSHARP_GFX10 || c->level == VSHARP_GFX10_3)))
+		     c->level == VSHARP_GFX10_3))
 			isa_put(c, ", off");
 		else if (isa_put(c, ", "), !isa_src(c, saddr_code(c, &m), flags & FLAT_GLOBAL ? 2 : 1,
 						     ISA_B32))

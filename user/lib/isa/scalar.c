@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include <string.h>
+
 #include "isa/scalar.h"
 #include "base/util.h"
 #include "hw/levels.h"
@@ -361,6 +363,10 @@ static bool sop(struct isa_ctx *c, const char *fmt, const struct isa_sop *const 
 
 	if (!s)
 		return isa_refuse(c, "%s opcode %u is not defined on %s", fmt, op, c->target->name);
+	/* llvm-mc-19 takes no literal in GFX6/7's s_cbranch_g_fork (SReg_64 operands). */
+	if (c->level <= VSHARP_GFX7 && !strcmp(s->name, "s_cbranch_g_fork") &&
+	    (src0 == 255 || src1 == 255))
+		return isa_refuse(c, "s_cbranch_g_fork takes no literal on %s", c->target->name);
 	isa_put(c, "%s", s->name);
 	for (const char *p = s->shape; *p; p++) {
 		bool ok = true;

@@ -169,6 +169,14 @@ static bool gfx6_valid(struct isa_ctx *c, const struct vop_op *o, const struct s
 		/* LLVM prints a misaligned pair aligned; llvm-mc cannot encode it */
 		if (*t == '0' && o->s0regs > 1 && s->src0 < 128 && s->src0 % 2)
 			return isa_refuse(c, "s%u starts no 64-bit register pair", s->src0);
+		/* the carry or mask vcc is read already: llvm-mc refuses vcc_lo beside it */
+		if (*t == '0' && strchr(o->tmpl, 'C') && (code == 106 || code == 107))
+			return isa_refuse(c, "%s reads vcc besides: no vcc_lo/hi src0", o->name);
+		if (*t == 'T' && code == 255)
+			return isa_refuse(c, "%s takes no literal lane select", o->name);
+		/* llvm-mc-19 takes v_movreld_b32's src0 from VGPRs only on GFX6/7 */
+		if (*t == '0' && s->src0 < 256 && !strcmp(o->name, "v_movreld_b32"))
+			return isa_refuse(c, "%s takes a VGPR src0 on %s", o->name, c->target->name);
 		if (*t == 'K' || ((*t == '0' || *t == 'T') && code == 255))
 			literal = true;
 		else if ((*t == 'C' && strchr(o->tmpl, '0') < t) ||

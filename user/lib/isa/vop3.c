@@ -187,6 +187,9 @@ static bool operands(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m
 			return false;
 		else if (o->field == ISA_VOP3_SDST8 && !isa_sdst(c, isa_bits(c, 7, 0), o->regs))
 			return false;
+		else if (o->field == ISA_VOP3_SDST7 && c->level <= VSHARP_GFX7 && o->regs == 2 &&
+			 isa_bits(c, 8, 8))
+			return isa_refuse(c, "an odd SGPR pair start, which llvm-mc-19 cannot encode");
 		else if (o->field == ISA_VOP3_SDST7 && !isa_sdst(c, isa_bits(c, 14, 8), o->regs))
 			return false;
 		else if (o->field == ISA_VOP3_ATTR)
