@@ -21,6 +21,7 @@
 #include "emu/hazard.h"
 #include "emu/isa.h"
 #include "isa/isa.h"
+#include "vsharp/dump.h"
 #include "vsharp/dwords.h"
 #include "vsharp/shaders.h"
 
@@ -128,6 +129,34 @@ static bool hazard_step(const struct vsharp_target *t, uint64_t at, const uint32
 	return emu_hazards_step(&hz, at, &insn, &u, msg, n);
 }
 
+/*
+ * A umr shader listing or wave window (Documentation/cli.rst "Dump
+ * formats"): its words, at the address umr printed unless --address says
+ * otherwise.  Returns 0, 1 when FILE is not such a dump, or an exit status.
+ */
+static int read_dump_shader(const char *file, struct vsharp_dwords *d, uint64_t *address,
+			    bool address_given)
+{
+	const struct vsharp_dump_stream *s;
+	struct vsharp_dump dump;
+	struct vsharp_error err;
+	int got = vsharp_dump_shader(file, NULL, &dump, &s, &err);
+
+	if (got)
+		return got < 0 ? cli_lib_error(&err) : 1;
+	d->dw = malloc((s->n ? s->n : 1) * sizeof(*d->dw));
+	if (!d->dw) {
+		vsharp_dump_free(&dump);
+		return cli_error("disasm: out of memory");
+	}
+	memcpy(d->dw, s->dw, s->n * sizeof(*d->dw));
+	d->n = s->n;
+	if (!address_given)
+		*address = s->base;
+	vsharp_dump_free(&dump);
+	return 0;
+}
+
 static void disasm(const struct vsharp_target *t, const uint32_t *dw, size_t n, uint64_t address)
 {
 	vsharp_json_init(&j, stdout);
@@ -177,6 +206,7 @@ int cmd_disasm(int argc, char **argv)
 	struct vsharp_error err;
 	enum vsharp_gfx level;
 	uint64_t address = 0;
+	bool address_given = false;
 	int i = 0, id, nwords = 0, ret = CLI_EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
@@ -198,6 +228,8 @@ int cmd_disasm(int argc, char **argv)
 			file = val;
 		else if (id == 3 && !cli_parse_u64("--address", val, UINT64_MAX - 3, &address))
 			goto out;
+		else if (id == 3)
+			address_given = true;
 		else if (id == 4)
 			json = true;
 		else if (id == 5)
@@ -235,11 +267,16 @@ int cmd_disasm(int argc, char **argv)
 	if (!target || target->level != level)
 		target = vsharp_target_of(level);
 	if (file) {
+		int got;
+
 		if (file_is_elf(file)) {
 			refuse_elf(file);
 			goto out;
 		}
-		if (vsharp_dwords_read_file(file, &d, &err)) {
+		got = read_dump_shader(file, &d, &address, address_given);
+		if (got > 1)
+			goto out;
+		if (got && vsharp_dwords_read_file(file, &d, &err)) {
 			cli_lib_error(&err);
 			goto out;
 		}

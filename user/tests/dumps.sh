@@ -34,7 +34,7 @@ run() {
 }
 
 echo "KTAP version 1"
-echo "1..17"
+echo "1..18"
 
 # umr: "polaris11.gfx.ring[ 512] == 0xc0032200 r.. ... OPCODE:22[PKT3_COND_EXEC]", rptr 512.
 run umr_ring_from_rptr_by_slot 0 '^  512: COND_EXEC ' ib decode --gfx gfx8 "$data/umr-ring-polaris11.txt"
@@ -77,4 +77,19 @@ sed -n 2p "$data/umr-waves-polaris11.txt" >"$tmp/row.txt"
 run waves_row_refused 2 'line 1: .*umr --waves row' ib decode --gfx gfx8 "$tmp/row.txt"
 # A RADV hang report folder: trace.log's main IB.
 run radv_folder 0 '^    0: SET_SH_REG ' ib decode --gfx gfx9 "$data/radv-hang"
+
+# umr's Polaris11 shader listing (its text is LLVM's): vsharp disasm reads the
+# listing, at umr's address, and prints every instruction as umr does.
+"$VSHARP" disasm --gfx polaris11 --file "$data/umr-shader.txt" >"$tmp/out" 2>"$tmp/err"
+r=$?
+sed -n 's/^[[:space:]]*pgm\[[0-9]*@0x\([0-9a-f]*\) + 0x\([0-9a-f]*\) *\] = 0x[0-9a-f]\{8\}[[:space:]][[:space:]]*\([a-z].*\)$/\1 \2 \3/p' \
+	"$data/umr-shader.txt" | while read -r base off text; do
+	at=$(printf '%012X' $((0x$base + 0x$off)))
+	got=$(grep "// $at:" "$tmp/out" | sed 's|[[:space:]]*//.*||; s/^[[:space:]]*//')
+	[ "$got" = "$(echo "$text" | sed 's/[[:space:]]*$//')" ] || echo "# 0x$at: vsharp '$got', umr '$text'"
+done >"$tmp/diff"
+cat "$tmp/diff"
+[ -s "$tmp/diff" ] && r=1
+[ "$(grep -c '^[[:space:]]*pgm\[.*[a-z]_' "$data/umr-shader.txt")" -gt 20 ] || r=1
+ok $r disasm_umr_shader_as_umr_prints_it
 [ "$failed" = 0 ]
