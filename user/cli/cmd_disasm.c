@@ -273,7 +273,8 @@ int cmd_disasm(int argc, char **argv)
 			refuse_elf(file);
 			goto out;
 		}
-		got = read_dump_shader(file, &d, &address, address_given);
+		/* stdin is read once, as words */
+		got = strcmp(file, "-") ? read_dump_shader(file, &d, &address, address_given) : 1;
 		if (got > 1)
 			goto out;
 		if (got && vsharp_dwords_read_file(file, &d, &err)) {
