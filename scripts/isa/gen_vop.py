@@ -18,11 +18,10 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from llvm import S_NOP, objdump, assemble  # noqa: E402
+from llvm import LEVEL_ORDER as ORDER, S_NOP, assemble, c_levels as mask, objdump  # noqa: E402
 
 LEVELS = [("gfx803", "8"), ("gfx900", "9"), ("gfx1010", "10"), ("gfx1030", "10_3"),
           ("gfx1100", "11"), ("gfx1200", "12")]
-ORDER = ["6", "7", "8", "9", "10", "10_3", "11", "12"]
 VDST, SRC0, VSRC1, LIT = 30, 10, 20, 0x11111111
 
 
@@ -388,20 +387,6 @@ def emit_vopd(vopd):
 
 def key(r):
     return (r["name"], tuple(r["ops"]), r["t0"], r["tk"], tuple(r["lo128"]))
-
-
-def mask(levels):
-    """GFX(...) | GFX_RANGE(...) of a set of levels, in runs."""
-    idx = sorted(ORDER.index(x) for x in levels)
-    runs, parts = [], []
-    for i in idx:
-        if runs and runs[-1][1] == i - 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i])
-    for a, b in runs:
-        parts.append("GFX(%s)" % ORDER[a] if a == b else "GFX_RANGE(%s, %s)" % (ORDER[a], ORDER[b]))
-    return " | ".join(parts)
 
 
 def emit(per):

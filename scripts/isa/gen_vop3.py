@@ -518,20 +518,6 @@ def c_mods(names):
     return "|".join(SHORT[n] for n in sorted(names, key=ORDER.index)) or "0"
 
 
-def c_levels(lv):
-    order = ["6", "7", "8", "9", "10", "10_3", "11", "12"]
-    idx = sorted(order.index(x) for x in lv)
-    runs, out = [], []
-    for i in idx:
-        if runs and runs[-1][1] == i - 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i])
-    for a, b in runs:
-        out.append("GFX(%s)" % order[a] if a == b else "GFX_RANGE(%s, %s)" % (order[a], order[b]))
-    return " | ".join(out)
-
-
 def c_key(key):
     """KEY(name, weight of op_sel bit 0..3): byte_sel/index_key made of op_sel bits."""
     if not key:
@@ -640,7 +626,7 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
             op, name, opnds, prints, zero, sext, nsel, ckey, bus = key
             lv = merged[key]
             p('\t{ 0x%03x, %s, "%s", %d, %d, %d, %s, %s, %s, %s, { %s } },'
-              % (op, c_levels(lv), name, len(opnds), nsel, bus, c_mods(prints), c_mods(zero),
+              % (op, llvm.c_levels(lv), name, len(opnds), nsel, bus, c_mods(prints), c_mods(zero),
                  c_mods(sext), ckey, ", ".join(c_opnd(o) for o in opnds) or "{ 0 }"))
     p("const struct isa_vop3_op isa_vop3_ops[] = {")
     vop3_rows(merged)
@@ -652,7 +638,7 @@ def emit(rows_by_cpu, prows_by_cpu, vrows_by_cpu, vintrp, notes):
     p("const struct isa_vop3p_op isa_vop3p_ops[] = {")
     for key in sorted(pmerged, key=lambda k: (k[0], k[1])):
         op, name, opnds, prints, zero, onopnd, lsts, ckey = key
-        p('\t{ 0x%02x, %s, "%s", %d, %s, %s, %s, %s,' % (op, c_levels(pmerged[key]), name,
+        p('\t{ 0x%02x, %s, "%s", %d, %s, %s, %s, %s,' % (op, llvm.c_levels(pmerged[key]), name,
                                                          len(opnds), prints, zero, onopnd, ckey))
         p("\t  { %s }," % lsts)
         p("\t  { %s } }," % ", ".join(c_opnd(o) for o in opnds))

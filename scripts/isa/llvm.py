@@ -19,6 +19,23 @@ S_NOP = 0xBF800000  # s_nop 0 on every level: realigns the two disassemblers
 _LINE = re.compile(r"^\t(.*?)\s*// ([0-9A-F]+):((?: [0-9A-F]{8})+)")
 
 
+# The levels as hw/levels.h's GFX()/GFX_RANGE() spell them, lowest first.
+LEVEL_ORDER = ["6", "7", "8", "9", "10", "10_3", "11", "12"]
+
+
+def c_levels(levels):
+    """GFX(...) | GFX_RANGE(...) of a set of levels ("9", "10_3" ...), in runs."""
+    idx = sorted(LEVEL_ORDER.index(x) for x in levels)
+    runs = []
+    for i in idx:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return " | ".join("GFX(%s)" % LEVEL_ORDER[a] if a == b else
+                      "GFX_RANGE(%s, %s)" % (LEVEL_ORDER[a], LEVEL_ORDER[b]) for a, b in runs)
+
+
 def objdump(cpu, groups, pad=4):
     """Disassembles word groups (lists of dwords) for CPU.  Each group is
     followed by PAD s_nop 0 so that the next group starts an instruction.

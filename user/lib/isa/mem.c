@@ -93,7 +93,7 @@ bool isa_mem_vgpr(struct isa_ctx *c, unsigned *printed, unsigned first, unsigned
 
 bool isa_mem_sgpr_past(const struct isa_ctx *c, unsigned code, unsigned n)
 {
-	unsigned end = c->level >= VSHARP_GFX10 ? 106 : c->level >= VSHARP_GFX8 ? 102 : 104;
+	unsigned end = isa_sgpr_count(c->level);
 	unsigned ttmp = c->level >= VSHARP_GFX9 ? 108 : 112;
 
 	return code < ttmp ? code + n > end : code < 124 && code + n > 124;

@@ -34,7 +34,7 @@ static unsigned vaddr_regs(const struct isa_ctx *c, const struct isa_mem *m)
 static unsigned saddr_code(const struct isa_ctx *c, const struct isa_mem *m)
 {
 	unsigned code = m->f[FLAT_SADDR];
-	unsigned sgprs = c->level >= VSHARP_GFX10 ? 106 : 102;
+	unsigned sgprs = isa_sgpr_count(c->level);
 
 	if ((m->op->flags & FLAT_GLOBAL) && (code < sgprs || (code >= 108 && code < 124)))
 		return code & ~1u;

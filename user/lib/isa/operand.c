@@ -75,11 +75,16 @@ static bool named(struct isa_ctx *c, const char *name, unsigned n)
 	return true;
 }
 
+/* ISA guides, "SGPRs": SI and CI have 104; GFX8/9 give 102/103 to flat_scratch. */
+unsigned isa_sgpr_count(enum vsharp_gfx level)
+{
+	return level >= VSHARP_GFX10 ? 106 : level >= VSHARP_GFX8 ? 102 : 104;
+}
+
 static bool reg(struct isa_ctx *c, unsigned code, unsigned n, bool dst)
 {
 	const char *name = sname(c, code);
-	/* SI and CI have 104 SGPRs; GFX8/9 give 102/103 to flat_scratch (ISA guides, SGPRs). */
-	unsigned sgprs = c->level >= VSHARP_GFX10 ? 106 : c->level >= VSHARP_GFX8 ? 102 : 104;
+	unsigned sgprs = isa_sgpr_count(c->level);
 
 	if (name && !(dst && !strncmp(name, "src_", 4)))
 		return named(c, name, n);

@@ -69,6 +69,9 @@ bool isa_literal(struct isa_ctx *c);
 /* A scalar destination (SDST encoding: SGPRs, TTMPs, specials, null). */
 bool isa_sdst(struct isa_ctx *c, unsigned code, unsigned regs);
 
+/* SGPRs a level has (SI/CI 104; GFX8/9 give s102/s103 to flat_scratch; GFX10+ 106). */
+unsigned isa_sgpr_count(enum vsharp_gfx level);
+
 /* v12, v[12:15] */
 void isa_vgpr(struct isa_ctx *c, unsigned first, unsigned regs);
 
