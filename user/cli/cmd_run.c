@@ -521,7 +521,7 @@ static int start_worker(const struct run_plan *p, unsigned f, struct run_results
 		/* The other workers' pipes are the parent's business. */
 		for (unsigned i = 0; i < n_workers; i++)
 			for (unsigned k = 0; k < 2; k++)
-				if (i != f && w[i].fd[k] >= 0)
+				if (w[i].fd[k] >= 0)
 					close(w[i].fd[k]);
 		close(out[0]);
 		close(err[0]);
@@ -583,22 +583,29 @@ static void workers_progress(const struct run_plan *p, const struct worker *w, u
 	fflush(stderr);
 }
 
-/* The end of family F's turn: a worker that ended before the family's "ok" line fails it. */
+/*
+ * The end of family F's turn.  A worker that ended before the family's
+ * "ok" line fails it; one that failed after it (a LeakSanitizer report at
+ * exit) fails the run, as it would fail a serial one.
+ */
 static void worker_done(const struct run_plan *p, const struct worker *w, unsigned f,
-			const struct run_results *r)
+			struct run_results *r)
 {
 	const char *name = vsharp_gfx_name(p->chosen[f]);
+	int st = w[f].status;
 
-	if (r->finished[f])
+	if (!w[f].started || (WIFEXITED(st) && !WEXITSTATUS(st)))
 		return;
+	r->ok[f] = false;
 	progress_erase();
-	if (WIFSIGNALED(w[f].status))
-		printf("# %s: its worker was killed by signal %d (%s)\n", name, WTERMSIG(w[f].status),
-		       strsignal(WTERMSIG(w[f].status)));
+	if (WIFSIGNALED(st))
+		printf("# %s: its worker was killed by signal %d (%s)\n", name, WTERMSIG(st),
+		       strsignal(WTERMSIG(st)));
 	else
-		printf("# %s: its worker exited with status %d before the family's end\n", name,
-		       WEXITSTATUS(w[f].status));
-	printf("not ok %u %s\n", f + 1, name);
+		printf("# %s: its worker exited with status %d%s\n", name, WEXITSTATUS(st),
+		       r->finished[f] ? " after the family's end" : "");
+	if (!r->finished[f])
+		printf("not ok %u %s\n", f + 1, name);
 	fflush(stdout);
 }
 
@@ -655,6 +662,7 @@ static bool run_workers(const struct run_plan *p, unsigned jobs, struct run_resu
 			running--;
 		}
 		while (head < next && w[head].ended) {
+			release(&w[head]);
 			worker_done(p, w, head, r);
 			if (++head < next)
 				release(&w[head]);

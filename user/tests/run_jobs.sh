@@ -6,10 +6,10 @@
 # runs whose failures are spread over the families (an --emu-rule choice
 # the model does not follow makes the emulated device differ; strict_b96=4
 # fails the 12-byte cases of the alignment suite under STRICT).  Then the
-# --verdicts-json file, the tty progress of each path, the default -j
-# (the CPUs the process may use) and the refused values.  $VSHARP is the
-# binary (default build/san/vsharp: the workers are forks, so ASan and
-# LeakSanitizer see each one).
+# --verdicts-json file, the tty progress of each path, the default -j (the
+# CPUs the process may use), the refused values and a worker killed in the
+# middle.  $VSHARP is the binary (default build/san/vsharp: the workers are
+# forks, so ASan and LeakSanitizer see each one).
 set -u
 VSHARP=${VSHARP:-build/san/vsharp}
 dir=$(mktemp -d)
@@ -18,7 +18,7 @@ trap 'rm -rf "$dir"' EXIT
 . "$(dirname "$0")/../../scripts/ktap.sh"
 
 echo "KTAP version 1"
-echo "1..9"
+echo "1..10"
 
 # run TAG ARGS...: vsharp run's stdout, stderr and exit status into $dir/TAG.*.
 run() {
@@ -125,5 +125,28 @@ done
 	{ echo "# -j 1025 does not name the range"; r=1; }
 ok $r bad_j_refused_with_the_range
 
-[ "$n" = 9 ] || echo "# ran $n cases, plan says 9"
+# A worker killed in the middle fails its family, not the run's others.
+"$VSHARP" run --device emu -j 2 --align-mode strict alignment >"$dir/k.out" 2>"$dir/k.err" &
+pid=$!
+kids=""
+for _ in $(seq 200); do
+	kids=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null)
+	[ -n "$kids" ] && break
+	sleep 0.05
+done
+[ -n "$kids" ] && kill -KILL "${kids%% *}"
+wait $pid
+rc=$?
+r=0
+if [ -z "$kids" ] || [ "$rc" != 1 ] ||
+   [ "$(grep -c '^# gfx[0-9.]*: its worker was killed by signal 9' "$dir/k.out")" != 1 ] ||
+   [ "$(grep -Ec '^(not )?ok [0-9]+ gfx' "$dir/k.out")" != 8 ] ||
+   ! grep -q '^# vsharp run: ' "$dir/k.out"; then
+	echo "# killing a worker: exit $rc, workers seen '$kids':"
+	grep -E '^(not )?ok|^# ' "$dir/k.out" | sed 's/^/#   /'
+	r=1
+fi
+ok $r killed_worker_fails_its_family_only
+
+[ "$n" = 10 ] || echo "# ran $n cases, plan says 10"
 [ "$failed" = 0 ]
