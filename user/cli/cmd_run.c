@@ -390,7 +390,7 @@ struct run_results {
 	struct verdict_family fams[FAMILIES];
 	struct tally totals[FAMILIES];
 	bool ok[FAMILIES];
-	bool finished[FAMILIES];	/* the family printed its own "ok" line */
+	bool finished[FAMILIES];	/* the family printed its own "ok" or "not ok" line */
 };
 
 /* Family F of the plan, as the run's case F + 1: its subtest, then its "ok" line. */
@@ -452,8 +452,9 @@ struct held {
 };
 
 struct worker {
-	pid_t pid;		/* 0 before it starts and once it is reaped */
-	bool started, ended;
+	pid_t pid;
+	bool started;		/* forked: pid and fd hold */
+	bool ended;		/* reaped, or never started */
 	int fd[2];		/* its stdout and stderr, -1 at their end */
 	int status;		/* waitpid()'s */
 	struct held held[2];	/* what it wrote before its turn */
@@ -483,11 +484,12 @@ static bool hold(struct held *h, const char *b, size_t n)
 /* W's output so far, now that it is its turn. */
 static void release(struct worker *w)
 {
+	progress_erase();
 	for (unsigned k = 0; k < 2; k++) {
-		if (!k)
-			progress_erase();
-		fwrite(w->held[k].p ? w->held[k].p : "", 1, w->held[k].len, stream(k));
-		fflush(stream(k));
+		if (w->held[k].len) {
+			fwrite(w->held[k].p, 1, w->held[k].len, stream(k));
+			fflush(stream(k));
+		}
 		free(w->held[k].p);
 		w->held[k] = (struct held){ NULL, 0, 0 };
 	}
@@ -513,8 +515,10 @@ static int start_worker(const struct run_plan *p, unsigned f, struct run_results
 	w[f].pid = fork();
 	if (w[f].pid < 0) {
 		e = -errno;
-		w[f].pid = 0;
-		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+		for (unsigned k = 0; k < 2; k++) {
+			close(out[k]);
+			close(err[k]);
+		}
 		return e;
 	}
 	if (!w[f].pid) {
