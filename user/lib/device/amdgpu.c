@@ -32,6 +32,12 @@
 #include "base/util.h"
 
 #define PAGE 4096u
+/*
+ * GTT copies kept from freed data buffers for the next ones of their size:
+ * a probe context has two data buffers and the probe opens one context
+ * after another.
+ */
+#define SPARE_COPIES 4u
 
 struct amdgpu_bo_rec;
 
@@ -56,6 +62,8 @@ struct amdgpu_dev {
 	struct copy_req *reqs;
 	unsigned n_reqs, cap_reqs;
 	struct amdgpu_bo_rec *copy_ib;
+	struct amdgpu_bo_rec *spares;	/* through next */
+	unsigned n_spares;
 };
 
 /* The backend's half of a vsharp_bo: what bo_free must undo. */
@@ -101,8 +109,13 @@ static void add_reason(struct vsharp_error *err, const char *fmt, ...)
 static void rec_release(struct amdgpu_dev *d, struct amdgpu_bo_rec *r)
 {
 	/* Reverse order of rec_new; each step only if it was done. */
-	if (r->back)
+	if (r->back && d->n_spares < SPARE_COPIES) {
+		r->back->next = d->spares;
+		d->spares = r->back;
+		d->n_spares++;
+	} else if (r->back) {
 		rec_release(d, r->back);
+	}
 	if (r->cpu_mapped)
 		amdgpu_bo_cpu_unmap(r->bo);
 	if (r->va_mapped)
@@ -176,6 +189,22 @@ fail:
 	return ret;
 }
 
+/* A GTT copy of MAP_SIZE bytes: a spare one, or a new one. */
+static int spare_or_new(struct amdgpu_dev *d, uint64_t map_size, struct amdgpu_bo_rec **out,
+			struct vsharp_error *err)
+{
+	for (struct amdgpu_bo_rec **p = &d->spares; *p; p = &(*p)->next) {
+		if ((*p)->map_size != map_size)
+			continue;
+		*out = *p;
+		*p = (*p)->next;
+		(*out)->next = NULL;
+		d->n_spares--;
+		return 0;
+	}
+	return rec_new(d, map_size, AMDGPU_GEM_DOMAIN_GTT, 0, out, err);
+}
+
 static int amdgpu_bo_alloc_op(struct vsharp_device *dev, uint64_t size, enum vsharp_bo_kind kind,
 			      struct vsharp_bo *bo, struct vsharp_error *err)
 {
@@ -216,7 +245,7 @@ static int amdgpu_bo_alloc_op(struct vsharp_device *dev, uint64_t size, enum vsh
 	if (ret)
 		return ret;
 	if (kind == VSHARP_BO_DATA) {
-		ret = rec_new(d, size, AMDGPU_GEM_DOMAIN_GTT, 0, &r->back, err);
+		ret = spare_or_new(d, r->map_size, &r->back, err);
 		if (ret) {
 			rec_release(d, r);
 			return ret;
@@ -529,6 +558,13 @@ static void amdgpu_close_op(struct vsharp_device *dev)
 
 	while (d->bos)
 		rec_release(d, d->bos);
+	while (d->spares) {
+		struct amdgpu_bo_rec *r = d->spares;
+
+		d->spares = r->next;
+		r->next = NULL;
+		rec_release(d, r);
+	}
 	if (d->copy_ib)
 		rec_release(d, d->copy_ib);
 	free(d->reqs);
