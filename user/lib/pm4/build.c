@@ -376,9 +376,10 @@ int vsharp_pm4_finish(struct vsharp_ib *ib, struct vsharp_error *err)
 }
 
 /*
- * CP DMA through L2 from GFX7 (Mesa ac_gpu_info.c cp_dma_use_L2, si_cp_dma.c
+ * CP DMA through L2 from GFX7 (Mesa si_cp_dma.c cp_dma_use_L2 and
  * si_emit_cp_dma: SRC_SEL and DST_SEL 3, "SRC_ADDR/DST_ADDR using L2" in
- * soc15d.h); GFX6's CP_DMA reads and writes memory around it, which is why
+ * soc15d.h; on GFX12 the same selects mean MALL, which Mesa always sets);
+ * GFX6's CP_DMA reads and writes memory around L2, which is why
  * vsharp_pm4_dispatch_done() writes L2 back there first.
  */
 #define DMA_SEL_L2 3u
