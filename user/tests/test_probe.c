@@ -457,7 +457,7 @@ static void faulty_close(struct vsharp_device *dev)
 }
 
 static const struct vsharp_device_ops faulty_ops = {
-	faulty_alloc, faulty_free, faulty_submit, faulty_wait, faulty_close,
+	faulty_alloc, faulty_free, faulty_submit, faulty_wait, faulty_close, NULL,
 };
 
 static void test_hardware_safety(struct ktap *t)

@@ -194,6 +194,10 @@ int vsharp_probe_exec(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wa
 		ret = build_ib(ctx, n, pixel_lds, &dwords, err);
 	}
 	if (!ret)
+		ret = probe_table_readback(ctx, n, err);
+	if (!ret)
+		ret = probe_arenas_readback(ctx, n, err);
+	if (!ret)
 		ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
 	if (!ret)
 		ret = ctx->dev->ops->wait(ctx->dev, fence, BATCH_TIMEOUT_NS, err);
