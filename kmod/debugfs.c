@@ -4,16 +4,22 @@
  *
  *   <dev>/backend, device, gc_version, family, first_kfd_vmid,
  *         writable_vmids                                         (0400)
- *   <dev>/alignment_mode, vmids                                  (0600)
+ *   <dev>/alignment_mode, vmids, force                           (0600)
+ *   <dev>/reserved_vmids                       (0400; emu: 0600)
  *   <dev>/status, lost                                           (0400)
  *   <dev>/restore, reset (emu only)                              (0200)
  *   <dev>/vmid/<n>/sh_mem_config and one file per field          (0400)
  *   <dev>/vmid/<n>/alignment_mode                                (0600)
+ *
+ * A read renders the text once, at offset 0, into the open file's
+ * seq_file buffer; the reads after it continue in that text, so a reader
+ * taking it a byte at a time never splices two values.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -24,6 +30,8 @@ struct vsharp_attr {
 	umode_t mode;
 	int (*show)(struct vsharp_node *n, char *buf, size_t size);
 	int (*store)(struct vsharp_node *n, const char *val);
+	/* NULL: every device has the file */
+	bool (*present)(const struct vsharp_dev *vdev);
 };
 
 #define SHOW_SIZE 128
@@ -169,6 +177,70 @@ static int store_reset(struct vsharp_node *n, const char *val)
 	return n->vdev->ops->reset(n->vdev);
 }
 
+static int show_reserved(struct vsharp_node *n, char *buf, size_t size)
+{
+	u32 mask;
+	int ret, len;
+
+	ret = n->vdev->ops->reserved(n->vdev, &mask);
+	if (ret)
+		return ret;
+	len = vsharp_format_vmids(mask, buf, size - 1);
+	if (len < 0)
+		return len;
+	buf[len++] = '\n';
+	return len;
+}
+
+static int store_reserved(struct vsharp_node *n, const char *val)
+{
+	u32 mask;
+	int ret;
+
+	ret = vsharp_parse_vmids(val, &mask);
+	if (ret)
+		return ret;
+	return n->vdev->ops->reserve(n->vdev, mask);
+}
+
+static int show_force(struct vsharp_node *n, char *buf, size_t size)
+{
+	return scnprintf(buf, size, "%d\n", READ_ONCE(n->vdev->force));
+}
+
+static int store_force(struct vsharp_node *n, const char *val)
+{
+	struct vsharp_dev *vdev = n->vdev;
+	bool force;
+
+	if (!strcmp(val, "0"))
+		force = false;
+	else if (!strcmp(val, "1"))
+		force = true;
+	else
+		return -EINVAL;
+	/* a mode write checks reservations and force under the same lock */
+	mutex_lock(&vdev->lock);
+	WRITE_ONCE(vdev->force, force);
+	mutex_unlock(&vdev->lock);
+	return 0;
+}
+
+static bool has_reset(const struct vsharp_dev *vdev)
+{
+	return vdev->ops->reset;
+}
+
+static bool manager_emulated(const struct vsharp_dev *vdev)
+{
+	return vdev->ops->reserve;
+}
+
+static bool manager_real(const struct vsharp_dev *vdev)
+{
+	return !vdev->ops->reserve;
+}
+
 static int show_sh_mem_config(struct vsharp_node *n, char *buf, size_t size)
 {
 	u32 v;
@@ -200,10 +272,13 @@ static const struct vsharp_attr dev_attrs[] = {
 	{ "writable_vmids", 0400, show_writable_vmids, NULL },
 	{ "alignment_mode", 0600, show_mode, store_mode },
 	{ "vmids", 0600, show_vmids, store_vmids },
+	{ "reserved_vmids", 0400, show_reserved, NULL, manager_real },
+	{ "reserved_vmids", 0600, show_reserved, store_reserved, manager_emulated },
+	{ "force", 0600, show_force, store_force },
 	{ "status", 0400, show_status, NULL },
 	{ "lost", 0400, show_lost, NULL },
 	{ "restore", 0200, NULL, store_restore },
-	{ "reset", 0200, NULL, store_reset },
+	{ "reset", 0200, NULL, store_reset, has_reset },
 };
 
 static const struct vsharp_attr vmid_raw_attr = {
@@ -218,10 +293,9 @@ static const struct vsharp_attr vmid_field_attr = {
 	NULL, 0400, show_field, NULL
 };
 
-static ssize_t node_read(struct file *file, char __user *ubuf, size_t count,
-			 loff_t *ppos)
+static int node_show(struct seq_file *m, void *unused)
 {
-	struct vsharp_node *n = file->private_data;
+	struct vsharp_node *n = m->private;
 	char *buf;
 	int len;
 
@@ -233,15 +307,20 @@ static ssize_t node_read(struct file *file, char __user *ubuf, size_t count,
 		return -ENOMEM;
 	len = n->attr->show(n, buf, SHOW_SIZE);
 	if (len >= 0)
-		len = simple_read_from_buffer(ubuf, count, ppos, buf, len);
+		seq_write(m, buf, len);
 	kfree(buf);
-	return len;
+	return len < 0 ? len : 0;
+}
+
+static int node_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, node_show, inode->i_private);
 }
 
 static ssize_t node_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
-	struct vsharp_node *n = file->private_data;
+	struct vsharp_node *n = ((struct seq_file *)file->private_data)->private;
 	char buf[VSHARP_MAX_INPUT + 1];
 	char *val;
 	int ret;
@@ -263,10 +342,11 @@ static ssize_t node_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations node_fops = {
 	.owner = THIS_MODULE,
-	.open = simple_open,
-	.read = node_read,
+	.open = node_open,
+	.read = seq_read,
 	.write = node_write,
-	.llseek = default_llseek,
+	.llseek = seq_lseek,
+	.release = single_release,
 };
 
 static int add_file(struct dentry *dir, const char *name,
@@ -302,7 +382,7 @@ int vsharp_dev_debugfs_init(struct vsharp_dev *vdev, struct dentry *root)
 		return PTR_ERR(vdev->dir);
 
 	for (i = 0; i < ARRAY_SIZE(dev_attrs) && !ret; i++) {
-		if (dev_attrs[i].store == store_reset && !vdev->ops->reset)
+		if (dev_attrs[i].present && !dev_attrs[i].present(vdev))
 			continue;
 		n = &vdev->dev_nodes[i];
 		*n = (struct vsharp_node){ vdev, &dev_attrs[i], -1, NULL };
