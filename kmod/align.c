@@ -199,10 +199,10 @@ int vsharp_align_restore(struct vsharp_dev *vdev, u32 *failed)
 	/* a reset + restore loop would otherwise flood the log */
 	if (rewritten)
 		pr_info_ratelimited("%s: VMIDs 0x%04x were rewritten by the driver, left as it set them\n",
-			vdev->name, rewritten);
+				    vdev->name, rewritten);
 	if (bad)
 		pr_warn_ratelimited("%s: VMIDs 0x%04x not restored (error %d): they keep the mode this module wrote\n",
-			vdev->name, bad, err);
+				    vdev->name, bad, err);
 	if (failed)
 		*failed = bad;
 	return err;

@@ -354,7 +354,7 @@ static bool amd_mutex_idle(struct mutex *m)
 		if (READ_ONCE(m->wait_list.next) == &m->wait_list &&
 		    READ_ONCE(m->wait_list.prev) == &m->wait_list)
 			return true;
-		msleep(5);
+		usleep_range(5000, 10000);
 	}
 	return false;
 #else
@@ -378,7 +378,7 @@ static const char *amd_mismatch_locked_fields(struct amdgpu_device *adev)
 	if (!amd_mutex_idle(&adev->srbm_mutex) ||
 	    !amd_mutex_idle(&adev->gfx.gfx_off_mutex) ||
 	    !amd_mutex_idle(&mgr->lock))
-		return "adev->srbm_mutex, gfx.gfx_off_mutex or vm_manager.id_mgr[0].lock is no idle mutex";
+		return "srbm_mutex, gfx_off_mutex or the VMID manager's lock is no idle mutex";
 	if (!rd || !rd->wq || kref_read(&rd->refcount) < 1 ||
 	    (rd->type != SINGLE_DEVICE && rd->type != XGMI_HIVE))
 		return "adev->reset_domain is no reset domain";

@@ -23,14 +23,16 @@
  * allocator has it back.  A released buffer whose pages are still
  * referenced elsewhere (a pipe after vmsplice(), a GUP user) keeps those
  * pages, and their charge, on the linger list until it holds the last
- * reference; create and free reap that list.  Pages are charged to the
+ * reference; create and free reap that list, and so does a work item
+ * every second while it is not empty.  Pages are charged to the
  * memory cgroup of the task that creates the buffer.
  *
  * The budget is the module's, so it must not forget pages across an
- * unload.  Only a mapping lets other holders take page references that
- * outlive it, so a buffer that has been mapped pins the module (as a
- * lingering buffer does) until the page allocator has all its pages back:
- * unloading is refused until it is freed and they are.
+ * unload: unloading is refused while pages may be held elsewhere.  Only a
+ * mapping lets other holders take page references that outlive it, so a
+ * mapped buffer pins the module (as a lingering buffer does); when its
+ * last mapping goes, the pin goes too if every page is the buffer's alone,
+ * else it stays until the buffer is freed and its pages are back.
  *
  * A create never calls the OOM killer: the allocations may fail
  * (__GFP_RETRY_MAYFAIL: in a memory cgroup at its limit, try_charge_memcg()
@@ -58,6 +60,7 @@
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include "compat.h"
@@ -123,7 +126,8 @@ struct vsharp_buf {
 	struct page **pages;
 	struct dentry *dir;
 	unsigned long flags;		/* BUF_PINNED */
-	struct mutex maps_lock;		/* @maps */
+	struct mutex maps_lock;		/* @maps, @nmaps */
+	unsigned int nmaps;		/* VMAs mapping the buffer */
 	struct list_head maps;		/* struct buf_map, one per DMA mapping */
 	struct list_head linger;	/* on rbuf_linger once released */
 };
@@ -148,6 +152,8 @@ static atomic_t rbuf_count;		/* buffers not yet released */
 static struct dentry *rbuf_dir;
 static DEFINE_SPINLOCK(rbuf_linger_lock);
 static LIST_HEAD(rbuf_linger);		/* released buffers with pages in use */
+static void rbuf_reap_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(rbuf_reap_work, rbuf_reap_work_fn);
 
 /*
  * Give back every page of @buf that only @buf references, uncharge it, and
@@ -179,15 +185,18 @@ static void buf_pin(struct vsharp_buf *buf)
 		__module_get(THIS_MODULE);
 }
 
+static void buf_unpin(struct vsharp_buf *buf)
+{
+	if (test_and_clear_bit(BUF_PINNED, &buf->flags))
+		module_put(THIS_MODULE);
+}
+
 /* The last of a buffer, its pages all given back. */
 static void buf_free_mem(struct vsharp_buf *buf)
 {
-	bool pinned = test_bit(BUF_PINNED, &buf->flags);
-
 	kvfree(buf->pages);
+	buf_unpin(buf);
 	kfree(buf);
-	if (pinned)
-		module_put(THIS_MODULE);
 }
 
 static void buf_release(struct kref *ref)
@@ -202,6 +211,7 @@ static void buf_release(struct kref *ref)
 		spin_lock(&rbuf_linger_lock);
 		list_add_tail(&buf->linger, &rbuf_linger);
 		spin_unlock(&rbuf_linger_lock);
+		schedule_delayed_work(&rbuf_reap_work, HZ);
 		return;
 	}
 	buf_free_mem(buf);
@@ -244,6 +254,23 @@ static void rbuf_reap(bool all)
 
 /* Charged to the caller's memory cgroup; failing rather than OOM-killing. */
 #define BUF_GFP (GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
+/*
+ * Without it, a module pinned by lingering pages would stay loaded after
+ * the pipe let go, until some create or free.  The work holds no module
+ * reference: exit cancels it, after the last pin is gone.
+ */
+static void rbuf_reap_work_fn(struct work_struct *work)
+{
+	bool more;
+
+	rbuf_reap(false);
+	spin_lock(&rbuf_linger_lock);
+	more = !list_empty(&rbuf_linger);
+	spin_unlock(&rbuf_linger_lock);
+	if (more)
+		schedule_delayed_work(&rbuf_reap_work, HZ);
+}
 
 static struct vsharp_buf *buf_alloc(u64 size)
 {
@@ -335,7 +362,44 @@ static vm_fault_t buf_vm_fault(struct vm_fault *vmf)
 	return 0;
 }
 
+/* fork, split and mremap make VMAs without ->mmap */
+static void buf_vm_open(struct vm_area_struct *vma)
+{
+	struct vsharp_buf *buf = vma->vm_private_data;
+
+	mutex_lock(&buf->maps_lock);
+	buf->nmaps++;
+	mutex_unlock(&buf->maps_lock);
+}
+
+/*
+ * The page table references are gone by now (unmap_region() runs before
+ * remove_vma()): a page referenced more than once is held by someone else.
+ */
+static bool buf_pages_alone(struct vsharp_buf *buf)
+{
+	unsigned long i;
+
+	for (i = 0; i < buf->npages; i++)
+		if (page_ref_count(buf->pages[i]) != 1)
+			return false;
+	return true;
+}
+
+/* The VMA's file pins the module until after this returns. */
+static void buf_vm_close(struct vm_area_struct *vma)
+{
+	struct vsharp_buf *buf = vma->vm_private_data;
+
+	mutex_lock(&buf->maps_lock);
+	if (!--buf->nmaps && buf_pages_alone(buf))
+		buf_unpin(buf);
+	mutex_unlock(&buf->maps_lock);
+}
+
 static const struct vm_operations_struct buf_vm_ops = {
+	.open = buf_vm_open,
+	.close = buf_vm_close,
 	.fault = buf_vm_fault,
 };
 
@@ -357,9 +421,12 @@ static int buf_mmap(struct vsharp_buf *buf, struct vm_area_struct *vma)
 	/* no mremap() growth past the buffer, no core dump of it */
 	vsharp_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
 	vsharp_vm_flags_clear(vma, VM_MAYEXEC);
-	buf_pin(buf);
 	vma->vm_ops = &buf_vm_ops;
 	vma->vm_private_data = buf;
+	mutex_lock(&buf->maps_lock);
+	buf->nmaps++;
+	buf_pin(buf);
+	mutex_unlock(&buf->maps_lock);
 	return 0;
 }
 
@@ -892,5 +959,6 @@ void vsharp_rbuf_exit(void)
 	idr_for_each_entry(&rbuf_idr, buf, id)
 		buf_put(buf);
 	idr_destroy(&rbuf_idr);
+	cancel_delayed_work_sync(&rbuf_reap_work);
 	rbuf_reap(true);
 }
