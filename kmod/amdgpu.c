@@ -14,7 +14,11 @@
  * - binding: a device is refused when the amdgpu that drives it cannot be
  *   the one whose struct amdgpu_device this file was compiled against
  *   (an out-of-tree amdgpu, fields that do not hold what they must);
- * - VMIDs: only the graphics VMIDs 1 .. first_kfd_vmid - 1 are writable;
+ * - VMIDs: only the graphics VMIDs 1 .. first_kfd_vmid - 1 are writable,
+ *   and a mode is set only on one amdgpu's VMID manager has reserved for
+ *   one VM (amd_reserved()) unless <dev>/force is 1;
+ * - persistence: a runtime-PM reference is held while a VMID holds a
+ *   changed mode (amd_hold()), since runtime resume rewrites it;
  * - access: a runtime-PM reference is held around every register access,
  *   as amdgpu_debugfs.c does, and access is refused (-EBUSY) while a GPU
  *   reset is running, while the device is suspended, and while GFXOFF is

@@ -314,7 +314,15 @@ static int node_show(struct seq_file *m, void *unused)
 
 static int node_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, node_show, inode->i_private);
+	int ret = single_open(file, node_show, inode->i_private);
+
+	/*
+	 * seq_open() clears FMODE_PWRITE, seq_file having no write; writes
+	 * here are node_write()'s, which takes pwrite() at offset 0 only.
+	 */
+	if (!ret)
+		file->f_mode |= FMODE_PWRITE;
+	return ret;
 }
 
 static ssize_t node_write(struct file *file, const char __user *ubuf,
