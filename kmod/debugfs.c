@@ -11,15 +11,14 @@
  *   <dev>/vmid/<n>/sh_mem_config and one file per field          (0400)
  *   <dev>/vmid/<n>/alignment_mode                                (0600)
  *
- * A read renders the text once, at offset 0, into the open file's
- * seq_file buffer; the reads after it continue in that text, so a reader
- * taking it a byte at a time never splices two values.
+ * A read renders the text once, at offset 0, into the open file's own
+ * buffer; the reads after it continue in that text, so a reader taking it
+ * a byte at a time never splices two values.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -293,42 +292,66 @@ static const struct vsharp_attr vmid_field_attr = {
 	NULL, 0400, show_field, NULL
 };
 
-static int node_show(struct seq_file *m, void *unused)
-{
-	struct vsharp_node *n = m->private;
-	char *buf;
+/*
+ * An open device file: the text its last read from offset 0 rendered.
+ * Rendering once per pass, as simple_attr_read() does, keeps a reader
+ * that takes the text in pieces from splicing two values.
+ */
+struct node_file {
+	struct vsharp_node *n;
+	struct mutex lock;		/* @text, @len */
 	int len;
+	char text[SHOW_SIZE];
+};
+
+static int node_open(struct inode *inode, struct file *file)
+{
+	struct node_file *nf = kzalloc(sizeof(*nf), GFP_KERNEL);
+
+	if (!nf)
+		return -ENOMEM;
+	nf->n = inode->i_private;
+	mutex_init(&nf->lock);
+	file->private_data = nf;
+	return 0;
+}
+
+static int node_release(struct inode *inode, struct file *file)
+{
+	struct node_file *nf = file->private_data;
+
+	mutex_destroy(&nf->lock);
+	kfree(nf);
+	return 0;
+}
+
+static ssize_t node_read(struct file *file, char __user *ubuf, size_t count,
+			 loff_t *ppos)
+{
+	struct node_file *nf = file->private_data;
+	struct vsharp_node *n = nf->n;
+	ssize_t ret;
 
 	/* root may open a 0200 file for reading: refuse here */
 	if (!n->attr->show)
 		return -EPERM;
-	buf = kmalloc(SHOW_SIZE, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	len = n->attr->show(n, buf, SHOW_SIZE);
-	if (len >= 0)
-		seq_write(m, buf, len);
-	kfree(buf);
-	return len < 0 ? len : 0;
-}
-
-static int node_open(struct inode *inode, struct file *file)
-{
-	int ret = single_open(file, node_show, inode->i_private);
-
-	/*
-	 * seq_open() clears FMODE_PWRITE, seq_file having no write; writes
-	 * here are node_write()'s, which takes pwrite() at offset 0 only.
-	 */
-	if (!ret)
-		file->f_mode |= FMODE_PWRITE;
+	mutex_lock(&nf->lock);
+	if (*ppos == 0 || !nf->len) {
+		ret = n->attr->show(n, nf->text, sizeof(nf->text));
+		if (ret < 0)
+			goto out;
+		nf->len = ret;
+	}
+	ret = simple_read_from_buffer(ubuf, count, ppos, nf->text, nf->len);
+out:
+	mutex_unlock(&nf->lock);
 	return ret;
 }
 
 static ssize_t node_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
-	struct vsharp_node *n = ((struct seq_file *)file->private_data)->private;
+	struct vsharp_node *n = ((struct node_file *)file->private_data)->n;
 	char buf[VSHARP_MAX_INPUT + 1];
 	char *val;
 	int ret;
@@ -351,10 +374,10 @@ static ssize_t node_write(struct file *file, const char __user *ubuf,
 static const struct file_operations node_fops = {
 	.owner = THIS_MODULE,
 	.open = node_open,
-	.read = seq_read,
+	.release = node_release,
+	.read = node_read,
 	.write = node_write,
-	.llseek = seq_lseek,
-	.release = single_release,
+	.llseek = default_llseek,
 };
 
 static int add_file(struct dentry *dir, const char *name,

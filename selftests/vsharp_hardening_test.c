@@ -516,7 +516,20 @@ TEST(c6_pages_charged_to_memcg)
  * Now the write fails with ENOMEM, the writer lives, nothing is killed and
  * the charge of the pages got before the failure is given back.
  */
-TEST(b1_create_over_memcg_limit_gets_enomem)
+/* reclaim in a 2 MiB cgroup is slow under TCG with KASAN */
+FIXTURE(memcg) {
+	int unused;
+};
+
+FIXTURE_SETUP(memcg)
+{
+}
+
+FIXTURE_TEARDOWN(memcg)
+{
+}
+
+TEST_F_TIMEOUT(memcg, b1_create_over_memcg_limit_gets_enomem, 300)
 {
 	const char *top = "/sys/fs/cgroup", *cg = "/sys/fs/cgroup/vsharp_b1";
 	char text[4096], path[256];
