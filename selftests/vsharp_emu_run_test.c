@@ -73,7 +73,20 @@ static unsigned long long memviols(const char *out)
 	return mv;
 }
 
-TEST(emulated_run_follows_debugfs_mode)
+/* four emulated runs: over 30 s under TCG with KASAN on a loaded host */
+FIXTURE(modes) {
+	int unused;
+};
+
+FIXTURE_SETUP(modes)
+{
+}
+
+FIXTURE_TEARDOWN(modes)
+{
+}
+
+TEST_F_TIMEOUT(modes, emulated_run_follows_debugfs_mode, 600)
 {
 	static char out[1 << 16];
 	unsigned long long mv[ARRAY_SIZE(vs_modes)];

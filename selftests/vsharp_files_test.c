@@ -433,7 +433,20 @@ TEST(partial_reads_and_offsets)
 #define WRITERS 6
 #define WRITES 400
 
-TEST(concurrent_writers)
+/* 6 processes x 400 rounds: over 30 s under TCG with KASAN on a loaded host */
+FIXTURE(writers) {
+	int unused;
+};
+
+FIXTURE_SETUP(writers)
+{
+}
+
+FIXTURE_TEARDOWN(writers)
+{
+}
+
+TEST_F_TIMEOUT(writers, concurrent_writers, 300)
 {
 	char path[256], vpath[256], buf[64], gc[64];
 	const struct vs_gc_info *info;
