@@ -68,6 +68,9 @@ struct vsharp_gpu {
 	struct vsharp_emu_stats stats;
 	uint64_t ib_waves, ib_instructions;	/* the running IB's, against the cfg bounds */
 	bool pixel_lds;		/* the running IB asked for VSHARP_GPU_NOP_PIXEL_LDS */
+	/* The running IB's VSHARP_GPU_NOP_COPY_RANGES: [start, end) code addresses. */
+	uint64_t copy_range[VSHARP_GPU_COPY_RANGES][2];
+	unsigned n_copy_ranges;
 	/* The CU's LDS: work-groups see what the previous one left (never zeroed). */
 	uint8_t *lds;
 	/*

@@ -572,9 +572,20 @@ static int run_dispatch_indirect(struct emu_cp *cp, const struct vsharp_pm4_pack
 static int run_nop(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
 {
 	(void)err;
+	struct vsharp_gpu *gpu = cp->gpu;
+
 	/* The client's word that its LDS direct/parameter loads are a pixel wave's. */
 	if (pkt->n_body == 1 && pkt->body[0] == VSHARP_GPU_NOP_PIXEL_LDS)
-		cp->gpu->pixel_lds = true;
+		gpu->pixel_lds = true;
+	/* Its word on which code only copies its own data; a malformed one is a plain NOP. */
+	if (pkt->n_body && pkt->body[0] == VSHARP_GPU_NOP_COPY_RANGES && pkt->n_body % 4 == 1 &&
+	    pkt->n_body <= 1 + 4 * VSHARP_GPU_COPY_RANGES) {
+		gpu->n_copy_ranges = pkt->n_body / 4;
+		for (unsigned i = 0; i < gpu->n_copy_ranges; i++)
+			for (unsigned k = 0; k < 2; k++)
+				gpu->copy_range[i][k] = pkt->body[1 + 4 * i + 2 * k] |
+							(uint64_t)pkt->body[2 + 4 * i + 2 * k] << 32;
+	}
 	return 0;
 }
 
@@ -811,6 +822,7 @@ static int run_one(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const struct vs
 	gpu->outcome = VSHARP_GPU_DONE;
 	gpu->ib_waves = gpu->ib_instructions = 0;
 	gpu->pixel_lds = false;
+	gpu->n_copy_ranges = 0;
 	if (ib->queue != VSHARP_QUEUE_COMPUTE && ib->queue != VSHARP_QUEUE_GFX &&
 	    ib->queue != VSHARP_QUEUE_GFX_CE)
 		ret = vsharp_fail(err, -EINVAL, "emu: queue %d (allowed VSHARP_QUEUE_COMPUTE 0, VSHARP_QUEUE_GFX 1, VSHARP_QUEUE_GFX_CE 2)",

@@ -645,6 +645,30 @@ static inline uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, u
 }
 
 /*
+ * The host bytes of [lo, hi) when one mapping that allows PERMS holds them
+ * all (the wave's data window moved onto it), else NULL.
+ */
+static uint8_t *wave_span(struct emu_wave *w, uint64_t lo, uint64_t hi, unsigned perms)
+{
+	if (hi <= lo)
+		return NULL;
+	if (!window_holds(&w->data, lo, hi - lo, perms) && !window_move(w->vm, &w->data, lo, hi - lo, perms))
+		return NULL;
+	return window_holds(&w->data, lo, hi - lo, perms) ? w->data.host + (lo - w->data.va) : NULL;
+}
+
+/* Whether the instruction at the wave's PC lies in a range the IB gave as copying its own data. */
+static bool own_copy(const struct emu_wave *w)
+{
+	const struct vsharp_gpu *gpu = w->gpu;
+
+	for (unsigned i = 0; i < gpu->n_copy_ranges; i++)
+		if (w->pc >= gpu->copy_range[i][0] && w->pc < gpu->copy_range[i][1])
+			return true;
+	return false;
+}
+
+/*
  * The lanes' accesses, each checked against the mapping the last access
  * fell in (moving it on a miss), in lane order: a fault is the first
  * faulting lane's, and a lane's dwords move together.
@@ -845,6 +869,54 @@ static bool op_writes_vgprs(const struct emu_insn *in, bool glc)
 	}
 }
 
+/*
+ * A buffer load or store of the IB's own data (own_copy()) that the model's
+ * plan makes a plain copy in every active lane (vsharp_buffer_plain()), all
+ * inside one mapping: the dwords move here, lane by lane in lane order as
+ * vsharp_buffer_lane() would move them.  False: nothing was done, and the
+ * model runs the instruction (and reports any fault).
+ */
+static bool copy_buffer(struct emu_wave *w, const struct emu_insn *in, const struct vsharp_buffer_plan *p)
+{
+	bool load = p->a.op->kind == VSHARP_OP_LOAD;
+	unsigned n = p->n_dwords, vdata = in->vdata, n_on = 0;
+	uint64_t exec = w->exec, base = p->buf.base + p->a.soffset, lo = UINT64_MAX, hi = 0, mask = 0;
+	uint64_t va[EMU_MAX_LANES];
+	uint32_t max_offset = 0, (*vgpr)[EMU_MAX_LANES] = w->vgpr;
+	uint8_t on[EMU_MAX_LANES], *host;
+
+	for (unsigned l = 0; l < w->lanes; l++) {
+		uint32_t offset = (in->offen ? vgpr[in->vaddr][l] : 0) + p->a.ioffset;
+		uint64_t a = base + offset;
+
+		if (!(exec >> l & 1))
+			continue;
+		max_offset = offset > max_offset ? offset : max_offset;
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+		mask |= a;
+		on[n_on] = (uint8_t)l;
+		va[n_on++] = a;
+	}
+	if (!n_on || !vsharp_buffer_plain(p, max_offset, mask))
+		return false;
+	host = wave_span(w, lo, hi + 4ull * n, load ? VSHARP_VM_READ : VSHARP_VM_WRITE);
+	if (!host)
+		return false;
+	for (unsigned k = 0; k < n_on; k++) {
+		uint8_t *at = host + (va[k] - lo);
+
+		for (unsigned i = 0; i < n; i++) {
+			if (load)
+				vgpr[vdata + i][on[k]] = (uint32_t)load_le(at + 4 * i, 4);
+			else
+				store_le(at + 4 * i, 4, vgpr[vdata + i][on[k]]);
+		}
+	}
+	w->gpu->stats.lane_ops += n_on;
+	return true;
+}
+
 static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	struct vsharp_gpu *gpu = w->gpu;
@@ -857,7 +929,7 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	bool uses_m0 = in->lds || op->kind == VSHARP_OP_LOAD_LDS;
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
-	bool writes;
+	bool writes, copied;
 	int ret;
 
 	memset(&a, 0, sizeof(a));
@@ -891,7 +963,8 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	ret = vsharp_buffer_plan(&a, &p, err);
 	if (ret)
 		return ret;
-	for (unsigned l = 0; l < w->lanes; l++) {
+	copied = own_copy(w) && copy_buffer(w, in, &p);
+	for (unsigned l = 0; l < w->lanes && !copied; l++) {
 		struct vsharp_lane_in li;
 		struct vsharp_lane_out lo;
 		unsigned v = in->vaddr;
@@ -959,6 +1032,57 @@ static int check_pixel_wave(struct emu_wave *w, const struct emu_insn *in, struc
 			  where, guide);
 }
 
+/*
+ * A DS load or store of the IB's own data (own_copy()) that the model makes
+ * a plain copy (vsharp_ds_plain()) with every active lane's addresses
+ * aligned and inside its limit: the bytes move here, lane by lane in lane
+ * order as ds_lanes() would move them.  False: nothing was done, and the
+ * model runs the instruction.
+ */
+static bool copy_ds(struct emu_wave *w, const struct emu_insn *in, const struct vsharp_ds_access *a)
+{
+	bool load = a->op->kind == VSHARP_OP_LOAD;
+	uint32_t (*vgpr)[EMU_MAX_LANES] = w->vgpr, *addr = vgpr[in->ds_addr], at[EMU_MAX_LANES][2];
+	uint64_t exec = w->exec, n_on = 0;
+	unsigned alloc = w->vgprs_alloc;
+	struct vsharp_ds_plain c;
+
+	if (!vsharp_ds_plain(a, &w->lds, &c))
+		return false;
+	/* Every address first: a load may overwrite its own ADDR. */
+	for (unsigned l = 0; l < w->lanes; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		for (unsigned k = 0; k < c.n_addr; k++) {
+			uint64_t end = (uint64_t)addr[l] + c.offset[k];
+
+			if (end % c.align || end + c.bytes > c.limit)
+				return false;
+			at[l][k] = (uint32_t)end;
+		}
+		n_on++;
+	}
+	for (unsigned l = 0; l < w->lanes; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		for (unsigned k = 0; k < c.n_addr; k++) {
+			uint8_t *p = w->lds.bytes + at[l][k];
+			unsigned data = k ? in->data1 : in->data0;
+
+			for (unsigned i = 0; i < c.bytes / 4; i++) {
+				unsigned dst = in->vdst + k * c.bytes / 4 + i;
+
+				if (!load)
+					store_le(p + 4 * i, 4, vgpr[(data + i) % EMU_MAX_VGPRS][l]);
+				else if (dst < alloc)
+					vgpr[dst][l] = (uint32_t)load_le(p + 4 * i, 4);
+			}
+		}
+	}
+	w->gpu->stats.lane_ops += n_on;
+	return true;
+}
+
 static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	struct vsharp_gpu *gpu = w->gpu;
@@ -1005,6 +1129,10 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	ret = vsharp_ds_check(&a, err);
 	if (ret)
 		return ret;
+	if (own_copy(w) && copy_ds(w, in, &a)) {
+		issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);
+		return 0;
+	}
 	/*
 	 * The whole wave at once: swizzle and permute read other lanes'
 	 * registers.  Every member of a lane's input is written (no memset);

@@ -674,6 +674,38 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 	}
 }
 
+bool vsharp_buffer_plain(const struct vsharp_buffer_plan *p, uint32_t max_offset, uint64_t addr_or)
+{
+	const struct vsharp_buffer_access *a = &p->a;
+	const struct vsharp_op *op = a->op;
+
+	/*
+	 * What vsharp_buffer_lane() does with a lane of index 0: load_derived()
+	 * or store_derived() of whole dwords at base + soffset + offset + 4d,
+	 * once every dword is in range and the first byte aligned.  Anything
+	 * that adds an index, converts, swizzles, keeps half a register, reports
+	 * a status or targets LDS is left to the model.
+	 */
+	if (p->ignored || p->unbound || op->data != VSHARP_DATA_DERIVED || op->d16 != VSHARP_D16_NONE ||
+	    (op->kind != VSHARP_OP_LOAD && op->kind != VSHARP_OP_STORE) || p->bytes % 4 ||
+	    a->lds || a->tfe || a->addr64 || a->idxen || p->buf.add_tid || p->buf.swizzle ||
+	    (op->kind == VSHARP_OP_LOAD && p->n_vdst != p->n_dwords))
+		return false;
+	if (p->align & (p->align - 1) || addr_or & (p->align - 1))
+		return false;
+	/*
+	 * Every range check of dword_oob() with index 0 grows with the offset:
+	 * the largest offset in range means every smaller one is.
+	 */
+	for (unsigned d = 0; d < p->n_dwords; d++) {
+		uint64_t off = (uint64_t)max_offset + 4 * d;
+
+		if (dword_oob(p, 0, off, off, d))
+			return false;
+	}
+	return true;
+}
+
 int vsharp_buffer_lane_each_choice(const struct vsharp_buffer_access *a, enum vsharp_rule rule,
 				   const struct vsharp_lane_in *in, const struct vsharp_memory *mem,
 				   struct vsharp_lane_out out[VSHARP_RULE_MAX_CHOICES],

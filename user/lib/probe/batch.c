@@ -39,6 +39,36 @@ unsigned vsharp_probe_vmid(const struct vsharp_probe_ctx *ctx)
 	return ctx->vmid;
 }
 
+/*
+ * Where the shader moves its own data (shaders/README.md): from probe_main
+ * to stub_base (the records and the LDS image in), and from stub_done to
+ * the next label or the end (the LDS image and the results out).  Every
+ * stub is a label of its own, so neither range holds an instruction under
+ * test.
+ */
+static int own_ranges(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
+{
+	const struct vsharp_shader *sh = ctx->shader;
+	uint32_t start, done, end = 4 * sh->n_words;
+	int ret;
+
+	ret = vsharp_shader_symbol(sh, "probe_main", &start, err);
+	if (!ret)
+		ret = vsharp_shader_symbol(sh, "stub_base", &ctx->stub_base, err);
+	if (!ret)
+		ret = vsharp_shader_symbol(sh, "stub_done", &done, err);
+	if (ret)
+		return ret;
+	for (unsigned i = 0; i < sh->n_symbols; i++)
+		if (sh->symbols[i].offset > done && sh->symbols[i].offset < end)
+			end = sh->symbols[i].offset;
+	ctx->own[0][0] = start;
+	ctx->own[0][1] = ctx->stub_base;
+	ctx->own[1][0] = done;
+	ctx->own[1][1] = end;
+	return 0;
+}
+
 int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 		      struct vsharp_probe_ctx **out, struct vsharp_error *err)
 {
@@ -60,7 +90,7 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	      !ctx->host_table || !ctx->host_arena ?
 	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
 	if (!ret)
-		ret = vsharp_shader_symbol(ctx->shader, "stub_base", &ctx->stub_base, err);
+		ret = own_ranges(ctx, err);
 	if (!ret)
 		ret = ops->bo_alloc(dev, 4ull * ctx->shader->n_words + PREFETCH_WINDOW,
 				    VSHARP_BO_CODE, &ctx->code, err);
@@ -145,8 +175,20 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, bool pixel_lds, un
 	d.tidig_comps = 1;
 	vsharp_ib_init(&ib, ctx->ib.cpu, IB_DWORDS);
 	ret = vsharp_pm4_preamble(&ib, ctx->level, err);
+	/* The preamble is far shorter than the IB: the NOPs fit. */
+	if (!ret) {
+		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 8, true);
+		ib.dw[ib.n++] = VSHARP_GPU_NOP_COPY_RANGES;
+		for (unsigned i = 0; i < 2; i++) {
+			for (unsigned k = 0; k < 2; k++) {
+				uint64_t va = ctx->code.va + ctx->own[i][k];
+
+				ib.dw[ib.n++] = (uint32_t)va;
+				ib.dw[ib.n++] = (uint32_t)(va >> 32);
+			}
+		}
+	}
 	if (!ret && pixel_lds) {
-		/* The preamble is far shorter than the IB: two dwords fit. */
 		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 0, true);
 		ib.dw[ib.n++] = VSHARP_GPU_NOP_PIXEL_LDS;
 	}

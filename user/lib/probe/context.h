@@ -17,6 +17,11 @@ struct vsharp_probe_ctx {
 	enum vsharp_align_mode align;
 	const struct vsharp_shader *shader;
 	uint32_t stub_base;
+	/*
+	 * The shader's own copies, outside every stub: [start, end) code offsets
+	 * of the part before the stubs' jump and of the part after stub_done.
+	 */
+	uint32_t own[2][2];
 	struct vsharp_bo code, table, arena, ib;
 	unsigned wave_size;
 	unsigned vmid;
