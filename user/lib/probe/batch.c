@@ -69,13 +69,41 @@ static int own_ranges(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
 	return 0;
 }
 
+static void probe_free(void *spare)
+{
+	struct vsharp_probe_ctx *ctx = spare;
+	struct vsharp_bo *bos[] = { &ctx->ib, &ctx->arena, &ctx->table, &ctx->code };
+
+	for (unsigned i = 0; i < 4; i++)
+		if (bos[i]->size)
+			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
+	free(ctx->host_table);
+	free(ctx->host_arena);
+	free(ctx->e);
+	free(ctx->seen);
+	free(ctx->run);
+	free(ctx->batch);
+	free(ctx);
+}
+
 int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 		      struct vsharp_probe_ctx **out, struct vsharp_error *err)
 {
 	const struct vsharp_device_ops *ops = dev->ops;
-	struct vsharp_probe_ctx *ctx;
+	struct vsharp_probe_ctx *ctx = dev->spare;
 	int ret;
 
+	/* The device's spare: the same shader and buffers, their contents as they were. */
+	if (ctx) {
+		dev->spare = NULL;
+		dev->spare_free = NULL;
+		ctx->align = align;
+		ctx->ran = 0;
+		ctx->vmid = 0;
+		ctx->reopened = true;
+		*out = ctx;
+		return 0;
+	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
 		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
@@ -84,10 +112,14 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	ctx->align = align;
 	ctx->wave_size = vsharp_probe_level_wave_size(dev->level);
 	ctx->shader = vsharp_shader_for(dev->level, err);
-	ctx->host_table = calloc(VSHARP_PROBE_MAX_WAVES, VSHARP_WAVE_RECORD);
+	/* Read back only where a batch wrote them: no clearing. */
+	ctx->host_table = malloc((size_t)VSHARP_PROBE_MAX_WAVES * VSHARP_WAVE_RECORD);
 	ctx->host_arena = malloc(PROBE_ARENAS);
+	ctx->e = malloc(sizeof(*ctx->e));
+	ctx->seen = malloc(sizeof(*ctx->seen));
+	ctx->run = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*ctx->run));
 	ret = !ctx->shader ? -ENOENT :
-	      !ctx->host_table || !ctx->host_arena ?
+	      !ctx->host_table || !ctx->host_arena || !ctx->e || !ctx->seen || !ctx->run ?
 	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
 	if (!ret)
 		ret = own_ranges(ctx, err);
@@ -103,25 +135,47 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	if (!ret)
 		ret = ops->bo_alloc(dev, 4 * IB_DWORDS, VSHARP_BO_IB, &ctx->ib, err);
 	if (ret) {
-		vsharp_probe_close(ctx);
+		probe_free(ctx);
 		return ret;
 	}
 	*out = ctx;
 	return 0;
 }
 
+/* The device keeps one closed context for its next open; a second is freed. */
 void vsharp_probe_close(struct vsharp_probe_ctx *ctx)
 {
-	struct vsharp_bo *bos[] = { &ctx->ib, &ctx->arena, &ctx->table, &ctx->code };
+	struct vsharp_device *dev;
 
 	if (!ctx)
 		return;
-	for (unsigned i = 0; i < 4; i++)
-		if (bos[i]->size)
-			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
-	free(ctx->host_table);
-	free(ctx->host_arena);
-	free(ctx);
+	dev = ctx->dev;
+	if (dev->spare_free) {
+		probe_free(ctx);
+		return;
+	}
+	dev->spare = ctx;
+	dev->spare_free = probe_free;
+}
+
+/*
+ * The places of a reopened context past its first batch's N, back to the
+ * zeroes of a fresh buffer: what a wave that strays there reads does not
+ * depend on the suite that ran before.  Later batches find what the
+ * earlier ones of the same opening left, as with fresh buffers.
+ */
+static void clear_stale(struct vsharp_probe_ctx *ctx, unsigned n)
+{
+	if (ctx->reopened && ctx->dirty > n) {
+		memset((uint8_t *)ctx->table.cpu + (size_t)n * VSHARP_WAVE_RECORD, 0,
+		       (size_t)(ctx->dirty - n) * VSHARP_WAVE_RECORD);
+		memset((uint8_t *)ctx->arena.cpu + PROBE_GUARD + (size_t)n * VSHARP_PROBE_ARENA, 0,
+		       (size_t)(ctx->dirty - n) * VSHARP_PROBE_ARENA);
+		ctx->dirty = n;
+	}
+	ctx->reopened = false;
+	if (n > ctx->dirty)
+		ctx->dirty = n;
 }
 
 /*
@@ -230,6 +284,7 @@ int vsharp_probe_exec(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wa
 	if (!ret)
 		ret = probe_table_fill(ctx, waves, n, err);
 	if (!ret) {
+		clear_stale(ctx, n);
 		probe_table_upload(ctx, n);
 		probe_arenas_upload(ctx, n);
 		upload_code(ctx);
@@ -281,10 +336,8 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
 		     struct vsharp_probe_counts *counts, struct vsharp_error *err)
 {
-	const struct vsharp_probe_wave **run;
-	struct vsharp_probe_wave *batch;
-	struct vsharp_probe_expect *e;
-	struct vsharp_probe_record *seen;
+	const struct vsharp_probe_wave **run = ctx->run, *batch = waves;
+	struct vsharp_probe_expect *e = ctx->e;
 	unsigned lanes = 0, m = 0;
 	/* On a GPU a stray access is a VM fault or another wave's bytes: never run one. */
 	bool skip_fault = ctx->dev->hardware;
@@ -294,14 +347,6 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	ret = check_lanes(ctx, waves, n, err);
 	if (ret)
 		return ret;
-	e = malloc(sizeof(*e));
-	seen = malloc(sizeof(*seen));
-	run = malloc(n * sizeof(*run));
-	batch = malloc(n * sizeof(*batch));
-	if (!e || !seen || !run || !batch) {
-		ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
-		goto out;
-	}
 	/* The model decides first which waves may run at all. */
 	for (unsigned i = 0; i < n && !ret; i++) {
 		if (skip_memviol || skip_fault)
@@ -311,9 +356,18 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		else if (!ret)
 			run[m++] = &waves[i];
 	}
-	for (unsigned i = 0; i < m; i++) {
-		batch[i] = *run[i];
+	for (unsigned i = 0; i < m; i++)
 		lanes += run[i]->n_lanes;
+	/* The waves that run, side by side: the caller's own unless some were skipped. */
+	if (!ret && m < n && !ctx->batch) {
+		ctx->batch = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*ctx->batch));
+		if (!ctx->batch)
+			ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
+	}
+	if (!ret && m < n) {
+		for (unsigned i = 0; i < m; i++)
+			ctx->batch[i] = *run[i];
+		batch = ctx->batch;
 	}
 	if (!ret && m)
 		ret = vsharp_probe_exec(ctx, batch, m, err);
@@ -321,7 +375,7 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	for (unsigned i = 0; i < m && !ret; i++) {
 		ret = vsharp_probe_expect(ctx, run[i], i, ctx->align, NULL, e, err);
 		if (!ret)
-			counts->failed += judge(ctx, run[i], i, e, seen, report, report_ctx);
+			counts->failed += judge(ctx, run[i], i, e, ctx->seen, report, report_ctx);
 	}
 	if (ret) {
 		counts->failed = lanes;
@@ -329,11 +383,6 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	} else {
 		counts->passed = lanes - counts->failed;
 	}
-out:
-	free(e);
-	free(seen);
-	free(run);
-	free(batch);
 	return ret;
 }
 

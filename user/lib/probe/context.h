@@ -28,6 +28,19 @@ struct vsharp_probe_ctx {
 	unsigned ran;		/* waves of the last batch that ran to the end */
 	/* Host copies of the table and of the arenas (the guards are checked in the BO). */
 	uint8_t *host_table, *host_arena;
+	/*
+	 * The batch places whose record and arena may hold more than zeroes,
+	 * and whether the context was reopened since (vsharp_probe_open takes
+	 * the device's spare): its first batch then clears the places past its
+	 * own, so that it sees the buffers as freshly allocated ones.
+	 */
+	unsigned dirty;
+	bool reopened;
+	/* A batch's working space: the model's record, the observed one, the waves that run. */
+	struct vsharp_probe_expect *e;
+	struct vsharp_probe_record *seen;
+	const struct vsharp_probe_wave **run;
+	struct vsharp_probe_wave *batch;	/* a copy of those waves when some are skipped */
 };
 
 #endif
