@@ -542,6 +542,24 @@ void emu_hazards_start(struct emu_hazards *h, const struct vsharp_target *target
 	h->quirks = target->quirks;
 }
 
+void emu_hazards_next(struct emu_hazards *h)
+{
+	enum vsharp_gfx level = h->level;
+	uint32_t quirks = h->quirks;
+	uint64_t seq = h->seq, valus = h->valus;
+
+	memset(h, 0, offsetof(struct emu_hazards, vgpr_valu_seq));
+	h->level = level;
+	h->quirks = quirks;
+	/*
+	 * The counts go on from the last wave's: every entry it left is at or
+	 * below the new drain and VM_VSRC marks, where a cleared entry (0) is
+	 * for lds_direct_vmem() and lds_direct_valu().
+	 */
+	h->seq = h->drain_seq = h->vm_vsrc_seq = seq;
+	h->valus = valus;
+}
+
 int emu_hazards_step(struct emu_hazards *h, uint64_t pc, const struct emu_insn *in,
 		     const struct emu_uses *u, char *msg, size_t n)
 {

@@ -55,6 +55,13 @@ struct emu_hazards {
 };
 
 void emu_hazards_start(struct emu_hazards *h, const struct vsharp_target *target);
+/*
+ * The next wave on a tracker emu_hazards_start() set up for the same
+ * processor: the same as a start, except that the per-VGPR entries of the
+ * earlier waves stay where they are (8 KiB not cleared per wave), each an
+ * instruction before the new wave's first, which the rules read as none.
+ */
+void emu_hazards_next(struct emu_hazards *h);
 
 /*
  * Checks the instruction at PC against every rule of the processor, then

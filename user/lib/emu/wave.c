@@ -1248,7 +1248,10 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 {
 	uint64_t limit = w->gpu->cfg.max_wave_instructions;
 
-	emu_hazards_start(&w->hazards, wave_target(w));
+	if (w->hazards_go_on)
+		emu_hazards_next(&w->hazards);
+	else
+		emu_hazards_start(&w->hazards, wave_target(w));
 	w->prefetch_lines = w->gpu->facts->prefetch_lines;
 	w->vgprs_freed_pc = 0;
 	w->sgprs_special = w->level > VSHARP_GFX9 ? 0 :
