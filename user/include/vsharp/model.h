@@ -175,6 +175,15 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 			struct vsharp_lds *lds, struct vsharp_lane_out *out);
 
 /*
+ * Whether every byte lane IN of plan P may read or write lies in [LO, HI),
+ * from the addresses vsharp_buffer_lane() forms, without moving data: then
+ * the lane cannot fault in memory that covers [LO, HI).  False: it may
+ * reach out (or its address is out of range, where it moves nothing).
+ */
+bool vsharp_buffer_lane_inside(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			       uint64_t lo, uint64_t hi);
+
+/*
  * Whether plan P moves plain dwords for every lane whose 32-bit offset
  * (OFFEN's VGPR + the instruction offset) is at most MAX_OFFSET and whose
  * first-byte address (base + soffset + offset) ORed with the others' gives

@@ -561,12 +561,11 @@ static void load_to_lds(const struct vsharp_buffer_plan *p, const struct vsharp_
 	}
 }
 
-void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
-			const struct vsharp_lane_in *in, struct vsharp_memory *mem,
-			struct vsharp_lds *lds, struct vsharp_lane_out *out)
+/* The lane's index, offset, addresses, range and alignment: everything before data moves. */
+static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			   struct vsharp_lane_out *out)
 {
 	const struct vsharp_buffer_access *a = &p->a;
-	const struct vsharp_op *op = a->op;
 	bool gfx12_swz = a->level >= VSHARP_GFX12 && p->buf.swizzle;
 	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis;
 	bool any_oob = false;
@@ -627,7 +626,34 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 			out->memviol = true;
 		}
 	}
+}
 
+bool vsharp_buffer_lane_inside(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			       uint64_t lo, uint64_t hi)
+{
+	struct vsharp_lane_out out;
+
+	/*
+	 * The data moves at dword_addr[d] (up to 4 bytes each) or at addr (the
+	 * whole element of a format or atomic access), nowhere else.
+	 */
+	lane_addresses(p, in, &out);
+	if (out.addr < lo || out.addr > hi || hi - out.addr < p->bytes)
+		return false;
+	for (unsigned d = 0; d < p->n_dwords; d++)
+		if (out.dword_addr[d] < lo || out.dword_addr[d] > hi || hi - out.dword_addr[d] < 4)
+			return false;
+	return true;
+}
+
+void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
+			const struct vsharp_lane_in *in, struct vsharp_memory *mem,
+			struct vsharp_lds *lds, struct vsharp_lane_out *out)
+{
+	const struct vsharp_op *op = p->a.op;
+	const struct vsharp_buffer_access *a = &p->a;
+
+	lane_addresses(p, in, out);
 	/*
 	 * R3 §9.6, R4 §9.6: a resource type that does not match the instruction
 	 * makes it ignored: loads return nothing, stores do not alter memory.

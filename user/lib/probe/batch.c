@@ -83,6 +83,7 @@ static void probe_free(void *spare)
 	free(ctx->seen);
 	free(ctx->run);
 	free(ctx->batch);
+	free(ctx->expected);
 	free(ctx);
 }
 
@@ -340,18 +341,27 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	struct vsharp_probe_expect *e = ctx->e;
 	unsigned lanes = 0, m = 0;
 	/* On a GPU a stray access is a VM fault or another wave's bytes: never run one. */
-	bool skip_fault = ctx->dev->hardware;
+	bool skip_fault = ctx->dev->hardware, before = skip_memviol || skip_fault;
 	int ret;
 
 	memset(counts, 0, sizeof(*counts));
 	ret = check_lanes(ctx, waves, n, err);
 	if (ret)
 		return ret;
-	/* The model decides first which waves may run at all. */
+	/*
+	 * The model decides first which waves may run at all; what it expects
+	 * of each at its place in the batch is then kept for the judgement.
+	 */
+	if (before && !ctx->expected) {
+		ctx->expected = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*ctx->expected));
+		if (!ctx->expected)
+			return vsharp_fail(err, -ENOMEM, "probe: out of memory");
+	}
 	for (unsigned i = 0; i < n && !ret; i++) {
-		if (skip_memviol || skip_fault)
-			ret = vsharp_probe_expect(ctx, &waves[i], m, ctx->align, NULL, e, err);
-		if (!ret && ((skip_memviol && e->memviol) || (skip_fault && e->fault)))
+		if (before)
+			ret = vsharp_probe_expect(ctx, &waves[i], m, ctx->align, NULL, &ctx->expected[m], err);
+		if (!ret && before && ((skip_memviol && ctx->expected[m].memviol) ||
+				       (skip_fault && ctx->expected[m].fault)))
 			counts->skipped += waves[i].n_lanes;
 		else if (!ret)
 			run[m++] = &waves[i];
@@ -373,7 +383,10 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		ret = vsharp_probe_exec(ctx, batch, m, err);
 	/* Reports name the caller's waves. */
 	for (unsigned i = 0; i < m && !ret; i++) {
-		ret = vsharp_probe_expect(ctx, run[i], i, ctx->align, NULL, e, err);
+		if (before)
+			e = &ctx->expected[i];
+		else
+			ret = vsharp_probe_expect(ctx, run[i], i, ctx->align, NULL, e, err);
 		if (!ret)
 			counts->failed += judge(ctx, run[i], i, e, ctx->seen, report, report_ctx);
 	}

@@ -41,6 +41,8 @@ struct vsharp_probe_ctx {
 	struct vsharp_probe_record *seen;
 	const struct vsharp_probe_wave **run;
 	struct vsharp_probe_wave *batch;	/* a copy of those waves when some are skipped */
+	/* What the model expects of each place, when it decided beforehand which waves run. */
+	struct vsharp_probe_expect *expected;
 };
 
 #endif
