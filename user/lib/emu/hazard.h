@@ -31,8 +31,12 @@ struct emu_hazards {
 	enum vsharp_gfx level;
 	uint32_t quirks;		/* the processor's enum vsharp_target_quirk */
 	uint64_t seq;			/* instructions issued */
+	/* A ring: hist[newest] is the newest, n_hist of them remembered. */
 	struct emu_issued hist[EMU_HAZARD_HISTORY];
-	unsigned n_hist;		/* hist[0] is the newest */
+	unsigned n_hist, newest;
+	/* The rules of the processor (indices into hazard.c's table), picked at the start. */
+	uint8_t rule[16];
+	unsigned n_rules;
 	/* VMEMtoScalarWrite: scalar registers a VMEM, GLOBAL or DS read since the last expiry. */
 	uint64_t vmem_sread[2];
 	uint64_t vmem_pc;

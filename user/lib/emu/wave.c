@@ -1042,9 +1042,10 @@ static int check_pixel_wave(struct emu_wave *w, const struct emu_insn *in, struc
 static bool copy_ds(struct emu_wave *w, const struct emu_insn *in, const struct vsharp_ds_access *a)
 {
 	bool load = a->op->kind == VSHARP_OP_LOAD;
-	uint32_t (*vgpr)[EMU_MAX_LANES] = w->vgpr, *addr = vgpr[in->ds_addr], at[EMU_MAX_LANES][2];
-	uint64_t exec = w->exec, n_on = 0;
-	unsigned alloc = w->vgprs_alloc;
+	uint32_t (*vgpr)[EMU_MAX_LANES] = w->vgpr, *addr = vgpr[in->ds_addr], at[2][EMU_MAX_LANES];
+	uint64_t exec = w->exec;
+	unsigned alloc = w->vgprs_alloc, n_on = 0;
+	uint8_t on[EMU_MAX_LANES];
 	struct vsharp_ds_plain c;
 
 	if (!vsharp_ds_plain(a, &w->lds, &c))
@@ -1058,25 +1059,24 @@ static bool copy_ds(struct emu_wave *w, const struct emu_insn *in, const struct 
 
 			if (end % c.align || end + c.bytes > c.limit)
 				return false;
-			at[l][k] = (uint32_t)end;
+			at[k][n_on] = (uint32_t)end;
 		}
-		n_on++;
+		on[n_on++] = (uint8_t)l;
 	}
-	for (unsigned l = 0; l < w->lanes; l++) {
-		if (!(exec >> l & 1))
-			continue;
-		for (unsigned k = 0; k < c.n_addr; k++) {
-			uint8_t *p = w->lds.bytes + at[l][k];
-			unsigned data = k ? in->data1 : in->data0;
+	/* Stores lane by lane, as the model: where lanes overlap, the later lane's bytes stay. */
+	for (unsigned j = 0; j < n_on && !load; j++)
+		for (unsigned k = 0; k < c.n_addr; k++)
+			for (unsigned i = 0; i < c.bytes / 4; i++)
+				store_le(w->lds.bytes + at[k][j] + 4 * i, 4,
+					 vgpr[((k ? in->data1 : in->data0) + i) % EMU_MAX_VGPRS][on[j]]);
+	/* Loads register by register: each lane writes only its own column. */
+	for (unsigned k = 0; k < c.n_addr && load; k++) {
+		for (unsigned i = 0; i < c.bytes / 4; i++) {
+			unsigned reg = in->vdst + k * c.bytes / 4 + i;
+			uint32_t *row = vgpr[reg % EMU_MAX_VGPRS];
 
-			for (unsigned i = 0; i < c.bytes / 4; i++) {
-				unsigned dst = in->vdst + k * c.bytes / 4 + i;
-
-				if (!load)
-					store_le(p + 4 * i, 4, vgpr[(data + i) % EMU_MAX_VGPRS][l]);
-				else if (dst < alloc)
-					vgpr[dst][l] = (uint32_t)load_le(p + 4 * i, 4);
-			}
+			for (unsigned j = 0; j < n_on && reg < alloc; j++)
+				row[on[j]] = (uint32_t)load_le(w->lds.bytes + at[k][j] + 4 * i, 4);
 		}
 	}
 	w->gpu->stats.lane_ops += n_on;
@@ -1194,12 +1194,13 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
  * ac_align_shader_binary_for_prefetch: "Crossing a page boundary to an
  * unmapped page ... will fault").
  */
-static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
+static int fetch(struct emu_wave *w, const struct emu_insn **insn, const struct emu_uses **uses,
 		 struct vsharp_error *err)
 {
 	const struct emu_level *f = w->gpu->facts;
 	uint32_t words[3] = { 0, 0, 0 };
 	uint64_t start, size, end, bad;
+	const struct emu_insn *in;
 	struct emu_decoded *slot;
 	unsigned avail;
 	const uint8_t *code;
@@ -1213,19 +1214,22 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
 	for (unsigned i = 0; i < 3 && i < avail; i++)
 		words[i] = (uint32_t)load_le(code + 4 * i, 4);
 	slot = &w->gpu->decoded[w->pc / 4 % EMU_DECODED_SLOTS];
-	if (slot->n && slot->n == (avail < 3 ? avail : 3) && slot->pc == w->pc &&
-	    slot->level == w->level && !memcmp(slot->words, words, sizeof(words))) {
-		*in = slot->insn;
-		*uses = slot->uses;
-	} else {
+	/* The slot's instruction is used in place: nothing fetches again before it has run. */
+	if (!slot->n || slot->n != (avail < 3 ? avail : 3) || slot->pc != w->pc ||
+	    slot->level != w->level || memcmp(slot->words, words, sizeof(words))) {
+		struct emu_insn decoded;
+
 		/* The processor's encoding (gfx810's packed D16 registers), else the level's first. */
-		ret = emu_decode_target(wave_target(w), words, avail < 3 ? avail : 3, in, err);
+		ret = emu_decode_target(wave_target(w), words, avail < 3 ? avail : 3, &decoded, err);
 		if (ret)
 			return ret;
-		emu_insn_uses(w->level, in, uses);
 		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
-					      { words[0], words[1], words[2] }, *in, *uses };
+					      { words[0], words[1], words[2] }, decoded, { 0 } };
+		emu_insn_uses(w->level, &slot->insn, &slot->uses);
 	}
+	in = &slot->insn;
+	*insn = in;
+	*uses = &slot->uses;
 	end = w->pc + 4u * in->words + 64u * w->prefetch_lines;
 	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
 	if (!w->prefetch_lines)
@@ -1259,8 +1263,8 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 	if (w->sgprs_special > w->sgprs_alloc)
 		w->sgprs_special = w->sgprs_alloc;
 	for (uint64_t count = 0; count < limit; count++) {
-		struct emu_insn in;
-		struct emu_uses uses;
+		const struct emu_insn *in = NULL;
+		const struct emu_uses *uses = NULL;
 		char hazard[512];
 		uint64_t next;
 		int ret;
@@ -1273,48 +1277,48 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		ret = fetch(w, &in, &uses, err);
 		if (ret)
 			return ret;
-		if (emu_hazards_step(&w->hazards, w->pc, &in, &uses, hazard, sizeof(hazard)))
+		if (emu_hazards_step(&w->hazards, w->pc, in, uses, hazard, sizeof(hazard)))
 			return emu_strict(w, err, "%s", hazard);
 		w->gpu->stats.instructions++;
-		next = w->pc + 4u * in.words;
-		if (w->vgprs_freed_pc && in.op != EMU_OP_S_ENDPGM)
+		next = w->pc + 4u * in->words;
+		if (w->vgprs_freed_pc && in->op != EMU_OP_S_ENDPGM)
 			return emu_strict(w, err, "VGPRs deallocated: %s at pc 0x%" PRIx64 " follows s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) at pc 0x%" PRIx64 " (RDNA3 ISA Table 15: \"Use only when next instruction is S_ENDPGM\")",
-					  in.name, w->pc, w->vgprs_freed_pc - 4);
-		switch (in.fmt) {
+					  in->name, w->pc, w->vgprs_freed_pc - 4);
+		switch (in->fmt) {
 		case EMU_FMT_SOP1:
 		case EMU_FMT_SOP2:
 		case EMU_FMT_SOPK:
 		case EMU_FMT_SOPP:
 		case EMU_FMT_SOPC:
-			if (in.op == EMU_OP_S_ENDPGM)
+			if (in->op == EMU_OP_S_ENDPGM)
 				return 0;
-			if (in.op == EMU_OP_S_CODE_END)
+			if (in->op == EMU_OP_S_CODE_END)
 				return emu_strict(w, err, "code end: the wave ran into s_code_end at 0x%" PRIx64 " (padding after the program, never executed; LLVM AMDGPUUsage)",
 						  w->pc);
-			ret = exec_salu(w, &in, &next, err);
+			ret = exec_salu(w, in, &next, err);
 			break;
 		case EMU_FMT_SMEM:
-			ret = exec_smem(w, &in, err);
+			ret = exec_smem(w, in, err);
 			break;
 		case EMU_FMT_VOP1:
 		case EMU_FMT_VOP2:
 		case EMU_FMT_VOP3:
-			ret = exec_valu(w, &in, err);
+			ret = exec_valu(w, in, err);
 			break;
 		case EMU_FMT_GLOBAL:
-			ret = exec_global(w, &in, err);
+			ret = exec_global(w, in, err);
 			break;
 		case EMU_FMT_MUBUF:
 		case EMU_FMT_MTBUF:
-			ret = exec_buffer(w, &in, err);
+			ret = exec_buffer(w, in, err);
 			break;
 		case EMU_FMT_DS:
 		case EMU_FMT_LDSDIR:
-			ret = exec_ds(w, &in, err);
+			ret = exec_ds(w, in, err);
 			break;
 		default:
 			ret = vsharp_fail(err, -ENOSYS, "emu: %s: format %d not implemented", vsharp_gfx_name(w->level),
-					  in.fmt);
+					  in->fmt);
 		}
 		if (ret)
 			return ret;
