@@ -70,6 +70,13 @@ struct vsharp_device {
 	const struct vsharp_target *target;	/* the chip's processor; NULL: the level's probe processor */
 	bool hardware;		/* a real GPU */
 	char name[128];		/* e.g. "amdgpu gfx1100 /dev/dri/renderD128", "emu gfx11" */
+	/*
+	 * A closed probe context kept for the next vsharp_probe_open() on the
+	 * device (probe/batch.c), so that a run allocates its buffers once per
+	 * family, not once per suite; vsharp_device_close() frees it first.
+	 */
+	void *spare;
+	void (*spare_free)(void *spare);
 };
 
 /*
@@ -99,8 +106,11 @@ static inline const uint8_t *vsharp_bo_results(const struct vsharp_bo *bo)
 
 static inline void vsharp_device_close(struct vsharp_device *dev)
 {
-	if (dev)
-		dev->ops->close(dev);
+	if (!dev)
+		return;
+	if (dev->spare_free)
+		dev->spare_free(dev->spare);
+	dev->ops->close(dev);
 }
 
 #endif
