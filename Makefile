@@ -72,13 +72,13 @@ run:
 	@$(MAKE) --no-print-directory user
 	$(BUILD)/user/vsharp run
 
-# The kernel trees, builds and downloads (linux-*, debug-kernel, tiny-kernel,
-# debian-kernel, debian-headers) take minutes to make again: clean keeps
+# The kernel trees, builds and downloads (linux-*, tiny-kernel, debian-kernel,
+# debian-headers) take minutes to make again: clean keeps
 # them, distclean removes everything.
 clean:
 	@if [ -d $(BUILD) ]; then \
 		for d in $(BUILD)/*; do \
-			case $${d#$(BUILD)/} in linux-*|debug-kernel|tiny-kernel|debian-kernel|debian-headers) ;; *) rm -rf "$$d" ;; esac; \
+			case $${d#$(BUILD)/} in linux-*|tiny-kernel|debian-kernel|debian-headers) ;; *) rm -rf "$$d" ;; esac; \
 		done; \
 	fi
 
