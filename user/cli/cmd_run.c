@@ -15,6 +15,8 @@
 #include "report.h"
 #include "vsharp/emu.h"
 #include "vsharp/session.h"
+#include "vsharp/vmid.h"
+#include "vmid_mode.h"
 #include "vsharp/suites.h"
 #include "vsharp/verdict.h"
 
@@ -32,6 +34,8 @@ struct run_opts {
 	const char *verdicts_json;	/* file for the verdicts as JSON */
 	const char *emu_rules[CLI_MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
 	unsigned n_emu_rules;
+	bool allow_shared_vmid;
+	unsigned vmid;			/* the GPU's --align-mode is on it alone (vmid_mode.h); 0 none */
 };
 
 /* Waves left out because the documents give them no behaviour in a compute wave. */
@@ -41,6 +45,7 @@ struct tally {
 	unsigned reports;
 	unsigned batch_errors;	/* batches the GPU could not finish */
 	unsigned vmid;		/* as the waves read it from HW_ID/HW_ID2 */
+	unsigned want_vmid;	/* the VMID every batch must report, 0 any */
 	bool ran;		/* a batch was submitted, so VMID holds */
 	uint64_t passed, failed, skipped;
 	uint64_t not_run;	/* lanes of waves an error kept from running: failed */
@@ -168,6 +173,9 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		t->skipped += c.skipped;
 		t->vmid = vsharp_probe_vmid(ctx);
 		t->ran = true;
+		if (!ret && t->want_vmid && vsharp_vmid_of_hw_id(dev->level, t->vmid) != t->want_vmid)
+			ret = vsharp_fail(err, -ESRCH, "the batch ran under VMID %u, not VMID %u that --align-mode is set on",
+					  vsharp_vmid_of_hw_id(dev->level, t->vmid), t->want_vmid);
 		if (ret && batch_error_is_the_gpus(ret) && ++t->batch_errors < MAX_BATCH_ERRORS) {
 			/* Its cases counted as failed; the device recovers for the next batch. */
 			progress_erase();
@@ -193,7 +201,7 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		      enum vsharp_align_mode mode, bool mode_fixed, const struct run_opts *o,
 		      unsigned idx, struct tally *total)
 {
-	struct tally t = { 0 };
+	struct tally t = { .want_vmid = o->vmid };
 	struct vsharp_error err = { "" };
 	bool skip_memviol = dev->hardware && !o->allow_memviol;
 	int ret = 0;
@@ -217,10 +225,8 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		       (unsigned long long)t.undefined[i].lanes, t.undefined[i].why);
 	if (t.reports > MAX_REPORTS)
 		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
-	/* HW_ID[23:20] up to GFX9, HW_ID2[27:24] on GFX10+. */
 	if (t.ran)
-		printf("        # %s: the waves ran under VMID %u\n", s->name,
-		       (t.vmid >> (dev->level <= VSHARP_GFX9 ? 20 : 24)) & 0xf);
+		printf("        # %s: the waves ran under VMID %u\n", s->name, vsharp_vmid_of_hw_id(dev->level, t.vmid));
 	printf("        # %s: %llu cases: %llu passed, %llu failed, %llu skipped\n", s->name,
 	       (unsigned long long)(t.passed + t.failed + t.skipped), (unsigned long long)t.passed,
 	       (unsigned long long)t.failed, (unsigned long long)t.skipped);
@@ -296,13 +302,13 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 
 static int parse(int argc, char **argv, struct run_opts *o)
 {
-	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE };
+	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE, O_SHARED_VMID };
 	static const struct cli_opt opts[] = {
 		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
 		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
 		{ "--allow-memviol", false, O_MEMVIOL }, { "--allow-ldsdir", false, O_LDSDIR },
 		{ "--debugfs", true, O_DEBUGFS }, { "--verdicts-json", true, O_VJSON },
-		{ "--emu-rule", true, O_EMU_RULE },
+		{ "--emu-rule", true, O_EMU_RULE }, { "--allow-shared-vmid", false, O_SHARED_VMID },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -318,6 +324,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		case O_DEBUGFS: o->debugfs = val; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
 		case O_LDSDIR: o->allow_ldsdir = true; break;
+		case O_SHARED_VMID: o->allow_shared_vmid = true; break;
 		case O_VJSON: o->verdicts_json = val; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
@@ -357,7 +364,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum vsharp_gfx level,
 		   const struct vsharp_target *target, struct verdict_family *fams, FILE *json)
 {
-	const struct run_opts o = *op;
+	struct run_opts o = *op;
 	struct vsharp_session gpu = { .dev = NULL }, emu;
 	struct vsharp_device *hw = NULL;	/* the GPU the run takes */
 	struct vsharp_error err = { "" };
@@ -413,6 +420,14 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		vsharp_session_close(&gpu);
 		hw = NULL;
 	}
+	/* --align-mode on a GPU: on the run's own VMID alone. */
+	if (hw && o.align && (ret = cli_vmid_mode_set(&gpu, o.debugfs, mode, o.allow_shared_vmid))) {
+		vsharp_session_close(&gpu);
+		if (json)
+			fclose(json);
+		return ret;
+	}
+	o.vmid = gpu.kmod.pending ? gpu.vmid : 0;
 	printf("KTAP version 1\n%s", note);
 	if (hw) {
 		chosen[n++] = hw->level;
@@ -425,7 +440,8 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	for (unsigned f = 0; f < n; f++) {
 		struct vsharp_session *s = hw ? &gpu : &emu;
 		enum vsharp_align_mode m = mode;
-		const char *from = o.align ? "--align-mode" : hw ? "amdgpu's default, or as set by vsharp.ko" : NULL;
+		const char *from = hw && gpu.kmod.pending ? gpu.mode_source : o.align ? "--align-mode" :
+				   hw ? "amdgpu's default, or as set by vsharp.ko" : NULL;
 		char kmod_from[sizeof(err.msg) + 32];
 		bool fam_ok;
 
@@ -456,6 +472,8 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			}
 		}
 		fam_ok = run_family(s->dev, m, from, &o, &total, &fams[f]);
+		if (hw)
+			fam_ok &= cli_vmid_mode_release(s);
 		ok &= fam_ok;
 		printf("%sok %u %s\n", fam_ok ? "" : "not ", ++idx, vsharp_gfx_name(chosen[f]));
 		vsharp_session_close(s);

@@ -199,7 +199,7 @@ struct shim_shared {
 	uint8_t written[SHIM_VMIDS];	/* what vsharp.ko last wrote */
 	uint32_t touched;		/* VMIDs vsharp.ko changed and has not restored */
 	uint32_t set;			/* <dev>/vmids */
-	uint32_t shared_allowed;	/* <dev>/allow_shared_vmids */
+	uint32_t force;		/* <dev>/force */
 };
 
 /* Global state, guarded by shim.lock. */
@@ -387,6 +387,8 @@ bool shim_vsharp_path(const char *real);
 int shim_vsharp_open_checked(const char *real, int flags);
 void shim_vsharp_opened(const char *real, int fd);
 void shim_vsharp_closed(int fd);
+/* NEWFD is now OLDFD's open file (a shell's redirection dup()s it to 1). */
+void shim_vsharp_dup(int oldfd, int newfd);
 /* True for a descriptor of a vsharp.ko file: *RET is the write's result. */
 bool shim_vsharp_write(int fd, const void *buf, size_t len, ssize_t *ret);
 enum vsharp_align_mode shim_vsharp_align(unsigned vmid);

@@ -338,6 +338,7 @@ static int dup_done(int oldfd, int newfd)
 
 	if (newfd < 0)
 		return newfd;
+	shim_vsharp_dup(oldfd, newfd);
 	pthread_mutex_lock(&shim.lock);
 	f = shim_fd_get(oldfd);
 	if (f)

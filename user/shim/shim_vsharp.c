@@ -20,7 +20,7 @@
  * wrote is "lost" (a GPU reset rewrites every VMID UNALIGNED, as 6.1's
  * gfx_v*_0_constants_init and init_compute_vmid do).  A VMID that no
  * process reserved (AMDGPU_VM_OP_RESERVE_VMID) runs every process's jobs,
- * so changing it is refused unless allow_shared_vmids is 1.
+ * so changing it is refused unless `force` is 1.
  *
  * Each open of a file renders its text afresh from the machine's state,
  * so one open reads one value however it is read (the module's files
@@ -46,12 +46,10 @@
 #define DEV "amdgpu0"
 #define MAX_WRITE 64		/* kmod/debugfs.c: one value, at most 64 bytes */
 #define WATCHED 16
-/* Refusal of a VMID no reservation isolates (provisional errno: the module's ABI decides). */
-#define SHARED_ERRNO EACCES
 
 enum file_id {
 	F_BACKEND, F_DEVICE, F_GC_VERSION, F_FAMILY, F_FIRST_KFD, F_WRITABLE, F_VMIDS, F_MODE,
-	F_STATUS, F_LOST, F_RESTORE, F_RESERVED, F_ALLOW_SHARED, F_VMID_MODE, F_COUNT
+	F_STATUS, F_LOST, F_RESTORE, F_RESERVED, F_FORCE, F_VMID_MODE, F_COUNT
 };
 
 static const struct {
@@ -70,7 +68,7 @@ static const struct {
 	[F_LOST] = { "lost", true, false },
 	[F_RESTORE] = { "restore", false, true },
 	[F_RESERVED] = { "reserved_vmids", true, false },
-	[F_ALLOW_SHARED] = { "allow_shared_vmids", true, true },
+	[F_FORCE] = { "force", true, true },
 	[F_VMID_MODE] = { "alignment_mode", true, true },
 };
 
@@ -101,7 +99,7 @@ void shim_vsharp_fresh(struct shim_shared *s)
 	memset(s->align, VSHARP_ALIGN_UNALIGNED, sizeof(s->align));
 	s->touched = 0;
 	s->set = graphics_vmids();
-	s->shared_allowed = 0;
+	s->force = 0;
 }
 
 /* kmod/parse.c vsharp_format_vmids(): "1-7,9", "0-15", "none". */
@@ -188,7 +186,7 @@ static void render(enum file_id id, int vmid, char *buf, size_t n)
 		break;
 	case F_LOST: format_vmids(lost_mask(s), set, sizeof(set)); snprintf(buf, n, "%s\n", set); break;
 	case F_RESERVED: format_vmids(reserved_mask(s), set, sizeof(set)); snprintf(buf, n, "%s\n", set); break;
-	case F_ALLOW_SHARED: snprintf(buf, n, "%u\n", s->shared_allowed); break;
+	case F_FORCE: snprintf(buf, n, "%u\n", s->force); break;
 	case F_RESTORE: case F_COUNT: buf[0] = '\0'; break;
 	}
 	shim_shared_unlock();
@@ -371,6 +369,26 @@ void shim_vsharp_closed(int fd)
 	pthread_mutex_unlock(&shim.lock);
 }
 
+void shim_vsharp_dup(int oldfd, int newfd)
+{
+	shim_vsharp_closed(newfd);
+	if (!__atomic_load_n(&nwatched, __ATOMIC_RELAXED))
+		return;
+	pthread_mutex_lock(&shim.lock);
+	for (int i = 0; i < WATCHED; i++)
+		if (watched[i].used && watched[i].fd == oldfd) {
+			for (int j = 0; j < WATCHED; j++)
+				if (!watched[j].used) {
+					watched[j] = watched[i];
+					watched[j].fd = newfd;
+					__atomic_add_fetch(&nwatched, 1, __ATOMIC_RELAXED);
+					break;
+				}
+			break;
+		}
+	pthread_mutex_unlock(&shim.lock);
+}
+
 /* kmod/parse.c: one value, white space around it ignored, printable bytes only. */
 static int value(const void *buf, size_t len, char *text)
 {
@@ -410,22 +428,15 @@ static int parse_mode(const char *text, unsigned *mode)
 /* kmod/align.c vsharp_align_apply(), refusing VMIDs that other processes' jobs may run on. */
 static int apply(struct shim_shared *s, uint32_t mask, const char *text)
 {
-	uint32_t shared;
 	unsigned mode;
 
 	if (parse_mode(text, &mode))
 		return -EINVAL;
 	if (mask & ~graphics_vmids())
 		return -EPERM;
-	shared = mask & ~reserved_mask(s);
-	if (shared && !s->shared_allowed) {
-		char set[64];
-
-		format_vmids(shared, set, sizeof(set));
-		shim_klog("vsharp: VMIDs %s are not reserved: other processes' jobs run on them (allow_shared_vmids=0)",
-			  set);
-		return -SHARED_ERRNO;
-	}
+	/* kmod's reservation check: EACCES, nothing changed. */
+	if (mask & ~reserved_mask(s) && !s->force)
+		return -EACCES;
 	for (unsigned v = 0; v < SHIM_VMIDS; v++) {
 		if (!(mask >> v & 1))
 			continue;
@@ -479,11 +490,11 @@ static int act(enum file_id id, int vmid, const char *text)
 		else
 			restore(s);
 		break;
-	case F_ALLOW_SHARED:
+	case F_FORCE:
 		if (strcmp(text, "0") && strcmp(text, "1"))
 			r = -EINVAL;
 		else
-			s->shared_allowed = text[0] == '1';
+			s->force = text[0] == '1';
 		break;
 	default:
 		r = -EPERM;
