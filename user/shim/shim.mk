@@ -69,4 +69,5 @@ SHIM_CHECK_DEPS := $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_s
 	$(BUILD)/shim-san/tests/shim_test $(BUILD)/user/vsharp
 SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
 	libdrm-amdgpu-test="user/shim/tests/libdrm_amdgpu_test.sh $(BUILD)" \
-	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)"
+	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)" \
+	shim-vmid="user/shim/tests/vmid_shared.sh $(BUILD)"

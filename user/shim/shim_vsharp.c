@@ -298,20 +298,34 @@ static enum file_id identify(const char *real, int *vmid)
 	return F_COUNT;
 }
 
-/* The file's text now, written to a new file that takes its place: a reader open already keeps its own. */
+/*
+ * The file's text now.  A changed text goes into a new file that takes the
+ * old one's place, so a reader that has it open keeps its own; an
+ * unchanged one is left alone (polling a file costs no writes).
+ */
 static void refresh(enum file_id id, int vmid)
 {
-	char path[sizeof(shim.root) + 96], tmp[sizeof(path) + 8], text[128];
+	char path[sizeof(shim.root) + 96], tmp[sizeof(path) + 8], text[128], was[sizeof(text)];
+	size_t len;
+	ssize_t got = -1;
 	int fd;
 
 	render(id, vmid, text, sizeof(text));
+	len = strlen(text);
 	dev_path(path, sizeof(path), id, vmid);
+	fd = shim_real_open(path, O_RDONLY | O_CLOEXEC, 0);
+	if (fd >= 0) {
+		got = read(fd, was, sizeof(was));
+		shim_real_close(fd);
+	}
+	if (got == (ssize_t)len && !memcmp(was, text, len))
+		return;
 	snprintf(tmp, sizeof(tmp), "%s.new", path);
 	fd = shim_real_open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			    (files[id].readable ? 0400 : 0) | (files[id].writable ? 0200 : 0));
 	if (fd < 0)
 		return;
-	if (shim_real_write(fd, text, strlen(text)) == (ssize_t)strlen(text) && !shim_real_close(fd)) {
+	if (shim_real_write(fd, text, len) == (ssize_t)len && !shim_real_close(fd)) {
 		rename(tmp, path);
 		return;
 	}
