@@ -291,6 +291,7 @@ static int reserve_emu(struct vsharp_kmod_mode *k, unsigned reserved, struct vsh
 	format_vmids(reserved | k->mask, now, sizeof(now));
 	if (!path_of(path, sizeof(path), k->dir, "reserved_vmids"))
 		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/reserved_vmids: path too long", k->dir);
+	k->pending = true;
 	ret = write_file(path, now);
 	if (ret)
 		return vsharp_fail(err, ret, "kmod: writing %s to %s: %s", now, path, strerror(-ret));
@@ -307,6 +308,7 @@ static int force(struct vsharp_kmod_mode *k, struct vsharp_error *err)
 		return ret;
 	if (!path_of(path, sizeof(path), k->dir, "force"))
 		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/force: path too long", k->dir);
+	k->pending = true;
 	ret = write_file(path, "1\n");
 	if (ret)
 		return vsharp_fail(err, ret, "kmod: writing 1 to %s: %s", path, strerror(-ret));
@@ -335,7 +337,6 @@ int vsharp_kmod_set_mode(const char *dir, unsigned vmid, enum vsharp_align_mode 
 		ret = plan_undo(k, dir, status, err);
 	if (!ret)
 		ret = vsharp_kmod_reserved(dir, &reserved, err);
-	k->pending = !ret;
 	if (!ret && !(reserved & k->mask) && (flags & VSHARP_KMOD_RESERVE_EMU)) {
 		ret = reserve_emu(k, reserved, err);
 		reserved |= k->mask;
@@ -353,6 +354,7 @@ int vsharp_kmod_set_mode(const char *dir, unsigned vmid, enum vsharp_align_mode 
 		ret = vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/%s: path too long", dir, file);
 	if (!ret) {
 		snprintf(text, sizeof(text), "%s\n", vsharp_align_mode_name(mode));
+		k->pending = true;
 		ret = write_file(path, text);
 		if (ret)
 			vsharp_fail(err, ret, "kmod: writing %s to %s: %s%s", vsharp_align_mode_name(mode), path,

@@ -102,7 +102,7 @@ static int emu_load_mode(struct vsharp_session *s, const char *debugfs, const en
 	s->mode = vsharp_emu_align_mode(s->dev);
 	if (set && s->mode != *set)
 		return vsharp_fail(err, -ESRCH, "the emulated device's VMID %u reads %s in %s, not the mode set on VMID %s",
-				   s->vmid, vsharp_align_mode_name(s->mode), file.msg, s->kmod.vmids);
+				   vsharp_emu_vmid(s->dev), vsharp_align_mode_name(s->mode), file.msg, s->kmod.vmids);
 	snprintf(s->mode_source, sizeof(s->mode_source), "read back from vsharp.ko, %.*s",
 		 (int)sizeof(s->mode_source) - 32, file.msg);
 	/* As vsharp_emu_load_kmod_mode() leaves it: the file, for the verb's own words. */
