@@ -11,8 +11,9 @@
  * `vsharp run --device amdgpu --align-mode M`: M on the run's own VMID
  * (vsharp/vmid.h).  0 with s->vmid the VMID every batch must report; or
  * the exit status after printing why: a KTAP skip when vsharp.ko is not
- * loaded and M is not amdgpu's own UNALIGNED (which needs no module, and
- * then s->vmid stays 0), an error otherwise.
+ * loaded (or the GPU has no mode register, SI) and M is not amdgpu's own
+ * UNALIGNED (which needs no module, and then nothing is set), an error
+ * otherwise.
  */
 int cli_vmid_mode_set(struct vsharp_session *s, const char *debugfs, enum vsharp_align_mode mode,
 		      bool allow_shared);

@@ -315,7 +315,8 @@ static void refresh(enum file_id id, int vmid)
 	dev_path(path, sizeof(path), id, vmid);
 	fd = shim_real_open(path, O_RDONLY | O_CLOEXEC, 0);
 	if (fd >= 0) {
-		got = read(fd, was, sizeof(was));
+		/* pread: the shim's read() takes shim.lock, which the caller holds. */
+		got = pread(fd, was, sizeof(was), 0);
 		shim_real_close(fd);
 	}
 	if (got == (ssize_t)len && !memcmp(was, text, len))
