@@ -8,14 +8,39 @@
  * A VMID stays in vdev->touched until it holds its original mode again, or
  * the driver has rewritten it: a VMID that a backend error kept from being
  * restored is still reported (status, lost) and restored again later.
+ *
+ * A mode is set only on VMIDs the driver has reserved for one VM alone,
+ * unless vdev->force: amdgpu hands VMIDs 1 .. first_kfd_vmid - 1 out per
+ * job to every process that submits (amdgpu_vmid_grab() in amdgpu_ids.c),
+ * so a mode on a VMID that is not reserved reaches other processes' work.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitops.h>
 #include <linux/printk.h>
+#include <linux/ratelimit.h>
 #include <kunit/visibility.h>
 
 #include "vsharp.h"
+
+/*
+ * The backend's hold spans the time vdev->touched is not empty; it is
+ * taken before the first write, so the device cannot power down between
+ * that write and the hold.
+ */
+static void hold(struct vsharp_dev *vdev, bool on)
+{
+	lockdep_assert_held(&vdev->lock);
+	if (vdev->ops->hold)
+		vdev->ops->hold(vdev, on);
+}
+
+static void untouch(struct vsharp_dev *vdev, unsigned int vmid)
+{
+	vdev->touched &= ~BIT(vmid);
+	if (!vdev->touched)
+		hold(vdev, false);
+}
 
 /**
  * vsharp_align_apply() - set ALIGNMENT_MODE on a set of VMIDs
@@ -24,15 +49,16 @@
  * @mode: the mode, 0..3
  *
  * Return: 0, -EINVAL for a bad mode, -EPERM if @mask has a VMID outside
- * vdev->writable (nothing is changed then), or the first backend error
- * (the VMIDs before it keep the new mode).
+ * vdev->writable, -EACCES if it has one the driver has not reserved and
+ * vdev->force is off (nothing is changed in these cases), or the first
+ * backend error (the VMIDs before it keep the new mode).
  */
 int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
 {
 	const struct vsharp_field *f = vdev->layout->align;
 	unsigned long bits = mask;
 	unsigned int vmid;
-	u32 old, new;
+	u32 old, new, reserved, was;
 	int ret = 0;
 
 	if (mode >= VSHARP_ALIGN_COUNT || (mask & ~VSHARP_ALL_VMIDS))
@@ -40,6 +66,16 @@ int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
 	if (mask & ~vdev->writable)
 		return -EPERM;
 	mutex_lock(&vdev->lock);
+	if (!vdev->force) {
+		ret = vdev->ops->reserved(vdev, &reserved);
+		if (!ret && (mask & ~reserved))
+			ret = -EACCES;
+		if (ret)
+			goto out;
+	}
+	was = vdev->touched;
+	if (!was)
+		hold(vdev, true);
 	for_each_set_bit(vmid, &bits, VSHARP_NUM_VMIDS) {
 		ret = vdev->ops->update(vdev, vmid, vsharp_field_mask(f),
 					vsharp_field_set(f, 0, mode), &old, &new);
@@ -51,6 +87,9 @@ int vsharp_align_apply(struct vsharp_dev *vdev, u32 mask, unsigned int mode)
 		}
 		vdev->written[vmid] = new;
 	}
+	if (!was && !vdev->touched)
+		hold(vdev, false);
+out:
 	mutex_unlock(&vdev->lock);
 	return ret;
 }
@@ -143,7 +182,7 @@ int vsharp_align_restore(struct vsharp_dev *vdev, u32 *failed)
 		ret = vdev->ops->read(vdev, vmid, &v);
 		if (!ret && v != vdev->written[vmid]) {
 			rewritten |= BIT(vmid);
-			vdev->touched &= ~BIT(vmid);
+			untouch(vdev, vmid);
 			continue;
 		}
 		if (!ret)
@@ -154,15 +193,16 @@ int vsharp_align_restore(struct vsharp_dev *vdev, u32 *failed)
 			err = err ? err : ret;
 			continue;
 		}
-		vdev->touched &= ~BIT(vmid);
+		untouch(vdev, vmid);
 	}
 	mutex_unlock(&vdev->lock);
+	/* a reset + restore loop would otherwise flood the log */
 	if (rewritten)
-		pr_info("%s: VMIDs 0x%04x were rewritten by the driver, left as it set them\n",
-			vdev->name, rewritten);
+		pr_info_ratelimited("%s: VMIDs 0x%04x were rewritten by the driver, left as it set them\n",
+				    vdev->name, rewritten);
 	if (bad)
-		pr_warn("%s: VMIDs 0x%04x not restored (error %d): they keep the mode this module wrote\n",
-			vdev->name, bad, err);
+		pr_warn_ratelimited("%s: VMIDs 0x%04x not restored (error %d): they keep the mode this module wrote\n",
+				    vdev->name, bad, err);
 	if (failed)
 		*failed = bad;
 	return err;

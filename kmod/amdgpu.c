@@ -14,7 +14,11 @@
  * - binding: a device is refused when the amdgpu that drives it cannot be
  *   the one whose struct amdgpu_device this file was compiled against
  *   (an out-of-tree amdgpu, fields that do not hold what they must);
- * - VMIDs: only the graphics VMIDs 1 .. first_kfd_vmid - 1 are writable;
+ * - VMIDs: only the graphics VMIDs 1 .. first_kfd_vmid - 1 are writable,
+ *   and a mode is set only on one amdgpu's VMID manager has reserved for
+ *   one VM (amd_reserved()) unless <dev>/force is 1;
+ * - persistence: a runtime-PM reference is held while a VMID holds a
+ *   changed mode (amd_hold()), since runtime resume rewrites it;
  * - access: a runtime-PM reference is held around every register access,
  *   as amdgpu_debugfs.c does, and access is refused (-EBUSY) while a GPU
  *   reset is running, while the device is suspended, and while GFXOFF is
@@ -24,6 +28,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/delay.h>
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/pci.h>
@@ -42,6 +47,7 @@ struct vsharp_amdgpu {
 	struct drm_device *ddev;
 	struct amdgpu_device *adev;
 	struct module *owner;
+	bool held;			/* the runtime-PM reference of hold() */
 	u32 sh_mem_config;		/* dword offsets */
 	u32 vmid_select;		/* GRBM_GFX_CNTL or SRBM_GFX_CNTL */
 };
@@ -110,8 +116,10 @@ static int amd_reg_offsets(struct vsharp_amdgpu *a)
 }
 
 /*
- * On success: a runtime-PM reference, reset_domain->sem (read), srbm_mutex
- * and a drm_dev_enter().
+ * On success: a runtime-PM reference, a drm_dev_enter(), reset_domain->sem
+ * (read) and srbm_mutex.  Runtime PM first, as amdgpu_debugfs_regs2_op()
+ * takes it: a resume (hundreds of ms on BACO) must not run inside the
+ * SRCU section that drm_dev_unplug() waits for.
  */
 static int amd_lock(struct vsharp_amdgpu *a, int *idx)
 {
@@ -120,17 +128,18 @@ static int amd_lock(struct vsharp_amdgpu *a, int *idx)
 	bool gfxoff;
 	int ret;
 
-	if (!drm_dev_enter(a->ddev, idx))
-		return -ENODEV;
-	/* as amdgpu_debugfs_regs2_op(): wake the device, keep it awake */
+	/* wake the device, keep it awake */
 	ret = pm_runtime_get_sync(dev);
 	if (ret < 0)
 		goto err_pm;
+	ret = -ENODEV;
+	if (!drm_dev_enter(a->ddev, idx))
+		goto err_pm;
 	ret = -EBUSY;
 	if (adev->no_hw_access || adev->in_suspend)
-		goto err_pm;
+		goto err_dev;
 	if (!down_read_trylock(&adev->reset_domain->sem))
-		goto err_pm;
+		goto err_dev;
 	mutex_lock(&adev->gfx.gfx_off_mutex);
 	gfxoff = adev->gfx.gfx_off_state || !adev->gfx.gfx_off_req_count;
 	mutex_unlock(&adev->gfx.gfx_off_mutex);
@@ -144,9 +153,10 @@ static int amd_lock(struct vsharp_amdgpu *a, int *idx)
 
 err_reset:
 	up_read(&adev->reset_domain->sem);
+err_dev:
+	drm_dev_exit(*idx);
 err_pm:
 	pm_runtime_put_autosuspend(dev);
-	drm_dev_exit(*idx);
 	return ret;
 }
 
@@ -156,9 +166,9 @@ static void amd_unlock(struct vsharp_amdgpu *a, int idx)
 
 	mutex_unlock(&a->adev->srbm_mutex);
 	up_read(&a->adev->reset_domain->sem);
+	drm_dev_exit(idx);
 	pm_runtime_mark_last_busy(dev);
 	pm_runtime_put_autosuspend(dev);
-	drm_dev_exit(idx);
 }
 
 static void amd_select_vmid(struct vsharp_amdgpu *a, unsigned int vmid)
@@ -208,10 +218,68 @@ static int amd_update(struct vsharp_dev *vdev, unsigned int vmid, u32 mask,
 	return 0;
 }
 
+/*
+ * amdgpu's runtime resume (amdgpu_device_resume -> gfx hw_init ->
+ * constants_init) writes every graphics VMID's SH_MEM_CONFIG back, and an
+ * idle dGPU autosuspends after 5 s (amdgpu_pmops_runtime_idle,
+ * pm_runtime_set_autosuspend_delay in amdgpu_drv.c): while a VMID holds a
+ * changed mode, one usage reference keeps the device from suspending.
+ * Taken without a resume: align.c takes it before its first write, and
+ * that write's access wakes the device.
+ */
+static void amd_hold(struct vsharp_dev *vdev, bool on)
+{
+	struct vsharp_amdgpu *a = to_amd(vdev);
+	struct device *dev = &a->pdev->dev;
+
+	if (on == a->held)
+		return;
+	a->held = on;
+	if (on) {
+		pm_runtime_get_noresume(dev);
+		return;
+	}
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+}
+
+/*
+ * The VMIDs amdgpu's manager of the GFX hub has reserved for one VM alone
+ * (amdgpu_vmid_alloc_reserved() in amdgpu_ids.c), under its lock.  Linux
+ * 6.1 takes one VMID off ids_lru per reserving VM (at most
+ * AMDGPU_VM_MAX_RESERVED_VMID); later kernels keep one id_mgr->reserved
+ * shared by every VM that reserved (reserved_use_count) and, with
+ * enforce_isolation, by every process: only a count of one without
+ * isolation makes it one VM's.
+ */
+static int amd_reserved(struct vsharp_dev *vdev, u32 *mask)
+{
+	struct amdgpu_device *adev = to_amd(vdev)->adev;
+	struct amdgpu_vmid_mgr *mgr = &adev->vm_manager.id_mgr[0];
+	unsigned int j;
+
+	*mask = 0;
+	mutex_lock(&mgr->lock);
+#ifdef AMDGPU_VM_MAX_RESERVED_VMID
+	for (j = 1; j < mgr->num_ids; j++)
+		if (list_empty(&mgr->ids[j].list))
+			*mask |= BIT(j);
+#else
+	if (mgr->reserved && mgr->reserved_use_count == 1 &&
+	    !adev->enforce_isolation[0]) {
+		j = mgr->reserved - mgr->ids;
+		*mask = BIT(j);
+	}
+#endif
+	mutex_unlock(&mgr->lock);
+	return 0;
+}
+
 static void amd_destroy(struct vsharp_dev *vdev)
 {
 	struct vsharp_amdgpu *a = to_amd(vdev);
 
+	amd_hold(vdev, false);
 	drm_dev_put(a->ddev);
 	module_put(a->owner);
 	pci_dev_put(a->pdev);
@@ -222,6 +290,8 @@ static const struct vsharp_backend_ops amd_ops = {
 	.name = "amdgpu",
 	.read = amd_read,
 	.update = amd_update,
+	.reserved = amd_reserved,
+	.hold = amd_hold,
 	.destroy = amd_destroy,
 };
 
@@ -275,13 +345,73 @@ static const struct vsharp_layout *amd_gc_layout(const struct vsharp_gc *gc)
 }
 
 /*
+ * A field that is an idle struct mutex has a wait list pointing at itself;
+ * other data rarely does.  A waiter may be queued at that moment, so look
+ * a few times.  PREEMPT_RT mutexes have no such list: not checked there.
+ */
+static bool amd_mutex_idle(struct mutex *m)
+{
+#ifndef CONFIG_PREEMPT_RT
+	int tries;
+
+	for (tries = 0; tries < 20; tries++) {
+		if (READ_ONCE(m->wait_list.next) == &m->wait_list &&
+		    READ_ONCE(m->wait_list.prev) == &m->wait_list)
+			return true;
+		usleep_range(5000, 10000);
+	}
+	return false;
+#else
+	return true;
+#endif
+}
+
+/*
+ * The fields the backend locks and reads beyond the first ones: the three
+ * mutexes, the reset domain (amdgpu_reset_create_reset_domain()), GFXOFF's
+ * state (a bool, and a request count that amdgpu_device_init() starts at
+ * 1 and amdgpu_gfx_off_ctrl() moves by one per caller) and the VMID
+ * manager amdgpu_vmid_mgr_init() set up.
+ */
+static const char *amd_mismatch_locked_fields(struct amdgpu_device *adev)
+{
+	struct amdgpu_vmid_mgr *mgr = &adev->vm_manager.id_mgr[0];
+	struct amdgpu_reset_domain *rd = adev->reset_domain;
+	u8 gfx_off_state;
+
+	if (!amd_mutex_idle(&adev->srbm_mutex) ||
+	    !amd_mutex_idle(&adev->gfx.gfx_off_mutex) ||
+	    !amd_mutex_idle(&mgr->lock))
+		return "srbm_mutex, gfx_off_mutex or the VMID manager's lock is no idle mutex";
+	if (!rd || !rd->wq || kref_read(&rd->refcount) < 1 ||
+	    (rd->type != SINGLE_DEVICE && rd->type != XGMI_HIVE))
+		return "adev->reset_domain is no reset domain";
+	memcpy(&gfx_off_state, &adev->gfx.gfx_off_state, 1);
+	if (gfx_off_state > 1 || adev->gfx.gfx_off_req_count > 1024)
+		return "adev->gfx.gfx_off_state/gfx_off_req_count are out of range";
+	if (mgr->num_ids != adev->vm_manager.first_kfd_vmid)
+		return "adev->vm_manager.id_mgr[0].num_ids is not first_kfd_vmid";
+#ifdef AMDGPU_VM_MAX_RESERVED_VMID
+	if ((unsigned int)atomic_read(&mgr->reserved_vmid_num) >
+	    AMDGPU_VM_MAX_RESERVED_VMID)
+		return "adev->vm_manager.id_mgr[0].reserved_vmid_num is out of range";
+#else
+	if (mgr->reserved && (mgr->reserved <= mgr->ids ||
+			      mgr->reserved >= mgr->ids + mgr->num_ids))
+		return "adev->vm_manager.id_mgr[0].reserved is not one of its ids";
+#endif
+	return NULL;
+}
+
+/*
  * Is the bound amdgpu the one this file was built against?  Neither
  * srcversion (Debian sets no MODULE_SRCVERSION_ALL and amdgpu no
  * MODULE_VERSION), nor a build-id (no STACKTRACE_BUILD_ID), nor a
  * modversions CRC (amdgpu exports no symbol) is there to compare, so the
- * check is: an in-tree module, and fields at the start, middle and end of
+ * check is: an in-tree module, fields at the start, middle and end of
  * struct amdgpu_device holding what the PCI core and amdgpu's own
- * initialisation guarantee.  Return: NULL, or why the device is refused.
+ * initialisation guarantee, and every field the backend locks or reads
+ * holding a value of its kind.  Return: NULL, or why the device is refused.
  */
 static const char *amd_mismatch(struct vsharp_amdgpu *a)
 {
@@ -305,7 +435,7 @@ static const char *amd_mismatch(struct vsharp_amdgpu *a)
 	if (adev->vm_manager.first_kfd_vmid < 2 ||
 	    adev->vm_manager.first_kfd_vmid > VSHARP_NUM_VMIDS)
 		return "adev->vm_manager.first_kfd_vmid is out of range";
-	return NULL;
+	return amd_mismatch_locked_fields(adev);
 }
 
 static int amd_create(struct pci_dev *pdev, unsigned int index,

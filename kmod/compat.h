@@ -21,6 +21,16 @@ static inline void vsharp_vm_flags_set(struct vm_area_struct *vma,
 #endif
 }
 
+static inline void vsharp_vm_flags_clear(struct vm_area_struct *vma,
+					 vm_flags_t flags)
+{
+#ifdef VSHARP_HAVE_VM_FLAGS_SET
+	vm_flags_clear(vma, flags);
+#else
+	vma->vm_flags &= ~flags;
+#endif
+}
+
 /* dma_buf_vmap() expects the reservation lock held from 6.2 on */
 static inline int vsharp_dma_buf_vmap(struct dma_buf *dmabuf,
 				      struct iosys_map *map)

@@ -4,11 +4,16 @@
  *
  *   <dev>/backend, device, gc_version, family, first_kfd_vmid,
  *         writable_vmids                                         (0400)
- *   <dev>/alignment_mode, vmids                                  (0600)
+ *   <dev>/alignment_mode, vmids, force                           (0600)
+ *   <dev>/reserved_vmids                       (0400; emu: 0600)
  *   <dev>/status, lost                                           (0400)
  *   <dev>/restore, reset (emu only)                              (0200)
  *   <dev>/vmid/<n>/sh_mem_config and one file per field          (0400)
  *   <dev>/vmid/<n>/alignment_mode                                (0600)
+ *
+ * A read renders the text once, at offset 0, into the open file's own
+ * buffer; the reads after it continue in that text, so a reader taking it
+ * a byte at a time never splices two values.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -24,6 +29,8 @@ struct vsharp_attr {
 	umode_t mode;
 	int (*show)(struct vsharp_node *n, char *buf, size_t size);
 	int (*store)(struct vsharp_node *n, const char *val);
+	/* NULL: every device has the file */
+	bool (*present)(const struct vsharp_dev *vdev);
 };
 
 #define SHOW_SIZE 128
@@ -169,6 +176,70 @@ static int store_reset(struct vsharp_node *n, const char *val)
 	return n->vdev->ops->reset(n->vdev);
 }
 
+static int show_reserved(struct vsharp_node *n, char *buf, size_t size)
+{
+	u32 mask;
+	int ret, len;
+
+	ret = n->vdev->ops->reserved(n->vdev, &mask);
+	if (ret)
+		return ret;
+	len = vsharp_format_vmids(mask, buf, size - 1);
+	if (len < 0)
+		return len;
+	buf[len++] = '\n';
+	return len;
+}
+
+static int store_reserved(struct vsharp_node *n, const char *val)
+{
+	u32 mask;
+	int ret;
+
+	ret = vsharp_parse_vmids(val, &mask);
+	if (ret)
+		return ret;
+	return n->vdev->ops->reserve(n->vdev, mask);
+}
+
+static int show_force(struct vsharp_node *n, char *buf, size_t size)
+{
+	return scnprintf(buf, size, "%d\n", READ_ONCE(n->vdev->force));
+}
+
+static int store_force(struct vsharp_node *n, const char *val)
+{
+	struct vsharp_dev *vdev = n->vdev;
+	bool force;
+
+	if (!strcmp(val, "0"))
+		force = false;
+	else if (!strcmp(val, "1"))
+		force = true;
+	else
+		return -EINVAL;
+	/* a mode write checks reservations and force under the same lock */
+	mutex_lock(&vdev->lock);
+	WRITE_ONCE(vdev->force, force);
+	mutex_unlock(&vdev->lock);
+	return 0;
+}
+
+static bool has_reset(const struct vsharp_dev *vdev)
+{
+	return vdev->ops->reset;
+}
+
+static bool manager_emulated(const struct vsharp_dev *vdev)
+{
+	return vdev->ops->reserve;
+}
+
+static bool manager_real(const struct vsharp_dev *vdev)
+{
+	return !vdev->ops->reserve;
+}
+
 static int show_sh_mem_config(struct vsharp_node *n, char *buf, size_t size)
 {
 	u32 v;
@@ -200,10 +271,13 @@ static const struct vsharp_attr dev_attrs[] = {
 	{ "writable_vmids", 0400, show_writable_vmids, NULL },
 	{ "alignment_mode", 0600, show_mode, store_mode },
 	{ "vmids", 0600, show_vmids, store_vmids },
+	{ "reserved_vmids", 0400, show_reserved, NULL, manager_real },
+	{ "reserved_vmids", 0600, show_reserved, store_reserved, manager_emulated },
+	{ "force", 0600, show_force, store_force },
 	{ "status", 0400, show_status, NULL },
 	{ "lost", 0400, show_lost, NULL },
 	{ "restore", 0200, NULL, store_restore },
-	{ "reset", 0200, NULL, store_reset },
+	{ "reset", 0200, NULL, store_reset, has_reset },
 };
 
 static const struct vsharp_attr vmid_raw_attr = {
@@ -218,30 +292,66 @@ static const struct vsharp_attr vmid_field_attr = {
 	NULL, 0400, show_field, NULL
 };
 
+/*
+ * An open device file: the text its last read from offset 0 rendered.
+ * Rendering once per pass, as simple_attr_read() does, keeps a reader
+ * that takes the text in pieces from splicing two values.
+ */
+struct node_file {
+	struct vsharp_node *n;
+	struct mutex lock;		/* @text, @len */
+	int len;
+	char text[SHOW_SIZE];
+};
+
+static int node_open(struct inode *inode, struct file *file)
+{
+	struct node_file *nf = kzalloc(sizeof(*nf), GFP_KERNEL);
+
+	if (!nf)
+		return -ENOMEM;
+	nf->n = inode->i_private;
+	mutex_init(&nf->lock);
+	file->private_data = nf;
+	return 0;
+}
+
+static int node_release(struct inode *inode, struct file *file)
+{
+	struct node_file *nf = file->private_data;
+
+	mutex_destroy(&nf->lock);
+	kfree(nf);
+	return 0;
+}
+
 static ssize_t node_read(struct file *file, char __user *ubuf, size_t count,
 			 loff_t *ppos)
 {
-	struct vsharp_node *n = file->private_data;
-	char *buf;
-	int len;
+	struct node_file *nf = file->private_data;
+	struct vsharp_node *n = nf->n;
+	ssize_t ret;
 
 	/* root may open a 0200 file for reading: refuse here */
 	if (!n->attr->show)
 		return -EPERM;
-	buf = kmalloc(SHOW_SIZE, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	len = n->attr->show(n, buf, SHOW_SIZE);
-	if (len >= 0)
-		len = simple_read_from_buffer(ubuf, count, ppos, buf, len);
-	kfree(buf);
-	return len;
+	mutex_lock(&nf->lock);
+	if (*ppos == 0 || !nf->len) {
+		ret = n->attr->show(n, nf->text, sizeof(nf->text));
+		if (ret < 0)
+			goto out;
+		nf->len = ret;
+	}
+	ret = simple_read_from_buffer(ubuf, count, ppos, nf->text, nf->len);
+out:
+	mutex_unlock(&nf->lock);
+	return ret;
 }
 
 static ssize_t node_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
-	struct vsharp_node *n = file->private_data;
+	struct vsharp_node *n = ((struct node_file *)file->private_data)->n;
 	char buf[VSHARP_MAX_INPUT + 1];
 	char *val;
 	int ret;
@@ -263,7 +373,8 @@ static ssize_t node_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations node_fops = {
 	.owner = THIS_MODULE,
-	.open = simple_open,
+	.open = node_open,
+	.release = node_release,
 	.read = node_read,
 	.write = node_write,
 	.llseek = default_llseek,
@@ -302,7 +413,7 @@ int vsharp_dev_debugfs_init(struct vsharp_dev *vdev, struct dentry *root)
 		return PTR_ERR(vdev->dir);
 
 	for (i = 0; i < ARRAY_SIZE(dev_attrs) && !ret; i++) {
-		if (dev_attrs[i].store == store_reset && !vdev->ops->reset)
+		if (dev_attrs[i].present && !dev_attrs[i].present(vdev))
 			continue;
 		n = &vdev->dev_nodes[i];
 		*n = (struct vsharp_node){ vdev, &dev_attrs[i], -1, NULL };

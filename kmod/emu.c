@@ -5,6 +5,12 @@
  * The userspace emulated GPU reads its VMID's alignment mode from debugfs.
  * Every VMID is writable: there is no hardware to hang, and the emulator
  * may emulate any VMID.
+ *
+ * It also stands in for amdgpu's VMID manager: the VMIDs reserved for one
+ * VM alone (AMDGPU_VM_OP_RESERVE_VMID) are what was last written to
+ * <dev>/reserved_vmids, none at load, so that a client (vsharp under the
+ * shim, the selftests) can imitate a reservation and see the module
+ * refuse a mode on a VMID that is not reserved.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -20,6 +26,7 @@ struct vsharp_emu {
 	struct mutex regs_lock;		/* stands in for adev->srbm_mutex */
 	bool noretry;
 	u32 regs[VSHARP_NUM_VMIDS];
+	u32 reserved;			/* under regs_lock, as id_mgr->lock */
 };
 
 static struct vsharp_emu *to_emu(struct vsharp_dev *vdev)
@@ -50,6 +57,29 @@ static int emu_update(struct vsharp_dev *vdev, unsigned int vmid, u32 mask,
 	*old = emu->regs[vmid];
 	*new = (*old & ~mask) | (bits & mask);
 	emu->regs[vmid] = *new;
+	mutex_unlock(&emu->regs_lock);
+	return 0;
+}
+
+static int emu_reserved(struct vsharp_dev *vdev, u32 *mask)
+{
+	struct vsharp_emu *emu = to_emu(vdev);
+
+	mutex_lock(&emu->regs_lock);
+	*mask = emu->reserved;
+	mutex_unlock(&emu->regs_lock);
+	return 0;
+}
+
+/* Only VMIDs amdgpu_vmid_mgr_init() gives its manager can be reserved. */
+static int emu_reserve(struct vsharp_dev *vdev, u32 mask)
+{
+	struct vsharp_emu *emu = to_emu(vdev);
+
+	if (mask & ~vsharp_graphics_vmids(vdev->first_kfd_vmid))
+		return -EINVAL;
+	mutex_lock(&emu->regs_lock);
+	emu->reserved = mask;
 	mutex_unlock(&emu->regs_lock);
 	return 0;
 }
@@ -87,6 +117,8 @@ static const struct vsharp_backend_ops emu_ops = {
 	.name = "emu",
 	.read = emu_read,
 	.update = emu_update,
+	.reserved = emu_reserved,
+	.reserve = emu_reserve,
 	.reset = emu_reset,
 	.destroy = emu_destroy,
 };

@@ -9,7 +9,8 @@
 #                                   ... with the amdgpu backend (needs the full
 #                                   source tree the kernel was built from)
 #   make kmod KDIR=<kernel build dir>   for another kernel
-#   make vm-check                   both VM passes (Debian kernel, debug kernel)
+#   make vm-check                   the VM passes (Debian's 6.1 kernel, Debian's
+#                                   6.12 kernel, debug kernel)
 
 KMOD_OUT := $(abspath $(BUILD))/kmod/debian
 KDIR ?= /usr/src/linux-headers-$(shell scripts/kernel-abi)
@@ -30,8 +31,10 @@ kmod:
 	@echo "kmod: $(KMOD_OUT)/vsharp.ko"
 
 vm-check: $(BUILD)/static/vsharp
-	@scripts/check vm=scripts/vm-check vm-debug=scripts/vm-check-debug
+	@scripts/check vm=scripts/vm-check "vm-6.12=scripts/vm-check debian-6.12" \
+		vm-debug=scripts/vm-check-debug
 
 CHECK_SUITES += checkpatch=scripts/checkpatch-kmod sparse=scripts/sparse-kmod \
 	kmod-amdgpu=scripts/build-kmod-amdgpu kmod-6.12=scripts/kmod-6.12 \
-	vm=scripts/vm-check vm-debug=scripts/vm-check-debug
+	vm=scripts/vm-check vm-6.12="scripts/vm-check debian-6.12" \
+	vm-debug=scripts/vm-check-debug

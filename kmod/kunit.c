@@ -231,11 +231,12 @@ static void size_test(struct kunit *test)
 		{ "1", 1 }, { "4096", 4096 }, { "0x1000", 4096 }, { "0X1f", 31 },
 		{ "4K", 4096 }, { "3M", 3 << 20 }, { "0", 0 },
 		{ "18446744073709551615", U64_MAX }, { "0x3fffffffffffffK", 0xfffffffffffffc00ULL },
+		{ "007", 7 }, { "0x0010", 16 }, { "4096K", 4 << 20 },
 	};
 	static const char * const bad[] = {
 		"", "-1", "+1", "K", "M", "0x", "0xK", "1KK", "1G", "1k", "4.5",
 		"18446744073709551616", "0x40000000000000K", "1 K", "abc", "0x+5",
-		"123456789012345678901234",
+		"123456789012345678901234", "0x0x10", "0X0x10", "0x 1", "1x10",
 	};
 	size_t i;
 	u64 v;
@@ -318,6 +319,9 @@ struct test_backend {
 	struct vsharp_dev dev;
 	int error;			/* returned by every access when set */
 	u32 regs[VSHARP_NUM_VMIDS];
+	u32 reserved;			/* the driver's reserved VMIDs */
+	int holds;			/* hold(true) minus hold(false) */
+	int hold_calls;
 };
 
 static int tb_read(struct vsharp_dev *vdev, unsigned int vmid, u32 *val)
@@ -343,10 +347,28 @@ static int tb_update(struct vsharp_dev *vdev, unsigned int vmid, u32 mask,
 	return 0;
 }
 
+static int tb_reserved(struct vsharp_dev *vdev, u32 *mask)
+{
+	struct test_backend *tb = container_of(vdev, struct test_backend, dev);
+
+	*mask = tb->reserved;
+	return 0;
+}
+
+static void tb_hold(struct vsharp_dev *vdev, bool on)
+{
+	struct test_backend *tb = container_of(vdev, struct test_backend, dev);
+
+	tb->holds += on ? 1 : -1;
+	tb->hold_calls++;
+}
+
 static const struct vsharp_backend_ops tb_ops = {
 	.name = "test",
 	.read = tb_read,
 	.update = tb_update,
+	.reserved = tb_reserved,
+	.hold = tb_hold,
 };
 
 static int align_test_init(struct kunit *test)
@@ -364,6 +386,8 @@ static int align_test_init(struct kunit *test)
 	tb->dev.layout = vsharp_gc_layout(&gc);
 	tb->dev.first_kfd_vmid = 8;
 	tb->dev.writable = vsharp_graphics_vmids(8);
+	/* the mechanics below, as if the driver had reserved them all */
+	tb->reserved = tb->dev.writable;
 	mutex_init(&tb->dev.lock);
 	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++)
 		tb->regs[vmid] = vsharp_gc_default_sh_mem_config(&gc, vmid, true);
@@ -448,7 +472,85 @@ static void restore_after_driver_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tb->regs[4], 0xc00cU);
 }
 
+/*
+ * A VMID the driver has not reserved for one VM is refused (-EACCES),
+ * with nothing changed, unless forced; the other checks come first.
+ */
+static void reservation_test(struct kunit *test)
+{
+	struct test_backend *tb = test->priv;
+	unsigned int vmid;
+
+	tb->reserved = BIT(3);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(4),
+						 VSHARP_ALIGN_STRICT), -EACCES);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(3) | BIT(4),
+						 VSHARP_ALIGN_STRICT), -EACCES);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(0),
+						 VSHARP_ALIGN_STRICT), -EPERM);
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(3), 4), -EINVAL);
+	for (vmid = 0; vmid < VSHARP_NUM_VMIDS; vmid++)
+		KUNIT_EXPECT_EQ(test, tb->regs[vmid], 0xc00cU);
+	KUNIT_EXPECT_EQ(test, tb->dev.touched, 0U);
+	KUNIT_EXPECT_EQ(test, tb->hold_calls, 0);
+
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(3),
+						 VSHARP_ALIGN_STRICT), 0);
+	KUNIT_EXPECT_EQ(test, tb->regs[3], 0xc008U);
+	tb->dev.force = true;
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(4),
+						 VSHARP_ALIGN_DWORD), 0);
+	KUNIT_EXPECT_EQ(test, tb->regs[4], 0xc000U);
+	/* force does not open VMID 0 or the KFD VMIDs */
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(9),
+						 VSHARP_ALIGN_DWORD), -EPERM);
+	/* restore is never refused: the reservation may be gone by then */
+	tb->dev.force = false;
+	tb->reserved = 0;
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, NULL), 0);
+	KUNIT_EXPECT_EQ(test, tb->regs[3], 0xc00cU);
+	KUNIT_EXPECT_EQ(test, tb->regs[4], 0xc00cU);
+}
+
+/*
+ * The backend's hold spans exactly the time a VMID holds a changed mode:
+ * one hold from the first change, let go by the restore of the last, by
+ * a driver rewrite of the last, or at once when the first write fails.
+ */
+static void hold_test(struct kunit *test)
+{
+	struct test_backend *tb = test->priv;
+
+	KUNIT_ASSERT_EQ(test, vsharp_align_apply(&tb->dev, BIT(1),
+						 VSHARP_ALIGN_DWORD), 0);
+	KUNIT_EXPECT_EQ(test, tb->holds, 1);
+	KUNIT_ASSERT_EQ(test, vsharp_align_apply(&tb->dev, BIT(2) | BIT(1),
+						 VSHARP_ALIGN_STRICT), 0);
+	KUNIT_EXPECT_EQ(test, tb->hold_calls, 1);
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, NULL), 0);
+	KUNIT_EXPECT_EQ(test, tb->holds, 0);
+	KUNIT_EXPECT_EQ(test, tb->hold_calls, 2);
+
+	/* the driver rewrote the only changed VMID: nothing left to hold */
+	KUNIT_ASSERT_EQ(test, vsharp_align_apply(&tb->dev, BIT(5),
+						 VSHARP_ALIGN_STRICT), 0);
+	KUNIT_EXPECT_EQ(test, tb->holds, 1);
+	tb->regs[5] = 0xc00dU;
+	KUNIT_EXPECT_EQ(test, vsharp_align_restore(&tb->dev, NULL), 0);
+	KUNIT_EXPECT_EQ(test, tb->holds, 0);
+
+	/* a first write that fails leaves no hold behind */
+	tb->error = -EBUSY;
+	KUNIT_EXPECT_EQ(test, vsharp_align_apply(&tb->dev, BIT(6),
+						 VSHARP_ALIGN_STRICT), -EBUSY);
+	KUNIT_EXPECT_EQ(test, tb->holds, 0);
+	KUNIT_EXPECT_EQ(test, tb->dev.touched, 0U);
+	tb->error = 0;
+}
+
 static struct kunit_case vsharp_align_cases[] = {
+	KUNIT_CASE(reservation_test),
+	KUNIT_CASE(hold_test),
 	KUNIT_CASE(vmid_guard_test),
 	KUNIT_CASE(restore_failure_test),
 	KUNIT_CASE(restore_after_driver_test),

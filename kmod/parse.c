@@ -161,8 +161,8 @@ EXPORT_SYMBOL_IF_KUNIT(vsharp_format_vmids);
 
 /**
  * vsharp_parse_size() - parse a buffer size in bytes
- * @s: decimal, or hexadecimal with "0x", optionally followed by K or M
- *     (binary multiples)
+ * @s: decimal, or hexadecimal after "0x" or "0X", leading zeros allowed,
+ *     optionally followed by K or M (binary multiples)
  * @size: where to store it
  *
  * Return: 0 or -EINVAL (no sign, no overflow, nothing after the suffix).
@@ -170,7 +170,7 @@ EXPORT_SYMBOL_IF_KUNIT(vsharp_format_vmids);
 int vsharp_parse_size(const char *s, u64 *size)
 {
 	char num[24];
-	size_t len = strlen(s);
+	size_t len = strlen(s), i;
 	unsigned int shift = 0;
 	u64 v;
 
@@ -185,7 +185,11 @@ int vsharp_parse_size(const char *s, u64 *size)
 	memcpy(num, s, len);
 	num[len] = '\0';
 	if (num[0] == '0' && (num[1] == 'x' || num[1] == 'X')) {
-		if (!isxdigit(num[2]) || kstrtou64(num + 2, 16, &v))
+		/* kstrtou64() would take a second "0x" after the first */
+		for (i = 2; num[i]; i++)
+			if (!isxdigit(num[i]))
+				return -EINVAL;
+		if (i == 2 || kstrtou64(num + 2, 16, &v))
 			return -EINVAL;
 	} else if (kstrtou64(num, 10, &v)) {
 		return -EINVAL;

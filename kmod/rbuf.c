@@ -23,8 +23,21 @@
  * allocator has it back.  A released buffer whose pages are still
  * referenced elsewhere (a pipe after vmsplice(), a GUP user) keeps those
  * pages, and their charge, on the linger list until it holds the last
- * reference; create and free reap that list.  Pages are charged to the
+ * reference; create and free reap that list, and so does a work item
+ * every second while it is not empty.  Pages are charged to the
  * memory cgroup of the task that creates the buffer.
+ *
+ * The budget is the module's, so it must not forget pages across an
+ * unload: unloading is refused while pages may be held elsewhere.  Only a
+ * mapping lets other holders take page references that outlive it, so a
+ * mapped buffer pins the module (as a lingering buffer does); when its
+ * last mapping goes, the pin goes too if every page is the buffer's alone,
+ * else it stays until the buffer is freed and its pages are back.
+ *
+ * A create never calls the OOM killer: the allocations may fail
+ * (__GFP_RETRY_MAYFAIL: in a memory cgroup at its limit, try_charge_memcg()
+ * then fails instead of killing; system-wide, the allocator gives up
+ * instead of killing), and a fatal signal stops the page loop.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -47,6 +60,7 @@
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include "compat.h"
@@ -101,6 +115,9 @@ MODULE_PARM_DESC(max_total_size, "Limit on all result buffers' pages together, i
 
 #define VSHARP_MAX_BUFFERS 256
 
+/* the buffer holds a reference to the module */
+#define BUF_PINNED 0
+
 struct vsharp_buf {
 	struct kref ref;
 	int id;
@@ -108,7 +125,9 @@ struct vsharp_buf {
 	unsigned long npages;
 	struct page **pages;
 	struct dentry *dir;
-	struct mutex maps_lock;		/* @maps */
+	unsigned long flags;		/* BUF_PINNED */
+	struct mutex maps_lock;		/* @maps, @nmaps */
+	unsigned int nmaps;		/* VMAs mapping the buffer */
 	struct list_head maps;		/* struct buf_map, one per DMA mapping */
 	struct list_head linger;	/* on rbuf_linger once released */
 };
@@ -133,6 +152,8 @@ static atomic_t rbuf_count;		/* buffers not yet released */
 static struct dentry *rbuf_dir;
 static DEFINE_SPINLOCK(rbuf_linger_lock);
 static LIST_HEAD(rbuf_linger);		/* released buffers with pages in use */
+static void rbuf_reap_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(rbuf_reap_work, rbuf_reap_work_fn);
 
 /*
  * Give back every page of @buf that only @buf references, uncharge it, and
@@ -154,6 +175,30 @@ static void buf_drop_unused_pages(struct vsharp_buf *buf)
 	buf->npages = kept;
 }
 
+/*
+ * Called by holders that pin the module themselves (an open file, a
+ * dma-buf, a mapping's file), so the module is alive to take the reference.
+ */
+static void buf_pin(struct vsharp_buf *buf)
+{
+	if (!test_and_set_bit(BUF_PINNED, &buf->flags))
+		__module_get(THIS_MODULE);
+}
+
+static void buf_unpin(struct vsharp_buf *buf)
+{
+	if (test_and_clear_bit(BUF_PINNED, &buf->flags))
+		module_put(THIS_MODULE);
+}
+
+/* The last of a buffer, its pages all given back. */
+static void buf_free_mem(struct vsharp_buf *buf)
+{
+	kvfree(buf->pages);
+	buf_unpin(buf);
+	kfree(buf);
+}
+
 static void buf_release(struct kref *ref)
 {
 	struct vsharp_buf *buf = container_of(ref, struct vsharp_buf, ref);
@@ -162,13 +207,14 @@ static void buf_release(struct kref *ref)
 	atomic_dec(&rbuf_count);
 	buf_drop_unused_pages(buf);
 	if (buf->npages) {
+		buf_pin(buf);
 		spin_lock(&rbuf_linger_lock);
 		list_add_tail(&buf->linger, &rbuf_linger);
 		spin_unlock(&rbuf_linger_lock);
+		schedule_delayed_work(&rbuf_reap_work, HZ);
 		return;
 	}
-	kvfree(buf->pages);
-	kfree(buf);
+	buf_free_mem(buf);
 }
 
 static void buf_put(struct vsharp_buf *buf)
@@ -186,7 +232,11 @@ static void rbuf_reap(bool all)
 	spin_lock(&rbuf_linger_lock);
 	list_for_each_entry_safe(buf, tmp, &rbuf_linger, linger) {
 		if (all) {
-			/* the other holders free them; the budget dies with us */
+			/*
+			 * Only at unload, where no buffer was ever mapped (each
+			 * would pin the module): a transient reference (a
+			 * physical page scanner's) the page allocator ends.
+			 */
 			for (i = 0; i < buf->npages; i++)
 				put_page(buf->pages[i]);
 			atomic_long_sub(buf->npages, &rbuf_pages);
@@ -198,16 +248,35 @@ static void rbuf_reap(bool all)
 			list_move(&buf->linger, &done);
 	}
 	spin_unlock(&rbuf_linger_lock);
-	list_for_each_entry_safe(buf, tmp, &done, linger) {
-		kvfree(buf->pages);
-		kfree(buf);
-	}
+	list_for_each_entry_safe(buf, tmp, &done, linger)
+		buf_free_mem(buf);
+}
+
+/* Charged to the caller's memory cgroup; failing rather than OOM-killing. */
+#define BUF_GFP (GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
+/*
+ * Without it, a module pinned by lingering pages would stay loaded after
+ * the pipe let go, until some create or free.  The work holds no module
+ * reference: exit cancels it, after the last pin is gone.
+ */
+static void rbuf_reap_work_fn(struct work_struct *work)
+{
+	bool more;
+
+	rbuf_reap(false);
+	spin_lock(&rbuf_linger_lock);
+	more = !list_empty(&rbuf_linger);
+	spin_unlock(&rbuf_linger_lock);
+	if (more)
+		schedule_delayed_work(&rbuf_reap_work, HZ);
 }
 
 static struct vsharp_buf *buf_alloc(u64 size)
 {
 	struct vsharp_buf *buf;
 	unsigned long npages;
+	int err = -ENOMEM;
 
 	/* buffer_limit.bytes <= 1 GiB: no overflow below */
 	if (!size || size > buffer_limit.bytes)
@@ -225,11 +294,10 @@ static struct vsharp_buf *buf_alloc(u64 size)
 		return ERR_PTR(-ENOSPC);
 	}
 
-	buf = kzalloc(sizeof(*buf), GFP_KERNEL);
+	buf = kzalloc(sizeof(*buf), BUF_GFP);
 	if (!buf)
 		goto err;
-	buf->pages = kvcalloc(npages, sizeof(*buf->pages),
-			      GFP_KERNEL | __GFP_NOWARN);
+	buf->pages = kvcalloc(npages, sizeof(*buf->pages), BUF_GFP);
 	if (!buf->pages)
 		goto err;
 	kref_init(&buf->ref);
@@ -238,14 +306,18 @@ static struct vsharp_buf *buf_alloc(u64 size)
 	buf->size = size;
 	buf->id = -1;
 	for (buf->npages = 0; buf->npages < npages; buf->npages++) {
-		buf->pages[buf->npages] = alloc_page(GFP_KERNEL_ACCOUNT |
-						     __GFP_ZERO | __GFP_NOWARN);
+		/* a killed writer need not wait for up to 2^18 pages */
+		if (fatal_signal_pending(current))
+			err = -EINTR;
+		else
+			buf->pages[buf->npages] = alloc_page(BUF_GFP | __GFP_ZERO);
 		if (!buf->pages[buf->npages]) {
 			/* buf_release() gives back what was counted */
 			atomic_long_sub(npages - buf->npages, &rbuf_pages);
 			buf_put(buf);
-			return ERR_PTR(-ENOMEM);
+			return ERR_PTR(err);
 		}
+		cond_resched();
 	}
 	return buf;
 
@@ -290,7 +362,44 @@ static vm_fault_t buf_vm_fault(struct vm_fault *vmf)
 	return 0;
 }
 
+/* fork, split and mremap make VMAs without ->mmap */
+static void buf_vm_open(struct vm_area_struct *vma)
+{
+	struct vsharp_buf *buf = vma->vm_private_data;
+
+	mutex_lock(&buf->maps_lock);
+	buf->nmaps++;
+	mutex_unlock(&buf->maps_lock);
+}
+
+/*
+ * The page table references are gone by now (unmap_region() runs before
+ * remove_vma()): a page referenced more than once is held by someone else.
+ */
+static bool buf_pages_alone(struct vsharp_buf *buf)
+{
+	unsigned long i;
+
+	for (i = 0; i < buf->npages; i++)
+		if (page_ref_count(buf->pages[i]) != 1)
+			return false;
+	return true;
+}
+
+/* The VMA's file pins the module until after this returns. */
+static void buf_vm_close(struct vm_area_struct *vma)
+{
+	struct vsharp_buf *buf = vma->vm_private_data;
+
+	mutex_lock(&buf->maps_lock);
+	if (!--buf->nmaps && buf_pages_alone(buf))
+		buf_unpin(buf);
+	mutex_unlock(&buf->maps_lock);
+}
+
 static const struct vm_operations_struct buf_vm_ops = {
+	.open = buf_vm_open,
+	.close = buf_vm_close,
 	.fault = buf_vm_fault,
 };
 
@@ -303,13 +412,21 @@ static int buf_mmap(struct vsharp_buf *buf, struct vm_area_struct *vma)
 	/* a private mapping would take writes into copies the buffer never sees */
 	if (!(vma->vm_flags & VM_MAYSHARE))
 		return -EINVAL;
+	/* results are data: never code, now (EPERM) or by mprotect() (EACCES) */
+	if (vma->vm_flags & VM_EXEC)
+		return -EPERM;
 	if (vma->vm_pgoff >= buf->npages ||
 	    vma_pages(vma) > buf->npages - vma->vm_pgoff)
 		return -ENXIO;
 	/* no mremap() growth past the buffer, no core dump of it */
 	vsharp_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
+	vsharp_vm_flags_clear(vma, VM_MAYEXEC);
 	vma->vm_ops = &buf_vm_ops;
 	vma->vm_private_data = buf;
+	mutex_lock(&buf->maps_lock);
+	buf->nmaps++;
+	buf_pin(buf);
+	mutex_unlock(&buf->maps_lock);
 	return 0;
 }
 
@@ -842,5 +959,6 @@ void vsharp_rbuf_exit(void)
 	idr_for_each_entry(&rbuf_idr, buf, id)
 		buf_put(buf);
 	idr_destroy(&rbuf_idr);
+	cancel_delayed_work_sync(&rbuf_reap_work);
 	rbuf_reap(true);
 }

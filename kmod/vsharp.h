@@ -90,6 +90,20 @@ struct vsharp_backend_ops {
 	/* new = (old & ~mask) | (bits & mask); reports both */
 	int (*update)(struct vsharp_dev *vdev, unsigned int vmid, u32 mask,
 		      u32 bits, u32 *old, u32 *new);
+	/*
+	 * The VMIDs the driver's VMID manager has reserved for one VM alone
+	 * (amdgpu: AMDGPU_VM_OP_RESERVE_VMID), read under the manager's lock.
+	 */
+	int (*reserved)(struct vsharp_dev *vdev, u32 *mask);
+	/* emu only: set the emulated manager's reservations */
+	int (*reserve)(struct vsharp_dev *vdev, u32 mask);
+	/*
+	 * Optional: keep the register from being rewritten by power
+	 * management while a VMID holds a changed mode (@on), or let it go.
+	 * Called under vdev->lock when vdev->touched becomes non-zero or zero;
+	 * destroy lets go of a hold still taken.
+	 */
+	void (*hold)(struct vsharp_dev *vdev, bool on);
 	/* emu only: re-initialise every VMID as the driver does on resume */
 	int (*reset)(struct vsharp_dev *vdev);
 	void (*destroy)(struct vsharp_dev *vdev);
@@ -111,6 +125,7 @@ struct vsharp_dev {
 	const struct vsharp_layout *layout;
 	unsigned int first_kfd_vmid;
 	u32 writable;			/* VMIDs whose mode may be changed */
+	bool force;			/* set modes on VMIDs not reserved */
 
 	/* Serialises mode changes and the bookkeeping below. */
 	struct mutex lock;

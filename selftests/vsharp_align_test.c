@@ -3,6 +3,8 @@
  * vsharp.ko alignment-mode control: set each mode through debugfs, read it
  * back decoded per VMID, check that only ALIGNMENT_MODE changes, and that
  * status/lost report a driver rewrite (emu "reset") and restore undoes it.
+ * These run with force on; refused_unless_reserved_or_forced turns it off
+ * and tests the reservation check against the emulated VMID manager.
  */
 #include "kselftest_harness.h"
 #include "vsharp_util.h"
@@ -24,6 +26,8 @@ FIXTURE_SETUP(dev)
 		ASSERT_EQ(0, vs_write(path, "1"));
 		vs_path(path, sizeof(path), VS_ROOT "/%s/reset", self->names[d]);
 		ASSERT_EQ(0, vs_write(path, "1"));
+		vs_path(path, sizeof(path), VS_ROOT "/%s/force", self->names[d]);
+		ASSERT_EQ(0, vs_write(path, "1"));
 	}
 }
 
@@ -37,6 +41,10 @@ FIXTURE_TEARDOWN(dev)
 		vs_write(path, "1");
 		vs_path(path, sizeof(path), VS_ROOT "/%s/vmids", self->names[d]);
 		vs_write(path, "1-7");
+		vs_path(path, sizeof(path), VS_ROOT "/%s/force", self->names[d]);
+		vs_write(path, "0");
+		vs_path(path, sizeof(path), VS_ROOT "/%s/reserved_vmids", self->names[d]);
+		vs_write(path, "none");
 	}
 }
 
@@ -217,6 +225,74 @@ TEST_F(dev, lost_after_driver_rewrite)
 		ASSERT_LT(0, dev_read(dev, "status", buf, sizeof(buf)));
 		EXPECT_STREQ("unmodified", buf);
 	}
+}
+
+/*
+ * amdgpu hands VMIDs 1 .. first_kfd_vmid - 1 out per job to every process:
+ * without force, a mode is set only on a VMID the driver's manager has
+ * reserved for one VM (EACCES otherwise, nothing changed).  On emu the
+ * manager is reserved_vmids, as a reservation through the DRM ioctl would
+ * set it.
+ */
+TEST_F(dev, refused_unless_reserved_or_forced)
+{
+	char buf[64];
+	long before[16];
+	int d, v, tested = 0;
+
+	for (d = 0; d < self->n; d++) {
+		const char *dev = self->names[d];
+
+		if (strncmp(dev, "emu", 3))
+			continue;
+		tested++;
+		ASSERT_EQ(0, dev_write(dev, "force", "0"));
+		ASSERT_LT(0, dev_read(dev, "reserved_vmids", buf, sizeof(buf)));
+		EXPECT_STREQ("none", buf);
+		for (v = 0; v < 16; v++)
+			before[v] = raw_of(dev, v);
+
+		EXPECT_EQ(-EACCES, dev_write(dev, "vmid/1/alignment_mode", "strict"));
+		ASSERT_EQ(0, dev_write(dev, "vmids", "1"));
+		EXPECT_EQ(-EACCES, dev_write(dev, "alignment_mode", "strict"));
+		EXPECT_EQ(-EACCES, dev_write(dev, "vmid/0/alignment_mode", "strict"));
+		for (v = 0; v < 16; v++)
+			EXPECT_EQ(before[v], raw_of(dev, v)) TH_LOG("%s vmid %d", dev, v);
+		ASSERT_LT(0, dev_read(dev, "status", buf, sizeof(buf)));
+		EXPECT_STREQ("unmodified", buf);
+
+		/* reserved: VMID 1 alone */
+		ASSERT_EQ(0, dev_write(dev, "reserved_vmids", "1"));
+		ASSERT_EQ(0, dev_write(dev, "alignment_mode", "strict"));
+		ASSERT_LT(0, dev_read(dev, "vmid/1/alignment_mode", buf, sizeof(buf)));
+		EXPECT_STREQ("strict", buf);
+		ASSERT_EQ(0, dev_write(dev, "vmid/1/alignment_mode", "dword"));
+		ASSERT_EQ(0, dev_write(dev, "vmids", "1-2"));
+		EXPECT_EQ(-EACCES, dev_write(dev, "alignment_mode", "strict"));
+		ASSERT_LT(0, dev_read(dev, "vmid/1/alignment_mode", buf, sizeof(buf)));
+		EXPECT_STREQ("dword", buf);
+		EXPECT_EQ(before[2], raw_of(dev, 2));
+
+		/* forced: any writable VMID */
+		ASSERT_EQ(0, dev_write(dev, "force", "1"));
+		ASSERT_EQ(0, dev_write(dev, "alignment_mode", "strict"));
+		ASSERT_EQ(0, dev_write(dev, "vmid/0/alignment_mode", "dword_strict"));
+		ASSERT_LT(0, dev_read(dev, "vmid/2/alignment_mode", buf, sizeof(buf)));
+		EXPECT_STREQ("strict", buf);
+		ASSERT_LT(0, dev_read(dev, "vmid/0/alignment_mode", buf, sizeof(buf)));
+		EXPECT_STREQ("dword_strict", buf);
+
+		/* restore needs neither: the reservation may be gone by then */
+		ASSERT_EQ(0, dev_write(dev, "force", "0"));
+		ASSERT_EQ(0, dev_write(dev, "reserved_vmids", "none"));
+		ASSERT_EQ(0, dev_write(dev, "restore", "1"));
+		for (v = 0; v < 16; v++)
+			EXPECT_EQ(before[v], raw_of(dev, v)) TH_LOG("%s vmid %d", dev, v);
+		ASSERT_LT(0, dev_read(dev, "status", buf, sizeof(buf)));
+		EXPECT_STREQ("unmodified", buf);
+	}
+	if (!tested)
+		SKIP(return, "no emu device: amdgpu's reservations come from DRM clients");
 }
 
 int main(int argc, char **argv)

@@ -366,7 +366,20 @@ TEST(limits)
 	free_all();
 }
 
-TEST(concurrent_create_free)
+/* over 30 s under TCG with KASAN on a loaded host */
+FIXTURE(churn) {
+	int unused;
+};
+
+FIXTURE_SETUP(churn)
+{
+}
+
+FIXTURE_TEARDOWN(churn)
+{
+}
+
+TEST_F_TIMEOUT(churn, concurrent_create_free, 300)
 {
 	pid_t pids[4];
 	int i, status;

@@ -421,9 +421,10 @@ TEST_F_TIMEOUT(sweeps, sweep_open_and_read, SWEEP_TIMEOUT)
 TEST_F_TIMEOUT(sweeps, sweep_device_writes, SWEEP_TIMEOUT)
 {
 	static const struct { const char *file, *val; } writes[] = {
-		{ "alignment_mode", "strict" }, { "vmids", "2-5" },
+		{ "force", "1" }, { "alignment_mode", "strict" }, { "vmids", "2-5" },
 		{ "vmid/3/alignment_mode", "dword" }, { "restore", "1" },
-		{ "reset", "1" },
+		{ "reset", "1" }, { "reserved_vmids", "1-3" }, { "force", "0" },
+		{ "reserved_vmids", "none" },
 	};
 	static const struct sweep_op op = {
 		"write", open_path, write_val, close_fd,

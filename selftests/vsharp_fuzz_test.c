@@ -183,6 +183,11 @@ TEST_F_TIMEOUT(fuzz, all_files, 900)
 		EXPECT_EQ(0, vs_write(path, "1"));
 		vs_path(path, sizeof(path), VS_ROOT "/%s/vmids", dev[i]);
 		EXPECT_EQ(0, vs_write(path, "1-7"));
+		vs_path(path, sizeof(path), VS_ROOT "/%s/force", dev[i]);
+		EXPECT_EQ(0, vs_write(path, "0"));
+		vs_path(path, sizeof(path), VS_ROOT "/%s/reserved_vmids", dev[i]);
+		if (!strncmp(dev[i], "emu", 3))
+			EXPECT_EQ(0, vs_write(path, "none"));
 		vs_path(path, sizeof(path), VS_ROOT "/%s/backend", dev[i]);
 		EXPECT_LT(0, vs_read(path, text, sizeof(text)));
 	}

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One regression test per defect of the hostile review of vsharp.ko
- * (C1-C6 in Documentation/kmod.rst, "Hardening"): each reproduces the
- * defect's trigger and asserts the fixed behaviour.  Run them on the debug
+ * One regression test per defect of the hostile reviews of vsharp.ko
+ * (C1-C6 and B1, B2, B3, K6 in Documentation/kmod.rst, "Hardening"): each
+ * reproduces the defect's trigger and asserts the fixed behaviour (B2 is
+ * vsharp_files_test's bytewise_reads_never_tear, B3 vsharp_unload_test's
+ * refused_while_pages_held_elsewhere).  Run them on the debug
  * kernel (KASAN, lockdep, DEBUG_VM, UBSAN, hung-task detection): a crash,
  * report or hang there fails the VM run even where the test itself passes.
  *
@@ -506,6 +508,112 @@ TEST(c6_pages_charged_to_memcg)
 	close(pfd[0]);
 	close(pfd[1]);
 	EXPECT_EQ(0, rmdir(cg));
+}
+
+/*
+ * B1: a create larger than the writer's memory cgroup allows summoned the
+ * cgroup's OOM killer (the writer died of SIGKILL) instead of failing.
+ * Now the write fails with ENOMEM, the writer lives, nothing is killed and
+ * the charge of the pages got before the failure is given back.
+ */
+/* reclaim in a 2 MiB cgroup is slow under TCG with KASAN */
+FIXTURE(memcg) {
+	int unused;
+};
+
+FIXTURE_SETUP(memcg)
+{
+}
+
+FIXTURE_TEARDOWN(memcg)
+{
+}
+
+TEST_F_TIMEOUT(memcg, b1_create_over_memcg_limit_gets_enomem, 300)
+{
+	const char *top = "/sys/fs/cgroup", *cg = "/sys/fs/cgroup/vsharp_b1";
+	char text[4096], path[256];
+	int pfd[2], status, err = 0;
+	pid_t pid;
+
+	if (!vs_exists("/sys/fs/cgroup/cgroup.controllers"))
+		mount("cgroup2", top, "cgroup2", 0, NULL);
+	if (vs_read("/sys/fs/cgroup/cgroup.controllers", text, sizeof(text)) < 0 ||
+	    !strstr(text, "memory"))
+		SKIP(return, "no cgroup2 memory controller");
+	ASSERT_EQ(0, vs_write("/sys/fs/cgroup/cgroup.subtree_control", "+memory"));
+	rmdir(cg);
+	ASSERT_EQ(0, mkdir(cg, 0755));
+	vs_path(path, sizeof(path), "%s/memory.max", cg);
+	ASSERT_EQ(0, vs_write(path, "2M"));
+	ASSERT_EQ(0, pipe(pfd));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		vs_path(path, sizeof(path), "%s/cgroup.procs", cg);
+		if (vs_write(path, "0"))
+			_exit(1);
+		err = buf_create("4M");
+		if (write(pfd[1], &err, sizeof(err)) != sizeof(err))
+			_exit(2);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_FALSE(WIFSIGNALED(status)) TH_LOG("the writer died of signal %d",
+						 WTERMSIG(status));
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ASSERT_EQ(sizeof(err), read(pfd[0], &err, sizeof(err)));
+	EXPECT_EQ(-ENOMEM, err);
+	vs_path(path, sizeof(path), "%s/memory.events", cg);
+	ASSERT_LT(0, vs_read(path, text, sizeof(text)));
+	EXPECT_NE(NULL, strstr(text, "oom_kill 0")) TH_LOG("%s", text);
+	EXPECT_GE(MIB, cg_read(cg, "memory.current"));
+	close(pfd[0]);
+	close(pfd[1]);
+	EXPECT_EQ(0, rmdir(cg));
+	/* the whole budget is there again */
+	free_all();
+	EXPECT_LE(0, buf_create("4M"));
+	free_all();
+}
+
+/*
+ * K6: results are data.  A PROT_EXEC shared mapping of a data file or of
+ * a dma-buf was accepted; now mmap() refuses it (EPERM) and mprotect()
+ * cannot add PROT_EXEC later (EACCES).  The dma-buf's file is on no
+ * noexec mount, so only the module can refuse there.
+ */
+TEST(k6_no_exec_mappings)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	int id, fd, dfd, i;
+	void *m;
+
+	id = buf_create("8192");
+	ASSERT_LE(0, id);
+	fd = buf_open(id, "data", O_RDWR);
+	ASSERT_LE(0, fd);
+	dfd = vs_export(id, O_RDWR, VSHARP_EXPORT_CLOEXEC);
+	ASSERT_LE(0, dfd);
+	for (i = 0; i < 2; i++) {
+		int f = i ? dfd : fd;
+
+		m = mmap(NULL, page, PROT_READ | PROT_EXEC, MAP_SHARED, f, 0);
+		EXPECT_EQ(MAP_FAILED, m) TH_LOG("%s: PROT_EXEC accepted",
+						i ? "dma-buf" : "data");
+		EXPECT_EQ(EPERM, errno);
+		if (m != MAP_FAILED)
+			munmap(m, page);
+		m = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, f, 0);
+		ASSERT_NE(MAP_FAILED, m);
+		EXPECT_EQ(-1, mprotect(m, page, PROT_READ | PROT_EXEC));
+		EXPECT_EQ(EACCES, errno);
+		EXPECT_EQ(0, mprotect(m, page, PROT_READ));
+		munmap(m, page);
+	}
+	close(dfd);
+	close(fd);
+	free_all();
 }
 
 int main(int argc, char **argv)

@@ -328,6 +328,43 @@ static inline int vs_harness_main(int argc, char **argv, unsigned int needs)
 	return test_harness_run(argc, argv);
 }
 
+/*
+ * Write @val ("0" or "1") to every device's force file: the tests of the
+ * mode mechanics set modes on VMIDs no driver reserved; 0 or -errno.
+ */
+static inline int vs_force(const char *val)
+{
+	char names[VS_MAX_DEVS][32], path[256];
+	int n = vs_devices(names, VS_MAX_DEVS), i, ret;
+
+	for (i = 0; i < n; i++) {
+		vs_path(path, sizeof(path), VS_ROOT "/%s/force", names[i]);
+		ret = vs_write(path, val);
+		if (ret)
+			return ret;
+	}
+	return n < 0 ? n : 0;
+}
+
+/*
+ * vs_harness_main() for programs that test the mode mechanics, not the
+ * reservation check: force on every device while the cases run.
+ */
+static inline int vs_harness_main_forced(int argc, char **argv,
+					 unsigned int needs)
+{
+	int ret;
+
+	vs_skip_unless(needs);
+	if (vs_force("1")) {
+		ksft_print_header();
+		ksft_exit_fail_msg("cannot write 1 to the devices' force files\n");
+	}
+	ret = test_harness_run(argc, argv);
+	vs_force("0");
+	return ret;
+}
+
 /* SH_MEM_CONFIG as amdgpu 6.1 initialises it (independent of the module) */
 struct vs_gc_info {
 	const char *gc;

@@ -75,7 +75,7 @@ USER_TESTS := $(patsubst user/tests/%.c,$(BUILD)/san/tests/%,$(USER_TEST_SRC))
 USER_BENCH := $(patsubst user/bench/%.c,$(BUILD)/user/bench/%,$(USER_BENCH_SRC))
 USER_CHECK_DEPS := $(USER_TESTS) $(BUILD)/san/vsharp $(BUILD)/user/vsharp $(BUILD)/static/vsharp
 USER_CHECK_SUITES := layers=scripts/layers-check $(foreach t,$(USER_TESTS),$(notdir $(t))=$(t)) \
-	cli=user/tests/cli.sh dumps=user/tests/dumps.sh ops-llvm=user/tests/ops_llvm.sh objdump=user/tests/objdump.sh disasm-llvm=user/tests/disasm_llvm.sh disasm-random=user/tests/disasm_random.sh hazards-llvm=user/tests/hazards_llvm.sh \
+	cli=user/tests/cli.sh jobs=user/tests/run_jobs.sh dumps=user/tests/dumps.sh ops-llvm=user/tests/ops_llvm.sh objdump=user/tests/objdump.sh disasm-llvm=user/tests/disasm_llvm.sh disasm-random=user/tests/disasm_random.sh hazards-llvm=user/tests/hazards_llvm.sh \
 	shaders="scripts/shaders-check $(BUILD)/user/vsharp" e2e=user/tests/run_e2e.sh \
 	align="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/align.sh"
 # ib decode's register names and fields against Linux 6.12's headers.

@@ -37,6 +37,11 @@ static int digit(char c, unsigned base)
 
 bool cli_parse_u64(const char *opt, const char *s, uint64_t max, uint64_t *out)
 {
+	return cli_parse_range(opt, s, 0, max, out);
+}
+
+bool cli_parse_range(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
 	unsigned base = 10;
 	const char *p = s;
 	uint64_t v = 0;
@@ -56,7 +61,7 @@ bool cli_parse_u64(const char *opt, const char *s, uint64_t max, uint64_t *out)
 			goto range;
 		v = v * base + (unsigned)d;
 	}
-	if (v > max)
+	if (v < min || v > max)
 		goto range;
 	*out = v;
 	return true;
@@ -64,7 +69,7 @@ bad:
 	cli_error("%s: '%s' is not a number (decimal, or hex with 0x)", opt, s);
 	return false;
 range:
-	cli_error("%s: '%s' is out of range (allowed 0..%" PRIu64 ")", opt, s, max);
+	cli_error("%s: '%s' is out of range (allowed %" PRIu64 "..%" PRIu64 ")", opt, s, min, max);
 	return false;
 }
 

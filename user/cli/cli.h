@@ -25,6 +25,7 @@
  */
 bool cli_parse_u64(const char *opt, const char *s, uint64_t max, uint64_t *out);
 bool cli_parse_u32(const char *opt, const char *s, uint32_t *out);
+bool cli_parse_range(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
 /* Prints "vsharp: <msg>" on stderr; returns CLI_EXIT_USAGE. */
 __attribute__((format(printf, 1, 2)))
@@ -73,8 +74,9 @@ int cmd_align(int argc, char **argv);
 #endif
 
 /*
- * Long options only: "--name value", "--name=value" or a bare "--flag".
- * cli_getopt() returns the id of the next option, CLI_ARG for a positional
+ * Long options, "--name value", "--name=value" or a bare "--flag", and the
+ * short options a verb names ("-j", as "-j N" or "-jN"; any other word
+ * starting with one '-' is an argument).  cli_getopt() returns the id of the next option, CLI_ARG for a positional
  * argument (in *val), CLI_END when done, or CLI_BAD after printing an error.
  */
 struct cli_opt {

@@ -5,19 +5,28 @@
  * --device auto takes the amdgpu device when there is one and otherwise the
  * emulated device on every family (gfx6 to gfx12).
  */
+#define _GNU_SOURCE	/* sched_getaffinity(), CPU_COUNT() */
 #include <errno.h>
+#include <poll.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
 
 #include "cli.h"
 #include "report.h"
 #include "vsharp/emu.h"
 #include "vsharp/session.h"
+#include "vsharp/suites.h"
 #include "vsharp/vmid.h"
 #include "vmid_mode.h"
-#include "vsharp/suites.h"
 #include "vsharp/verdict.h"
 
 #define MAX_REPORTS 8		/* mismatch lines printed per suite and family */
@@ -34,6 +43,7 @@ struct run_opts {
 	const char *verdicts_json;	/* file for the verdicts as JSON */
 	const char *emu_rules[CLI_MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
 	unsigned n_emu_rules;
+	unsigned jobs;			/* -j: families at a time; 0: one per CPU the run may use */
 	bool allow_shared_vmid;
 	unsigned vmid;			/* the GPU's --align-mode is on it alone (vmid_mode.h); 0 none */
 };
@@ -172,10 +182,10 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		t->failed += c.failed;
 		t->skipped += c.skipped;
 		t->vmid = vsharp_probe_vmid(ctx);
-		t->ran = true;
 		if (!ret && t->want_vmid && vsharp_vmid_of_hw_id(dev->level, t->vmid) != t->want_vmid)
 			ret = vsharp_fail(err, -ESRCH, "the batch ran under VMID %u, not VMID %u that --align-mode is set on",
 					  vsharp_vmid_of_hw_id(dev->level, t->vmid), t->want_vmid);
+		t->ran = true;
 		if (ret && batch_error_is_the_gpus(ret) && ++t->batch_errors < MAX_BATCH_ERRORS) {
 			/* Its cases counted as failed; the device recovers for the next batch. */
 			progress_erase();
@@ -302,13 +312,15 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 
 static int parse(int argc, char **argv, struct run_opts *o)
 {
-	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE, O_SHARED_VMID };
+	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE,
+	       O_JOBS, O_SHARED_VMID };
 	static const struct cli_opt opts[] = {
 		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
 		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
 		{ "--allow-memviol", false, O_MEMVIOL }, { "--allow-ldsdir", false, O_LDSDIR },
 		{ "--debugfs", true, O_DEBUGFS }, { "--verdicts-json", true, O_VJSON },
-		{ "--emu-rule", true, O_EMU_RULE }, { "--allow-shared-vmid", false, O_SHARED_VMID },
+		{ "--emu-rule", true, O_EMU_RULE }, { "-j", true, O_JOBS }, { "--jobs", true, O_JOBS },
+		{ "--allow-shared-vmid", false, O_SHARED_VMID },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -332,6 +344,15 @@ static int parse(int argc, char **argv, struct run_opts *o)
 			o->emu_rules[o->n_emu_rules++] = val;
 			break;
 		case O_LIST: o->list = true; break;
+		case O_JOBS: {
+			uint64_t n;
+
+			/* cpu_set_t's CPUs: more workers than CPUs gain nothing. */
+			if (!cli_parse_range("-j", val, 1, CPU_SETSIZE, &n))
+				return CLI_EXIT_USAGE;
+			o->jobs = (unsigned)n;
+			break;
+		}
 		case CLI_ARG: {
 			unsigned s;
 
@@ -360,17 +381,354 @@ static int parse(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
+#define FAMILIES (sizeof(families) / sizeof(families[0]))
+
+/* What the families of a run share. */
+struct run_plan {
+	const struct run_opts *o;
+	struct vsharp_session *gpu;	/* the GPU the run takes, or NULL: the emulated device */
+	const struct vsharp_target *target;	/* what --gfx named, or NULL */
+	enum vsharp_align_mode mode;
+	enum vsharp_gfx chosen[FAMILIES];
+	unsigned n;
+};
+
+/*
+ * What each family leaves for the end of the run: in memory the workers
+ * share with the parent (MAP_SHARED), so that a family run in a worker
+ * reports as one run in-process does.
+ */
+struct run_results {
+	struct verdict_family fams[FAMILIES];
+	struct tally totals[FAMILIES];
+	bool ok[FAMILIES];
+	bool finished[FAMILIES];	/* the family printed its own "ok" or "not ok" line */
+};
+
+/* Family F of the plan, as the run's case F + 1: its subtest, then its "ok" line. */
+static void run_one(const struct run_plan *p, unsigned f, struct run_results *r)
+{
+	const struct run_opts *o = p->o;
+	struct vsharp_session emu, *s = p->gpu ? p->gpu : &emu;
+	const char *from = p->gpu && p->gpu->kmod.pending ? p->gpu->mode_source : o->align ? "--align-mode" :
+			   p->gpu ? "amdgpu's default, or as set by vsharp.ko" : NULL;
+	const char *name = vsharp_gfx_name(p->chosen[f]);
+	enum vsharp_align_mode m = p->mode;
+	struct vsharp_error err = { "" };
+	char kmod_from[sizeof(err.msg) + 32];
+	int ret;
+
+	/* The emulated device is the processor named, or the level's first. */
+	if (!p->gpu && vsharp_session_open_emu(&emu, p->target ? p->target : vsharp_target_of(p->chosen[f]),
+					       o->emu_rules, o->n_emu_rules, &err)) {
+		printf("# %s\nnot ok %u %s\n", err.msg, f + 1, name);
+		r->finished[f] = true;
+		return;
+	}
+	if (!p->gpu)
+		for (int i = 0; i < VSHARP_RULE_COUNT; i++)
+			r->fams[f].expected[i] = emu.rules.choice[i];
+	/*
+	 * An emulated run obeys the mode vsharp.ko holds for its VMID, unless
+	 * told otherwise; a module it cannot read is said, not taken for no
+	 * module.
+	 */
+	if (!p->gpu && !o->align) {
+		ret = vsharp_session_read_mode(&emu, o->debugfs, &err);
+		if (!ret) {
+			m = emu.mode;
+			snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
+			from = kmod_from;
+		} else if (ret != -ENOENT && ret != -EOPNOTSUPP) {
+			printf("# %s: the run does not know vsharp.ko's mode (--align-mode sets one)\n",
+			       err.msg);
+		}
+	}
+	r->ok[f] = run_family(s->dev, m, from, o, &r->totals[f], &r->fams[f]);
+	if (p->gpu)
+		r->ok[f] &= cli_vmid_mode_release(s);
+	printf("%sok %u %s\n", r->ok[f] ? "" : "not ", f + 1, name);
+	vsharp_session_close(s);
+	r->finished[f] = true;
+}
+
+/*
+ * Families in worker processes, -j at a time.  A worker is a fork() of the
+ * run: nothing in the library is shared between two families, whatever
+ * state it keeps, and a crash ends one family, not the run.  Its stdout
+ * and stderr come through pipes; the parent copies the first unfinished
+ * family's as they come and holds every later family's until the ones
+ * before it are out, so each stream carries the bytes of a serial run in
+ * the same order.
+ */
+struct held {
+	char *p;
+	size_t len, cap;
+};
+
+struct worker {
+	pid_t pid;
+	bool started;		/* forked: pid and fd hold */
+	bool ended;		/* reaped, or never started */
+	int fd[2];		/* its stdout and stderr, -1 at their end */
+	int status;		/* waitpid()'s */
+	struct held held[2];	/* what it wrote before its turn */
+};
+
+static FILE *stream(unsigned k)
+{
+	return k ? stderr : stdout;
+}
+
+static bool hold(struct held *h, const char *b, size_t n)
+{
+	if (h->len + n > h->cap) {
+		size_t cap = 2 * (h->len + n);
+		char *p = realloc(h->p, cap);
+
+		if (!p)
+			return false;
+		h->p = p;
+		h->cap = cap;
+	}
+	memcpy(h->p + h->len, b, n);
+	h->len += n;
+	return true;
+}
+
+/* W's output so far, now that it is its turn. */
+static void release(struct worker *w)
+{
+	progress_erase();
+	for (unsigned k = 0; k < 2; k++) {
+		if (w->held[k].len) {
+			fwrite(w->held[k].p, 1, w->held[k].len, stream(k));
+			fflush(stream(k));
+		}
+		free(w->held[k].p);
+		w->held[k] = (struct held){ NULL, 0, 0 };
+	}
+}
+
+/*
+ * The end of a worker: its stdio into the pipes, then _exit().  The
+ * process's atexit() handlers belong to the parent (a caller's clean-up,
+ * vsharp.ko's mode put back), so they do not run here; LeakSanitizer's
+ * check at exit is one of them, so a sanitized build runs it now.
+ */
+static _Noreturn void worker_exit(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+#ifdef __SANITIZE_ADDRESS__
+	if (__lsan_do_recoverable_leak_check())
+		_exit(23);	/* LeakSanitizer's own exit status */
+#endif
+	_exit(0);
+}
+
+/* Family F in a new worker; -errno, with W holding nothing to read, if none could start. */
+static int start_worker(const struct run_plan *p, unsigned f, struct run_results *r,
+			struct worker *w, unsigned n_workers)
+{
+	int out[2], err[2], e;
+
+	if (pipe(out))
+		return -errno;
+	if (pipe(err)) {
+		e = -errno;
+		close(out[0]);
+		close(out[1]);
+		return e;
+	}
+	/* Else the worker would write the parent's buffered bytes a second time. */
+	fflush(stdout);
+	fflush(stderr);
+	w[f].pid = fork();
+	if (w[f].pid < 0) {
+		e = -errno;
+		for (unsigned k = 0; k < 2; k++) {
+			close(out[k]);
+			close(err[k]);
+		}
+		return e;
+	}
+	if (!w[f].pid) {
+		/* The other workers' pipes are the parent's business. */
+		for (unsigned i = 0; i < n_workers; i++)
+			for (unsigned k = 0; k < 2; k++)
+				if (w[i].fd[k] >= 0)
+					close(w[i].fd[k]);
+		close(out[0]);
+		close(err[0]);
+		if (dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
+			_exit(127);
+		close(out[1]);
+		close(err[1]);
+		run_one(p, f, r);
+		worker_exit();
+	}
+	close(out[1]);
+	close(err[1]);
+	w[f].fd[0] = out[0];
+	w[f].fd[1] = err[0];
+	w[f].started = true;
+	return 0;
+}
+
+/* One read from worker F's stream K; returns false if output was lost (no memory to hold it). */
+static bool relay(struct worker *w, unsigned f, unsigned k, bool its_turn)
+{
+	char buf[16384];
+	ssize_t len = read(w[f].fd[k], buf, sizeof(buf));
+
+	if (len < 0 && errno == EINTR)
+		return true;
+	if (len <= 0) {
+		close(w[f].fd[k]);
+		w[f].fd[k] = -1;
+		return true;
+	}
+	if (!its_turn)
+		return hold(&w[f].held[k], buf, (size_t)len);
+	if (!k)
+		progress_erase();
+	fwrite(buf, 1, (size_t)len, stream(k));
+	fflush(stream(k));
+	return true;
+}
+
+/* On a terminal: how far the run is and which families are running. */
+static void workers_progress(const struct run_plan *p, const struct worker *w, unsigned next)
+{
+	char line[60];
+	unsigned done = 0;
+	size_t len;
+
+	if (!isatty(2))
+		return;
+	for (unsigned f = 0; f < next; f++)
+		done += w[f].ended;
+	len = (size_t)snprintf(line, sizeof(line), "  %u/%u families done, running", done, p->n);
+	for (unsigned f = 0; f < next && len < sizeof(line); f++)
+		if (!w[f].ended)
+			len += (size_t)snprintf(line + len, sizeof(line) - len, " %s",
+						vsharp_gfx_name(p->chosen[f]));
+	fprintf(stderr, "\r%-58.58s", line);
+	fflush(stderr);
+}
+
+/*
+ * The end of family F's turn.  A worker that ended before the family's
+ * "ok" line fails it; one that failed after it (a LeakSanitizer report at
+ * exit) fails the run, as it would fail a serial one.
+ */
+static void worker_done(const struct run_plan *p, const struct worker *w, unsigned f,
+			struct run_results *r)
+{
+	const char *name = vsharp_gfx_name(p->chosen[f]);
+	int st = w[f].status;
+
+	if (!w[f].started || (WIFEXITED(st) && !WEXITSTATUS(st)))
+		return;
+	r->ok[f] = false;
+	progress_erase();
+	if (WIFSIGNALED(st))
+		printf("# %s: its worker was killed by signal %d (%s)\n", name, WTERMSIG(st),
+		       strsignal(WTERMSIG(st)));
+	else
+		printf("# %s: its worker exited with status %d%s\n", name, WEXITSTATUS(st),
+		       r->finished[f] ? " after the family's end" : "");
+	if (!r->finished[f])
+		printf("not ok %u %s\n", f + 1, name);
+	fflush(stdout);
+}
+
+/* Every family of P, JOBS workers at a time; false if output was lost. */
+static bool run_workers(const struct run_plan *p, unsigned jobs, struct run_results *r)
+{
+	struct worker w[FAMILIES];
+	struct pollfd pfd[2 * FAMILIES];
+	unsigned who[2 * FAMILIES];	/* worker * 2 + stream of each pfd */
+	unsigned head = 0, next = 0, running = 0;
+	bool kept = true;
+
+	for (unsigned f = 0; f < p->n; f++)
+		w[f] = (struct worker){ .fd = { -1, -1 } };
+	while (head < p->n) {
+		nfds_t np = 0;
+
+		for (; running < jobs && next < p->n; next++) {
+			int ret = start_worker(p, next, r, w, next);
+
+			if (!ret) {
+				running++;
+				continue;
+			}
+			/* Said in the family's turn, as its case. */
+			char msg[160];
+			int len = snprintf(msg, sizeof(msg), "# %s: no worker: %s\nnot ok %u %s\n",
+					   vsharp_gfx_name(p->chosen[next]), strerror(-ret), next + 1,
+					   vsharp_gfx_name(p->chosen[next]));
+
+			kept &= hold(&w[next].held[0], msg, (size_t)len);
+			r->finished[next] = true;
+			w[next].ended = true;
+		}
+		for (unsigned f = head; f < next; f++)
+			for (unsigned k = 0; k < 2; k++)
+				if (w[f].fd[k] >= 0) {
+					pfd[np] = (struct pollfd){ .fd = w[f].fd[k], .events = POLLIN };
+					who[np++] = 2 * f + k;
+				}
+		if (np && poll(pfd, np, -1) < 0 && errno != EINTR) {
+			kept = false;
+			break;
+		}
+		for (nfds_t i = 0; i < np; i++)
+			if (pfd[i].revents)
+				kept &= relay(w, who[i] / 2, who[i] % 2, who[i] / 2 == head);
+		for (unsigned f = head; f < next; f++) {
+			if (!w[f].started || w[f].ended || w[f].fd[0] >= 0 || w[f].fd[1] >= 0)
+				continue;
+			while (waitpid(w[f].pid, &w[f].status, 0) < 0 && errno == EINTR)
+				;
+			w[f].ended = true;
+			running--;
+		}
+		while (head < next && w[head].ended) {
+			release(&w[head]);
+			worker_done(p, w, head, r);
+			if (++head < next)
+				release(&w[head]);
+		}
+		workers_progress(p, w, next);
+	}
+	progress_erase();
+	return kept;
+}
+
+/* Worker processes the run may use: the CPUs it may run on. */
+static unsigned cpus_allowed(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return (unsigned)CPU_COUNT(&set);
+}
+
 /* Everything after the options: the families, then the verdict table. */
 static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum vsharp_gfx level,
-		   const struct vsharp_target *target, struct verdict_family *fams, FILE *json)
+		   const struct vsharp_target *target, struct run_results *r, FILE *json)
 {
 	struct run_opts o = *op;
-	struct vsharp_session gpu = { .dev = NULL }, emu;
+	struct vsharp_session gpu = { .dev = NULL };
 	struct vsharp_device *hw = NULL;	/* the GPU the run takes */
 	struct vsharp_error err = { "" };
-	enum vsharp_gfx chosen[sizeof(families) / sizeof(families[0])];
+	struct run_plan p = { .o = &o, .target = target, .mode = mode };
 	struct tally total = { 0 };
-	unsigned n = 0, idx = 0;
+	unsigned jobs = o.jobs ? o.jobs : cpus_allowed();
 	bool ok = true;
 	int ret;
 
@@ -430,58 +788,36 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 	o.vmid = gpu.kmod.pending ? gpu.vmid : 0;
 	printf("KTAP version 1\n%s", note);
 	if (hw) {
-		chosen[n++] = hw->level;
+		p.gpu = &gpu;
+		p.chosen[p.n++] = hw->level;
 	} else {
-		for (unsigned f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+		for (unsigned f = 0; f < FAMILIES; f++)
 			if (!strcmp(o.gfx, "all") || families[f] == level)
-				chosen[n++] = families[f];
+				p.chosen[p.n++] = families[f];
 	}
-	printf("1..%u\n", n);
-	for (unsigned f = 0; f < n; f++) {
-		struct vsharp_session *s = hw ? &gpu : &emu;
-		enum vsharp_align_mode m = mode;
-		const char *from = hw && gpu.kmod.pending ? gpu.mode_source : o.align ? "--align-mode" :
-				   hw ? "amdgpu's default, or as set by vsharp.ko" : NULL;
-		char kmod_from[sizeof(err.msg) + 32];
-		bool fam_ok;
-
-		/* The emulated device is the processor named, or the level's first. */
-		if (!hw && vsharp_session_open_emu(&emu, target ? target : vsharp_target_of(chosen[f]),
-						   o.emu_rules, o.n_emu_rules, &err)) {
-			printf("# %s\nnot ok %u %s\n", err.msg, ++idx, vsharp_gfx_name(chosen[f]));
-			ok = false;
-			continue;
-		}
-		if (!hw)
-			for (int i = 0; i < VSHARP_RULE_COUNT; i++)
-				fams[f].expected[i] = emu.rules.choice[i];
-		/*
-		 * An emulated run obeys the mode vsharp.ko holds for its VMID,
-		 * unless told otherwise; a module it cannot read is said, not
-		 * taken for no module.
-		 */
-		if (!hw && !o.align) {
-			ret = vsharp_session_read_mode(&emu, o.debugfs, &err);
-			if (!ret) {
-				m = emu.mode;
-				snprintf(kmod_from, sizeof(kmod_from), "from vsharp.ko, %s", err.msg);
-				from = kmod_from;
-			} else if (ret != -ENOENT && ret != -EOPNOTSUPP) {
-				printf("# %s: the run does not know vsharp.ko's mode (--align-mode sets one)\n",
-				       err.msg);
-			}
-		}
-		fam_ok = run_family(s->dev, m, from, &o, &total, &fams[f]);
-		if (hw)
-			fam_ok &= cli_vmid_mode_release(s);
-		ok &= fam_ok;
-		printf("%sok %u %s\n", fam_ok ? "" : "not ", ++idx, vsharp_gfx_name(chosen[f]));
-		vsharp_session_close(s);
+	printf("1..%u\n", p.n);
+	/*
+	 * A GPU runs one family, its own, in this process: its suites share
+	 * the one device and its VMID's mode, and a batch that hangs or resets
+	 * the GPU would fail whatever else ran on it at the time.
+	 */
+	if (hw || jobs < 2 || p.n < 2) {
+		for (unsigned f = 0; f < p.n; f++)
+			run_one(&p, f, r);
+	} else if (!run_workers(&p, jobs < p.n ? jobs : p.n, r)) {
+		fprintf(stderr, "vsharp: run: a family's output was lost (out of memory or poll failed)\n");
+		ok = false;
+	}
+	for (unsigned f = 0; f < p.n; f++) {
+		ok &= r->ok[f];
+		total.passed += r->totals[f].passed;
+		total.failed += r->totals[f].failed;
+		total.skipped += r->totals[f].skipped;
 	}
 	if (!o.have_suites || o.verdicts)
-		verdict_table(stdout, fams, n);
+		verdict_table(stdout, r->fams, p.n);
 	if (json) {
-		verdict_json(json, fams, n);
+		verdict_json(json, r->fams, p.n);
 		if (fclose(json)) {
 			fprintf(stderr, "vsharp: --verdicts-json: writing '%s' failed\n", o.verdicts_json);
 			ok = false;
@@ -527,7 +863,7 @@ int cmd_run(int argc, char **argv)
 	enum vsharp_align_mode mode = VSHARP_ALIGN_UNALIGNED;
 	enum vsharp_gfx level = VSHARP_GFX9;
 	const struct vsharp_target *target = NULL;
-	struct verdict_family *fams;
+	struct run_results *r;
 	struct vsharp_rules parsed;
 	FILE *json = NULL;
 	int ret = parse(argc, argv, &o);
@@ -552,13 +888,13 @@ int cmd_run(int argc, char **argv)
 		if (!json)
 			return cli_error("--verdicts-json: cannot write '%s': %s", o.verdicts_json, strerror(errno));
 	}
-	fams = calloc(sizeof(families) / sizeof(families[0]), sizeof(*fams));
-	if (!fams) {
+	r = mmap(NULL, sizeof(*r), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r == MAP_FAILED) {
 		if (json)
 			fclose(json);
 		return cli_error("run: out of memory");
 	}
-	ret = run_all(&o, mode, level, target, fams, json);
-	free(fams);
+	ret = run_all(&o, mode, level, target, r, json);
+	munmap(r, sizeof(*r));
 	return ret;
 }

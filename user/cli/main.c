@@ -35,7 +35,7 @@ static const struct {
 	  .help = "read a PM4 stream or ring dump, or build a compute IB", .own_help = true },
 	{ .name = "run", .fn = cmd_run, .synopsis = "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
 	  .help = "the suites on a GPU or the emulated device (KTAP; --list)",
-	  .usage = "run [--device auto|amdgpu|emu] [--gfx FAMILY|all] [--align-mode MODE]\n"
+	  .usage = "run [--device auto|amdgpu|emu] [--gfx FAMILY|all] [--align-mode MODE] [-j N]\n"
 		   "              [--allow-memviol] [--allow-ldsdir] [--debugfs DIR] [--verdicts-json FILE]\n"
 		   "              [--emu-rule NAME=CHOICE]... [--list] [SUITE...]" },
 };

@@ -52,6 +52,30 @@ int cli_gfx_target(int argc, char **argv, const char *cmd, const struct vsharp_t
 	return 0;
 }
 
+/*
+ * "-j N" or "-jN" when OPTS name "-j" (short options take a value); a word
+ * no short option names is an argument.
+ */
+static int short_opt(int argc, char **argv, int *i, const struct cli_opt *opts, const char *arg,
+		     const char **val)
+{
+	for (const struct cli_opt *o = opts; o->name; o++) {
+		if (o->name[0] != '-' || o->name[1] != arg[1] || o->name[2] || !o->has_arg)
+			continue;
+		if (arg[2]) {
+			*val = arg + 2;
+		} else if (*i < argc) {
+			*val = argv[(*i)++];
+		} else {
+			cli_error("%s: needs a value", o->name);
+			return CLI_BAD;
+		}
+		return o->id;
+	}
+	*val = arg;
+	return CLI_ARG;
+}
+
 int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 	       const char *cmd, const char **val)
 {
@@ -68,10 +92,12 @@ int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 			return CLI_END;
 		arg = argv[(*i)++];
 	}
-	if (after_dashdash(argv, *i - 1) || strncmp(arg, "--", 2) || !arg[2]) {
-		*val = arg;
-		return CLI_ARG;
-	}
+	if (after_dashdash(argv, *i - 1))
+		goto positional;
+	if (arg[0] == '-' && arg[1] && arg[1] != '-')
+		return short_opt(argc, argv, i, opts, arg, val);
+	if (strncmp(arg, "--", 2) || !arg[2])
+		goto positional;
 	eq = strchr(arg, '=');
 	len = eq ? (size_t)(eq - arg) : strlen(arg);
 	for (const struct cli_opt *o = opts; o->name; o++) {
@@ -96,4 +122,7 @@ int cli_getopt(int argc, char **argv, int *i, const struct cli_opt *opts,
 	}
 	cli_error("%.*s: unknown option for '%s'", (int)len, arg, cmd);
 	return CLI_BAD;
+positional:
+	*val = arg;
+	return CLI_ARG;
 }

@@ -342,8 +342,19 @@ struct drm_amdgpu_bo_list_in;
 int shim_bo_list_fill(struct shim_file *f, const struct drm_amdgpu_bo_list_in *in,
 		      struct shim_list *out);
 void shim_list_free(struct shim_list *l);
-/* mmap of a GEM_MMAP offset: the BO's memfd and the offset in it, or -errno. */
-int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_offset);
+/*
+ * mmap of a GEM_MMAP offset: the BO's memfd and the offset in it, and
+ * whether the BO is placed in VRAM, or -errno.
+ */
+int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_offset, bool *vram);
+
+/*
+ * The VRAM read counter (shim_vram.c), active with VSHARP_SHIM_VRAM_READS:
+ * a new CPU mapping of a VRAM BO, and a CS, after which every such page
+ * counts again at its first read.
+ */
+void shim_vram_mapped(void *addr, size_t len, int prot);
+void shim_vram_rearm(void);
 
 /* Contexts and submission (shim_cs.c). */
 int shim_ctx(struct shim_file *f, void *arg);

@@ -701,6 +701,7 @@ int shim_cs(struct shim_file *f, void *arg)
 	if (r)
 		goto done;
 	seq = j.ctx->next_seq[j.ip][j.ring]++;
+	shim_vram_rearm();
 	error = execute(f, &j, seq);
 	if (error) {
 		grown = shim_push(j.ctx->bad, &j.ctx->nbad, sizeof(*grown));

@@ -313,7 +313,7 @@ int shim_gem_create(struct shim_file *f, void *arg)
 	return 0;
 }
 
-int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_offset)
+int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_offset, bool *vram)
 {
 	len = (len + SHIM_PAGE - 1) & ~(SHIM_PAGE - 1);
 	for (struct shim_bo *bo = shim.bos; bo; bo = bo->next) {
@@ -327,6 +327,8 @@ int shim_mmap_lookup(uint64_t offset, uint64_t len, int *memfd, uint64_t *bo_off
 		shim_bo_bytes(bo);	/* the CPU sees its bytes from now on */
 		*memfd = bo->memfd;
 		*bo_offset = offset - bo->mmap_offset;
+		/* libdrm passes the preferred heap as the domains; VRAM first if it is one. */
+		*vram = bo->domains & AMDGPU_GEM_DOMAIN_VRAM;
 		return 0;
 	}
 	return -EINVAL;

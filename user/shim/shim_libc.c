@@ -449,17 +449,22 @@ static void *node_mmap(void *addr, size_t len, int prot, int flags, off_t offset
 {
 	uint64_t bo_offset = 0;
 	int memfd = -1, ret;
+	bool vram = false;
+	void *p;
 	REAL(mmap);
 
 	pthread_mutex_lock(&shim.lock);
-	ret = shim_mmap_lookup((uint64_t)offset, len, &memfd, &bo_offset);
+	ret = shim_mmap_lookup((uint64_t)offset, len, &memfd, &bo_offset, &vram);
 	pthread_mutex_unlock(&shim.lock);
 	shim_trace("mmap offset 0x%llx, %zu bytes: %d", (unsigned long long)offset, len, ret);
 	if (ret) {
 		errno = -ret;
 		return MAP_FAILED;
 	}
-	return real_mmap(addr, len, prot, flags, memfd, (off_t)bo_offset);
+	p = real_mmap(addr, len, prot, flags, memfd, (off_t)bo_offset);
+	if (p != MAP_FAILED && vram)
+		shim_vram_mapped(p, len, prot);
+	return p;
 }
 
 static bool is_node_fd(int fd)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "ktap.h"
+#include "vsharp/device.h"
 #include "vsharp/pm4.h"
 
 /* CHECK_EQ that also says whether it held, to skip checks that depend on it. */
@@ -1070,6 +1071,106 @@ static void test_print(struct ktap *t)
 	free(s);
 }
 
+/*
+ * The readback copy: CS_PARTIAL_FLUSH (EVENT_TYPE 0x07, EVENT_INDEX 4: Mesa
+ * V_028A90_CS_PARTIAL_FLUSH), on GFX6 a SURFACE_SYNC with TC_ACTION_ENA
+ * (sid.h bit 23), then CP DMA packets of at most Mesa's
+ * cp_dma_max_byte_count rounded down to 32 (si_cp_dma.c: 21-bit BYTE_COUNT
+ * to GFX8, 26-bit from GFX9, 32767 from GFX11), through L2 from GFX7
+ * (SRC_SEL and DST_SEL 3, V_411_SRC_ADDR_TC_L2/V_411_DST_ADDR_TC_L2), with
+ * CP_SYNC (bit 31) on the last only.  Then the same copy on the emulated
+ * GPU moves the bytes.
+ */
+static void test_readback_copy(struct ktap *t)
+{
+	static const uint32_t max[] = { 0x1fffe0, 0x1fffe0, 0x1fffe0, 0x3ffffe0, 0x3ffffe0, 0x3ffffe0,
+					32736, 32736 };
+	const uint64_t src = 0x3456700000ull, dst = 0x6543200000ull;
+
+	for (size_t i = 0; i < N_LEVELS; i++) {
+		enum vsharp_gfx lv = levels[i];
+		bool gfx6 = lv == VSHARP_GFX6;
+		uint64_t bytes = 2ull * max[i] + 64, done = 0;
+		uint32_t buf[64];
+		struct vsharp_pm4_packet p;
+		struct vsharp_error err;
+		struct vsharp_ib ib;
+		unsigned pos = 0, copies = 0;
+
+		vsharp_ib_init(&ib, buf, 64);
+		CHECK_EQ(t, vsharp_pm4_dispatch_done(&ib, lv, &err), 0);
+		CHECK_EQ(t, vsharp_pm4_copy(&ib, lv, dst, src, bytes, true, &err), 0);
+		CHECK_EQ(t, ib.n, (gfx6 ? 2 + 5 + 3 * 6 : 2 + 3 * 7));
+		CHECK_EQ(t, vsharp_pm4_copy_dwords(lv, bytes), 3 * (gfx6 ? 6 : 7));
+		CHECK_EQ(t, vsharp_pm4_next(buf, ib.n, &pos, &p, &err), 1);
+		CHECK(t, p.opcode == 0x46 && p.n_body == 1 && p.body[0] == 0x407);
+		if (gfx6) {
+			CHECK_EQ(t, vsharp_pm4_next(buf, ib.n, &pos, &p, &err), 1);
+			CHECK(t, p.opcode == 0x43 && p.n_body == 4 && (p.body[0] >> 23 & 1));
+		}
+		while (vsharp_pm4_next(buf, ib.n, &pos, &p, &err) == 1) {
+			/* GFX6 CP_DMA: SRC_LO, SYNC|SEL|SRC_HI, DST_LO, DST_HI, COUNT. */
+			uint32_t ctl = gfx6 ? p.body[1] : p.body[0], n = p.body[gfx6 ? 4 : 5];
+			uint64_t s = gfx6 ? (uint64_t)(p.body[1] & 0xff) << 32 | p.body[0] :
+				     (uint64_t)p.body[2] << 32 | p.body[1];
+			uint64_t d = gfx6 ? (uint64_t)p.body[3] << 32 | p.body[2] :
+				     (uint64_t)p.body[4] << 32 | p.body[3];
+
+			copies++;
+			CHECK_EQ(t, p.opcode, gfx6 ? 0x41u : 0x50u);
+			CHECK_EQ(t, ctl >> 29 & 3, gfx6 ? 0u : 3u);
+			CHECK_EQ(t, ctl >> 20 & 3, gfx6 ? 0u : 3u);
+			CHECK_EQ(t, ctl >> 31, copies == 3);
+			CHECK_EQ(t, n, copies < 3 ? max[i] : 64);
+			CHECK(t, s == src + done && d == dst + done);
+			done += n;
+		}
+		CHECK_EQ(t, copies, 3);
+		CHECK_EQ(t, done, bytes);
+
+		/* No room: nothing written. */
+		vsharp_ib_init(&ib, buf, 2);
+		CHECK_EQ(t, vsharp_pm4_copy(&ib, lv, dst, src, 64, false, &err), -ENOSPC);
+		CHECK(t, ib.n == 0 && ib.overflow);
+		vsharp_ib_init(&ib, buf, 64);
+		CHECK_EQ(t, vsharp_pm4_copy(&ib, lv, dst, src, 0, false, &err), -EINVAL);
+		CHECK_EQ(t, vsharp_pm4_copy(&ib, lv, 1ull << (gfx6 ? 40 : 48), src, 4, false, &err), -EINVAL);
+		CHECK_EQ(t, ib.n, 0);
+	}
+}
+
+static void test_readback_copy_runs(struct ktap *t)
+{
+	for (size_t i = 0; i < N_LEVELS; i++) {
+		struct vsharp_bo code, data, ib;
+		struct vsharp_device *dev;
+		struct vsharp_error err;
+		struct vsharp_ib pm4;
+		uint64_t fence;
+		uint8_t *b;
+
+		if (!CHECK_MSG(t, !vsharp_emu_open(levels[i], &dev, &err), "%s", err.msg))
+			continue;
+		CHECK_EQ(t, dev->ops->bo_alloc(dev, 256, VSHARP_BO_CODE, &code, &err), 0);
+		CHECK_EQ(t, dev->ops->bo_alloc(dev, 3 * 65536, VSHARP_BO_DATA, &data, &err), 0);
+		CHECK_EQ(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err), 0);
+		b = data.cpu;
+		for (unsigned k = 0; k < 65536 + 96; k++)
+			b[k] = (uint8_t)(k * 7 + 1);
+		vsharp_ib_init(&pm4, ib.cpu, 1024);
+		CHECK_EQ(t, vsharp_pm4_dispatch_done(&pm4, levels[i], &err), 0);
+		CHECK_EQ(t, vsharp_pm4_copy(&pm4, levels[i], data.va + 2 * 65536 - 4096, data.va, 65536 + 96,
+					    true, &err), 0);
+		CHECK_EQ(t, vsharp_pm4_finish(&pm4, &err), 0);
+		CHECK_MSG(t, !dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) &&
+			  !dev->ops->wait(dev, fence, 1000000000, &err), "%s: %s",
+			  vsharp_gfx_name(levels[i]), err.msg);
+		CHECK_MSG(t, !memcmp(b + 2 * 65536 - 4096, b, 65536 + 96), "%s: the copy moved the bytes",
+			  vsharp_gfx_name(levels[i]));
+		vsharp_device_close(dev);
+	}
+}
+
 KTAP_MAIN(
 	KTAP_CASE(test_header_words),
 	KTAP_CASE(test_register_names),
@@ -1087,5 +1188,7 @@ KTAP_MAIN(
 	KTAP_CASE(test_parser),
 	KTAP_CASE(test_apply_sh),
 	KTAP_CASE(test_dispatch_state_errors),
-	KTAP_CASE(test_print)
+	KTAP_CASE(test_print),
+	KTAP_CASE(test_readback_copy),
+	KTAP_CASE(test_readback_copy_runs)
 )

@@ -457,7 +457,7 @@ static void faulty_close(struct vsharp_device *dev)
 }
 
 static const struct vsharp_device_ops faulty_ops = {
-	faulty_alloc, faulty_free, faulty_submit, faulty_wait, faulty_close,
+	faulty_alloc, faulty_free, faulty_submit, faulty_wait, faulty_close, NULL,
 };
 
 static void test_hardware_safety(struct ktap *t)
@@ -506,6 +506,8 @@ static void test_hardware_safety(struct ktap *t)
 		  "%s", err.msg);
 	CHECK_EQ(t, c.passed, 0);
 	vsharp_probe_close(ctx);
+	/* The device keeps the closed context (its buffers are the emulated device's): first. */
+	vsharp_device_close(&f.base);
 	vsharp_device_close(f.emu);
 }
 

@@ -21,7 +21,13 @@ enum vsharp_bo_kind {
 
 struct vsharp_bo {
 	uint64_t va;		/* GPU virtual address */
-	void *cpu;		/* CPU mapping, valid until freed */
+	/*
+	 * CPU mapping, valid until freed.  On a GPU a data buffer's is VRAM
+	 * mapped write-combined: write it, read results through
+	 * vsharp_bo_results() (Documentation/hardware.rst "Reading results").
+	 */
+	void *cpu;
+	const void *back;	/* the cacheable copy readback() fills; NULL: read cpu */
 	uint64_t size;
 	enum vsharp_bo_kind kind;
 	void *handle;		/* the backend's */
@@ -47,6 +53,15 @@ struct vsharp_device_ops {
 	int (*wait)(struct vsharp_device *dev, uint64_t fence, uint64_t timeout_ns,
 		    struct vsharp_error *err);
 	void (*close)(struct vsharp_device *dev);
+	/*
+	 * Asks for bytes [OFFSET, OFFSET + SIZE) of the data buffer BO as the
+	 * next submit leaves them: the device copies them to BO->back at the
+	 * end of that submission, readable once its wait returns 0.  Requests
+	 * add up until that submit, which takes them (also when it fails).
+	 * NULL where the CPU mapping is ordinary memory (the emulated device).
+	 */
+	int (*readback)(struct vsharp_device *dev, const struct vsharp_bo *bo, uint64_t offset,
+			uint64_t size, struct vsharp_error *err);
 };
 
 struct vsharp_device {
@@ -55,6 +70,13 @@ struct vsharp_device {
 	const struct vsharp_target *target;	/* the chip's processor; NULL: the level's probe processor */
 	bool hardware;		/* a real GPU */
 	char name[128];		/* e.g. "amdgpu gfx1100 /dev/dri/renderD128", "emu gfx11" */
+	/*
+	 * A closed probe context kept for the next vsharp_probe_open() on the
+	 * device (probe/batch.c), so that a run allocates its buffers once per
+	 * family, not once per suite; vsharp_device_close() frees it first.
+	 */
+	void *spare;
+	void (*spare_free)(void *spare);
 };
 
 /*
@@ -69,10 +91,26 @@ int vsharp_emu_open(enum vsharp_gfx level, struct vsharp_device **dev, struct vs
 int vsharp_emu_open_target(const struct vsharp_target *target, struct vsharp_device **dev,
 			   struct vsharp_error *err);
 
+/* vsharp_device_ops.readback, where the device has one. */
+static inline int vsharp_device_readback(struct vsharp_device *dev, const struct vsharp_bo *bo,
+					 uint64_t offset, uint64_t size, struct vsharp_error *err)
+{
+	return dev->ops->readback ? dev->ops->readback(dev, bo, offset, size, err) : 0;
+}
+
+/* Where the CPU reads BO's bytes after a wait: what readback() asked for lies there. */
+static inline const uint8_t *vsharp_bo_results(const struct vsharp_bo *bo)
+{
+	return bo->back ? bo->back : bo->cpu;
+}
+
 static inline void vsharp_device_close(struct vsharp_device *dev)
 {
-	if (dev)
-		dev->ops->close(dev);
+	if (!dev)
+		return;
+	if (dev->spare_free)
+		dev->spare_free(dev->spare);
+	dev->ops->close(dev);
 }
 
 #endif

@@ -126,6 +126,22 @@ void vsharp_gpu_set_vmid(struct vsharp_gpu *gpu, unsigned vmid);
  */
 #define VSHARP_GPU_NOP_PIXEL_LDS 0x56534c50u
 
+/*
+ * A PM4 NOP whose body is this value ("VSCR") and then up to
+ * VSHARP_GPU_COPY_RANGES code ranges, each a start and an end address
+ * (64-bit, low dword first), is the client's word that the buffer and DS
+ * instructions in [start, end) move only its own data (the probe shader's
+ * records and LDS image), never an access under test.  Where the model's
+ * plan makes such an instruction a plain copy for every lane
+ * (vsharp_buffer_plain(), vsharp_ds_plain()), the emulated GPU copies the
+ * dwords itself instead of running the model lane by lane; every other
+ * access, and every access of an IB without the NOP, goes through the
+ * model (Documentation/emulator.rst, "Performance").  A GPU's CP skips the
+ * NOP's body.
+ */
+#define VSHARP_GPU_NOP_COPY_RANGES 0x56534352u
+#define VSHARP_GPU_COPY_RANGES 2
+
 /* How an IB ended when vsharp_gpu_run_ib() does not return 0. */
 enum vsharp_gpu_outcome {
 	VSHARP_GPU_DONE,	/* every dispatch finished */

@@ -175,6 +175,26 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 			struct vsharp_lds *lds, struct vsharp_lane_out *out);
 
 /*
+ * Whether every byte lane IN of plan P may read or write lies in [LO, HI),
+ * from the addresses vsharp_buffer_lane() forms, without moving data: then
+ * the lane cannot fault in memory that covers [LO, HI).  False: it may
+ * reach out (or its address is out of range, where it moves nothing).
+ */
+bool vsharp_buffer_lane_inside(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			       uint64_t lo, uint64_t hi);
+
+/*
+ * Whether plan P moves plain dwords for every lane whose 32-bit offset
+ * (OFFEN's VGPR + the instruction offset) is at most MAX_OFFSET and whose
+ * first-byte address (base + soffset + offset) ORed with the others' gives
+ * ADDR_OR: then vsharp_buffer_lane() gives such a lane exactly a load of the
+ * dwords at that address and up into its VDST (n_dwords of them), or a store
+ * of its DATA there, with no MEMVIOL and no other effect.  An emulator may
+ * copy those dwords itself; false says nothing about any lane.
+ */
+bool vsharp_buffer_plain(const struct vsharp_buffer_plan *p, uint32_t max_offset, uint64_t addr_or);
+
+/*
  * One lane under every choice of a rule (rules.h), on scratch copies of the
  * memory and LDS: how a hardware result tells the choices apart.  Returns the
  * number of choices evaluated.
@@ -280,6 +300,25 @@ void vsharp_ds_lane(const struct vsharp_ds_access *a, const struct vsharp_ds_lan
 void vsharp_ds_wave(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *in,
 		    unsigned lanes, uint64_t exec, struct vsharp_lds *lds,
 		    struct vsharp_ds_lane_out *out);
+
+/*
+ * A DS load or store that is a plain copy for every lane whose addresses
+ * ADDR + offset[k] (computed without wrapping) are multiples of ALIGN and
+ * end at most at LIMIT: vsharp_ds_lane() then loads the BYTES at address 0,
+ * then those at address 1, into VDST, or stores DATA0 at address 0 and
+ * DATA1 at address 1, with no MEMVIOL and no other effect.
+ */
+struct vsharp_ds_plain {
+	unsigned bytes;			/* per address, a multiple of 4 */
+	unsigned n_addr;		/* 1, or 2 for the dual-address forms */
+	uint32_t offset[2];
+	uint32_t align;
+	uint64_t limit;
+};
+
+/* Whether A on LDS is such a copy (vsharp_ds_check() accepts A), and how. */
+bool vsharp_ds_plain(const struct vsharp_ds_access *a, const struct vsharp_lds *lds,
+		     struct vsharp_ds_plain *plain);
 
 /*
  * The LDS bank of a byte address on TARGET: that of its dword,

@@ -133,6 +133,7 @@ struct vsharp_pm4_level {
 	unsigned lds_alloc;		/* bytes the hardware rounds an LDS request up to */
 	bool packed_tid;		/* work-item ids packed into v0 (x 9:0, y 19:10, z 29:20) */
 	bool tgid_ttmp;			/* work-group ids in ttmp9 (x), ttmp7 (y 15:0, z 31:16) */
+	uint32_t cp_dma_max;		/* bytes one DMA_DATA (GFX6: CP_DMA) copies at most */
 };
 
 const struct vsharp_pm4_level *vsharp_pm4_level(enum vsharp_gfx level);
@@ -227,6 +228,23 @@ int vsharp_pm4_dispatch(struct vsharp_ib *ib, const struct vsharp_dispatch *d,
 			struct vsharp_error *err);
 /* Pads with one-dword NOPs (0xffff1000) to a multiple of 8 dwords. */
 int vsharp_pm4_finish(struct vsharp_ib *ib, struct vsharp_error *err);
+
+/*
+ * After a dispatch, before a CP DMA reads what it wrote: waits until the
+ * dispatch's waves have ended and, on GFX6, whose CP DMA bypasses L2,
+ * writes L2 back to memory.
+ */
+int vsharp_pm4_dispatch_done(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsharp_error *err);
+/*
+ * A CP DMA copy of BYTES from SRC to DST (GPU virtual addresses) through
+ * L2 where the level's CP DMA goes through it, in packets of at most the
+ * level's cp_dma_max; with SYNC the last one makes the CP wait until every
+ * copy has landed.  Whole packets or nothing, as the other builders.
+ */
+int vsharp_pm4_copy(struct vsharp_ib *ib, enum vsharp_gfx level, uint64_t dst, uint64_t src,
+		    uint64_t bytes, bool sync, struct vsharp_error *err);
+/* The dwords vsharp_pm4_copy() writes for BYTES on LEVEL (0: no PM4 support). */
+unsigned vsharp_pm4_copy_dwords(enum vsharp_gfx level, uint64_t bytes);
 
 struct vsharp_pm4_packet {
 	unsigned offset;		/* dword index of the header */

@@ -122,11 +122,18 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		 unsigned k, struct vsharp_probe_wave *w)
 {
 	static _Thread_local struct vsharp_stub all[MAX_STUBS];
+	/* The level's stubs, listed once per level and thread, not per wave. */
+	static _Thread_local int listed = -1;
+	static _Thread_local unsigned n;
 	struct vsharp_stub *s = NULL;
-	unsigned n = vsharp_stubs(level, all, MAX_STUBS), lds_size = VSHARP_PROBE_LDS;
+	unsigned lds_size = VSHARP_PROBE_LDS;
 	unsigned ds = 0, pick, size;
 	struct suite_rng r = suite_seed("lds", level, k);
 
+	if (listed != (int)level) {
+		n = vsharp_stubs(level, all, MAX_STUBS);
+		listed = (int)level;
+	}
 	for (unsigned i = 0; i < n; i++)
 		ds += all[i].op->cls == VSHARP_OP_DS || all[i].lds ||
 		      all[i].op->kind == VSHARP_OP_LOAD_LDS;

@@ -15,13 +15,20 @@ static bool wave(enum vsharp_gfx level, unsigned wave_size, enum vsharp_align_mo
 		 unsigned k, struct vsharp_probe_wave *w)
 {
 	static _Thread_local struct vsharp_stub all[MAX_STUBS];
+	/* The level's stubs, listed once per level and thread, not per wave. */
+	static _Thread_local int listed = -1;
+	static _Thread_local unsigned n;
 	static const uint8_t strides[] = { 0, 0, 0, 4, 8, 12, 16, 64 };
-	unsigned n = vsharp_stubs(level, all, MAX_STUBS), smem = 0, pick;
+	unsigned smem = 0, pick;
 	struct suite_rng r = suite_seed("smem", level, k);
 	const struct vsharp_stub *s = NULL;
 	uint64_t offset, end, unit;
 
 	(void)mode;
+	if (listed != (int)level) {
+		n = vsharp_stubs(level, all, MAX_STUBS);
+		listed = (int)level;
+	}
 	for (unsigned i = 0; i < n; i++)
 		smem += all[i].op->cls == VSHARP_OP_SMEM;
 	if (!smem)

@@ -28,11 +28,24 @@
 
 #include "vsharp/amdgpu.h"
 #include "vsharp/device.h"
+#include "vsharp/pm4.h"
 #include "base/util.h"
 
 #define PAGE 4096u
+/*
+ * GTT copies kept from freed data buffers for the next ones of their size:
+ * a probe context has two data buffers and the probe opens one context
+ * after another.
+ */
+#define SPARE_COPIES 4u
 
 struct amdgpu_bo_rec;
+
+/* One readback request: BYTES from the data buffer's VRAM at SRC to its GTT copy at DST. */
+struct copy_req {
+	struct amdgpu_bo_rec *rec;
+	uint64_t src, dst, bytes;
+};
 
 struct amdgpu_dev {
 	struct vsharp_device base;	/* first: ops receive &base */
@@ -45,6 +58,12 @@ struct amdgpu_dev {
 	amdgpu_context_handle ctx;
 	struct vsharp_amdgpu_fences fences;
 	struct amdgpu_bo_rec *bos;	/* live buffers, freed by close */
+	/* The readback requests of the next submit and the IB that copies them. */
+	struct copy_req *reqs;
+	unsigned n_reqs, cap_reqs;
+	struct amdgpu_bo_rec *copy_ib;
+	struct amdgpu_bo_rec *spares;	/* through next */
+	unsigned n_spares;
 };
 
 /* The backend's half of a vsharp_bo: what bo_free must undo. */
@@ -54,6 +73,8 @@ struct amdgpu_bo_rec {
 	amdgpu_va_handle va_handle;
 	uint64_t va, map_size;
 	bool va_mapped, cpu_mapped;
+	void *cpu;
+	struct amdgpu_bo_rec *back;	/* a data buffer's cacheable GTT copy */
 	struct amdgpu_bo_rec *prev, *next;
 };
 
@@ -87,7 +108,14 @@ static void add_reason(struct vsharp_error *err, const char *fmt, ...)
 
 static void rec_release(struct amdgpu_dev *d, struct amdgpu_bo_rec *r)
 {
-	/* Reverse order of bo_alloc; each step only if it was done. */
+	/* Reverse order of rec_new; each step only if it was done. */
+	if (r->back && d->n_spares < SPARE_COPIES) {
+		r->back->next = d->spares;
+		d->spares = r->back;
+		d->n_spares++;
+	} else if (r->back) {
+		rec_release(d, r->back);
+	}
 	if (r->cpu_mapped)
 		amdgpu_bo_cpu_unmap(r->bo);
 	if (r->va_mapped)
@@ -105,57 +133,30 @@ static void rec_release(struct amdgpu_dev *d, struct amdgpu_bo_rec *r)
 	free(r);
 }
 
-static int amdgpu_bo_alloc_op(struct vsharp_device *dev, uint64_t size, enum vsharp_bo_kind kind,
-			      struct vsharp_bo *bo, struct vsharp_error *err)
+/* One BO in HEAP with FLAGS, mapped for the GPU and the CPU; not on d->bos. */
+static int rec_new(struct amdgpu_dev *d, uint64_t size, uint32_t heap, uint64_t flags,
+		   struct amdgpu_bo_rec **out, struct vsharp_error *err)
 {
-	struct amdgpu_dev *d = to_adev(dev);
 	struct amdgpu_bo_alloc_request req = { 0 };
+	const char *name = heap == AMDGPU_GEM_DOMAIN_GTT ? "GTT" : "VRAM";
 	struct amdgpu_bo_rec *r;
-	const char *heap;
-	void *cpu = NULL;
 	int ret;
 
-	memset(bo, 0, sizeof(*bo));
-	if (!size || size > UINT64_MAX - PAGE)
-		return vsharp_fail(err, -EINVAL, "bo_alloc: size %" PRIu64 " is not allocatable", size);
-	if (kind != VSHARP_BO_DATA && kind != VSHARP_BO_CODE && kind != VSHARP_BO_IB)
-		return vsharp_fail(err, -EINVAL, "bo_alloc: unknown buffer kind %d", (int)kind);
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return vsharp_fail(err, -ENOMEM, "bo_alloc: out of memory");
 	r->owner = d;
 	/* The GPU maps whole pages; the size mapped must be what was allocated. */
 	r->map_size = (size + PAGE - 1) & ~(uint64_t)(PAGE - 1);
-	r->next = d->bos;
-	if (d->bos)
-		d->bos->prev = r;
-	d->bos = r;
-
-	/*
-	 * Placement.  Data and code go to VRAM, CPU-visible: buffer atomics
-	 * on system memory need PCIe atomics from the platform and could
-	 * fail or tear for reasons that have nothing to do with the V#, and
-	 * VRAM is where real workloads (and the libdrm/IGT dispatch tests)
-	 * keep shaders and buffers.  VRAM_CLEARED so no earlier process's
-	 * bytes look like a result.  The IB goes to GTT as every peer does:
-	 * the CPU writes it, the CP reads it once.  Pages are aligned beyond
-	 * the 256 bytes shader code and IBs need.
-	 */
 	req.alloc_size = r->map_size;
 	req.phys_alignment = PAGE;
-	if (kind == VSHARP_BO_IB) {
-		req.preferred_heap = AMDGPU_GEM_DOMAIN_GTT;
-		heap = "GTT";
-	} else {
-		req.preferred_heap = AMDGPU_GEM_DOMAIN_VRAM;
-		req.flags = AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED;
-		heap = "VRAM";
-	}
+	req.preferred_heap = heap;
+	req.flags = flags;
 	ret = amdgpu_bo_alloc(d->adev, &req, &r->bo);
 	if (ret) {
 		r->bo = NULL;
 		vsharp_fail(err, ret, "amdgpu_bo_alloc(%" PRIu64 " bytes, %s): %s", r->map_size,
-			    heap, strerror(-ret));
+			    name, strerror(-ret));
 		goto fail;
 	}
 	ret = amdgpu_va_range_alloc(d->adev, amdgpu_gpu_va_range_general, r->map_size, PAGE, 0,
@@ -175,22 +176,93 @@ static int amdgpu_bo_alloc_op(struct vsharp_device *dev, uint64_t size, enum vsh
 		goto fail;
 	}
 	r->va_mapped = true;
-	ret = amdgpu_bo_cpu_map(r->bo, &cpu);
+	ret = amdgpu_bo_cpu_map(r->bo, &r->cpu);
 	if (ret) {
-		vsharp_fail(err, ret, "amdgpu_bo_cpu_map(%s buffer): %s", heap, strerror(-ret));
+		vsharp_fail(err, ret, "amdgpu_bo_cpu_map(%s buffer): %s", name, strerror(-ret));
 		goto fail;
 	}
 	r->cpu_mapped = true;
-
-	bo->va = r->va;
-	bo->cpu = cpu;
-	bo->size = size;
-	bo->kind = kind;
-	bo->handle = r;
+	*out = r;
 	return 0;
 fail:
 	rec_release(d, r);
 	return ret;
+}
+
+/* A GTT copy of MAP_SIZE bytes: a spare one, or a new one. */
+static int spare_or_new(struct amdgpu_dev *d, uint64_t map_size, struct amdgpu_bo_rec **out,
+			struct vsharp_error *err)
+{
+	for (struct amdgpu_bo_rec **p = &d->spares; *p; p = &(*p)->next) {
+		if ((*p)->map_size != map_size)
+			continue;
+		*out = *p;
+		*p = (*p)->next;
+		(*out)->next = NULL;
+		d->n_spares--;
+		return 0;
+	}
+	return rec_new(d, map_size, AMDGPU_GEM_DOMAIN_GTT, 0, out, err);
+}
+
+static int amdgpu_bo_alloc_op(struct vsharp_device *dev, uint64_t size, enum vsharp_bo_kind kind,
+			      struct vsharp_bo *bo, struct vsharp_error *err)
+{
+	struct amdgpu_dev *d = to_adev(dev);
+	struct amdgpu_bo_rec *r;
+	int ret;
+
+	memset(bo, 0, sizeof(*bo));
+	if (!size || size > UINT64_MAX - PAGE)
+		return vsharp_fail(err, -EINVAL, "bo_alloc: size %" PRIu64 " is not allocatable", size);
+	if (kind != VSHARP_BO_DATA && kind != VSHARP_BO_CODE && kind != VSHARP_BO_IB)
+		return vsharp_fail(err, -EINVAL, "bo_alloc: unknown buffer kind %d", (int)kind);
+
+	/*
+	 * Placement.  Data and code go to VRAM, CPU-visible: buffer atomics
+	 * on system memory need PCIe atomics from the platform and could
+	 * fail or tear for reasons that have nothing to do with the V#, and
+	 * VRAM is where real workloads (and the libdrm/IGT dispatch tests)
+	 * keep shaders and buffers.  VRAM_CLEARED so no earlier process's
+	 * bytes look like a result.  The IB goes to GTT as every peer does:
+	 * the CPU writes it, the CP reads it once.  Pages are aligned beyond
+	 * the 256 bytes shader code and IBs need.
+	 *
+	 * The CPU only writes VRAM: amdgpu maps it write-combined, and reads
+	 * through such a mapping are uncached, one PCIe round trip at a time
+	 * (Documentation/hardware.rst "Reading results").  A data buffer has
+	 * a twin in GTT without AMDGPU_GEM_CREATE_CPU_GTT_USWC, which Linux
+	 * maps cached (amdgpu_ttm.c amdgpu_ttm_tt_create: ttm_cached unless
+	 * that flag is set); what readback() asks for is copied there by the
+	 * CP at the end of the submission, and the CPU reads it at memory speed.
+	 */
+	if (kind == VSHARP_BO_IB)
+		ret = rec_new(d, size, AMDGPU_GEM_DOMAIN_GTT, 0, &r, err);
+	else
+		ret = rec_new(d, size, AMDGPU_GEM_DOMAIN_VRAM,
+			      AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED,
+			      &r, err);
+	if (ret)
+		return ret;
+	if (kind == VSHARP_BO_DATA) {
+		ret = spare_or_new(d, r->map_size, &r->back, err);
+		if (ret) {
+			rec_release(d, r);
+			return ret;
+		}
+		bo->back = r->back->cpu;
+	}
+	r->next = d->bos;
+	if (d->bos)
+		d->bos->prev = r;
+	d->bos = r;
+
+	bo->va = r->va;
+	bo->cpu = r->cpu;
+	bo->size = size;
+	bo->kind = kind;
+	bo->handle = r;
+	return 0;
 }
 
 static void amdgpu_bo_free_op(struct vsharp_device *dev, struct vsharp_bo *bo)
@@ -232,27 +304,105 @@ static struct amdgpu_bo_rec *rec_of(struct amdgpu_dev *d, const struct vsharp_bo
 	return r && r->owner == d ? r : NULL;
 }
 
+static int amdgpu_readback_op(struct vsharp_device *dev, const struct vsharp_bo *bo, uint64_t offset,
+			      uint64_t size, struct vsharp_error *err)
+{
+	struct amdgpu_dev *d = to_adev(dev);
+	struct amdgpu_bo_rec *r = rec_of(d, bo);
+	struct copy_req *last = d->n_reqs ? &d->reqs[d->n_reqs - 1] : NULL;
+
+	if (!r || !r->back)
+		return vsharp_fail(err, -EINVAL, "readback: not a data buffer of %s", dev->name);
+	if (!size || offset > bo->size || size > bo->size - offset)
+		return vsharp_fail(err, -EINVAL,
+				   "readback: %" PRIu64 " bytes at +0x%" PRIx64 " (allowed 1..%" PRIu64 " bytes within the buffer's %" PRIu64 ")",
+				   size, offset, offset < bo->size ? bo->size - offset : 0, bo->size);
+	/* Ranges that continue the last one become one copy. */
+	if (last && last->rec == r && last->src + last->bytes == r->va + offset) {
+		last->bytes += size;
+		return 0;
+	}
+	if (d->n_reqs == d->cap_reqs) {
+		unsigned cap = d->cap_reqs ? 2 * d->cap_reqs : 64;
+		struct copy_req *grown = realloc(d->reqs, cap * sizeof(*grown));
+
+		if (!grown)
+			return vsharp_fail(err, -ENOMEM, "readback: out of memory");
+		d->reqs = grown;
+		d->cap_reqs = cap;
+	}
+	d->reqs[d->n_reqs++] = (struct copy_req){ r, r->va + offset, r->back->va + offset, size };
+	return 0;
+}
+
+/*
+ * The second IB of a submission with readback requests: the copies into
+ * GTT, after the dispatch's waves are done (vsharp_pm4_dispatch_done).
+ * The kernel runs a job's IBs in order and ends the job with a fence that
+ * writes L2 back before it signals (gfx_v9_0.c gfx_v9_0_ring_emit_fence:
+ * RELEASE_MEM with TC_WB_ACTION; gfx_v10_0.c and gfx_v11_0.c: GCR GL2_WB;
+ * gfx_v6_0.c to gfx_v8_0.c: the CACHE_FLUSH_AND_INV_TS event), so the
+ * copies are in memory when wait() returns.  The last copy carries
+ * CP_SYNC as Mesa's last CP DMA does (si_cp_dma.c si_cp_dma_prepare).
+ */
+static int build_copy_ib(struct amdgpu_dev *d, unsigned *dwords, struct vsharp_error *err)
+{
+	enum vsharp_gfx level = d->base.level;
+	/* The wait, the copies, up to 7 dwords of padding. */
+	uint64_t need = 16;
+	struct vsharp_ib ib;
+	int ret;
+
+	for (unsigned i = 0; i < d->n_reqs; i++)
+		need += vsharp_pm4_copy_dwords(level, d->reqs[i].bytes);
+	if (need > UINT32_MAX / 4)
+		return vsharp_fail(err, -E2BIG, "readback: %u copies need %" PRIu64 " IB dwords", d->n_reqs,
+				   need);
+	if (!d->copy_ib || d->copy_ib->map_size < 4 * need) {
+		if (d->copy_ib)
+			rec_release(d, d->copy_ib);
+		d->copy_ib = NULL;
+		ret = rec_new(d, 4 * need, AMDGPU_GEM_DOMAIN_GTT, 0, &d->copy_ib, err);
+		if (ret)
+			return ret;
+	}
+	vsharp_ib_init(&ib, d->copy_ib->cpu, (unsigned)(d->copy_ib->map_size / 4));
+	ret = vsharp_pm4_dispatch_done(&ib, level, err);
+	for (unsigned i = 0; !ret && i < d->n_reqs; i++)
+		ret = vsharp_pm4_copy(&ib, level, d->reqs[i].dst, d->reqs[i].src, d->reqs[i].bytes,
+				      i + 1 == d->n_reqs, err);
+	if (!ret)
+		ret = vsharp_pm4_finish(&ib, err);
+	*dwords = ib.n;
+	return ret;
+}
+
 static int amdgpu_submit_op(struct vsharp_device *dev, const struct vsharp_bo *ib, unsigned ib_dwords,
 			    struct vsharp_bo *const *bos, unsigned n_bos, uint64_t *fence,
 			    struct vsharp_error *err)
 {
 	struct amdgpu_dev *d = to_adev(dev);
 	struct amdgpu_bo_rec *ibr = rec_of(d, ib);
-	struct amdgpu_cs_ib_info ib_info = { 0 };
+	struct amdgpu_cs_ib_info ib_info[2] = { { 0 }, { 0 } };
 	struct amdgpu_cs_request req = { 0 };
 	amdgpu_bo_list_handle list;
 	void **in = NULL, **out = NULL;
-	unsigned n;
+	unsigned n, n_in = 0, copy_dwords = 0;
 	int ret;
 
 	*fence = 0;
-	if (!ibr || ib->kind != VSHARP_BO_IB)
-		return vsharp_fail(err, -EINVAL, "submit: the IB is not an IB buffer of %s", dev->name);
-	if (!ib_dwords || (uint64_t)ib_dwords * 4 > ib->size)
-		return vsharp_fail(err, -EINVAL, "submit: %u IB dwords do not fit its %" PRIu64 " bytes",
-				   ib_dwords, ib->size);
-	in = calloc(n_bos + 1, sizeof(*in));
-	out = calloc(n_bos + 1, sizeof(*out));
+	if (!ibr || ib->kind != VSHARP_BO_IB) {
+		ret = vsharp_fail(err, -EINVAL, "submit: the IB is not an IB buffer of %s", dev->name);
+		goto done;
+	}
+	if (!ib_dwords || (uint64_t)ib_dwords * 4 > ib->size) {
+		ret = vsharp_fail(err, -EINVAL, "submit: %u IB dwords do not fit its %" PRIu64 " bytes",
+				  ib_dwords, ib->size);
+		goto done;
+	}
+	/* Each buffer, its GTT copy, each requested one and its copy, the copy IB. */
+	in = calloc(2 * n_bos + 2 * d->n_reqs + 1, sizeof(*in));
+	out = calloc(2 * n_bos + 2 * d->n_reqs + 2, sizeof(*out));
 	if (!in || !out) {
 		ret = vsharp_fail(err, -ENOMEM, "submit: out of memory");
 		goto done;
@@ -265,10 +415,22 @@ static int amdgpu_submit_op(struct vsharp_device *dev, const struct vsharp_bo *i
 					  dev->name);
 			goto done;
 		}
-		in[i] = r->bo;
+		in[n_in++] = r->bo;
+		if (r->back)
+			in[n_in++] = r->back->bo;
+	}
+	for (unsigned i = 0; i < d->n_reqs; i++) {
+		in[n_in++] = d->reqs[i].rec->bo;
+		in[n_in++] = d->reqs[i].rec->back->bo;
+	}
+	if (d->n_reqs) {
+		ret = build_copy_ib(d, &copy_dwords, err);
+		if (ret)
+			goto done;
+		in[n_in++] = d->copy_ib->bo;
 	}
 	/* The kernel wants every BO once; the IB must be resident too. */
-	n = vsharp_amdgpu_bo_handles(in, n_bos, ibr->bo, out);
+	n = vsharp_amdgpu_bo_handles(in, n_in, ibr->bo, out);
 
 	if (d->fences.ctx_lost) {
 		ret = new_context(d, err);
@@ -280,14 +442,16 @@ static int amdgpu_submit_op(struct vsharp_device *dev, const struct vsharp_bo *i
 		vsharp_fail(err, ret, "amdgpu_bo_list_create(%u buffers): %s", n, strerror(-ret));
 		goto done;
 	}
-	ib_info.ib_mc_address = ib->va;
-	ib_info.size = ib_dwords;
+	ib_info[0].ib_mc_address = ib->va;
+	ib_info[0].size = ib_dwords;
+	ib_info[1].ib_mc_address = d->n_reqs ? d->copy_ib->va : 0;
+	ib_info[1].size = copy_dwords;
 	req.ip_type = AMDGPU_HW_IP_COMPUTE;
 	req.ip_instance = 0;
 	req.ring = 0;
 	req.resources = list;
-	req.number_of_ibs = 1;
-	req.ibs = &ib_info;
+	req.number_of_ibs = d->n_reqs ? 2 : 1;
+	req.ibs = ib_info;
 	ret = amdgpu_cs_submit(d->ctx, 0, &req, 1);
 	if (ret == -ECANCELED) {
 		uint64_t flags = 0;
@@ -321,6 +485,7 @@ static int amdgpu_submit_op(struct vsharp_device *dev, const struct vsharp_bo *i
 				  "amdgpu_cs_submit returned sequence %" PRIu64 " after %" PRIu64,
 				  (uint64_t)req.seq_no, d->fences.submitted);
 done:
+	d->n_reqs = 0;
 	free(in);
 	free(out);
 	return ret;
@@ -393,6 +558,16 @@ static void amdgpu_close_op(struct vsharp_device *dev)
 
 	while (d->bos)
 		rec_release(d, d->bos);
+	while (d->spares) {
+		struct amdgpu_bo_rec *r = d->spares;
+
+		d->spares = r->next;
+		r->next = NULL;
+		rec_release(d, r);
+	}
+	if (d->copy_ib)
+		rec_release(d, d->copy_ib);
+	free(d->reqs);
 	if (d->ctx)
 		amdgpu_cs_ctx_free(d->ctx);
 	if (d->adev)
@@ -417,6 +592,7 @@ static const struct vsharp_device_ops amdgpu_ops = {
 	.submit = amdgpu_submit_op,
 	.wait = amdgpu_wait_op,
 	.close = amdgpu_close_op,
+	.readback = amdgpu_readback_op,
 };
 
 /* Opening. */

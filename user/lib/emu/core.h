@@ -68,6 +68,9 @@ struct vsharp_gpu {
 	struct vsharp_emu_stats stats;
 	uint64_t ib_waves, ib_instructions;	/* the running IB's, against the cfg bounds */
 	bool pixel_lds;		/* the running IB asked for VSHARP_GPU_NOP_PIXEL_LDS */
+	/* The running IB's VSHARP_GPU_NOP_COPY_RANGES: [start, end) code addresses. */
+	uint64_t copy_range[VSHARP_GPU_COPY_RANGES][2];
+	unsigned n_copy_ranges;
 	/* The CU's LDS: work-groups see what the previous one left (never zeroed). */
 	uint8_t *lds;
 	/*
@@ -137,14 +140,21 @@ struct emu_wave {
 	uint64_t sgpr_set[2];		/* SGPRs holding a value (bit per register) */
 	uint16_t ttmp_set;
 	bool m0_set, vcc_set;
-	uint64_t vgpr_set[EMU_MAX_VGPRS];	/* lanes of each VGPR holding a value */
 	const struct vsharp_dispatch_state *dispatch;	/* what the dispatch initialised */
 	uint64_t issued[EMU_CNT_COUNT];
-	struct emu_pending pend[EMU_MAX_PENDING];
 	unsigned n_pend;
-	struct emu_hazards hazards;
 	unsigned prefetch_lines;	/* GFX10+: lines fetched ahead; GFX11 s_set_inst_prefetch_distance sets it */
 	uint64_t vgprs_freed_pc;	/* GFX11 s_sendmsg MSG_DEALLOC_VGPRS at this pc + 4; 0: not sent */
+	bool hazards_go_on;		/* a later wave of the dispatch: emu_hazards_next() */
+	/*
+	 * From here on a wave starts with what the dispatch's previous wave
+	 * left (emu/gpu.c clears the rest): only pend[0..n_pend) is read, only
+	 * vgpr_set[0..vgprs_alloc) (every VGPR access is checked against the
+	 * allocation first), and the hazard tracker goes on.
+	 */
+	struct emu_pending pend[EMU_MAX_PENDING];
+	uint64_t vgpr_set[EMU_MAX_VGPRS];	/* lanes of each VGPR holding a value */
+	struct emu_hazards hazards;
 };
 
 /*

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,6 +378,8 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 	uint64_t waves = mul_sat(mul_sat(mul_sat(st->groups[0], st->groups[1]), st->groups[2]),
 				 (threads + wave - 1) / wave);
 	unsigned lds_alloc = round_up(st->lds_bytes, gpu->facts->lds_alloc_granule);
+	unsigned started = 0;
+	struct emu_wave *w;
 	char msg[400];
 	int ret = 0;
 
@@ -407,39 +410,44 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 		return 0;
 	gpu->ib_waves += waves;
 	gpu->stats.dispatches++;
+	/* Cleared whole once; each wave clears what it must (struct emu_wave). */
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return vsharp_fail(err, -ENOMEM, "emu: out of memory");
 	for (uint32_t gz = 0; gz < st->groups[2] && !ret; gz++)
 	for (uint32_t gy = 0; gy < st->groups[1] && !ret; gy++)
 	for (uint32_t gx = 0; gx < st->groups[0] && !ret; gx++) {
 		const uint32_t gid[3] = { gx, gy, gz };
 
 		for (unsigned first = 0; first < threads && !ret; first += wave) {
-			struct emu_wave w;
-
-			memset(&w, 0, sizeof(w));
-			w.gpu = gpu;
-			w.vm = vm;
-			w.level = level;
-			w.lanes = wave;
-			w.vgpr = gpu->vgpr;
-			w.pc = st->pgm_va;
-			memcpy(w.group, gid, sizeof(w.group));
-			w.first_thread = first;
-			w.wgp_mode = wgp_mode;
+			memset(w, 0, offsetof(struct emu_wave, pend));
+			w->hazards_go_on = started++ > 0;
+			w->gpu = gpu;
+			w->vm = vm;
+			w->level = level;
+			w->lanes = wave;
+			w->vgpr = gpu->vgpr;
+			w->pc = st->pgm_va;
+			memcpy(w->group, gid, sizeof(w->group));
+			w->first_thread = first;
+			w->wgp_mode = wgp_mode;
 			/* The allocation as rounded, at the start of the CU's LDS, never cleared. */
-			w.lds.bytes = lds_alloc ? gpu->lds : NULL;
-			w.lds.size = lds_alloc;
-			w.sgprs_alloc = st->sgprs_alloc < EMU_MAX_SGPRS ? st->sgprs_alloc : EMU_MAX_SGPRS;
+			w->lds.bytes = lds_alloc ? gpu->lds : NULL;
+			w->lds.size = lds_alloc;
+			w->sgprs_alloc = st->sgprs_alloc < EMU_MAX_SGPRS ? st->sgprs_alloc : EMU_MAX_SGPRS;
 			/* The hardware rounds the encoded count up to its allocation granule. */
-			w.vgprs_alloc = round_up(st->vgprs_alloc, gpu->facts->vgpr_alloc_granule[wave == 32]);
-			if (w.vgprs_alloc > EMU_MAX_VGPRS)
-				w.vgprs_alloc = EMU_MAX_VGPRS;
+			w->vgprs_alloc = round_up(st->vgprs_alloc, gpu->facts->vgpr_alloc_granule[wave == 32]);
+			if (w->vgprs_alloc > EMU_MAX_VGPRS)
+				w->vgprs_alloc = EMU_MAX_VGPRS;
+			memset(w->vgpr_set, 0, w->vgprs_alloc * sizeof(w->vgpr_set[0]));
 			/* A wave reads no lane past its size. */
-			poison_vgprs(gpu, w.vgprs_alloc, wave);
-			init_wave(&w, st, gid, first, (unsigned)threads);
+			poison_vgprs(gpu, w->vgprs_alloc, wave);
+			init_wave(w, st, gid, first, (unsigned)threads);
 			gpu->stats.waves++;
-			ret = emu_wave_run(&w, err);
+			ret = emu_wave_run(w, err);
 		}
 	}
+	free(w);
 	return ret;
 }
 
@@ -572,9 +580,20 @@ static int run_dispatch_indirect(struct emu_cp *cp, const struct vsharp_pm4_pack
 static int run_nop(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
 {
 	(void)err;
+	struct vsharp_gpu *gpu = cp->gpu;
+
 	/* The client's word that its LDS direct/parameter loads are a pixel wave's. */
 	if (pkt->n_body == 1 && pkt->body[0] == VSHARP_GPU_NOP_PIXEL_LDS)
-		cp->gpu->pixel_lds = true;
+		gpu->pixel_lds = true;
+	/* Its word on which code only copies its own data; a malformed one is a plain NOP. */
+	if (pkt->n_body && pkt->body[0] == VSHARP_GPU_NOP_COPY_RANGES && pkt->n_body % 4 == 1 &&
+	    pkt->n_body <= 1 + 4 * VSHARP_GPU_COPY_RANGES) {
+		gpu->n_copy_ranges = pkt->n_body / 4;
+		for (unsigned i = 0; i < gpu->n_copy_ranges; i++)
+			for (unsigned k = 0; k < 2; k++)
+				gpu->copy_range[i][k] = pkt->body[1 + 4 * i + 2 * k] |
+							(uint64_t)pkt->body[2 + 4 * i + 2 * k] << 32;
+	}
 	return 0;
 }
 
@@ -811,6 +830,7 @@ static int run_one(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const struct vs
 	gpu->outcome = VSHARP_GPU_DONE;
 	gpu->ib_waves = gpu->ib_instructions = 0;
 	gpu->pixel_lds = false;
+	gpu->n_copy_ranges = 0;
 	if (ib->queue != VSHARP_QUEUE_COMPUTE && ib->queue != VSHARP_QUEUE_GFX &&
 	    ib->queue != VSHARP_QUEUE_GFX_CE)
 		ret = vsharp_fail(err, -EINVAL, "emu: queue %d (allowed VSHARP_QUEUE_COMPUTE 0, VSHARP_QUEUE_GFX 1, VSHARP_QUEUE_GFX_CE 2)",

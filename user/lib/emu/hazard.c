@@ -78,6 +78,12 @@ static const char *sreg_name(unsigned code, char *buf, size_t n)
 	return buf;
 }
 
+/* The Ith newest remembered instruction (0: the newest). */
+static inline const struct emu_issued *hist_at(const struct emu_hazards *h, unsigned i)
+{
+	return &h->hist[(h->newest - i) % EMU_HAZARD_HISTORY];
+}
+
 /*
  * The wait states between the newest remembered instruction matching
  * IS_SOURCE and the instruction being checked, or -1 if none is within
@@ -90,11 +96,11 @@ static int waits_since(const struct emu_hazards *h, unsigned limit,
 	unsigned waits = 0;
 
 	for (unsigned i = 0; i < h->n_hist && waits < limit; i++) {
-		if (is_source(&h->hist[i], c)) {
-			*at = &h->hist[i];
+		if (is_source(hist_at(h, i), c)) {
+			*at = hist_at(h, i);
 			return (int)waits;
 		}
-		waits += h->hist[i].u.wait_states;
+		waits += hist_at(h, i)->u.wait_states;
 	}
 	return -1;
 }
@@ -213,10 +219,10 @@ static bool soft_clause(struct check *c)
 
 	if (unit != EMU_UNIT_VMEM && unit != EMU_UNIT_SMEM)
 		return false;
-	for (unsigned i = 0; i < h->n_hist && h->hist[i].u.unit == unit; i++) {
-		const struct emu_uses *m = &h->hist[i].u;
+	for (unsigned i = 0; i < h->n_hist && hist_at(h, i)->u.unit == unit; i++) {
+		const struct emu_uses *m = &hist_at(h, i)->u;
 
-		first_pc = h->hist[i].pc;
+		first_pc = hist_at(h, i)->pc;
 		len++;
 		for (unsigned k = 0; k < m->n_vwrite; k++)
 			vdefs[nd++] = m->vwrite[k];
@@ -522,16 +528,19 @@ static void record(struct emu_hazards *h, uint64_t pc, const struct emu_insn *in
 		if (u->unit == EMU_UNIT_VALU)
 			h->valus++;
 	}
-	/* The history, newest first. */
+	/* The history: the oldest entry makes room. */
 	if (h->n_hist < EMU_HAZARD_HISTORY)
 		h->n_hist++;
-	memmove(&h->hist[1], &h->hist[0], (h->n_hist - 1) * sizeof(h->hist[0]));
-	e = &h->hist[0];
+	h->newest = (h->newest + 1) % EMU_HAZARD_HISTORY;
+	e = &h->hist[h->newest];
 	e->u = *u;
 	e->pc = pc;
 	e->name = in->name;
 	e->store_data = store_data(h->level, in, u);
 }
+
+_Static_assert(ARRAY_SIZE(rules) <= sizeof(((struct emu_hazards *)0)->rule),
+	       "struct emu_hazards has no room for every rule's index");
 
 void emu_hazards_start(struct emu_hazards *h, const struct vsharp_target *target)
 {
@@ -540,6 +549,32 @@ void emu_hazards_start(struct emu_hazards *h, const struct vsharp_target *target
 	memset(h, 0, target->level >= VSHARP_GFX11 ? sizeof(*h) : keep);
 	h->level = target->level;
 	h->quirks = target->quirks;
+	for (size_t i = 0; i < ARRAY_SIZE(rules); i++)
+		if ((rules[i].levels >> h->level & 1) && (!rules[i].quirk || (h->quirks & rules[i].quirk)))
+			h->rule[h->n_rules++] = (uint8_t)i;
+}
+
+void emu_hazards_next(struct emu_hazards *h)
+{
+	enum vsharp_gfx level = h->level;
+	uint32_t quirks = h->quirks;
+	uint64_t seq = h->seq, valus = h->valus;
+	uint8_t rule[sizeof(h->rule)];
+	unsigned n_rules = h->n_rules;
+
+	memcpy(rule, h->rule, sizeof(rule));
+	memset(h, 0, offsetof(struct emu_hazards, vgpr_valu_seq));
+	h->level = level;
+	h->quirks = quirks;
+	memcpy(h->rule, rule, sizeof(rule));
+	h->n_rules = n_rules;
+	/*
+	 * The counts go on from the last wave's: every entry it left is at or
+	 * below the new drain and VM_VSRC marks, where a cleared entry (0) is
+	 * for lds_direct_vmem() and lds_direct_valu().
+	 */
+	h->seq = h->drain_seq = h->vm_vsrc_seq = seq;
+	h->valus = valus;
 }
 
 int emu_hazards_step(struct emu_hazards *h, uint64_t pc, const struct emu_insn *in,
@@ -547,12 +582,10 @@ int emu_hazards_step(struct emu_hazards *h, uint64_t pc, const struct emu_insn *
 {
 	struct check c = { h, in, u, pc, msg, n };
 
-	for (size_t i = 0; i < ARRAY_SIZE(rules); i++) {
-		const struct rule *r = &rules[i];
+	for (unsigned i = 0; i < h->n_rules; i++) {
+		const struct rule *r = &rules[h->rule[i]];
 		char why[320];
 
-		if (!(r->levels >> h->level & 1) || (r->quirk && !(h->quirks & r->quirk)))
-			continue;
 		c.msg = why;
 		c.n = sizeof(why);
 		if (r->check(&c)) {

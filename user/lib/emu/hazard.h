@@ -31,8 +31,12 @@ struct emu_hazards {
 	enum vsharp_gfx level;
 	uint32_t quirks;		/* the processor's enum vsharp_target_quirk */
 	uint64_t seq;			/* instructions issued */
+	/* A ring: hist[newest] is the newest, n_hist of them remembered. */
 	struct emu_issued hist[EMU_HAZARD_HISTORY];
-	unsigned n_hist;		/* hist[0] is the newest */
+	unsigned n_hist, newest;
+	/* The rules of the processor (indices into hazard.c's table), picked at the start. */
+	uint8_t rule[16];
+	unsigned n_rules;
 	/* VMEMtoScalarWrite: scalar registers a VMEM, GLOBAL or DS read since the last expiry. */
 	uint64_t vmem_sread[2];
 	uint64_t vmem_pc;
@@ -55,6 +59,13 @@ struct emu_hazards {
 };
 
 void emu_hazards_start(struct emu_hazards *h, const struct vsharp_target *target);
+/*
+ * The next wave on a tracker emu_hazards_start() set up for the same
+ * processor: the same as a start, except that the per-VGPR entries of the
+ * earlier waves stay where they are (8 KiB not cleared per wave), each an
+ * instruction before the new wave's first, which the rules read as none.
+ */
+void emu_hazards_next(struct emu_hazards *h);
 
 /*
  * Checks the instruction at PC against every rule of the processor, then

@@ -645,6 +645,30 @@ static inline uint8_t *window_at(struct vsharp_vm *vm, struct emu_window *win, u
 }
 
 /*
+ * The host bytes of [lo, hi) when one mapping that allows PERMS holds them
+ * all (the wave's data window moved onto it), else NULL.
+ */
+static uint8_t *wave_span(struct emu_wave *w, uint64_t lo, uint64_t hi, unsigned perms)
+{
+	if (hi <= lo)
+		return NULL;
+	if (!window_holds(&w->data, lo, hi - lo, perms) && !window_move(w->vm, &w->data, lo, hi - lo, perms))
+		return NULL;
+	return window_holds(&w->data, lo, hi - lo, perms) ? w->data.host + (lo - w->data.va) : NULL;
+}
+
+/* Whether the instruction at the wave's PC lies in a range the IB gave as copying its own data. */
+static bool own_copy(const struct emu_wave *w)
+{
+	const struct vsharp_gpu *gpu = w->gpu;
+
+	for (unsigned i = 0; i < gpu->n_copy_ranges; i++)
+		if (w->pc >= gpu->copy_range[i][0] && w->pc < gpu->copy_range[i][1])
+			return true;
+	return false;
+}
+
+/*
  * The lanes' accesses, each checked against the mapping the last access
  * fell in (moving it on a miss), in lane order: a fault is the first
  * faulting lane's, and a lane's dwords move together.
@@ -845,6 +869,54 @@ static bool op_writes_vgprs(const struct emu_insn *in, bool glc)
 	}
 }
 
+/*
+ * A buffer load or store of the IB's own data (own_copy()) that the model's
+ * plan makes a plain copy in every active lane (vsharp_buffer_plain()), all
+ * inside one mapping: the dwords move here, lane by lane in lane order as
+ * vsharp_buffer_lane() would move them.  False: nothing was done, and the
+ * model runs the instruction (and reports any fault).
+ */
+static bool copy_buffer(struct emu_wave *w, const struct emu_insn *in, const struct vsharp_buffer_plan *p)
+{
+	bool load = p->a.op->kind == VSHARP_OP_LOAD;
+	unsigned n = p->n_dwords, vdata = in->vdata, n_on = 0;
+	uint64_t exec = w->exec, base = p->buf.base + p->a.soffset, lo = UINT64_MAX, hi = 0, mask = 0;
+	uint64_t va[EMU_MAX_LANES];
+	uint32_t max_offset = 0, (*vgpr)[EMU_MAX_LANES] = w->vgpr;
+	uint8_t on[EMU_MAX_LANES], *host;
+
+	for (unsigned l = 0; l < w->lanes; l++) {
+		uint32_t offset = (in->offen ? vgpr[in->vaddr][l] : 0) + p->a.ioffset;
+		uint64_t a = base + offset;
+
+		if (!(exec >> l & 1))
+			continue;
+		max_offset = offset > max_offset ? offset : max_offset;
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+		mask |= a;
+		on[n_on] = (uint8_t)l;
+		va[n_on++] = a;
+	}
+	if (!n_on || !vsharp_buffer_plain(p, max_offset, mask))
+		return false;
+	host = wave_span(w, lo, hi + 4ull * n, load ? VSHARP_VM_READ : VSHARP_VM_WRITE);
+	if (!host)
+		return false;
+	for (unsigned k = 0; k < n_on; k++) {
+		uint8_t *at = host + (va[k] - lo);
+
+		for (unsigned i = 0; i < n; i++) {
+			if (load)
+				vgpr[vdata + i][on[k]] = (uint32_t)load_le(at + 4 * i, 4);
+			else
+				store_le(at + 4 * i, 4, vgpr[vdata + i][on[k]]);
+		}
+	}
+	w->gpu->stats.lane_ops += n_on;
+	return true;
+}
+
 static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	struct vsharp_gpu *gpu = w->gpu;
@@ -857,7 +929,7 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	bool uses_m0 = in->lds || op->kind == VSHARP_OP_LOAD_LDS;
 	struct vsharp_buffer_access a;
 	struct vsharp_buffer_plan p;
-	bool writes;
+	bool writes, copied;
 	int ret;
 
 	memset(&a, 0, sizeof(a));
@@ -891,7 +963,8 @@ static int exec_buffer(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	ret = vsharp_buffer_plan(&a, &p, err);
 	if (ret)
 		return ret;
-	for (unsigned l = 0; l < w->lanes; l++) {
+	copied = own_copy(w) && copy_buffer(w, in, &p);
+	for (unsigned l = 0; l < w->lanes && !copied; l++) {
 		struct vsharp_lane_in li;
 		struct vsharp_lane_out lo;
 		unsigned v = in->vaddr;
@@ -959,6 +1032,57 @@ static int check_pixel_wave(struct emu_wave *w, const struct emu_insn *in, struc
 			  where, guide);
 }
 
+/*
+ * A DS load or store of the IB's own data (own_copy()) that the model makes
+ * a plain copy (vsharp_ds_plain()) with every active lane's addresses
+ * aligned and inside its limit: the bytes move here, lane by lane in lane
+ * order as ds_lanes() would move them.  False: nothing was done, and the
+ * model runs the instruction.
+ */
+static bool copy_ds(struct emu_wave *w, const struct emu_insn *in, const struct vsharp_ds_access *a)
+{
+	bool load = a->op->kind == VSHARP_OP_LOAD;
+	uint32_t (*vgpr)[EMU_MAX_LANES] = w->vgpr, *addr = vgpr[in->ds_addr], at[2][EMU_MAX_LANES];
+	uint64_t exec = w->exec;
+	unsigned alloc = w->vgprs_alloc, n_on = 0;
+	uint8_t on[EMU_MAX_LANES];
+	struct vsharp_ds_plain c;
+
+	if (!vsharp_ds_plain(a, &w->lds, &c))
+		return false;
+	/* Every address first: a load may overwrite its own ADDR. */
+	for (unsigned l = 0; l < w->lanes; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		for (unsigned k = 0; k < c.n_addr; k++) {
+			uint64_t end = (uint64_t)addr[l] + c.offset[k];
+
+			if (end % c.align || end + c.bytes > c.limit)
+				return false;
+			at[k][n_on] = (uint32_t)end;
+		}
+		on[n_on++] = (uint8_t)l;
+	}
+	/* Stores lane by lane, as the model: where lanes overlap, the later lane's bytes stay. */
+	for (unsigned j = 0; j < n_on && !load; j++)
+		for (unsigned k = 0; k < c.n_addr; k++)
+			for (unsigned i = 0; i < c.bytes / 4; i++)
+				store_le(w->lds.bytes + at[k][j] + 4 * i, 4,
+					 vgpr[((k ? in->data1 : in->data0) + i) % EMU_MAX_VGPRS][on[j]]);
+	/* Loads register by register: each lane writes only its own column. */
+	for (unsigned k = 0; k < c.n_addr && load; k++) {
+		for (unsigned i = 0; i < c.bytes / 4; i++) {
+			unsigned reg = in->vdst + k * c.bytes / 4 + i;
+			uint32_t *row = vgpr[reg % EMU_MAX_VGPRS];
+
+			for (unsigned j = 0; j < n_on && reg < alloc; j++)
+				row[on[j]] = (uint32_t)load_le(w->lds.bytes + at[k][j] + 4 * i, 4);
+		}
+	}
+	w->gpu->stats.lane_ops += n_on;
+	return true;
+}
+
 static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	struct vsharp_gpu *gpu = w->gpu;
@@ -1005,6 +1129,10 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	ret = vsharp_ds_check(&a, err);
 	if (ret)
 		return ret;
+	if (own_copy(w) && copy_ds(w, in, &a)) {
+		issue(w, in, gpu->facts->ds_cnt, true, in->vdst, n_dst, false);
+		return 0;
+	}
 	/*
 	 * The whole wave at once: swizzle and permute read other lanes'
 	 * registers.  Every member of a lane's input is written (no memset);
@@ -1066,12 +1194,13 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
  * ac_align_shader_binary_for_prefetch: "Crossing a page boundary to an
  * unmapped page ... will fault").
  */
-static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
+static int fetch(struct emu_wave *w, const struct emu_insn **insn, const struct emu_uses **uses,
 		 struct vsharp_error *err)
 {
 	const struct emu_level *f = w->gpu->facts;
 	uint32_t words[3] = { 0, 0, 0 };
 	uint64_t start, size, end, bad;
+	const struct emu_insn *in;
 	struct emu_decoded *slot;
 	unsigned avail;
 	const uint8_t *code;
@@ -1085,19 +1214,22 @@ static int fetch(struct emu_wave *w, struct emu_insn *in, struct emu_uses *uses,
 	for (unsigned i = 0; i < 3 && i < avail; i++)
 		words[i] = (uint32_t)load_le(code + 4 * i, 4);
 	slot = &w->gpu->decoded[w->pc / 4 % EMU_DECODED_SLOTS];
-	if (slot->n && slot->n == (avail < 3 ? avail : 3) && slot->pc == w->pc &&
-	    slot->level == w->level && !memcmp(slot->words, words, sizeof(words))) {
-		*in = slot->insn;
-		*uses = slot->uses;
-	} else {
+	/* The slot's instruction is used in place: nothing fetches again before it has run. */
+	if (!slot->n || slot->n != (avail < 3 ? avail : 3) || slot->pc != w->pc ||
+	    slot->level != w->level || memcmp(slot->words, words, sizeof(words))) {
+		struct emu_insn decoded;
+
 		/* The processor's encoding (gfx810's packed D16 registers), else the level's first. */
-		ret = emu_decode_target(wave_target(w), words, avail < 3 ? avail : 3, in, err);
+		ret = emu_decode_target(wave_target(w), words, avail < 3 ? avail : 3, &decoded, err);
 		if (ret)
 			return ret;
-		emu_insn_uses(w->level, in, uses);
 		*slot = (struct emu_decoded){ w->pc, w->level, avail < 3 ? avail : 3,
-					      { words[0], words[1], words[2] }, *in, *uses };
+					      { words[0], words[1], words[2] }, decoded, { 0 } };
+		emu_insn_uses(w->level, &slot->insn, &slot->uses);
 	}
+	in = &slot->insn;
+	*insn = in;
+	*uses = &slot->uses;
 	end = w->pc + 4u * in->words + 64u * w->prefetch_lines;
 	end = (end + f->prefetch_align - 1) & ~(uint64_t)(f->prefetch_align - 1);
 	if (!w->prefetch_lines)
@@ -1120,7 +1252,10 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 {
 	uint64_t limit = w->gpu->cfg.max_wave_instructions;
 
-	emu_hazards_start(&w->hazards, wave_target(w));
+	if (w->hazards_go_on)
+		emu_hazards_next(&w->hazards);
+	else
+		emu_hazards_start(&w->hazards, wave_target(w));
 	w->prefetch_lines = w->gpu->facts->prefetch_lines;
 	w->vgprs_freed_pc = 0;
 	w->sgprs_special = w->level > VSHARP_GFX9 ? 0 :
@@ -1128,8 +1263,8 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 	if (w->sgprs_special > w->sgprs_alloc)
 		w->sgprs_special = w->sgprs_alloc;
 	for (uint64_t count = 0; count < limit; count++) {
-		struct emu_insn in;
-		struct emu_uses uses;
+		const struct emu_insn *in = NULL;
+		const struct emu_uses *uses = NULL;
 		char hazard[512];
 		uint64_t next;
 		int ret;
@@ -1142,48 +1277,48 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		ret = fetch(w, &in, &uses, err);
 		if (ret)
 			return ret;
-		if (emu_hazards_step(&w->hazards, w->pc, &in, &uses, hazard, sizeof(hazard)))
+		if (emu_hazards_step(&w->hazards, w->pc, in, uses, hazard, sizeof(hazard)))
 			return emu_strict(w, err, "%s", hazard);
 		w->gpu->stats.instructions++;
-		next = w->pc + 4u * in.words;
-		if (w->vgprs_freed_pc && in.op != EMU_OP_S_ENDPGM)
+		next = w->pc + 4u * in->words;
+		if (w->vgprs_freed_pc && in->op != EMU_OP_S_ENDPGM)
 			return emu_strict(w, err, "VGPRs deallocated: %s at pc 0x%" PRIx64 " follows s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) at pc 0x%" PRIx64 " (RDNA3 ISA Table 15: \"Use only when next instruction is S_ENDPGM\")",
-					  in.name, w->pc, w->vgprs_freed_pc - 4);
-		switch (in.fmt) {
+					  in->name, w->pc, w->vgprs_freed_pc - 4);
+		switch (in->fmt) {
 		case EMU_FMT_SOP1:
 		case EMU_FMT_SOP2:
 		case EMU_FMT_SOPK:
 		case EMU_FMT_SOPP:
 		case EMU_FMT_SOPC:
-			if (in.op == EMU_OP_S_ENDPGM)
+			if (in->op == EMU_OP_S_ENDPGM)
 				return 0;
-			if (in.op == EMU_OP_S_CODE_END)
+			if (in->op == EMU_OP_S_CODE_END)
 				return emu_strict(w, err, "code end: the wave ran into s_code_end at 0x%" PRIx64 " (padding after the program, never executed; LLVM AMDGPUUsage)",
 						  w->pc);
-			ret = exec_salu(w, &in, &next, err);
+			ret = exec_salu(w, in, &next, err);
 			break;
 		case EMU_FMT_SMEM:
-			ret = exec_smem(w, &in, err);
+			ret = exec_smem(w, in, err);
 			break;
 		case EMU_FMT_VOP1:
 		case EMU_FMT_VOP2:
 		case EMU_FMT_VOP3:
-			ret = exec_valu(w, &in, err);
+			ret = exec_valu(w, in, err);
 			break;
 		case EMU_FMT_GLOBAL:
-			ret = exec_global(w, &in, err);
+			ret = exec_global(w, in, err);
 			break;
 		case EMU_FMT_MUBUF:
 		case EMU_FMT_MTBUF:
-			ret = exec_buffer(w, &in, err);
+			ret = exec_buffer(w, in, err);
 			break;
 		case EMU_FMT_DS:
 		case EMU_FMT_LDSDIR:
-			ret = exec_ds(w, &in, err);
+			ret = exec_ds(w, in, err);
 			break;
 		default:
 			ret = vsharp_fail(err, -ENOSYS, "emu: %s: format %d not implemented", vsharp_gfx_name(w->level),
-					  in.fmt);
+					  in->fmt);
 		}
 		if (ret)
 			return ret;

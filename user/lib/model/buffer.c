@@ -561,12 +561,11 @@ static void load_to_lds(const struct vsharp_buffer_plan *p, const struct vsharp_
 	}
 }
 
-void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
-			const struct vsharp_lane_in *in, struct vsharp_memory *mem,
-			struct vsharp_lds *lds, struct vsharp_lane_out *out)
+/* The lane's index, offset, addresses, range and alignment: everything before data moves. */
+static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			   struct vsharp_lane_out *out)
 {
 	const struct vsharp_buffer_access *a = &p->a;
-	const struct vsharp_op *op = a->op;
 	bool gfx12_swz = a->level >= VSHARP_GFX12 && p->buf.swizzle;
 	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis;
 	bool any_oob = false;
@@ -627,7 +626,34 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 			out->memviol = true;
 		}
 	}
+}
 
+bool vsharp_buffer_lane_inside(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			       uint64_t lo, uint64_t hi)
+{
+	struct vsharp_lane_out out;
+
+	/*
+	 * The data moves at dword_addr[d] (up to 4 bytes each) or at addr (the
+	 * whole element of a format or atomic access), nowhere else.
+	 */
+	lane_addresses(p, in, &out);
+	if (out.addr < lo || out.addr > hi || hi - out.addr < p->bytes)
+		return false;
+	for (unsigned d = 0; d < p->n_dwords; d++)
+		if (out.dword_addr[d] < lo || out.dword_addr[d] > hi || hi - out.dword_addr[d] < 4)
+			return false;
+	return true;
+}
+
+void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
+			const struct vsharp_lane_in *in, struct vsharp_memory *mem,
+			struct vsharp_lds *lds, struct vsharp_lane_out *out)
+{
+	const struct vsharp_op *op = p->a.op;
+	const struct vsharp_buffer_access *a = &p->a;
+
+	lane_addresses(p, in, out);
 	/*
 	 * R3 §9.6, R4 §9.6: a resource type that does not match the instruction
 	 * makes it ignored: loads return nothing, stores do not alter memory.
@@ -672,6 +698,38 @@ void vsharp_buffer_lane(const struct vsharp_buffer_plan *p,
 		out->n_vdst = (uint8_t)p->n_vdst;
 		break;
 	}
+}
+
+bool vsharp_buffer_plain(const struct vsharp_buffer_plan *p, uint32_t max_offset, uint64_t addr_or)
+{
+	const struct vsharp_buffer_access *a = &p->a;
+	const struct vsharp_op *op = a->op;
+
+	/*
+	 * What vsharp_buffer_lane() does with a lane of index 0: load_derived()
+	 * or store_derived() of whole dwords at base + soffset + offset + 4d,
+	 * once every dword is in range and the first byte aligned.  Anything
+	 * that adds an index, converts, swizzles, keeps half a register, reports
+	 * a status or targets LDS is left to the model.
+	 */
+	if (p->ignored || p->unbound || op->data != VSHARP_DATA_DERIVED || op->d16 != VSHARP_D16_NONE ||
+	    (op->kind != VSHARP_OP_LOAD && op->kind != VSHARP_OP_STORE) || p->bytes % 4 ||
+	    a->lds || a->tfe || a->addr64 || a->idxen || p->buf.add_tid || p->buf.swizzle ||
+	    (op->kind == VSHARP_OP_LOAD && p->n_vdst != p->n_dwords))
+		return false;
+	if (p->align & (p->align - 1) || addr_or & (p->align - 1))
+		return false;
+	/*
+	 * Every range check of dword_oob() with index 0 grows with the offset:
+	 * the largest offset in range means every smaller one is.
+	 */
+	for (unsigned d = 0; d < p->n_dwords; d++) {
+		uint64_t off = (uint64_t)max_offset + 4 * d;
+
+		if (dword_oob(p, 0, off, off, d))
+			return false;
+	}
+	return true;
 }
 
 int vsharp_buffer_lane_each_choice(const struct vsharp_buffer_access *a, enum vsharp_rule rule,

@@ -493,6 +493,43 @@ void ds_lanes(const struct vsharp_ds_access *a, const struct vsharp_ds_lane_in *
 			ds_lane(a, &p, &in[i], lds, &out[i]);
 }
 
+bool vsharp_ds_plain(const struct vsharp_ds_access *a, const struct vsharp_lds *lds,
+		     struct vsharp_ds_plain *plain)
+{
+	const struct vsharp_op *op = a->op;
+	uint32_t unit;
+	struct ds_plan p;
+
+	if ((op->kind != VSHARP_OP_LOAD && op->kind != VSHARP_OP_STORE) || op->d16 != VSHARP_D16_NONE ||
+	    (op->ds_addr != VSHARP_DS_SINGLE && op->ds_addr != VSHARP_DS_DUAL &&
+	     op->ds_addr != VSHARP_DS_DUAL_ST64))
+		return false;
+	ds_plan(a, lds, &p);
+	/*
+	 * ds_lane() of an aligned address inside the limit: no forced
+	 * alignment and no MEMVIOL; whole dwords, so no sign or D16 half; the
+	 * limit below 2^31, so no negative ADDR (gfx6_ds_negative_base); and
+	 * GFX12's granules all in range once the access is (a dword granule
+	 * starts at a multiple of 4).  Equal dual offsets are one access.
+	 */
+	if (p.bytes % 4 || p.bug_align || p.limit >= 1ull << 31 ||
+	    (op->ds_addr != VSHARP_DS_SINGLE && a->offset0 == a->offset1))
+		return false;
+	plain->bytes = p.bytes;
+	plain->align = p.align < 4 ? 4 : p.align;
+	plain->limit = p.limit;
+	if (op->ds_addr == VSHARP_DS_SINGLE) {
+		plain->n_addr = 1;
+		plain->offset[0] = plain->offset[1] = p.offset16;
+		return true;
+	}
+	unit = p.bytes * (op->ds_addr == VSHARP_DS_DUAL_ST64 ? 64 : 1);
+	plain->n_addr = 2;
+	plain->offset[0] = a->offset0 * unit;
+	plain->offset[1] = a->offset1 * unit;
+	return true;
+}
+
 unsigned vsharp_lds_bank(const struct vsharp_target *target, uint32_t byte_addr)
 {
 	return byte_addr / 4 % target->lds_banks;

@@ -374,3 +374,107 @@ int vsharp_pm4_finish(struct vsharp_ib *ib, struct vsharp_error *err)
 		put(&st, VSHARP_PM4_NOP1);
 	return commit(ib, &st, "padding", err);
 }
+
+/*
+ * CP DMA through L2 from GFX7 (Mesa si_cp_dma.c cp_dma_use_L2 and
+ * si_emit_cp_dma: SRC_SEL and DST_SEL 3, "SRC_ADDR/DST_ADDR using L2" in
+ * soc15d.h; on GFX12 the same selects mean MALL, which Mesa always sets);
+ * GFX6's CP_DMA reads and writes memory around L2, which is why
+ * vsharp_pm4_dispatch_done() writes L2 back there first.
+ */
+#define DMA_SEL_L2 3u
+#define DMA_CP_SYNC (1u << 31)
+#define DMA_DATA_DWORDS 7u
+#define CP_DMA_DWORDS 6u
+
+unsigned vsharp_pm4_copy_dwords(enum vsharp_gfx level, uint64_t bytes)
+{
+	const struct vsharp_pm4_level *lv = vsharp_pm4_level(level);
+	uint64_t packets;
+
+	if (!lv)
+		return 0;
+	packets = bytes ? (bytes + lv->cp_dma_max - 1) / lv->cp_dma_max : 0;
+	return (unsigned)packets * (level == VSHARP_GFX6 ? CP_DMA_DWORDS : DMA_DATA_DWORDS);
+}
+
+int vsharp_pm4_dispatch_done(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsharp_error *err)
+{
+	const struct vsharp_pm4_level *lv = level_info(level, err);
+	uint32_t buf[8];
+	struct vsharp_ib st;
+
+	if (!lv)
+		return -EINVAL;
+	vsharp_ib_init(&st, buf, 8);
+	/*
+	 * CS_PARTIAL_FLUSH (event 0x07, EVENT_INDEX 4): the CP goes on once
+	 * the dispatch's waves are done, what radeonsi and RADV emit for a
+	 * compute write that a CP DMA then reads (si_barrier.c SI_BARRIER_SYNC_CS,
+	 * radv_cs_emit_cache_flush RADV_CMD_FLAG_CS_PARTIAL_FLUSH).
+	 */
+	put(&st, VSHARP_PKT3(VSHARP_PKT3_EVENT_WRITE, 0, 1));
+	put(&st, 0x07u | 4u << 8);
+	if (lv->surface_sync) {
+		/*
+		 * The SURFACE_SYNC Linux ends every GFX6 job with before its fence
+		 * (gfx_v6_0.c gfx_v6_0_ring_emit_fence: TCL1, TC, KCACHE and ICACHE
+		 * actions), which writes L2 back and invalidates it; Mesa does
+		 * the same before a GFX6 CP DMA (SI_BARRIER_INV_L2 when
+		 * !cp_dma_use_L2).
+		 */
+		put(&st, VSHARP_PKT3(VSHARP_PKT3_SURFACE_SYNC, 3, 1));
+		put(&st, lv->coher_cntl);
+		put(&st, 0xffffffffu);
+		put(&st, 0);
+		put(&st, 0xau);
+	}
+	return commit(ib, &st, "dispatch wait", err);
+}
+
+int vsharp_pm4_copy(struct vsharp_ib *ib, enum vsharp_gfx level, uint64_t dst, uint64_t src,
+		    uint64_t bytes, bool sync, struct vsharp_error *err)
+{
+	const struct vsharp_pm4_level *lv = level_info(level, err);
+	unsigned need = vsharp_pm4_copy_dwords(level, bytes);
+
+	if (!lv)
+		return -EINVAL;
+	if (!bytes)
+		return vsharp_fail(err, -EINVAL, "copy: 0 bytes (allowed 1..2^64-1; the CP does not define a 0-byte copy)");
+	if ((dst | src) >> 48 || (level == VSHARP_GFX6 && (dst | src) >> 40))
+		return vsharp_fail(err, -EINVAL,
+				   "copy: 0x%" PRIx64 " to 0x%" PRIx64 ": addresses are %u-bit on %s",
+				   src, dst, level == VSHARP_GFX6 ? 40 : 48, vsharp_gfx_name(level));
+	if (ib->n > ib->cap || need > ib->cap - ib->n) {
+		ib->overflow = true;
+		return vsharp_fail(err, -ENOSPC, "ib: a copy of %" PRIu64 " bytes needs %u dwords, %u of %u left",
+				   bytes, need, ib->n > ib->cap ? 0 : ib->cap - ib->n, ib->cap);
+	}
+	while (bytes) {
+		uint32_t n = bytes < lv->cp_dma_max ? (uint32_t)bytes : lv->cp_dma_max;
+		uint32_t cp_sync = sync && n == bytes ? DMA_CP_SYNC : 0;
+
+		if (level == VSHARP_GFX6) {
+			/* sid.h PACKET3_CP_DMA: SRC_SEL and DST_SEL 0, ENGINE 0 (ME). */
+			ib->dw[ib->n++] = VSHARP_PKT3(VSHARP_PKT3_CP_DMA, 4, 1);
+			ib->dw[ib->n++] = (uint32_t)src;
+			ib->dw[ib->n++] = cp_sync | (uint32_t)(src >> 32);
+			ib->dw[ib->n++] = (uint32_t)dst;
+			ib->dw[ib->n++] = (uint32_t)(dst >> 32);
+			ib->dw[ib->n++] = n;
+		} else {
+			ib->dw[ib->n++] = VSHARP_PKT3(VSHARP_PKT3_DMA_DATA, 5, 1);
+			ib->dw[ib->n++] = cp_sync | DMA_SEL_L2 << 29 | DMA_SEL_L2 << 20;
+			ib->dw[ib->n++] = (uint32_t)src;
+			ib->dw[ib->n++] = (uint32_t)(src >> 32);
+			ib->dw[ib->n++] = (uint32_t)dst;
+			ib->dw[ib->n++] = (uint32_t)(dst >> 32);
+			ib->dw[ib->n++] = n;
+		}
+		src += n;
+		dst += n;
+		bytes -= n;
+	}
+	return 0;
+}

@@ -85,12 +85,23 @@
  * not a field (vsharp's GFX6 row leaves it 0).
  */
 
+/*
+ * Bytes per CP DMA packet: BYTE_COUNT is 21 bits to GFX8 and 26 from GFX9
+ * ([Lx] sid.h, cikd.h, vid.h, soc15d.h, nvd.h), and Mesa keeps GFX11+ to
+ * 32767 (si_cp_dma.c cp_dma_max_byte_count), each rounded down to Mesa's
+ * 32-byte SI_CPDMA_ALIGNMENT so that every packet but the last stays aligned.
+ */
+#define CP_DMA_MAX_GFX6 (0x1fffffu & ~31u)
+#define CP_DMA_MAX_GFX9 (0x3ffffffu & ~31u)
+#define CP_DMA_MAX_GFX11 (32767u & ~31u)
+
 static const struct vsharp_pm4_level levels[] = {
 	{
 		/* [Lx] gfx_v6_0.c gfx_v6_0_emit_mem_sync: SURFACE_SYNC, SI has no ACQUIRE_MEM. */
 		.level = VSHARP_GFX6, .surface_sync = true, .coher_cntl = GFX6_COHER,
 		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .vcc_sgprs = VCC_IN_SGPRS,
 		.cu_mask_index = -1, .lds_encode = LDS_ALLOC_256, .lds_alloc = LDS_ALLOC_256,
+		.cp_dma_max = CP_DMA_MAX_GFX6,
 	},
 	{
 		/* [Lx] gfx_v7_0.c gfx_v7_0_emit_mem_sync_compute. */
@@ -98,6 +109,7 @@ static const struct vsharp_pm4_level levels[] = {
 		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .vcc_sgprs = VCC_IN_SGPRS,
 		.order_mode = true, .cu_mask_index = -1,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
+		.cp_dma_max = CP_DMA_MAX_GFX6,
 	},
 	{
 		/* [Lx] gfx_v8_0.c gfx_v8_0_emit_mem_sync_compute: GFX9's five actions. */
@@ -105,28 +117,33 @@ static const struct vsharp_pm4_level levels[] = {
 		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_8, .vcc_sgprs = VCC_IN_SGPRS,
 		.order_mode = true, .cu_mask_index = -1,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
+		.cp_dma_max = CP_DMA_MAX_GFX6,
 	},
 	{
 		.level = VSHARP_GFX9, .acquire_body = 6, .coher_cntl = GFX9_COHER,
 		.sgprs_field = true, .sgpr_alloc = SGPR_ALLOC_16, .vcc_sgprs = VCC_IN_SGPRS,
 		.order_mode = true, .cu_mask_index = -1,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
+		.cp_dma_max = CP_DMA_MAX_GFX9,
 	},
 	{
 		.level = VSHARP_GFX10, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.cu_mask_index = CU_MASK_IDX3, .lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_512,
+		.cp_dma_max = CP_DMA_MAX_GFX9,
 	},
 	{
 		.level = VSHARP_GFX10_3, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.cu_mask_index = CU_MASK_IDX3, .lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
+		.cp_dma_max = CP_DMA_MAX_GFX9,
 	},
 	{
 		.level = VSHARP_GFX11, .acquire_body = 7, .gcr_cntl = GFX10_GCR,
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.rsrc3_value = GFX11_RSRC3, .cu_mask_index = CU_MASK_IDX3, .packed_tid = true,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
+		.cp_dma_max = CP_DMA_MAX_GFX11,
 	},
 	{
 		/*
@@ -137,6 +154,7 @@ static const struct vsharp_pm4_level levels[] = {
 		.wave32 = true, .sgprs_fixed = 128, .mem_ordered = true, .order_mode = true, .rsrc3 = true,
 		.cu_mask_index = -1, .packed_tid = true, .tgid_ttmp = true,
 		.lds_encode = LDS_ALLOC_512, .lds_alloc = LDS_ALLOC_1K,
+		.cp_dma_max = CP_DMA_MAX_GFX11,
 	},
 };
 

@@ -7,9 +7,10 @@
  * made the first time a batch reaches that place.
  *
  * A VRAM BO's CPU mapping is write-combined, uncached for reads: the
- * starting bytes go straight from their tables into the BO, the arenas
- * come back in one copy, and the guards are compared where the GPU wrote
- * them, once.
+ * starting bytes go straight from their tables into the BO; the arenas
+ * and both guards come back through the device's cacheable copy
+ * (vsharp_bo_results), the arenas in one copy and the guards compared
+ * there, once.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -129,9 +130,20 @@ void probe_arenas_upload(struct vsharp_probe_ctx *ctx, unsigned n)
 	memcpy(arena + PROBE_GUARD + PROBE_ARENAS, guard + PROBE_GUARD, PROBE_GUARD);
 }
 
+int probe_arenas_readback(struct vsharp_probe_ctx *ctx, unsigned n, struct vsharp_error *err)
+{
+	int ret = vsharp_device_readback(ctx->dev, &ctx->arena, 0,
+					 PROBE_GUARD + (uint64_t)n * VSHARP_PROBE_ARENA, err);
+
+	if (!ret)
+		ret = vsharp_device_readback(ctx->dev, &ctx->arena, PROBE_GUARD + PROBE_ARENAS,
+					     PROBE_GUARD, err);
+	return ret;
+}
+
 void probe_arenas_download(struct vsharp_probe_ctx *ctx, unsigned n)
 {
-	const uint8_t *arena = ctx->arena.cpu;
+	const uint8_t *arena = vsharp_bo_results(&ctx->arena);
 
 	memcpy(ctx->host_arena, arena + PROBE_GUARD, (size_t)n * VSHARP_PROBE_ARENA);
 }
@@ -145,7 +157,7 @@ int probe_check_guards(const struct vsharp_probe_ctx *ctx, struct vsharp_error *
 	static const char *const side[2] = { "below", "above" };
 
 	for (unsigned g = 0; g < 2; g++) {
-		const uint8_t *p = (const uint8_t *)ctx->arena.cpu + (g ? PROBE_GUARD + PROBE_ARENAS : 0);
+		const uint8_t *p = vsharp_bo_results(&ctx->arena) + (g ? PROBE_GUARD + PROBE_ARENAS : 0);
 		const uint8_t *want = guards() + (size_t)g * PROBE_GUARD;
 		unsigned changed = 0, first = 0;
 

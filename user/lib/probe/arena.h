@@ -29,6 +29,8 @@ int probe_place_desc(enum vsharp_gfx level, const struct vsharp_probe_wave *w, u
 
 /* The first N arenas' starting bytes and both guards into the buffer. */
 void probe_arenas_upload(struct vsharp_probe_ctx *ctx, unsigned n);
+/* Asks the device for the first N arenas and both guards after the next submission. */
+int probe_arenas_readback(struct vsharp_probe_ctx *ctx, unsigned n, struct vsharp_error *err);
 /* The first N arenas as the batch left them, into the host copy. */
 void probe_arenas_download(struct vsharp_probe_ctx *ctx, unsigned n);
 /* 0, or -EFAULT when a guard byte changed: some wave stored outside every arena. */

@@ -39,13 +39,72 @@ unsigned vsharp_probe_vmid(const struct vsharp_probe_ctx *ctx)
 	return ctx->vmid;
 }
 
+/*
+ * Where the shader moves its own data (shaders/README.md): from probe_main
+ * to stub_base (the records and the LDS image in), and from stub_done to
+ * the next label or the end (the LDS image and the results out).  Every
+ * stub is a label of its own, so neither range holds an instruction under
+ * test.
+ */
+static int own_ranges(struct vsharp_probe_ctx *ctx, struct vsharp_error *err)
+{
+	const struct vsharp_shader *sh = ctx->shader;
+	uint32_t start, done, end = 4 * sh->n_words;
+	int ret;
+
+	ret = vsharp_shader_symbol(sh, "probe_main", &start, err);
+	if (!ret)
+		ret = vsharp_shader_symbol(sh, "stub_base", &ctx->stub_base, err);
+	if (!ret)
+		ret = vsharp_shader_symbol(sh, "stub_done", &done, err);
+	if (ret)
+		return ret;
+	for (unsigned i = 0; i < sh->n_symbols; i++)
+		if (sh->symbols[i].offset > done && sh->symbols[i].offset < end)
+			end = sh->symbols[i].offset;
+	ctx->own[0][0] = start;
+	ctx->own[0][1] = ctx->stub_base;
+	ctx->own[1][0] = done;
+	ctx->own[1][1] = end;
+	return 0;
+}
+
+static void probe_free(void *spare)
+{
+	struct vsharp_probe_ctx *ctx = spare;
+	struct vsharp_bo *bos[] = { &ctx->ib, &ctx->arena, &ctx->table, &ctx->code };
+
+	for (unsigned i = 0; i < 4; i++)
+		if (bos[i]->size)
+			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
+	free(ctx->host_table);
+	free(ctx->host_arena);
+	free(ctx->e);
+	free(ctx->seen);
+	free(ctx->run);
+	free(ctx->batch);
+	free(ctx->expected);
+	free(ctx);
+}
+
 int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 		      struct vsharp_probe_ctx **out, struct vsharp_error *err)
 {
 	const struct vsharp_device_ops *ops = dev->ops;
-	struct vsharp_probe_ctx *ctx;
+	struct vsharp_probe_ctx *ctx = dev->spare;
 	int ret;
 
+	/* The device's spare: the same shader and buffers, their contents as they were. */
+	if (ctx) {
+		dev->spare = NULL;
+		dev->spare_free = NULL;
+		ctx->align = align;
+		ctx->ran = 0;
+		ctx->vmid = 0;
+		ctx->reopened = true;
+		*out = ctx;
+		return 0;
+	}
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
 		return vsharp_fail(err, -ENOMEM, "probe: out of memory");
@@ -54,13 +113,17 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	ctx->align = align;
 	ctx->wave_size = vsharp_probe_level_wave_size(dev->level);
 	ctx->shader = vsharp_shader_for(dev->level, err);
-	ctx->host_table = calloc(VSHARP_PROBE_MAX_WAVES, VSHARP_WAVE_RECORD);
+	/* Read back only where a batch wrote them: no clearing. */
+	ctx->host_table = malloc((size_t)VSHARP_PROBE_MAX_WAVES * VSHARP_WAVE_RECORD);
 	ctx->host_arena = malloc(PROBE_ARENAS);
+	ctx->e = malloc(sizeof(*ctx->e));
+	ctx->seen = malloc(sizeof(*ctx->seen));
+	ctx->run = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*ctx->run));
 	ret = !ctx->shader ? -ENOENT :
-	      !ctx->host_table || !ctx->host_arena ?
+	      !ctx->host_table || !ctx->host_arena || !ctx->e || !ctx->seen || !ctx->run ?
 	      vsharp_fail(err, -ENOMEM, "probe: out of memory") : 0;
 	if (!ret)
-		ret = vsharp_shader_symbol(ctx->shader, "stub_base", &ctx->stub_base, err);
+		ret = own_ranges(ctx, err);
 	if (!ret)
 		ret = ops->bo_alloc(dev, 4ull * ctx->shader->n_words + PREFETCH_WINDOW,
 				    VSHARP_BO_CODE, &ctx->code, err);
@@ -73,25 +136,47 @@ int vsharp_probe_open(struct vsharp_device *dev, enum vsharp_align_mode align,
 	if (!ret)
 		ret = ops->bo_alloc(dev, 4 * IB_DWORDS, VSHARP_BO_IB, &ctx->ib, err);
 	if (ret) {
-		vsharp_probe_close(ctx);
+		probe_free(ctx);
 		return ret;
 	}
 	*out = ctx;
 	return 0;
 }
 
+/* The device keeps one closed context for its next open; a second is freed. */
 void vsharp_probe_close(struct vsharp_probe_ctx *ctx)
 {
-	struct vsharp_bo *bos[] = { &ctx->ib, &ctx->arena, &ctx->table, &ctx->code };
+	struct vsharp_device *dev;
 
 	if (!ctx)
 		return;
-	for (unsigned i = 0; i < 4; i++)
-		if (bos[i]->size)
-			ctx->dev->ops->bo_free(ctx->dev, bos[i]);
-	free(ctx->host_table);
-	free(ctx->host_arena);
-	free(ctx);
+	dev = ctx->dev;
+	if (dev->spare_free) {
+		probe_free(ctx);
+		return;
+	}
+	dev->spare = ctx;
+	dev->spare_free = probe_free;
+}
+
+/*
+ * The places of a reopened context past its first batch's N, back to the
+ * zeroes of a fresh buffer: what a wave that strays there reads does not
+ * depend on the suite that ran before.  Later batches find what the
+ * earlier ones of the same opening left, as with fresh buffers.
+ */
+static void clear_stale(struct vsharp_probe_ctx *ctx, unsigned n)
+{
+	if (ctx->reopened && ctx->dirty > n) {
+		memset((uint8_t *)ctx->table.cpu + (size_t)n * VSHARP_WAVE_RECORD, 0,
+		       (size_t)(ctx->dirty - n) * VSHARP_WAVE_RECORD);
+		memset((uint8_t *)ctx->arena.cpu + PROBE_GUARD + (size_t)n * VSHARP_PROBE_ARENA, 0,
+		       (size_t)(ctx->dirty - n) * VSHARP_PROBE_ARENA);
+		ctx->dirty = n;
+	}
+	ctx->reopened = false;
+	if (n > ctx->dirty)
+		ctx->dirty = n;
 }
 
 /*
@@ -145,8 +230,20 @@ static int build_ib(struct vsharp_probe_ctx *ctx, unsigned n, bool pixel_lds, un
 	d.tidig_comps = 1;
 	vsharp_ib_init(&ib, ctx->ib.cpu, IB_DWORDS);
 	ret = vsharp_pm4_preamble(&ib, ctx->level, err);
+	/* The preamble is far shorter than the IB: the NOPs fit. */
+	if (!ret) {
+		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 8, true);
+		ib.dw[ib.n++] = VSHARP_GPU_NOP_COPY_RANGES;
+		for (unsigned i = 0; i < 2; i++) {
+			for (unsigned k = 0; k < 2; k++) {
+				uint64_t va = ctx->code.va + ctx->own[i][k];
+
+				ib.dw[ib.n++] = (uint32_t)va;
+				ib.dw[ib.n++] = (uint32_t)(va >> 32);
+			}
+		}
+	}
 	if (!ret && pixel_lds) {
-		/* The preamble is far shorter than the IB: two dwords fit. */
 		ib.dw[ib.n++] = VSHARP_PKT3(VSHARP_PKT3_NOP, 0, true);
 		ib.dw[ib.n++] = VSHARP_GPU_NOP_PIXEL_LDS;
 	}
@@ -188,11 +285,16 @@ int vsharp_probe_exec(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wa
 	if (!ret)
 		ret = probe_table_fill(ctx, waves, n, err);
 	if (!ret) {
+		clear_stale(ctx, n);
 		probe_table_upload(ctx, n);
 		probe_arenas_upload(ctx, n);
 		upload_code(ctx);
 		ret = build_ib(ctx, n, pixel_lds, &dwords, err);
 	}
+	if (!ret)
+		ret = probe_table_readback(ctx, n, err);
+	if (!ret)
+		ret = probe_arenas_readback(ctx, n, err);
 	if (!ret)
 		ret = ctx->dev->ops->submit(ctx->dev, &ctx->ib, dwords, bos, 3, &fence, err);
 	if (!ret)
@@ -239,47 +341,58 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		     unsigned n, bool skip_memviol, vsharp_probe_report report, void *report_ctx,
 		     struct vsharp_probe_counts *counts, struct vsharp_error *err)
 {
-	const struct vsharp_probe_wave **run;
-	struct vsharp_probe_wave *batch;
-	struct vsharp_probe_expect *e;
-	struct vsharp_probe_record *seen;
+	const struct vsharp_probe_wave **run = ctx->run, *batch = waves;
+	struct vsharp_probe_expect *e = ctx->e;
 	unsigned lanes = 0, m = 0;
 	/* On a GPU a stray access is a VM fault or another wave's bytes: never run one. */
-	bool skip_fault = ctx->dev->hardware;
+	bool skip_fault = ctx->dev->hardware, before = skip_memviol || skip_fault;
 	int ret;
 
 	memset(counts, 0, sizeof(*counts));
 	ret = check_lanes(ctx, waves, n, err);
 	if (ret)
 		return ret;
-	e = malloc(sizeof(*e));
-	seen = malloc(sizeof(*seen));
-	run = malloc(n * sizeof(*run));
-	batch = malloc(n * sizeof(*batch));
-	if (!e || !seen || !run || !batch) {
-		ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
-		goto out;
+	/*
+	 * The model decides first which waves may run at all; what it expects
+	 * of each at its place in the batch is then kept for the judgement.
+	 */
+	if (before && !ctx->expected) {
+		ctx->expected = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*ctx->expected));
+		if (!ctx->expected)
+			return vsharp_fail(err, -ENOMEM, "probe: out of memory");
 	}
-	/* The model decides first which waves may run at all. */
 	for (unsigned i = 0; i < n && !ret; i++) {
-		if (skip_memviol || skip_fault)
-			ret = vsharp_probe_expect(ctx, &waves[i], m, ctx->align, NULL, e, err);
-		if (!ret && ((skip_memviol && e->memviol) || (skip_fault && e->fault)))
+		if (before)
+			ret = vsharp_probe_expect(ctx, &waves[i], m, ctx->align, NULL, &ctx->expected[m], err);
+		if (!ret && before && ((skip_memviol && ctx->expected[m].memviol) ||
+				       (skip_fault && ctx->expected[m].fault)))
 			counts->skipped += waves[i].n_lanes;
 		else if (!ret)
 			run[m++] = &waves[i];
 	}
-	for (unsigned i = 0; i < m; i++) {
-		batch[i] = *run[i];
+	for (unsigned i = 0; i < m; i++)
 		lanes += run[i]->n_lanes;
+	/* The waves that run, side by side: the caller's own unless some were skipped. */
+	if (!ret && m < n && !ctx->batch) {
+		ctx->batch = malloc(VSHARP_PROBE_MAX_WAVES * sizeof(*ctx->batch));
+		if (!ctx->batch)
+			ret = vsharp_fail(err, -ENOMEM, "probe: out of memory");
+	}
+	if (!ret && m < n) {
+		for (unsigned i = 0; i < m; i++)
+			ctx->batch[i] = *run[i];
+		batch = ctx->batch;
 	}
 	if (!ret && m)
 		ret = vsharp_probe_exec(ctx, batch, m, err);
 	/* Reports name the caller's waves. */
 	for (unsigned i = 0; i < m && !ret; i++) {
-		ret = vsharp_probe_expect(ctx, run[i], i, ctx->align, NULL, e, err);
+		if (before)
+			e = &ctx->expected[i];
+		else
+			ret = vsharp_probe_expect(ctx, run[i], i, ctx->align, NULL, e, err);
 		if (!ret)
-			counts->failed += judge(ctx, run[i], i, e, seen, report, report_ctx);
+			counts->failed += judge(ctx, run[i], i, e, ctx->seen, report, report_ctx);
 	}
 	if (ret) {
 		counts->failed = lanes;
@@ -287,11 +400,6 @@ int vsharp_probe_run(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 	} else {
 		counts->passed = lanes - counts->failed;
 	}
-out:
-	free(e);
-	free(seen);
-	free(run);
-	free(batch);
 	return ret;
 }
 

@@ -13,7 +13,8 @@
  * The CPU never reads or writes the GPU's copy byte by byte (a VRAM BO's
  * CPU mapping is write-combined, uncached for reads): a batch is built in
  * host memory and copied in, and read back with one copy per wave record,
- * of only the bytes of a record the shader reads or writes.
+ * of only the bytes of a record the shader reads or writes, from where the
+ * device put them (vsharp_bo_results: a cacheable copy on a GPU).
  */
 #include <string.h>
 
@@ -83,9 +84,20 @@ void probe_table_upload(struct vsharp_probe_ctx *ctx, unsigned n)
 		memcpy(table + (size_t)i * VSHARP_WAVE_RECORD, wave_record(ctx, i), used);
 }
 
+int probe_table_readback(struct vsharp_probe_ctx *ctx, unsigned n, struct vsharp_error *err)
+{
+	size_t used = record_used(ctx);
+	int ret = 0;
+
+	for (unsigned i = 0; i < n && !ret; i++)
+		ret = vsharp_device_readback(ctx->dev, &ctx->table, (uint64_t)i * VSHARP_WAVE_RECORD,
+					     used, err);
+	return ret;
+}
+
 void probe_table_download(struct vsharp_probe_ctx *ctx, unsigned n)
 {
-	const uint8_t *table = ctx->table.cpu;
+	const uint8_t *table = vsharp_bo_results(&ctx->table);
 	size_t used = record_used(ctx);
 
 	for (unsigned i = 0; i < n; i++)

@@ -11,6 +11,8 @@ int probe_table_fill(struct vsharp_probe_ctx *ctx, const struct vsharp_probe_wav
 		     struct vsharp_error *err);
 /* The first N records between the host copy and the table buffer: the bytes the shader uses. */
 void probe_table_upload(struct vsharp_probe_ctx *ctx, unsigned n);
+/* Asks the device for those bytes of the first N records after the next submission. */
+int probe_table_readback(struct vsharp_probe_ctx *ctx, unsigned n, struct vsharp_error *err);
 void probe_table_download(struct vsharp_probe_ctx *ctx, unsigned n);
 /* The VMID record I of the host copy holds (0: the wave never wrote it). */
 unsigned probe_table_vmid(const struct vsharp_probe_ctx *ctx, unsigned i);

@@ -17,12 +17,32 @@ struct vsharp_probe_ctx {
 	enum vsharp_align_mode align;
 	const struct vsharp_shader *shader;
 	uint32_t stub_base;
+	/*
+	 * The shader's own copies, outside every stub: [start, end) code offsets
+	 * of the part before the stubs' jump and of the part after stub_done.
+	 */
+	uint32_t own[2][2];
 	struct vsharp_bo code, table, arena, ib;
 	unsigned wave_size;
 	unsigned vmid;
 	unsigned ran;		/* waves of the last batch that ran to the end */
 	/* Host copies of the table and of the arenas (the guards are checked in the BO). */
 	uint8_t *host_table, *host_arena;
+	/*
+	 * The batch places whose record and arena may hold more than zeroes,
+	 * and whether the context was reopened since (vsharp_probe_open takes
+	 * the device's spare): its first batch then clears the places past its
+	 * own, so that it sees the buffers as freshly allocated ones.
+	 */
+	unsigned dirty;
+	bool reopened;
+	/* A batch's working space: the model's record, the observed one, the waves that run. */
+	struct vsharp_probe_expect *e;
+	struct vsharp_probe_record *seen;
+	const struct vsharp_probe_wave **run;
+	struct vsharp_probe_wave *batch;	/* a copy of those waves when some are skipped */
+	/* What the model expects of each place, when it decided beforehand which waves run. */
+	struct vsharp_probe_expect *expected;
 };
 
 #endif
