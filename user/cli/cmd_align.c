@@ -13,12 +13,13 @@
 #include "cli.h"
 #include "report.h"
 #include "vsharp/session.h"
+#include "vsharp/vmid.h"
 
 enum format { F_TEXT, F_CSV, F_JSON, F_SVG };
 
 struct align_opts {
 	const char *gfx, *mode, *format, *device, *debugfs;
-	bool cross, allow_memviol;
+	bool cross, allow_memviol, allow_shared_vmid;
 	const char *emu_rules[CLI_MAX_EMU_RULES];
 	unsigned n_emu_rules;
 };
@@ -384,12 +385,12 @@ static void cross_json(FILE *f, const struct align_view *v)
 
 static int parse(int argc, char **argv, struct align_opts *o)
 {
-	enum { O_GFX = 1, O_MODE, O_FORMAT, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE };
+	enum { O_GFX = 1, O_MODE, O_FORMAT, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE, O_SHARED_VMID };
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, O_GFX }, { "--mode", true, O_MODE }, { "--format", true, O_FORMAT },
 		{ "--device", true, O_DEVICE }, { "--debugfs", true, O_DEBUGFS },
 		{ "--cross-level", false, O_CROSS }, { "--allow-memviol", false, O_MEMVIOL },
-		{ "--emu-rule", true, O_EMU_RULE },
+		{ "--emu-rule", true, O_EMU_RULE }, { "--allow-shared-vmid", false, O_SHARED_VMID },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -408,6 +409,7 @@ static int parse(int argc, char **argv, struct align_opts *o)
 		case O_DEBUGFS: o->debugfs = val; break;
 		case O_CROSS: o->cross = true; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
+		case O_SHARED_VMID: o->allow_shared_vmid = true; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
 				return cli_error("--emu-rule: at most %u", CLI_MAX_EMU_RULES);
@@ -457,9 +459,9 @@ static int open_emu(const struct align_opts *o, enum vsharp_gfx level, bool all_
 		source[m] = o->n_emu_rules ? "the emulated register, and --emu-rule" : "the emulated register";
 	/* A module it cannot find leaves the mode to the emulated register; one it finds must work. */
 	if (named && !vsharp_session_find_kmod(s, o->debugfs, NULL)) {
-		ret = vsharp_session_set_mode(s, o->debugfs, *named, &err);
+		ret = vsharp_vmid_isolate(s, o->debugfs, *named, o->allow_shared_vmid, &err);
 		if (ret) {
-			ret = ret == -ESRCH ? cli_error("align: %s", err.msg) : cli_lib_error(&err);
+			ret = ret == -ESRCH || ret == -EACCES ? cli_error("align: %s", err.msg) : cli_lib_error(&err);
 			vsharp_session_close(s);
 			return ret;
 		}
@@ -506,11 +508,13 @@ static int open_amdgpu(const struct align_opts *o, enum vsharp_gfx level, bool a
 	}
 	ret = vsharp_session_find_kmod(s, o->debugfs, &err);
 	if (!ret) {
-		ret = named ? vsharp_session_set_mode(s, o->debugfs, *named, &err) :
+		ret = named ? vsharp_vmid_isolate(s, o->debugfs, *named, o->allow_shared_vmid, &err) :
 			      vsharp_session_read_mode(s, o->debugfs, &err);
 		if (ret == -EPROTO && !named)
 			ret = cli_error("align: %s (allowed one of dword, dword_strict, strict, unaligned; or --mode)",
 					err.msg);
+		else if (ret == -EACCES || ret == -EOPNOTSUPP)
+			ret = cli_error("align: %s", err.msg);
 		else if (ret)
 			ret = cli_lib_error(&err);
 		if (ret)
@@ -536,13 +540,18 @@ static int open_amdgpu(const struct align_opts *o, enum vsharp_gfx level, bool a
 	return cli_lib_error(&err);
 }
 
-/* After the measurement: the mode must have held; then what was there before goes back. */
+/*
+ * After the measurement: its jobs ran under the VMID the mode was set on,
+ * and the mode held; then what was there before goes back, and the VMID.
+ */
 static int release_mode(struct vsharp_session *s)
 {
 	struct vsharp_error err = { "" };
 	int ret = 0, undo;
 
-	if (vsharp_session_check_mode(s, &err))
+	if (s->kmod.pending && s->dev && vsharp_vmid_still(s, &err))
+		ret = cli_error("align: the measurement cannot be trusted: %s", err.msg);
+	else if (vsharp_session_check_mode(s, &err))
 		ret = cli_error("align: the measurement cannot be trusted: %s", err.msg);
 	undo = vsharp_session_restore_mode(s);
 	if (undo)
@@ -584,9 +593,9 @@ int cmd_align(int argc, char **argv)
 		return cli_error("--format: --cross-level prints text, csv or json (allowed text, csv, json)");
 	if (o.device && strcmp(o.device, "emu") && strcmp(o.device, "amdgpu"))
 		return cli_error("--device: '%s' (allowed emu, amdgpu)", o.device);
-	if (!o.device && (o.n_emu_rules || o.allow_memviol))
+	if (!o.device && (o.n_emu_rules || o.allow_memviol || o.allow_shared_vmid))
 		return cli_error("%s: only when measuring (allowed with --device)",
-				 o.n_emu_rules ? "--emu-rule" : "--allow-memviol");
+				 o.n_emu_rules ? "--emu-rule" : o.allow_memviol ? "--allow-memviol" : "--allow-shared-vmid");
 	if (o.device) {
 		ret = !strcmp(o.device, "emu") ? open_emu(&o, level, all_levels, named, &modes, source, &session) :
 						 open_amdgpu(&o, level, all_levels, named, &modes, source, &session);
@@ -600,8 +609,8 @@ int cmd_align(int argc, char **argv)
 	}
 	atlases = malloc(VSHARP_GFX_COUNT * sizeof(*atlases));
 	if (!atlases) {
-		vsharp_session_close(&session);
 		release_mode(&session);
+		vsharp_session_close(&session);
 		return cli_error("align: out of memory");
 	}
 	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
@@ -613,14 +622,14 @@ int cmd_align(int argc, char **argv)
 	}
 	if (measured) {
 		ret = vsharp_atlas_measure(session.dev, modes, source, o.allow_memviol, &atlases[0], &err);
-		vsharp_session_close(&session);
 		if (ret)
 			ret = cli_lib_error(&err);
-		/* Before any output: a closed pipe must not keep the mode set. */
+		/* Before any output: a closed pipe must not keep the mode set; before the close, the VMID reserved. */
 		if (!ret)
 			ret = release_mode(&session);
 		else
 			release_mode(&session);
+		vsharp_session_close(&session);
 		if (ret) {
 			free(atlases);
 			return ret;

@@ -25,6 +25,8 @@
 #include "vsharp/emu.h"
 #include "vsharp/session.h"
 #include "vsharp/suites.h"
+#include "vsharp/vmid.h"
+#include "vmid_mode.h"
 #include "vsharp/verdict.h"
 
 #define MAX_REPORTS 8		/* mismatch lines printed per suite and family */
@@ -42,6 +44,8 @@ struct run_opts {
 	const char *emu_rules[CLI_MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
 	unsigned n_emu_rules;
 	unsigned jobs;			/* -j: families at a time; 0: one per CPU the run may use */
+	bool allow_shared_vmid;
+	unsigned vmid;			/* the GPU's --align-mode is on it alone (vmid_mode.h); 0 none */
 };
 
 /* Waves left out because the documents give them no behaviour in a compute wave. */
@@ -51,6 +55,7 @@ struct tally {
 	unsigned reports;
 	unsigned batch_errors;	/* batches the GPU could not finish */
 	unsigned vmid;		/* as the waves read it from HW_ID/HW_ID2 */
+	unsigned want_vmid;	/* the VMID every batch must report, 0 any */
 	bool ran;		/* a batch was submitted, so VMID holds */
 	uint64_t passed, failed, skipped;
 	uint64_t not_run;	/* lanes of waves an error kept from running: failed */
@@ -177,6 +182,9 @@ static int run_mode(struct vsharp_device *dev, const struct vsharp_suite *s,
 		t->failed += c.failed;
 		t->skipped += c.skipped;
 		t->vmid = vsharp_probe_vmid(ctx);
+		if (!ret && t->want_vmid && vsharp_vmid_of_hw_id(dev->level, t->vmid) != t->want_vmid)
+			ret = vsharp_fail(err, -ESRCH, "the batch ran under VMID %u, not VMID %u that --align-mode is set on",
+					  vsharp_vmid_of_hw_id(dev->level, t->vmid), t->want_vmid);
 		t->ran = true;
 		if (ret && batch_error_is_the_gpus(ret) && ++t->batch_errors < MAX_BATCH_ERRORS) {
 			/* Its cases counted as failed; the device recovers for the next batch. */
@@ -203,7 +211,7 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		      enum vsharp_align_mode mode, bool mode_fixed, const struct run_opts *o,
 		      unsigned idx, struct tally *total)
 {
-	struct tally t = { 0 };
+	struct tally t = { .want_vmid = o->vmid };
 	struct vsharp_error err = { "" };
 	bool skip_memviol = dev->hardware && !o->allow_memviol;
 	int ret = 0;
@@ -227,10 +235,8 @@ static bool run_suite(struct vsharp_device *dev, const struct vsharp_suite *s,
 		       (unsigned long long)t.undefined[i].lanes, t.undefined[i].why);
 	if (t.reports > MAX_REPORTS)
 		printf("        # %u more mismatches not shown\n", t.reports - MAX_REPORTS);
-	/* HW_ID[23:20] up to GFX9, HW_ID2[27:24] on GFX10+. */
 	if (t.ran)
-		printf("        # %s: the waves ran under VMID %u\n", s->name,
-		       (t.vmid >> (dev->level <= VSHARP_GFX9 ? 20 : 24)) & 0xf);
+		printf("        # %s: the waves ran under VMID %u\n", s->name, vsharp_vmid_of_hw_id(dev->level, t.vmid));
 	printf("        # %s: %llu cases: %llu passed, %llu failed, %llu skipped\n", s->name,
 	       (unsigned long long)(t.passed + t.failed + t.skipped), (unsigned long long)t.passed,
 	       (unsigned long long)t.failed, (unsigned long long)t.skipped);
@@ -307,13 +313,14 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 static int parse(int argc, char **argv, struct run_opts *o)
 {
 	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE,
-	       O_JOBS };
+	       O_JOBS, O_SHARED_VMID };
 	static const struct cli_opt opts[] = {
 		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
 		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
 		{ "--allow-memviol", false, O_MEMVIOL }, { "--allow-ldsdir", false, O_LDSDIR },
 		{ "--debugfs", true, O_DEBUGFS }, { "--verdicts-json", true, O_VJSON },
 		{ "--emu-rule", true, O_EMU_RULE }, { "-j", true, O_JOBS }, { "--jobs", true, O_JOBS },
+		{ "--allow-shared-vmid", false, O_SHARED_VMID },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -329,6 +336,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		case O_DEBUGFS: o->debugfs = val; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
 		case O_LDSDIR: o->allow_ldsdir = true; break;
+		case O_SHARED_VMID: o->allow_shared_vmid = true; break;
 		case O_VJSON: o->verdicts_json = val; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
@@ -402,7 +410,8 @@ static void run_one(const struct run_plan *p, unsigned f, struct run_results *r)
 {
 	const struct run_opts *o = p->o;
 	struct vsharp_session emu, *s = p->gpu ? p->gpu : &emu;
-	const char *from = o->align ? "--align-mode" : p->gpu ? "amdgpu's default, or as set by vsharp.ko" : NULL;
+	const char *from = p->gpu && p->gpu->kmod.pending ? p->gpu->mode_source : o->align ? "--align-mode" :
+			   p->gpu ? "amdgpu's default, or as set by vsharp.ko" : NULL;
 	const char *name = vsharp_gfx_name(p->chosen[f]);
 	enum vsharp_align_mode m = p->mode;
 	struct vsharp_error err = { "" };
@@ -436,6 +445,8 @@ static void run_one(const struct run_plan *p, unsigned f, struct run_results *r)
 		}
 	}
 	r->ok[f] = run_family(s->dev, m, from, o, &r->totals[f], &r->fams[f]);
+	if (p->gpu)
+		r->ok[f] &= cli_vmid_mode_release(s);
 	printf("%sok %u %s\n", r->ok[f] ? "" : "not ", f + 1, name);
 	vsharp_session_close(s);
 	r->finished[f] = true;
@@ -711,7 +722,7 @@ static unsigned cpus_allowed(void)
 static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum vsharp_gfx level,
 		   const struct vsharp_target *target, struct run_results *r, FILE *json)
 {
-	const struct run_opts o = *op;
+	struct run_opts o = *op;
 	struct vsharp_session gpu = { .dev = NULL };
 	struct vsharp_device *hw = NULL;	/* the GPU the run takes */
 	struct vsharp_error err = { "" };
@@ -767,6 +778,14 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		vsharp_session_close(&gpu);
 		hw = NULL;
 	}
+	/* --align-mode on a GPU: on the run's own VMID alone. */
+	if (hw && o.align && (ret = cli_vmid_mode_set(&gpu, o.debugfs, mode, o.allow_shared_vmid))) {
+		vsharp_session_close(&gpu);
+		if (json)
+			fclose(json);
+		return ret;
+	}
+	o.vmid = gpu.kmod.pending ? gpu.vmid : 0;
 	printf("KTAP version 1\n%s", note);
 	if (hw) {
 		p.gpu = &gpu;

@@ -96,7 +96,11 @@ __attribute__((constructor)) static void shim_init(void)
 	/* Offsets in the node's mmap space, as DRM_FILE_PAGE_OFFSET_START. */
 	shim.next_mmap_offset = 0x100000000ull;
 	creator = getpid();
-	shim_vmid_init();
+	if ((errno = -shim_shared_open())) {
+		fprintf(stderr, "vsharp-shim: VSHARP_SHIM_STATE=%s: cannot share the GPU's state there: %s\n",
+			getenv("VSHARP_SHIM_STATE"), errno == EPROTO ? "a file of another shim build" : strerror(errno));
+		_exit(2);
+	}
 	if (shim_tree_create()) {
 		fprintf(stderr, "vsharp-shim: cannot build the fake /dev/dri and /sys tree: %s\n",
 			strerror(errno));

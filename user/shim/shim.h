@@ -17,6 +17,7 @@
 #include <amdgpu_drm.h>
 
 #include "vsharp/gfx.h"
+#include "vsharp/model.h"
 
 /* The kernel's limits and constants the shim mirrors (Linux 6.1 amdgpu). */
 #define SHIM_DRM_MAJOR 226
@@ -178,6 +179,29 @@ struct shim_file {
 	unsigned reserved_vmid;		/* AMDGPU_VM_OP_RESERVE_VMID's, 0 none */
 };
 
+/*
+ * The GPU state one kernel keeps for every process (shim_shared.c): in a
+ * file other processes of the same machine map too, used under
+ * shim_shared_lock() only.  Plain integers, no pointers.
+ */
+struct shim_shared {
+	uint32_t magic, size;		/* this layout */
+	/* amdgpu_ids.c: the GFX hub's VMID LRU (front = least recently used). */
+	uint32_t lru[SHIM_VMIDS];
+	uint32_t nlru;
+	uint32_t nreserved;		/* amdgpu_vmid_alloc_reserved's count */
+	uint64_t owner[SHIM_VMIDS];	/* the VM (shim_vm_tag) that last used it */
+	uint64_t reserved_vm[SHIM_VMIDS];	/* the VM that reserved it, 0 none */
+	int32_t reserved_pid[SHIM_VMIDS];	/* ... and its process */
+	/* SH_MEM_CONFIG.ALIGNMENT_MODE per VMID, and vsharp.ko's record of it (shim_vsharp.c). */
+	uint8_t align[SHIM_VMIDS];
+	uint8_t orig[SHIM_VMIDS];	/* before vsharp.ko first changed it */
+	uint8_t written[SHIM_VMIDS];	/* what vsharp.ko last wrote */
+	uint32_t touched;		/* VMIDs vsharp.ko changed and has not restored */
+	uint32_t set;			/* <dev>/vmids */
+	uint32_t force;		/* <dev>/force */
+};
+
 /* Global state, guarded by shim.lock. */
 
 struct shim_state {
@@ -199,11 +223,8 @@ struct shim_state {
 	/* amdgpu_ctx.c stable pstate: the device's forced level and its owner. */
 	uint32_t pstate;		/* AMDGPU_CTX_STABLE_PSTATE_* */
 	uint64_t pstate_owner;		/* a context serial, 0 none */
-	/* amdgpu_ids.c: the GFX hub's VMID LRU (front = least recently used). */
-	unsigned vmid_lru[SHIM_VMIDS];
-	unsigned nvmid_lru;
-	uint64_t vmid_owner[SHIM_VMIDS];	/* the file serial that last used it */
-	unsigned reserved_vmids;	/* amdgpu_vmid_alloc_reserved's count */
+	/* The VMID manager and SH_MEM_CONFIG, maybe shared with other processes (shim_shared.c). */
+	struct shim_shared *shared;
 	uint64_t gds_used, gws_used, oa_used;	/* on-chip space handed out */
 };
 
@@ -341,11 +362,48 @@ int shim_cs(struct shim_file *f, void *arg);
 int shim_wait_cs(struct shim_file *f, void *arg);
 int shim_wait_fences(struct shim_file *f, void *arg);
 void shim_ctx_release(struct shim_ctx *c);
+/*
+ * The machine's state (shim_shared.c): opened once at load (0 or -errno);
+ * shim_shared_lock() returns it locked against the other processes (the
+ * caller holds shim.lock), shim_shared_unlock() lets it go.
+ */
+int shim_shared_open(void);
+struct shim_shared *shim_shared_lock(void);
+void shim_shared_unlock(void);
+/* True when VSHARP_SHIM_STATE shares the state with other processes. */
+bool shim_shared_machine(void);
+/* The name of F's VM across processes: the process and the file. */
+uint64_t shim_vm_tag(const struct shim_file *f);
+
 /* DRM_AMDGPU_VM (shim_vmid.c); the VMID a file's next job runs under. */
 int shim_vm(struct shim_file *f, void *arg);
 unsigned shim_vmid_grab(struct shim_file *f);
-void shim_vmid_init(void);
+/* 8, or 3 on GC 9.4.1/9.4.2: VMIDs 1 .. this - 1 are the graphics VMIDs. */
+unsigned shim_first_kfd_vmid(void);
+/* The manager as amdgpu_vmid_mgr_init() leaves it; a rescanned device's. */
+void shim_vmid_fresh(struct shim_shared *s);
+void shim_vmid_new_device(void);
 void shim_vmid_release(struct shim_file *f);
+void shim_vmid_unreserve(struct shim_shared *s, unsigned id);
+
+/*
+ * vsharp.ko's amdgpu backend on the shim's GPU (shim_vsharp.c): its
+ * debugfs files under /sys/kernel/debug/vsharp/amdgpu0, the register
+ * values a job's waves run under, and a GPU reset's rewrite of them.
+ */
+void shim_vsharp_fresh(struct shim_shared *s);
+int shim_vsharp_tree_create(void);
+void shim_vsharp_tree_remove(void);
+bool shim_vsharp_path(const char *real);
+int shim_vsharp_open_checked(const char *real, int flags);
+void shim_vsharp_opened(const char *real, int fd);
+void shim_vsharp_closed(int fd);
+/* NEWFD is now OLDFD's open file (a shell's redirection dup()s it to 1). */
+void shim_vsharp_dup(int oldfd, int newfd);
+/* True for a descriptor of a vsharp.ko file: *RET is the write's result. */
+bool shim_vsharp_write(int fd, const void *buf, size_t len, ssize_t *ret);
+enum vsharp_align_mode shim_vsharp_align(unsigned vmid);
+void shim_vsharp_reset(void);
 
 /* AMDGPU_INFO (shim_info.c). */
 int shim_info(struct shim_file *f, void *arg);

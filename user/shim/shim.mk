@@ -70,4 +70,5 @@ SHIM_CHECK_DEPS := $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_s
 SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
 	libdrm-amdgpu-test="user/shim/tests/libdrm_amdgpu_test.sh $(BUILD)" \
 	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)" \
+	shim-vmid="user/shim/tests/vmid_shared.sh $(BUILD)" \
 	shim-vram-reads="user/tests/shim_vram_reads.sh $(BUILD)"

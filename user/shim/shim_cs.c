@@ -598,6 +598,7 @@ void shim_gpu_reset(bool vram_lost)
 			if ((bo->domains & AMDGPU_GEM_DOMAIN_VRAM) && bo->host && !bo->userptr)
 				shim_bo_stale(bo, bo->mmap_offset ^ shim.vram_lost_counter);
 	}
+	shim_vsharp_reset();
 	shim_klog("GPU reset(%" PRIu64 ") succeeded!", shim.reset_counter);
 }
 
@@ -660,6 +661,8 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 	if (!r) {
 		/* amdgpu_vmid_grab(): the job runs under its VM's VMID, which the waves read. */
 		vsharp_gpu_set_vmid(shim.gpu, vmid);
+		/* SH_MEM_CONFIG is per VMID: the job's waves follow its VMID's (shim_vsharp.c). */
+		vsharp_gpu_set_align_mode(shim.gpu, shim_vsharp_align(vmid));
 		r = job_vm(f, j, &vm, &err);
 	}
 	if (!r)

@@ -146,6 +146,9 @@ static FILE *checked_fopen(const char *path, const char *real, const char *mode,
 	if (!r && flags != O_RDONLY && shim.ready && shim_tree_control(real) != SHIM_CTL_NONE)
 		r = shim_unsupported("fopen(\"%s\", \"%s\"): the device's remove and the bus's rescan act on open()/write() only",
 				     path, mode);
+	if (!r && flags != O_RDONLY && shim.ready && shim_vsharp_path(real))
+		r = shim_unsupported("fopen(\"%s\", \"%s\"): vsharp.ko's files act on open()/write() only",
+				     path, mode);
 	if (!r && shim.ready && shim_tree_control(real) == SHIM_CTL_GPU_RECOVER)
 		r = shim_unsupported("fopen(\"%s\", \"%s\"): amdgpu_gpu_recover resets the GPU on open()/read() only",
 				     path, mode);
@@ -292,9 +295,16 @@ EXPORT ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
 /* write(2): the watched remove and rescan act on what is written (shim_unplug.c). */
 EXPORT ssize_t write(int fd, const void *buf, size_t len)
 {
+	ssize_t done;
 	int r;
 	REAL(write);
 
+	if (shim_vsharp_write(fd, buf, len, &done)) {
+		if (done >= 0)
+			return done;
+		errno = (int)-done;
+		return -1;
+	}
 	r = shim_debugfs_write(fd);
 	if (!r)
 		r = shim_write_done(fd, buf, len);
@@ -316,6 +326,7 @@ EXPORT int close(int fd)
 	pthread_mutex_unlock(&shim.lock);
 	shim_closed(fd);
 	shim_debugfs_closed(fd);
+	shim_vsharp_closed(fd);
 	return real_close(fd);
 }
 
@@ -327,6 +338,7 @@ static int dup_done(int oldfd, int newfd)
 
 	if (newfd < 0)
 		return newfd;
+	shim_vsharp_dup(oldfd, newfd);
 	pthread_mutex_lock(&shim.lock);
 	f = shim_fd_get(oldfd);
 	if (f)

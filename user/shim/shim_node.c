@@ -46,7 +46,7 @@ static struct entry entries[64];
 static size_t nentries;
 
 /* The virtual prefixes sent into the tree (absolute, filled at set-up). */
-static char prefixes[6][128];
+static char prefixes[7][128];
 
 /* The device's folder in the tree, relative, and where a remove puts it. */
 static char device_dir[96];
@@ -168,6 +168,7 @@ static void describe_tree(const struct shim_profile *p)
 	snprintf(prefixes[3], sizeof(prefixes[3]), "/sys/class/drm");
 	snprintf(prefixes[4], sizeof(prefixes[4]), "/sys/bus/pci");
 	snprintf(prefixes[5], sizeof(prefixes[5]), "/sys/kernel/debug/dri");
+	snprintf(prefixes[6], sizeof(prefixes[6]), "/sys/kernel/debug/vsharp");
 	snprintf(device_dir, sizeof(device_dir), "%s", dev);
 }
 
@@ -212,7 +213,8 @@ int shim_tree_create(void)
 		if (r)
 			return -1;
 	}
-	return 0;
+	/* vsharp.ko's files, in sys/kernel/debug made above. */
+	return shim_vsharp_tree_create();
 }
 
 void shim_tree_remove(void)
@@ -221,6 +223,7 @@ void shim_tree_remove(void)
 
 	if (shim.unplugged)
 		shim_tree_replug();
+	shim_vsharp_tree_remove();
 	for (size_t i = nentries; i-- > 0;) {
 		snprintf(path, sizeof(path), "%s/%s", shim.root, entries[i].path);
 		if (entries[i].type == DIR_ENTRY)

@@ -44,6 +44,8 @@ static bool writes(int flags)
 
 int shim_open_checked(const char *path, const char *real, int flags)
 {
+	if (shim.ready && real != path && shim_vsharp_path(real))
+		return shim_vsharp_open_checked(real, flags);
 	if (shim.ready && real != path && real[0] == '/' &&
 	    shim_tree_control(real) == SHIM_CTL_GPU_RECOVER)
 		return shim_debugfs_open_checked();
@@ -65,6 +67,10 @@ void shim_opened(const char *real, int flags, int fd)
 
 	if (fd < 0 || !shim.ready || real[0] != '/')
 		return;
+	if (shim_vsharp_path(real)) {
+		shim_vsharp_opened(real, fd);
+		return;
+	}
 	what = shim_tree_control(real);
 	if (what == SHIM_CTL_GPU_RECOVER) {
 		shim_debugfs_opened(fd, flags);
@@ -133,7 +139,7 @@ static void rescan(void)
 	shim.unplugged = false;
 	shim.device_gen++;
 	/* A new device: its own VMIDs and power state. */
-	shim_vmid_init();
+	shim_vmid_new_device();
 	shim.pstate = 0;
 	shim.pstate_owner = 0;
 	shim_klog("amdgpu: device found again by a PCI rescan");

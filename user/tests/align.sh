@@ -14,11 +14,11 @@
 #  - `vsharp run verdicts` gives the emulated choice per rule in its JSON;
 #  - through the amdgpu shim (when $VSHARP_SHIM is given), the atlas and
 #    the verdicts run end to end through Debian's libdrm_amdgpu;
-#  - --device amdgpu sets --mode through vsharp.ko's debugfs files, reads
-#    it back, records it and puts the mode before back (a directory laid
-#    out as Documentation/ABI/testing/debugfs-vsharp stands in for the
-#    module: its files show every write), and skips a mode only the module
-#    can set when it is absent.
+#  - --device amdgpu sets --mode through vsharp.ko's debugfs files on the
+#    run's own VMID, reads it back, records it and puts the mode before
+#    back (a directory laid out as Documentation/ABI/testing/debugfs-vsharp
+#    stands in for the module: its files show every write), and skips a
+#    mode only the module can set when it is absent.
 #
 # $VSHARP is the vsharp binary (the optimised build: thousands of calls).
 set -u
@@ -216,7 +216,8 @@ assert rules["format_misaligned"]["choices"] == ["force"]
 ' "$tmp/sv.json" 2>>"$tmp/err"
 	result "$([ $rc = 0 ] && [ $? = 0 ] && echo 1)" shim_verdicts_through_libdrm "$tmp/sv.txt"
 
-	# vsharp.ko's amdgpu0 for the shim's gfx1100, an earlier mode set on VMID 3.
+	# vsharp.ko's amdgpu0 for the shim's gfx1100, an earlier mode set on VMID 3; the
+	# shim's reservation (VMID 1, the LRU's first) as the module lists it.
 	dev="$tmp/debugfs/vsharp/amdgpu0"
 	mkdir -p "$dev"
 	printf 'amdgpu\n' >"$dev/backend"
@@ -225,6 +226,8 @@ assert rules["format_misaligned"]["choices"] == ["force"]
 	printf 'unaligned\n' >"$dev/alignment_mode"
 	printf 'applied\n' >"$dev/status"
 	printf 'none\n' >"$dev/lost"
+	printf '1\n' >"$dev/reserved_vmids"
+	printf '0\n' >"$dev/force"
 	: >"$dev/restore"
 	for v in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
 		mkdir -p "$dev/vmid/$v"
@@ -234,24 +237,24 @@ assert rules["format_misaligned"]["choices"] == ["force"]
 	shim gfx1100 "$VSHARP" align --device amdgpu --gfx gfx11 --mode dword --debugfs "$tmp/debugfs" --format json \
 		>"$tmp/k.json" 2>"$tmp/err"
 	rc=$?
-	# The set was written dword; VMID 3 got its strict back, the others nothing (the status was applied).
+	# VMID 1, the run's own, was written dword and got its mode back (the status was applied); no other VMID was written.
 	python3 -c '
 import json, sys
 level = json.load(open(sys.argv[1]))["levels"][0]
-assert level["modes"] == {"dword": "set with vsharp.ko, %s (VMIDs 1-7), read back dword" % sys.argv[2]}, level["modes"]
+assert level["modes"] == {"dword": "set with vsharp.ko, %s (VMID 1, reserved), read back dword" % sys.argv[2]}, level["modes"]
 assert all(c["mode"] == "dword" for c in level["cells"])
 ' "$tmp/k.json" "$dev" 2>>"$tmp/err"
-	result "$([ $rc = 0 ] && [ $? = 0 ] && [ "$(cat "$dev/alignment_mode")" = dword ] &&
+	result "$([ $rc = 0 ] && [ $? = 0 ] && [ "$(cat "$dev/alignment_mode")" = unaligned ] &&
 		[ "$(cat "$dev/vmid/3/alignment_mode")" = strict ] && [ "$(cat "$dev/vmid/1/alignment_mode")" = unaligned ] &&
-		[ ! -s "$dev/restore" ] && echo 1)" shim_mode_set_read_back_and_restored "$tmp/err"
-	# The driver rewrote a VMID meanwhile: no atlas, an error, the mode before back.
+		[ ! -s "$dev/restore" ] && [ "$(cat "$dev/force")" = 0 ] && echo 1)" shim_mode_set_read_back_and_restored "$tmp/err"
+	# The driver rewrote the run's VMID meanwhile: no atlas, an error, the mode before back.
 	printf 'lost\n' >"$dev/status"
-	printf '3\n' >"$dev/lost"
-	printf 'dword\n' >"$dev/vmid/3/alignment_mode"
+	printf '1\n' >"$dev/lost"
+	printf 'dword\n' >"$dev/vmid/1/alignment_mode"
 	shim gfx1100 "$VSHARP" align --device amdgpu --gfx gfx11 --mode dword --debugfs "$tmp/debugfs" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	result "$([ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q 'status reads lost: the driver rewrote VMIDs 3' "$tmp/err" &&
-		[ "$(cat "$dev/vmid/3/alignment_mode")" = dword ] && echo 1)" shim_lost_mode_is_an_error "$tmp/err"
+	result "$([ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q 'status reads lost: the driver rewrote VMIDs 1' "$tmp/err" &&
+		[ "$(cat "$dev/vmid/1/alignment_mode")" = dword ] && echo 1)" shim_lost_mode_is_an_error "$tmp/err"
 	shim gfx1100 "$VSHARP" align --device amdgpu --gfx gfx11 --mode strict --debugfs "$tmp/none" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	result "$([ $rc = 4 ] && grep -q '^# SKIP amdgpu: --mode strict needs vsharp.ko to set it: .*vsharp.ko is not loaded' "$tmp/out" &&

@@ -61,7 +61,8 @@ static inline void fake_clean(const char *root)
 /*
  * ROOT/vsharp/NAME into DIR: a device of FAMILY (its backend from NAME,
  * "emu<N>" or "amdgpu<N>") with the VMID set VMIDS, its alignment_mode
- * reading MODE and every VMID in MODE, the module's STATUS.
+ * reading MODE and every VMID in MODE, the module's STATUS, no VMID
+ * reserved and `force` 0.
  */
 static inline void fake_device(const char *root, const char *name, const char *family, const char *vmids,
 			       const char *mode, const char *status, char *dir, size_t n)
@@ -79,6 +80,8 @@ static inline void fake_device(const char *root, const char *name, const char *f
 	fake_put(dir, "status", status);
 	fake_put(dir, "lost", "none\n");
 	fake_put(dir, "restore", "");
+	fake_put(dir, "reserved_vmids", "none\n");
+	fake_put(dir, "force", "0\n");
 	snprintf(path, sizeof(path), "%s/vmid", dir);
 	mkdir(path, 0700);
 	for (unsigned v = 0; v < VSHARP_KMOD_VMIDS; v++) {

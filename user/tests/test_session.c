@@ -214,9 +214,9 @@ static void test_emu_without_the_module(struct ktap *t)
 }
 
 /*
- * A mode set through the module's emu device: read back, held, checked
- * after the close, and put back.  The module would write the VMIDs of its
- * set; the plain files do not, so VMID 1 holds the mode set already.
+ * A mode set through the module's emu device on the emulated device's
+ * VMID (1) alone, reserved there first: read back, held, checked after
+ * the close, and put back with the reservation.
  */
 static void test_emu_sets_the_mode_through_the_module(struct ktap *t)
 {
@@ -226,31 +226,34 @@ static void test_emu_sets_the_mode_through_the_module(struct ktap *t)
 
 	fake_clean(root);
 	fake_device(root, "emu0", "gfx10.3\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
-	fake_put(dir, "vmid/1/alignment_mode", "strict\n");
 	if (!CHECK_MSG(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX10_3), NULL, 0, &err) == 0,
 		       "%s", err.msg))
 		return;
+	CHECK_EQ(t, s.vmid, 1u);
 	CHECK_MSG(t, vsharp_session_find_kmod(&s, root, &err) == 0, "%s", err.msg);
 	CHECK_STR(t, s.kmod_dir, dir);
-	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, &err) == 0, "%s", err.msg);
-	CHECK_STR(t, fake_get(dir, "alignment_mode"), "strict\n");
+	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, false, &err) == 0, "%s", err.msg);
+	CHECK_STR(t, fake_get(dir, "vmid/1/alignment_mode"), "strict\n");
+	CHECK_STR(t, fake_get(dir, "alignment_mode"), "unaligned\n");
+	CHECK_STR(t, fake_get(dir, "reserved_vmids"), "1");
 	CHECK_EQ(t, s.mode, VSHARP_ALIGN_STRICT);
 	CHECK_EQ(t, vsharp_emu_align_mode(s.dev), VSHARP_ALIGN_STRICT);
-	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMIDs 1-7), read back strict", dir);
+	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMID 1, reserved), read back strict", dir);
 	CHECK_STR(t, s.mode_source, want);
 	vsharp_session_close(&s);
 	CHECK_MSG(t, vsharp_session_check_mode(&s, &err) == 0, "%s", err.msg);
-	/* The module had changed nothing before: its `restore` puts every VMID back. */
+	/* The module had changed nothing before: its `restore` puts the VMID back; then the reservation goes. */
 	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
 	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "reserved_vmids"), "none\n");
 	CHECK(t, !s.kmod.pending);
 
-	/* The driver rewrote a VMID meanwhile: the check says so (kmod_client.c). */
+	/* The driver rewrote the VMID meanwhile: the check says so (kmod_client.c). */
 	CHECK_EQ(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX10_3), NULL, 0, &err), 0);
-	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, &err) == 0, "%s", err.msg);
+	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, false, &err) == 0, "%s", err.msg);
 	fake_put(dir, "status", "lost\n");
-	fake_put(dir, "lost", "3\n");
-	snprintf(want, sizeof(want), "kmod: %s/status reads lost: the driver rewrote VMIDs 3 (a GPU reset or resume), so their mode is amdgpu's again",
+	fake_put(dir, "lost", "1\n");
+	snprintf(want, sizeof(want), "kmod: %s/status reads lost: the driver rewrote VMIDs 1 (a GPU reset or resume), so their mode is amdgpu's again",
 		 dir);
 	CHECK_EQ(t, vsharp_session_check_mode(&s, &err), -ECANCELED);
 	CHECK_STR(t, err.msg, want);
@@ -258,24 +261,26 @@ static void test_emu_sets_the_mode_through_the_module(struct ktap *t)
 	vsharp_session_close(&s);
 }
 
-/* The emulated device's VMID outside the module's set: the mode set is not its, and nothing stays set. */
-static void test_emu_vmid_outside_the_set(struct ktap *t)
+/* The emulated device runs under another VMID than the one set: the mode is not its, and nothing stays set. */
+static void test_emu_vmid_not_the_one_set(struct ktap *t)
 {
 	struct vsharp_error err = { "" };
 	struct vsharp_session s;
 	char dir[128], want[900];
 
 	fake_clean(root);
-	fake_device(root, "emu0", "gfx11\n", "2-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
+	fake_device(root, "emu0", "gfx11\n", "1-7\n", "unaligned\n", "unmodified\n", dir, sizeof(dir));
 	if (!CHECK_MSG(t, vsharp_session_open_emu(&s, vsharp_target_of(VSHARP_GFX11), NULL, 0, &err) == 0,
 		       "%s", err.msg))
 		return;
-	snprintf(want, sizeof(want), "the emulated device's VMID reads unaligned in %s/vmid/1/alignment_mode, not the mode set: it is not in %s/vmids (2-7)",
-		 dir, dir);
-	CHECK_EQ(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, &err), -ESRCH);
+	vsharp_emu_set_vmid(s.dev, 2);
+	snprintf(want, sizeof(want), "the emulated device's VMID 2 reads unaligned in %s/vmid/2/alignment_mode, not the mode set on VMID 1",
+		 dir);
+	CHECK_EQ(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, false, &err), -ESRCH);
 	CHECK_STR(t, err.msg, want);
 	CHECK(t, !s.kmod.pending);
 	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
+	CHECK_STR(t, fake_get(dir, "reserved_vmids"), "none\n");
 	vsharp_session_close(&s);
 }
 
@@ -335,11 +340,31 @@ static void test_gpu_mode(struct ktap *t)
 	CHECK_EQ(t, vsharp_session_read_mode(&s, root, &err), -EPROTO);
 	CHECK_STR(t, err.msg, want);
 
-	/* Set on a GPU: no emulated VMID to agree with. */
+	/*
+	 * Set on a GPU, on its VMID (the stand-in's 1): no emulated VMID to
+	 * agree with.  Not reserved: refused, nothing written; allowed shared,
+	 * `force` is on until the restore; reserved, the mode goes there.
+	 */
 	fake_put(dir, "status", "unmodified\n");
-	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, &err) == 0, "%s", err.msg);
-	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMIDs 1-7), read back dword", dir);
+	snprintf(want, sizeof(want), "kmod: VMID 1 is not reserved for one process (%s/reserved_vmids reads none): every process's jobs may run on it, and under the mode too (--allow-shared-vmid sets it anyway)",
+		 dir);
+	CHECK_EQ(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, false, &err), -EACCES);
+	CHECK_STR(t, err.msg, want);
+	CHECK_STR(t, fake_get(dir, "vmid/1/alignment_mode"), "strict\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "");
+	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_DWORD, true, &err) == 0, "%s", err.msg);
+	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMID 1, shared, forced), read back dword", dir);
 	CHECK_STR(t, s.mode_source, want);
+	CHECK_STR(t, fake_get(dir, "force"), "1\n");
+	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
+	CHECK_STR(t, fake_get(dir, "force"), "0\n");
+	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
+	fake_put(dir, "restore", "");
+	fake_put(dir, "reserved_vmids", "1\n");
+	CHECK_MSG(t, vsharp_session_set_mode(&s, root, VSHARP_ALIGN_STRICT, false, &err) == 0, "%s", err.msg);
+	snprintf(want, sizeof(want), "set with vsharp.ko, %s (VMID 1, reserved), read back strict", dir);
+	CHECK_STR(t, s.mode_source, want);
+	CHECK_STR(t, fake_get(dir, "vmid/1/alignment_mode"), "strict\n");
 	CHECK_EQ(t, vsharp_session_restore_mode(&s), 0);
 	CHECK_STR(t, fake_get(dir, "restore"), "1\n");
 	vsharp_session_close(&s);
@@ -372,7 +397,7 @@ static const struct ktap_case cases[] = {
 	KTAP_CASE(test_emu_reads_the_module_mode),
 	KTAP_CASE(test_emu_without_the_module),
 	KTAP_CASE(test_emu_sets_the_mode_through_the_module),
-	KTAP_CASE(test_emu_vmid_outside_the_set),
+	KTAP_CASE(test_emu_vmid_not_the_one_set),
 	KTAP_CASE(test_gpu_mode),
 	KTAP_CASE(test_cleanup),
 };

@@ -179,4 +179,13 @@ int vsharp_amdgpu_cancelled(struct vsharp_error *err, const char *device, uint64
  */
 unsigned vsharp_amdgpu_bo_handles(void *const *bos, unsigned n, void *ib, void **out);
 
+/*
+ * AMDGPU_VM_OP_RESERVE_VMID (RESERVE) or AMDGPU_VM_OP_UNRESERVE_VMID on the
+ * VM of DEV, an amdgpu device (libdrm amdgpu_vm_reserve_vmid): reserved,
+ * every job of the VM runs under one VMID no other VM gets (Linux 6.1
+ * amdgpu_vmid_grab_reserved).  6.1 reserves one VMID per GPU: a second
+ * VM's reservation fails with -EINVAL while the first holds it.
+ */
+int vsharp_amdgpu_reserve_vmid(struct vsharp_device *dev, bool reserve, struct vsharp_error *err);
+
 #endif

@@ -20,6 +20,7 @@ void vsharp_emu_set_align_mode(struct vsharp_device *dev, enum vsharp_align_mode
 enum vsharp_align_mode vsharp_emu_align_mode(const struct vsharp_device *dev);
 /* VMID the waves report in HW_ID/HW_ID2; default 1. */
 void vsharp_emu_set_vmid(struct vsharp_device *dev, unsigned vmid);
+unsigned vsharp_emu_vmid(const struct vsharp_device *dev);
 
 /*
  * Takes the alignment mode the vsharp kernel module's emu backend holds for

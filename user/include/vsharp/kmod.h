@@ -38,37 +38,73 @@ int vsharp_kmod_vmid_mode(const char *dir, unsigned vmid, enum vsharp_align_mode
 /* The VMID set of a `vmids` file ("1-7,9", "0-15", "none") as a bit mask. */
 int vsharp_kmod_parse_vmids(const char *text, unsigned *mask, struct vsharp_error *err);
 
+/*
+ * The VMIDs the driver reserved for one VM each (<DIR>/reserved_vmids:
+ * AMDGPU_VM_OP_RESERVE_VMID) as a mask.  -EOPNOTSUPP from a module that
+ * predates the file: it cannot tell a VMID one process holds from one
+ * every process's jobs run on.
+ */
+int vsharp_kmod_reserved(const char *dir, unsigned *mask, struct vsharp_error *err);
+
 /* One file write of a restore: what to write where. */
 struct vsharp_kmod_write {
 	char path[VSHARP_KMOD_PATH];
 	char text[16];
 };
 
+/* The most writes a restore makes: the mode, `force`, `reserved_vmids`. */
+#define VSHARP_KMOD_UNDO 3
+
 /* A mode set through the module, and how to put back the one before. */
 struct vsharp_kmod_mode {
 	char dir[VSHARP_KMOD_PATH];
+	int vmid;			/* the VMID set; -1: the module's `vmids` set, read only */
 	char vmids[64];			/* the set, as the module spelt it */
 	unsigned mask;			/* the set */
 	enum vsharp_align_mode mode;	/* as read back */
 	/*
-	 * The restore: `restore` when the module had changed nothing (it puts
-	 * back the original of every VMID), else each VMID's previous mode.
+	 * The restore, in order: `restore` when the module had changed nothing
+	 * (it puts back the original of every VMID it changed; with one
+	 * reservation per GPU in Linux 6.1, only ours unless another process
+	 * forced), else the VMID's previous mode; then `force` and
+	 * `reserved_vmids` as they were.
 	 */
-	struct vsharp_kmod_write undo[VSHARP_KMOD_VMIDS];
+	struct vsharp_kmod_write undo[VSHARP_KMOD_UNDO];
 	unsigned n_undo;
 	volatile bool pending;		/* set and not yet restored */
 };
 
-/*
- * Sets MODE on the VMIDs of DIR's set: notes each VMID's mode and the
- * module's status first, writes `alignment_mode`, and reads it back and
- * `status`.  On any failure after the write the previous mode is restored
- * before returning.  K->mode holds the mode read back.
- */
-int vsharp_kmod_set_mode(const char *dir, enum vsharp_align_mode mode, struct vsharp_kmod_mode *k,
-			 struct vsharp_error *err);
+/* How vsharp_kmod_set_mode() may reach a VMID. */
+enum {
+	/*
+	 * A VMID no reservation holds: every process's jobs may run on it
+	 * (amdgpu_vmid_grab hands VMIDs out per job), so theirs would run
+	 * under the mode too.  Refused (-EACCES) unless given: then the
+	 * module's `force` is 1 until the restore.
+	 */
+	VSHARP_KMOD_SHARED = 1 << 0,
+	/*
+	 * The emulated device's reservation: its VMID goes into the emu
+	 * backend's writable `reserved_vmids` until the restore, as a
+	 * process's AMDGPU_VM_OP_RESERVE_VMID would put it in amdgpu's.
+	 */
+	VSHARP_KMOD_RESERVE_EMU = 1 << 1,
+};
 
-/* Whether the mode still holds: `status` is not "lost" and the set reads K->mode. */
+/*
+ * Sets MODE on VMID alone (vmid/<VMID>/alignment_mode) when the module
+ * lists it in reserved_vmids (see FLAGS): notes the VMID's mode and the
+ * module's status first, writes the mode, and reads it back and checks
+ * that the driver has not rewritten the VMID.  On any failure after the
+ * first write everything is put back before returning.
+ */
+int vsharp_kmod_set_mode(const char *dir, unsigned vmid, enum vsharp_align_mode mode, unsigned flags,
+			 struct vsharp_kmod_mode *k, struct vsharp_error *err);
+
+/*
+ * Whether the mode still holds: the driver has rewritten none of K's
+ * VMIDs (status, lost) and K's file reads K->mode.
+ */
 int vsharp_kmod_check(const struct vsharp_kmod_mode *k, struct vsharp_error *err);
 
 /*

@@ -44,6 +44,13 @@ struct vsharp_session {
 	 */
 	struct vsharp_kmod_mode kmod;
 	bool kmod_read;		/* read from a GPU's VMID set: checked at the end like a set one */
+	/*
+	 * The VMID the device's jobs run under: the emulated device's own; a
+	 * GPU's once a first job told it (0 until then).  Reserved: no other
+	 * process's jobs run on it (AMDGPU_VM_OP_RESERVE_VMID).
+	 */
+	unsigned vmid;
+	bool vmid_reserved;
 };
 
 /*
@@ -99,14 +106,27 @@ int vsharp_session_find_kmod(struct vsharp_session *s, const char *debugfs, stru
 int vsharp_session_read_mode(struct vsharp_session *s, const char *debugfs, struct vsharp_error *err);
 
 /*
- * Sets MODE through vsharp.ko on the VMIDs of its set, read back, until
- * vsharp_session_restore_mode() or a signal that ends the process.  The
- * emulated device then runs under its VMID's mode: -ESRCH when that VMID
- * is not in the set, since the mode set would not be the one it runs
- * under.  On any failure nothing stays set.
+ * A GPU's VMID for the session's jobs alone (vsharp_amdgpu_reserve_vmid),
+ * until vsharp_session_restore_mode() or the device closes; nothing for
+ * the emulated device, whose VMID vsharp_session_set_mode() reserves in
+ * the module.  -EBUSY when another process holds the GPU's one reserved
+ * VMID.
+ */
+int vsharp_session_reserve_vmid(struct vsharp_session *s, struct vsharp_error *err);
+void vsharp_session_unreserve_vmid(struct vsharp_session *s);
+
+/*
+ * Sets MODE through vsharp.ko on s->vmid alone, read back, until
+ * vsharp_session_restore_mode() or a signal that ends the process.  A
+ * VMID the module does not list as reserved is one every process's jobs
+ * may run on: refused with -EACCES unless ALLOW_SHARED (then the module's
+ * `force` is on until the restore).  The emulated device's VMID is
+ * reserved in the module's emu backend first, and the device then runs
+ * under its VMID's mode (-ESRCH if that reads otherwise).  On any failure
+ * nothing stays set.
  */
 int vsharp_session_set_mode(struct vsharp_session *s, const char *debugfs, enum vsharp_align_mode mode,
-			    struct vsharp_error *err);
+			    bool allow_shared, struct vsharp_error *err);
 
 /*
  * Closes the device.  A mode the session holds outlives it, so that
@@ -122,9 +142,11 @@ void vsharp_session_close(struct vsharp_session *s);
 int vsharp_session_check_mode(const struct vsharp_session *s, struct vsharp_error *err);
 
 /*
- * Puts back the mode vsharp.ko held before vsharp_session_set_mode().
- * 0, or the first failed write's negative errno: the mode then stays set
- * and must be written back by hand (Documentation/kmod.rst).
+ * Puts back the mode vsharp.ko held before vsharp_session_set_mode(),
+ * then gives up the reserved VMID (in that order: unreserved, the VMID
+ * runs every process's jobs).  0, or the first failed write's negative
+ * errno: the mode then stays set, and the VMID reserved until the device
+ * closes, and must be written back by hand (Documentation/kmod.rst).
  */
 int vsharp_session_restore_mode(struct vsharp_session *s);
 

@@ -577,6 +577,15 @@ static void amdgpu_close_op(struct vsharp_device *dev)
 	free(d);
 }
 
+int vsharp_amdgpu_reserve_vmid(struct vsharp_device *dev, bool reserve, struct vsharp_error *err)
+{
+	struct amdgpu_dev *d = to_adev(dev);
+	int r = reserve ? amdgpu_vm_reserve_vmid(d->adev, 0) : amdgpu_vm_unreserve_vmid(d->adev, 0);
+
+	return r ? vsharp_fail(err, r, "amdgpu: DRM_AMDGPU_VM %s_VMID: %s", reserve ? "RESERVE" : "UNRESERVE",
+			       strerror(-r)) : 0;
+}
+
 static const struct vsharp_device_ops amdgpu_ops = {
 	.bo_alloc = amdgpu_bo_alloc_op,
 	.bo_free = amdgpu_bo_free_op,

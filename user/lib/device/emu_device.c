@@ -189,6 +189,11 @@ void vsharp_emu_set_vmid(struct vsharp_device *dev, unsigned vmid)
 	vsharp_gpu_set_vmid(emu_of(dev)->gpu, vmid);
 }
 
+unsigned vsharp_emu_vmid(const struct vsharp_device *dev)
+{
+	return vsharp_gpu_config(((const struct emu_device *)dev)->gpu)->vmid;
+}
+
 void vsharp_emu_stats(const struct vsharp_device *dev, struct vsharp_emu_stats *st)
 {
 	*st = ((const struct emu_device *)dev)->gpu->stats;

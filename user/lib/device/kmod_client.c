@@ -177,6 +177,26 @@ int vsharp_kmod_parse_vmids(const char *text, unsigned *mask, struct vsharp_erro
 			   text);
 }
 
+/* kmod/parse.c vsharp_format_vmids(): "1-7,9", "none". */
+static void format_vmids(unsigned mask, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned v = 0; v < VSHARP_KMOD_VMIDS && len < n; v++) {
+		unsigned hi = v;
+
+		if (!(mask >> v & 1))
+			continue;
+		while (hi + 1 < VSHARP_KMOD_VMIDS && mask >> (hi + 1) & 1)
+			hi++;
+		len += (size_t)snprintf(buf + len, n - len, hi > v ? "%s%u-%u" : "%s%u", len ? "," : "", v, hi);
+		v = hi;
+	}
+	if (!len)
+		snprintf(buf, n, "none");
+}
+
 /* One write of the restore: TEXT into DIR/FILE. */
 static int add_undo(struct vsharp_kmod_mode *k, const char *dir, const char *file, const char *text,
 		    struct vsharp_error *err)
@@ -184,6 +204,8 @@ static int add_undo(struct vsharp_kmod_mode *k, const char *dir, const char *fil
 	struct vsharp_kmod_write *u = &k->undo[k->n_undo];
 	char path[VSHARP_KMOD_PATH];
 
+	if (k->n_undo == VSHARP_KMOD_UNDO)
+		return vsharp_fail(err, -ENOSPC, "kmod: more than %u writes to undo", VSHARP_KMOD_UNDO);
 	if (!path_of(path, sizeof(path), dir, file))
 		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/%s: path too long", dir, file);
 	memcpy(u->path, path, sizeof(path));
@@ -192,27 +214,19 @@ static int add_undo(struct vsharp_kmod_mode *k, const char *dir, const char *fil
 	return 0;
 }
 
-/* Notes how to put back what DIR holds now: `restore` if the module changed nothing, else each VMID's mode. */
+/* Notes how to put back what DIR holds now: `restore` if the module changed nothing, else the VMID's mode. */
 static int plan_undo(struct vsharp_kmod_mode *k, const char *dir, const char *status, struct vsharp_error *err)
 {
+	enum vsharp_align_mode was;
+	char file[48];
+	int ret;
+
 	k->n_undo = 0;
 	if (!strcmp(status, "unmodified"))
 		return add_undo(k, dir, "restore", "1", err);
-	for (unsigned v = 0; v < VSHARP_KMOD_VMIDS; v++) {
-		enum vsharp_align_mode was;
-		char file[48];
-		int ret;
-
-		if (!(k->mask >> v & 1))
-			continue;
-		ret = vsharp_kmod_vmid_mode(dir, v, &was, err);
-		snprintf(file, sizeof(file), "vmid/%u/alignment_mode", v);
-		if (!ret)
-			ret = add_undo(k, dir, file, vsharp_align_mode_name(was), err);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	ret = vsharp_kmod_vmid_mode(dir, (unsigned)k->vmid, &was, err);
+	snprintf(file, sizeof(file), "vmid/%d/alignment_mode", k->vmid);
+	return ret ? ret : add_undo(k, dir, file, vsharp_align_mode_name(was), err);
 }
 
 static int read_status(const char *dir, char *status, size_t n, struct vsharp_error *err)
@@ -225,69 +239,142 @@ static int read_status(const char *dir, char *status, size_t n, struct vsharp_er
 	return ret;
 }
 
-/* Whether DIR's set reads MODE and the driver has rewritten none of it. */
-static int holds(const char *dir, enum vsharp_align_mode mode, struct vsharp_error *err)
+/*
+ * Whether K's mode holds: the driver rewrote none of its VMIDs (the whole
+ * set's `status`; a VMID's own entry in `lost`) and its file reads the mode.
+ */
+static int holds(const struct vsharp_kmod_mode *k, struct vsharp_error *err)
 {
-	char line[64], lost[64] = "";
+	char line[64], lost[64] = "", file[48] = "alignment_mode";
 	enum vsharp_align_mode got;
-	int ret = read_status(dir, line, sizeof(line), err);
+	unsigned lost_mask = 0;
+	int ret = read_status(k->dir, line, sizeof(line), err);
 
 	if (!ret && !strcmp(line, "lost")) {
-		vsharp_kmod_read(dir, "lost", lost, sizeof(lost), NULL);
-		return vsharp_fail(err, -ECANCELED,
-				   "kmod: %s/status reads lost: the driver rewrote VMIDs %s (a GPU reset or resume), so their mode is amdgpu's again",
-				   dir, lost[0] ? lost : "?");
+		vsharp_kmod_read(k->dir, "lost", lost, sizeof(lost), NULL);
+		if (k->vmid < 0 || vsharp_kmod_parse_vmids(lost, &lost_mask, NULL) || lost_mask & k->mask)
+			return vsharp_fail(err, -ECANCELED,
+					   "kmod: %s/status reads lost: the driver rewrote VMIDs %s (a GPU reset or resume), so their mode is amdgpu's again",
+					   k->dir, lost[0] ? lost : "?");
 	}
+	if (k->vmid >= 0)
+		snprintf(file, sizeof(file), "vmid/%d/alignment_mode", k->vmid);
 	if (!ret)
-		ret = vsharp_kmod_read(dir, "alignment_mode", line, sizeof(line), err);
-	if (!ret && (vsharp_align_mode_parse(line, &got, NULL) || got != mode))
-		ret = vsharp_fail(err, -EPROTO, "kmod: %s/alignment_mode reads back '%s', not %s", dir, line,
-				  vsharp_align_mode_name(mode));
+		ret = vsharp_kmod_read(k->dir, file, line, sizeof(line), err);
+	if (!ret && (vsharp_align_mode_parse(line, &got, NULL) || got != k->mode))
+		ret = vsharp_fail(err, -EPROTO, "kmod: %s/%s reads back '%s', not %s", k->dir, file, line,
+				  vsharp_align_mode_name(k->mode));
 	return ret;
 }
 
-int vsharp_kmod_set_mode(const char *dir, enum vsharp_align_mode mode, struct vsharp_kmod_mode *k,
-			 struct vsharp_error *err)
+int vsharp_kmod_reserved(const char *dir, unsigned *mask, struct vsharp_error *err)
 {
-	char status[64], path[VSHARP_KMOD_PATH], text[16];
+	char line[64];
+	int ret = vsharp_kmod_read(dir, "reserved_vmids", line, sizeof(line), NULL);
+
+	if (ret == -ENOENT)
+		return vsharp_fail(err, -EOPNOTSUPP,
+				   "kmod: %s has no reserved_vmids: this vsharp.ko sets a mode on VMIDs every process's jobs run on (load a vsharp.ko that knows AMDGPU_VM_OP_RESERVE_VMID)",
+				   dir);
+	if (ret)
+		return vsharp_kmod_read(dir, "reserved_vmids", line, sizeof(line), err);
+	return vsharp_kmod_parse_vmids(line, mask, err);
+}
+
+/* The emulated device's reservation: its VMID added to the module's set (emuN/reserved_vmids is writable). */
+static int reserve_emu(struct vsharp_kmod_mode *k, unsigned reserved, struct vsharp_error *err)
+{
+	char path[VSHARP_KMOD_PATH], was[64], now[64];
+	int ret;
+
+	format_vmids(reserved, was, sizeof(was));
+	format_vmids(reserved | k->mask, now, sizeof(now));
+	if (!path_of(path, sizeof(path), k->dir, "reserved_vmids"))
+		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/reserved_vmids: path too long", k->dir);
+	k->pending = true;
+	ret = write_file(path, now);
+	if (ret)
+		return vsharp_fail(err, ret, "kmod: writing %s to %s: %s", now, path, strerror(-ret));
+	return add_undo(k, k->dir, "reserved_vmids", was, err);
+}
+
+/* Lets the module set a VMID no reservation isolates: `force` 1 until the restore. */
+static int force(struct vsharp_kmod_mode *k, struct vsharp_error *err)
+{
+	char path[VSHARP_KMOD_PATH], line[16];
+	int ret = vsharp_kmod_read(k->dir, "force", line, sizeof(line), err);
+
+	if (ret || !strcmp(line, "1"))
+		return ret;
+	if (!path_of(path, sizeof(path), k->dir, "force"))
+		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/force: path too long", k->dir);
+	k->pending = true;
+	ret = write_file(path, "1\n");
+	if (ret)
+		return vsharp_fail(err, ret, "kmod: writing 1 to %s: %s", path, strerror(-ret));
+	return add_undo(k, k->dir, "force", line, err);
+}
+
+int vsharp_kmod_set_mode(const char *dir, unsigned vmid, enum vsharp_align_mode mode, unsigned flags,
+			 struct vsharp_kmod_mode *k, struct vsharp_error *err)
+{
+	char status[64], path[VSHARP_KMOD_PATH], text[16], file[48];
+	unsigned reserved = 0;
 	int ret;
 
 	memset(k, 0, sizeof(*k));
+	if (vmid >= VSHARP_KMOD_VMIDS)
+		return vsharp_fail(err, -EINVAL, "kmod: VMID %u (allowed 0..%u)", vmid, VSHARP_KMOD_VMIDS - 1);
 	if ((size_t)snprintf(k->dir, sizeof(k->dir), "%s", dir) >= sizeof(k->dir))
 		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s: path too long", dir);
-	ret = vsharp_kmod_read(dir, "vmids", k->vmids, sizeof(k->vmids), err);
-	if (!ret)
-		ret = vsharp_kmod_parse_vmids(k->vmids, &k->mask, err);
-	if (!ret && !k->mask)
-		ret = vsharp_fail(err, -EINVAL, "kmod: %s/vmids reads none: write the VMIDs to set there (the graphics VMIDs, 1 up to first_kfd_vmid - 1)",
-				  dir);
-	if (!ret)
-		ret = read_status(dir, status, sizeof(status), err);
+	k->vmid = (int)vmid;
+	k->mask = 1u << vmid;
+	snprintf(k->vmids, sizeof(k->vmids), "%u", vmid);
+	snprintf(file, sizeof(file), "vmid/%u/alignment_mode", vmid);
+	/* The mode's own undo first: a restore puts the mode back before the reservation goes. */
+	ret = read_status(dir, status, sizeof(status), err);
 	if (!ret)
 		ret = plan_undo(k, dir, status, err);
-	if (ret)
-		return ret;
-	if (!path_of(path, sizeof(path), dir, "alignment_mode"))
-		return vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/alignment_mode: path too long", dir);
-	snprintf(text, sizeof(text), "%s\n", vsharp_align_mode_name(mode));
-	k->pending = true;
-	ret = write_file(path, text);
-	if (ret)
-		vsharp_fail(err, ret, "kmod: writing %s to %s: %s%s", vsharp_align_mode_name(mode), path,
-			    strerror(-ret), ret == -EBUSY ? " (GFXOFF allowed, suspended or in reset: Documentation/kmod.rst)" : "");
-	else
-		ret = holds(dir, mode, err);
+	if (!ret)
+		ret = vsharp_kmod_reserved(dir, &reserved, err);
+	if (!ret && !(reserved & k->mask) && (flags & VSHARP_KMOD_RESERVE_EMU)) {
+		ret = reserve_emu(k, reserved, err);
+		reserved |= k->mask;
+	}
+	if (!ret && !(reserved & k->mask)) {
+		char listed[64];
+
+		format_vmids(reserved, listed, sizeof(listed));
+		ret = flags & VSHARP_KMOD_SHARED ? force(k, err) :
+			vsharp_fail(err, -EACCES,
+				    "kmod: VMID %u is not reserved for one process (%s/reserved_vmids reads %s): every process's jobs may run on it, and under the mode too (--allow-shared-vmid sets it anyway)",
+				    vmid, dir, listed);
+	}
+	if (!ret && !path_of(path, sizeof(path), dir, file))
+		ret = vsharp_fail(err, -ENAMETOOLONG, "kmod: %s/%s: path too long", dir, file);
+	if (!ret) {
+		snprintf(text, sizeof(text), "%s\n", vsharp_align_mode_name(mode));
+		k->pending = true;
+		ret = write_file(path, text);
+		if (ret)
+			vsharp_fail(err, ret, "kmod: writing %s to %s: %s%s", vsharp_align_mode_name(mode), path,
+				    strerror(-ret),
+				    ret == -EBUSY ? " (GFXOFF allowed, suspended or in reset: Documentation/kmod.rst)" :
+				    ret == -EACCES ? " (the module finds the VMID not reserved: Documentation/hardware.rst)" : "");
+	}
+	k->mode = mode;
+	if (!ret)
+		ret = holds(k, err);
 	if (ret) {
 		vsharp_kmod_restore(k);
 		return ret;
 	}
-	k->mode = mode;
 	return 0;
 }
 
 int vsharp_kmod_check(const struct vsharp_kmod_mode *k, struct vsharp_error *err)
 {
-	return holds(k->dir, k->mode, err);
+	return holds(k, err);
 }
 
 /* The guarded mode and the actions it displaced. */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vsharp/amdgpu.h"
 #include "vsharp/emu.h"
 #include "vsharp/session.h"
 
@@ -53,6 +54,7 @@ int vsharp_session_open_emu(struct vsharp_session *s, const struct vsharp_target
 		s->dev = NULL;
 		return ret;
 	}
+	s->vmid = vsharp_emu_vmid(s->dev);
 	ret = target_rules(target, rules, n_rules, &s->rules, err);
 	if (ret) {
 		vsharp_session_close(s);
@@ -99,8 +101,8 @@ static int emu_load_mode(struct vsharp_session *s, const char *debugfs, const en
 		return vsharp_fail(err, ret, "%s", file.msg);
 	s->mode = vsharp_emu_align_mode(s->dev);
 	if (set && s->mode != *set)
-		return vsharp_fail(err, -ESRCH, "the emulated device's VMID reads %s in %s, not the mode set: it is not in %s/vmids (%s)",
-				   vsharp_align_mode_name(s->mode), file.msg, s->kmod_dir, s->kmod.vmids);
+		return vsharp_fail(err, -ESRCH, "the emulated device's VMID %u reads %s in %s, not the mode set on VMID %s",
+				   vsharp_emu_vmid(s->dev), vsharp_align_mode_name(s->mode), file.msg, s->kmod.vmids);
 	snprintf(s->mode_source, sizeof(s->mode_source), "read back from vsharp.ko, %.*s",
 		 (int)sizeof(s->mode_source) - 32, file.msg);
 	/* As vsharp_emu_load_kmod_mode() leaves it: the file, for the verb's own words. */
@@ -124,6 +126,7 @@ int vsharp_session_read_mode(struct vsharp_session *s, const char *debugfs, stru
 		return vsharp_fail(err, -EPROTO, "%s/alignment_mode reads '%s': the VMIDs of %s/vmids differ",
 				   s->kmod_dir, line, s->kmod_dir);
 	snprintf(s->kmod.dir, sizeof(s->kmod.dir), "%s", s->kmod_dir);
+	s->kmod.vmid = -1;
 	s->kmod.mode = mode;
 	s->kmod_read = true;
 	s->mode = mode;
@@ -132,29 +135,60 @@ int vsharp_session_read_mode(struct vsharp_session *s, const char *debugfs, stru
 	return 0;
 }
 
-int vsharp_session_set_mode(struct vsharp_session *s, const char *debugfs, enum vsharp_align_mode mode,
-			    struct vsharp_error *err)
+int vsharp_session_reserve_vmid(struct vsharp_session *s, struct vsharp_error *err)
 {
+	int ret;
+
+	if (!s->dev->hardware || s->vmid_reserved)
+		return 0;
+	ret = vsharp_amdgpu_reserve_vmid(s->dev, true, err);
+	if (ret == -EINVAL)
+		return vsharp_fail(err, -EBUSY,
+				   "amdgpu: no VMID of its own: another process holds the GPU's reserved VMID (Linux 6.1 reserves one, AMDGPU_VM_MAX_RESERVED_VMID)");
+	s->vmid_reserved = !ret;
+	return ret;
+}
+
+void vsharp_session_unreserve_vmid(struct vsharp_session *s)
+{
+	if (s->vmid_reserved)
+		vsharp_amdgpu_reserve_vmid(s->dev, false, NULL);
+	s->vmid_reserved = false;
+}
+
+int vsharp_session_set_mode(struct vsharp_session *s, const char *debugfs, enum vsharp_align_mode mode,
+			    bool allow_shared, struct vsharp_error *err)
+{
+	unsigned flags = (allow_shared ? VSHARP_KMOD_SHARED : 0) | (s->dev->hardware ? 0 : VSHARP_KMOD_RESERVE_EMU);
+	unsigned reserved = 0;
 	int ret = find_once(s, debugfs, err);
 
+	if (!ret && !s->vmid)
+		ret = vsharp_fail(err, -EINVAL, "%s: the VMID its jobs run under is not known yet (a first job tells it)",
+				  s->dev->name);
 	if (!ret)
-		ret = vsharp_kmod_set_mode(s->kmod_dir, mode, &s->kmod, err);
+		ret = vsharp_kmod_set_mode(s->kmod_dir, s->vmid, mode, flags, &s->kmod, err);
 	if (!ret)
 		ret = vsharp_kmod_guard_signals(&s->kmod, err);
 	if (!ret && !s->dev->hardware)
 		ret = emu_load_mode(s, debugfs, &mode, err);
+	if (!ret)
+		ret = vsharp_kmod_reserved(s->kmod_dir, &reserved, err);
 	if (ret) {
 		vsharp_kmod_restore(&s->kmod);
 		return ret;
 	}
 	s->mode = mode;
-	snprintf(s->mode_source, sizeof(s->mode_source), "set with vsharp.ko, %.100s (VMIDs %.16s), read back %s",
-		 s->kmod_dir, s->kmod.vmids, vsharp_align_mode_name(mode));
+	snprintf(s->mode_source, sizeof(s->mode_source), "set with vsharp.ko, %.90s (VMID %u, %s), read back %s",
+		 s->kmod_dir, s->vmid, reserved >> s->vmid & 1 ? "reserved" : "shared, forced",
+		 vsharp_align_mode_name(mode));
 	return 0;
 }
 
 void vsharp_session_close(struct vsharp_session *s)
 {
+	/* The kernel drops a reservation with its file anyway (amdgpu_vm_fini). */
+	s->vmid_reserved = false;
 	vsharp_device_close(s->dev);
 	s->dev = NULL;
 }
@@ -168,5 +202,10 @@ int vsharp_session_check_mode(const struct vsharp_session *s, struct vsharp_erro
 
 int vsharp_session_restore_mode(struct vsharp_session *s)
 {
-	return vsharp_kmod_restore(&s->kmod);
+	/* Before the VMID goes back to every process: it still holds the mode until restored. */
+	int ret = vsharp_kmod_restore(&s->kmod);
+
+	if (s->dev && !ret)
+		vsharp_session_unreserve_vmid(s);
+	return ret;
 }
