@@ -139,7 +139,8 @@ static int run_align(const char *gfx, const char *mode, char *out, size_t n)
 
 /*
  * `vsharp align --mode dword` sets the mode through the emu device's
- * debugfs files, measures under it (every cell as the DWORD model says:
+ * debugfs files on its own VMID alone (1 on emu, which it marks reserved
+ * while it runs), measures under it (every cell as the DWORD model says:
  * nothing marked DIFFERS) and puts the mode before back: `restore` when
  * the module had changed nothing, each VMID's own mode otherwise.
  */
@@ -153,7 +154,8 @@ TEST(align_sets_reads_back_and_restores_mode)
 		SKIP(return, "no emu device of a family vsharp emulates (gfx9, gfx10.3, gfx11)");
 	vs_path(path, sizeof(path), "%s/%s/restore", VS_ROOT, dev);
 	ASSERT_EQ(0, vs_write(path, "1"));
-	snprintf(want, sizeof(want), "# dword: set with vsharp.ko, %s/%s (VMIDs 1-", VS_ROOT, dev);
+	snprintf(want, sizeof(want), "# dword: set with vsharp.ko, %s/%s (VMID 1, reserved)", VS_ROOT,
+		 dev);
 
 	ASSERT_EQ(0, run_align(gfx, "dword", out, sizeof(out)))
 		TH_LOG("vsharp align failed:\n%s", out);
@@ -167,6 +169,10 @@ TEST(align_sets_reads_back_and_restores_mode)
 	vs_path(path, sizeof(path), "%s/%s/vmid/1/alignment_mode", VS_ROOT, dev);
 	ASSERT_LT(0, vs_read(path, got, sizeof(got)));
 	ASSERT_STREQ("unaligned", got);
+	/* the reservation it imitated is given back */
+	vs_path(path, sizeof(path), "%s/%s/reserved_vmids", VS_ROOT, dev);
+	ASSERT_LT(0, vs_read(path, got, sizeof(got)));
+	ASSERT_STREQ("none", got);
 
 	/* A mode set before: it comes back. */
 	vs_path(path, sizeof(path), "%s/%s/alignment_mode", VS_ROOT, dev);
