@@ -303,6 +303,21 @@ static bool branch_offset_3f(struct check *c)
 }
 
 /* RDNA4 §5.7: which s_wait_alu a read of a pair a VALU read before needs. */
+/* Bit p: s[2p] or s[2p + 1] in SET, codes up to EMU_SREG_VCC_HI (VCC is pair VCC_PAIR). */
+static uint64_t sreg_pairs(const uint64_t set[2])
+{
+	uint64_t pairs = 0;
+
+	for (unsigned w = 0; w < 2; w++) {
+		uint64_t bits = w ? set[1] & ((1ull << (EMU_SREG_VCC_HI + 1 - 64)) - 1) : set[0];
+
+		/* One bit per pair, at its even code; then pair by pair through the set ones. */
+		for (bits = (bits | bits >> 1) & 0x5555555555555555ull; bits; bits &= bits - 1)
+			pairs |= 1ull << (32 * w + (unsigned)__builtin_ctzll(bits) / 2);
+	}
+	return pairs;
+}
+
 static bool sgpr_pair(struct check *c)
 {
 	const struct emu_hazards *h = c->h;
@@ -313,9 +328,7 @@ static bool sgpr_pair(struct check *c)
 
 	if (!valu && c->u->unit != EMU_UNIT_SALU && c->u->unit != EMU_UNIT_BRANCH)
 		return false;
-	for (unsigned code = 0; code <= EMU_SREG_VCC_HI; code++)
-		if (emu_sreg_has(c->u->sread, code))
-			read |= 1ull << (code / 2);
+	read = sreg_pairs(c->u->sread);
 	if (read & h->pair_salu_write) {
 		pair = (unsigned)__builtin_ctzll(read & h->pair_salu_write);
 		need = "s_wait_alu 0xfffe (depctr_sa_sdst(0))";
@@ -426,14 +439,8 @@ static void record_vgprs(struct emu_hazards *h, const struct emu_uses *u, uint64
 
 static void record_pairs(struct emu_hazards *h, const struct emu_uses *u, uint64_t pc)
 {
-	uint64_t read = 0, written = 0;
+	uint64_t read = sreg_pairs(u->sread), written = sreg_pairs(u->swrite);
 
-	for (unsigned code = 0; code <= EMU_SREG_VCC_HI; code++) {
-		if (emu_sreg_has(u->sread, code))
-			read |= 1ull << (code / 2);
-		if (emu_sreg_has(u->swrite, code))
-			written |= 1ull << (code / 2);
-	}
 	if (u->unit == EMU_UNIT_VALU)
 		h->pair_valu_read |= read;
 	written &= h->pair_valu_read;
@@ -441,9 +448,8 @@ static void record_pairs(struct emu_hazards *h, const struct emu_uses *u, uint64
 		h->pair_salu_write |= written;
 	else if (u->unit == EMU_UNIT_VALU)
 		h->pair_valu_write |= written;
-	for (unsigned p = 0; p < ARRAY_SIZE(h->pair_write_pc); p++)
-		if (written >> p & 1)
-			h->pair_write_pc[p] = pc;
+	for (uint64_t left = written; left; left &= left - 1)
+		h->pair_write_pc[__builtin_ctzll(left)] = pc;
 }
 
 /*
