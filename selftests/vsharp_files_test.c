@@ -337,7 +337,7 @@ FIXTURE_TEARDOWN(tear)
 {
 }
 
-TEST_F_TIMEOUT(tear, bytewise_reads_never_tear, 600)
+TEST_F_TIMEOUT(tear, bytewise_reads_never_tear, 300)
 {
 	char path[256], text[64];
 	struct flipper f = { path, 0 };
