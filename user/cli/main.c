@@ -24,7 +24,8 @@ static const struct {
 	{ .name = "align", .fn = cmd_align, .synopsis = "align [--gfx L|all] [--mode M] [--format F] ...",
 	  .help = "the alignment atlas: mode x access x size x misalignment",
 	  .usage = "align [--gfx LEVEL|all] [--mode MODE|all] [--format text|csv|json|svg] [--cross-level]\n"
-		   "                [--device emu|amdgpu] [--allow-memviol] [--emu-rule NAME=CHOICE]... [--debugfs DIR]" },
+		   "                [--device emu|amdgpu] [--allow-memviol] [--allow-shared-vmid] [--emu-rule NAME=CHOICE]...\n"
+		   "                [--debugfs DIR]" },
 	{ .name = "stubs", .fn = cmd_stubs, .synopsis = "stubs --gfx LEVEL",
 	  .help = "the probe stubs of a level (make shaders)" },
 	{ .name = "disasm", .fn = cmd_disasm, .synopsis = "disasm --gfx LEVEL [WORD...|--file F]",
@@ -36,8 +37,8 @@ static const struct {
 	{ .name = "run", .fn = cmd_run, .synopsis = "run [--device D] [--gfx F] [--align-mode M] [SUITE...]",
 	  .help = "the suites on a GPU or the emulated device (KTAP; --list)",
 	  .usage = "run [--device auto|amdgpu|emu] [--gfx FAMILY|all] [--align-mode MODE] [-j N]\n"
-		   "              [--allow-memviol] [--allow-ldsdir] [--debugfs DIR] [--verdicts-json FILE]\n"
-		   "              [--emu-rule NAME=CHOICE]... [--list] [SUITE...]" },
+		   "              [--allow-memviol] [--allow-ldsdir] [--allow-shared-vmid] [--debugfs DIR]\n"
+		   "              [--verdicts-json FILE] [--emu-rule NAME=CHOICE]... [--list] [SUITE...]" },
 };
 
 static int usage(FILE *f)
