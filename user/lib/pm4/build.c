@@ -139,6 +139,19 @@ static void put_regs(struct vsharp_ib *st, const struct vsharp_pm4_level *lv,
 }
 
 /* Appends the staged packets to IB whole, or sets overflow and writes nothing. */
+/*
+ * SURFACE_SYNC over the whole address space with the level's actions:
+ * CP_COHER_CNTL, COHER_SIZE, COHER_BASE, poll interval ([Lx] gfx_v6_0.c).
+ */
+static void put_surface_sync(struct vsharp_ib *st, const struct vsharp_pm4_level *lv)
+{
+	put(st, VSHARP_PKT3(VSHARP_PKT3_SURFACE_SYNC, 3, 1));
+	put(st, lv->coher_cntl);
+	put(st, 0xffffffffu);
+	put(st, 0);
+	put(st, 0xau);
+}
+
 static int commit(struct vsharp_ib *ib, const struct vsharp_ib *st, const char *what,
 		  struct vsharp_error *err)
 {
@@ -184,12 +197,7 @@ int vsharp_pm4_preamble(struct vsharp_ib *ib, enum vsharp_gfx level, struct vsha
 	 * 0 (engine ME on a compute queue) and adds GCR_CNTL.
 	 */
 	if (lv->surface_sync) {
-		/* SURFACE_SYNC: CP_COHER_CNTL, COHER_SIZE, COHER_BASE, poll interval ([Lx] gfx_v6_0.c). */
-		put(&st, VSHARP_PKT3(VSHARP_PKT3_SURFACE_SYNC, 3, 1));
-		put(&st, lv->coher_cntl);
-		put(&st, 0xffffffffu);
-		put(&st, 0);
-		put(&st, 0xau);
+		put_surface_sync(&st, lv);
 	} else {
 		put(&st, VSHARP_PKT3(VSHARP_PKT3_ACQUIRE_MEM, lv->acquire_body - 1, 1));
 		put(&st, lv->acquire_body == 6 ? lv->coher_cntl : 0);
@@ -423,11 +431,7 @@ int vsharp_pm4_dispatch_done(struct vsharp_ib *ib, enum vsharp_gfx level, struct
 		 * the same before a GFX6 CP DMA (SI_BARRIER_INV_L2 when
 		 * !cp_dma_use_L2).
 		 */
-		put(&st, VSHARP_PKT3(VSHARP_PKT3_SURFACE_SYNC, 3, 1));
-		put(&st, lv->coher_cntl);
-		put(&st, 0xffffffffu);
-		put(&st, 0);
-		put(&st, 0xau);
+		put_surface_sync(&st, lv);
 	}
 	return commit(ib, &st, "dispatch wait", err);
 }
