@@ -467,37 +467,62 @@ static long cg_read(const char *cg, const char *file)
 	return vs_read_ul(path);
 }
 
-TEST(c6_pages_charged_to_memcg)
+/* cgroup2 mounted, with the memory controller on for its children: 0, else -1. */
+static int memcg_ready(void)
 {
-	const char *top = "/sys/fs/cgroup", *cg = "/sys/fs/cgroup/vsharp_c6";
-	char text[4096], path[256];
-	long before, charged, after;
-	int pfd[2], status, id = -1;
-	pid_t pid;
+	char text[4096];
 
 	if (!vs_exists("/sys/fs/cgroup/cgroup.controllers"))
-		mount("cgroup2", top, "cgroup2", 0, NULL);
+		mount("cgroup2", "/sys/fs/cgroup", "cgroup2", 0, NULL);
 	if (vs_read("/sys/fs/cgroup/cgroup.controllers", text, sizeof(text)) < 0 ||
 	    !strstr(text, "memory"))
-		SKIP(return, "no cgroup2 memory controller");
-	ASSERT_EQ(0, vs_write("/sys/fs/cgroup/cgroup.subtree_control", "+memory"));
-	rmdir(cg);
-	ASSERT_EQ(0, mkdir(cg, 0755));
-	ASSERT_EQ(0, pipe(pfd));
+		return -1;
+	return vs_write("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
+}
+
+/*
+ * buf_create(SIZE) in a child moved into cgroup CG first; its result in
+ * *RET.  Returns the child's wait status, or -1 if it could not be run.
+ */
+static int create_in_cgroup(const char *cg, const char *size, int *ret)
+{
+	char path[256];
+	int pfd[2], status = -1;
+	pid_t pid;
+
+	if (pipe(pfd))
+		return -1;
 	pid = fork();
-	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		vs_path(path, sizeof(path), "%s/cgroup.procs", cg);
 		if (vs_write(path, "0"))
 			_exit(1);
-		id = buf_create("4M");
-		if (write(pfd[1], &id, sizeof(id)) != sizeof(id))
+		*ret = buf_create(size);
+		if (write(pfd[1], ret, sizeof(*ret)) != sizeof(*ret))
 			_exit(2);
 		_exit(0);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	ASSERT_EQ(sizeof(id), read(pfd[0], &id, sizeof(id)));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid ||
+	    (WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	     read(pfd[0], ret, sizeof(*ret)) != sizeof(*ret)))
+		status = -1;
+	close(pfd[0]);
+	close(pfd[1]);
+	return status;
+}
+
+TEST(c6_pages_charged_to_memcg)
+{
+	const char *cg = "/sys/fs/cgroup/vsharp_c6";
+	long before, charged, after;
+	int status, id = -1;
+
+	if (memcg_ready())
+		SKIP(return, "no cgroup2 memory controller");
+	rmdir(cg);
+	ASSERT_EQ(0, mkdir(cg, 0755));
+	status = create_in_cgroup(cg, "4M", &id);
+	ASSERT_TRUE(status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ASSERT_LE(0, id);
 	charged = cg_read(cg, "memory.current");
 	EXPECT_LE(4 * MIB, charged);
@@ -505,8 +530,6 @@ TEST(c6_pages_charged_to_memcg)
 	EXPECT_EQ(0, buf_free(id));
 	after = cg_read(cg, "memory.current");
 	EXPECT_GE(before - 4 * MIB, after);
-	close(pfd[0]);
-	close(pfd[1]);
 	EXPECT_EQ(0, rmdir(cg));
 }
 
@@ -531,45 +554,26 @@ FIXTURE_TEARDOWN(memcg)
 
 TEST_F_TIMEOUT(memcg, b1_create_over_memcg_limit_gets_enomem, 300)
 {
-	const char *top = "/sys/fs/cgroup", *cg = "/sys/fs/cgroup/vsharp_b1";
+	const char *cg = "/sys/fs/cgroup/vsharp_b1";
 	char text[4096], path[256];
-	int pfd[2], status, err = 0;
-	pid_t pid;
+	int status, err = 0;
 
-	if (!vs_exists("/sys/fs/cgroup/cgroup.controllers"))
-		mount("cgroup2", top, "cgroup2", 0, NULL);
-	if (vs_read("/sys/fs/cgroup/cgroup.controllers", text, sizeof(text)) < 0 ||
-	    !strstr(text, "memory"))
+	if (memcg_ready())
 		SKIP(return, "no cgroup2 memory controller");
-	ASSERT_EQ(0, vs_write("/sys/fs/cgroup/cgroup.subtree_control", "+memory"));
 	rmdir(cg);
 	ASSERT_EQ(0, mkdir(cg, 0755));
 	vs_path(path, sizeof(path), "%s/memory.max", cg);
 	ASSERT_EQ(0, vs_write(path, "2M"));
-	ASSERT_EQ(0, pipe(pfd));
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0) {
-		vs_path(path, sizeof(path), "%s/cgroup.procs", cg);
-		if (vs_write(path, "0"))
-			_exit(1);
-		err = buf_create("4M");
-		if (write(pfd[1], &err, sizeof(err)) != sizeof(err))
-			_exit(2);
-		_exit(0);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	status = create_in_cgroup(cg, "4M", &err);
+	ASSERT_LE(0, status);
 	EXPECT_FALSE(WIFSIGNALED(status)) TH_LOG("the writer died of signal %d",
 						 WTERMSIG(status));
 	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	ASSERT_EQ(sizeof(err), read(pfd[0], &err, sizeof(err)));
 	EXPECT_EQ(-ENOMEM, err);
 	vs_path(path, sizeof(path), "%s/memory.events", cg);
 	ASSERT_LT(0, vs_read(path, text, sizeof(text)));
 	EXPECT_NE(NULL, strstr(text, "oom_kill 0")) TH_LOG("%s", text);
 	EXPECT_GE(MIB, cg_read(cg, "memory.current"));
-	close(pfd[0]);
-	close(pfd[1]);
 	EXPECT_EQ(0, rmdir(cg));
 	/* the whole budget is there again */
 	free_all();
