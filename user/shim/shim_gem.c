@@ -302,8 +302,14 @@ int shim_gem_create(struct shim_file *f, void *arg)
 	bo->domains = domains;
 	bo->flags = flags;
 	bo->alignment = args->in.alignment;
-	/* Memory comes with what was there before, unless the kernel is asked to clear it. */
-	if (!(flags & AMDGPU_GEM_CREATE_VRAM_CLEARED))
+	/*
+	 * VRAM comes with what was there before, unless the kernel is asked to
+	 * clear it.  GTT and CPU pages come zeroed: ttm_bo_init_reserved()
+	 * starts every BO in TTM_PL_SYSTEM, whose manager uses a TT, so the
+	 * move to GTT creates its TT with zero_alloc (ttm_bo_handle_move_mem,
+	 * ttm_tt_create: TTM_TT_FLAG_ZERO_ALLOC, __GFP_ZERO in ttm_pool.c).
+	 */
+	if ((domains & AMDGPU_GEM_DOMAIN_VRAM) && !(flags & AMDGPU_GEM_CREATE_VRAM_CLEARED))
 		shim_bo_stale(bo, bo->mmap_offset);
 	r = handle_new(f, bo, &id);
 	if (r)

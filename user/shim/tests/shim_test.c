@@ -221,28 +221,34 @@ static void test_dev_info_va_range(struct ktap *t)
 
 static void test_bo_cpu_and_gpu_bytes(struct ktap *t)
 {
-	struct buf clear, dirty;
+	struct buf clear, dirty, gtt;
 	struct dev d;
-	bool all_zero = true, any_zero_page = true;
+	bool all_zero = true, any_zero_page = true, gtt_zero = true;
 
 	if (!dev_open(t, &d))
 		return;
 	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_VRAM,
 			     AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_CLEARED, rwx,
 			     &clear), 0);
-	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &dirty), 0);
-	if (clear.cpu && dirty.cpu) {
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_VRAM, AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED, rwx,
+			     &dirty), 0);
+	CHECK_EQ(t, buf_make(&d, AMDGPU_GEM_DOMAIN_GTT, 0, rwx, &gtt), 0);
+	if (clear.cpu && dirty.cpu && gtt.cpu) {
 		for (unsigned i = 0; i < PAGE / 4; i++) {
 			all_zero &= clear.cpu[i] == 0;
 			any_zero_page &= dirty.cpu[i] == 0;
+			gtt_zero &= gtt.cpu[i] == 0;
 		}
 		CHECK_MSG(t, all_zero, "a VRAM_CLEARED buffer reads zero");
-		CHECK_MSG(t, !any_zero_page, "an uncleared buffer holds stale bytes, not zeroes");
+		CHECK_MSG(t, !any_zero_page, "an uncleared VRAM buffer holds stale bytes, not zeroes");
+		/* ttm_bo_handle_move_mem: a TT created on the move from SYSTEM is zeroed */
+		CHECK_MSG(t, gtt_zero, "a GTT buffer reads zero");
 		clear.cpu[5] = 0x12345678;
 		CHECK_EQ(t, clear.cpu[5], 0x12345678);
 	}
 	buf_free(&clear);
 	buf_free(&dirty);
+	buf_free(&gtt);
 	dev_close(&d);
 }
 
