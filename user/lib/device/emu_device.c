@@ -45,12 +45,18 @@ static int bo_alloc(struct vsharp_device *dev, uint64_t size, enum vsharp_bo_kin
 	pages = (size + PAGE - 1) & ~(uint64_t)(PAGE - 1);
 	if (pages > EMU_WINDOW - start)
 		return vsharp_fail(err, -ENOMEM, "emu: no room for %" PRIu64 " bytes of pages", pages);
-	/* As amdgpu with VRAM_CLEARED: the buffer starts zeroed. */
-	memset(d->window + start, 0, pages);
+	/*
+	 * As amdgpu with VRAM_CLEARED: the buffer starts zeroed.  Only what an
+	 * earlier buffer held needs clearing: the anonymous mapping's pages
+	 * past it are still zero (and stay untouched until used).
+	 */
+	if (start < d->touched)
+		memset(d->window + start, 0, d->touched - start < pages ? d->touched - start : pages);
 	ret = vsharp_vm_map(d->vm, EMU_VA_BASE + start, pages, d->window + start, kind_perms[kind], err);
 	if (ret)
 		return ret;
 	d->used = start + pages;
+	d->touched = d->used > d->touched ? d->used : d->touched;
 	bo->va = EMU_VA_BASE + start;
 	bo->cpu = d->window + start;
 	bo->size = size;

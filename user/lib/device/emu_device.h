@@ -21,6 +21,7 @@ struct emu_device {
 	struct vsharp_vm *vm;
 	uint8_t *window;
 	uint64_t used;			/* bump allocator inside the window */
+	uint64_t touched;		/* past it, the window's pages are as mmap made them: zero */
 	uint64_t next_fence;
 	int last_status;		/* result of the last submit, for wait() */
 	struct vsharp_error last_error;

@@ -903,14 +903,24 @@ static bool copy_buffer(struct emu_wave *w, const struct emu_insn *in, const str
 	host = wave_span(w, lo, hi + 4ull * n, load ? VSHARP_VM_READ : VSHARP_VM_WRITE);
 	if (!host)
 		return false;
-	for (unsigned k = 0; k < n_on; k++) {
-		uint8_t *at = host + (va[k] - lo);
-
+	/*
+	 * Loads register by register (each lane writes only its own column);
+	 * stores lane by lane: where lanes overlap, the later lane's bytes stay.
+	 */
+	if (load) {
 		for (unsigned i = 0; i < n; i++) {
-			if (load)
-				vgpr[vdata + i][on[k]] = (uint32_t)load_le(at + 4 * i, 4);
-			else
-				store_le(at + 4 * i, 4, vgpr[vdata + i][on[k]]);
+			uint32_t *row = vgpr[vdata + i];
+
+			for (unsigned k = 0; k < n_on; k++)
+				row[on[k]] = (uint32_t)load_le(host + (va[k] - lo) + 4 * i, 4);
+		}
+	} else {
+		for (unsigned k = 0; k < n_on; k++) {
+			uint8_t *at = host + (va[k] - lo);
+			const uint32_t *reg = &vgpr[vdata][on[k]];
+
+			for (unsigned i = 0; i < n; i++)
+				store_le(at + 4 * i, 4, reg[i * EMU_MAX_LANES]);
 		}
 	}
 	w->gpu->stats.lane_ops += n_on;
@@ -1046,15 +1056,19 @@ static bool copy_ds(struct emu_wave *w, const struct emu_insn *in, const struct 
 	uint64_t exec = w->exec;
 	unsigned alloc = w->vgprs_alloc, n_on = 0;
 	uint8_t on[EMU_MAX_LANES];
+	unsigned n_addr, dwords, first[2] = { in->data0, in->data1 };
+	uint8_t *lds = w->lds.bytes;
 	struct vsharp_ds_plain c;
 
 	if (!vsharp_ds_plain(a, &w->lds, &c))
 		return false;
+	n_addr = c.n_addr;
+	dwords = c.bytes / 4;
 	/* Every address first: a load may overwrite its own ADDR. */
 	for (unsigned l = 0; l < w->lanes; l++) {
 		if (!(exec >> l & 1))
 			continue;
-		for (unsigned k = 0; k < c.n_addr; k++) {
+		for (unsigned k = 0; k < n_addr; k++) {
 			uint64_t end = (uint64_t)addr[l] + c.offset[k];
 
 			if (end % c.align || end + c.bytes > c.limit)
@@ -1063,20 +1077,29 @@ static bool copy_ds(struct emu_wave *w, const struct emu_insn *in, const struct 
 		}
 		on[n_on++] = (uint8_t)l;
 	}
-	/* Stores lane by lane, as the model: where lanes overlap, the later lane's bytes stay. */
-	for (unsigned j = 0; j < n_on && !load; j++)
-		for (unsigned k = 0; k < c.n_addr; k++)
-			for (unsigned i = 0; i < c.bytes / 4; i++)
-				store_le(w->lds.bytes + at[k][j] + 4 * i, 4,
-					 vgpr[((k ? in->data1 : in->data0) + i) % EMU_MAX_VGPRS][on[j]]);
+	/*
+	 * Stores lane by lane, as the model: where lanes overlap, the later
+	 * lane's bytes stay.  The copies' loops read locals only: a store into
+	 * LDS or a VGPR could alias C and the wave for the compiler.
+	 */
+	for (unsigned j = 0; j < n_on && !load; j++) {
+		const uint32_t *lane = &vgpr[0][on[j]];
+
+		for (unsigned k = 0; k < n_addr; k++) {
+			uint8_t *p = lds + at[k][j];
+
+			for (unsigned i = 0; i < dwords; i++)
+				store_le(p + 4 * i, 4, lane[(first[k] + i) % EMU_MAX_VGPRS * EMU_MAX_LANES]);
+		}
+	}
 	/* Loads register by register: each lane writes only its own column. */
-	for (unsigned k = 0; k < c.n_addr && load; k++) {
-		for (unsigned i = 0; i < c.bytes / 4; i++) {
-			unsigned reg = in->vdst + k * c.bytes / 4 + i;
+	for (unsigned k = 0; k < n_addr && load; k++) {
+		for (unsigned i = 0; i < dwords; i++) {
+			unsigned reg = in->vdst + k * dwords + i;
 			uint32_t *row = vgpr[reg % EMU_MAX_VGPRS];
 
 			for (unsigned j = 0; j < n_on && reg < alloc; j++)
-				row[on[j]] = (uint32_t)load_le(w->lds.bytes + at[k][j] + 4 * i, 4);
+				row[on[j]] = (uint32_t)load_le(lds + at[k][j] + 4 * i, 4);
 		}
 	}
 	w->gpu->stats.lane_ops += n_on;

@@ -165,14 +165,18 @@ static unsigned swizzle_element_size(const struct vsharp_buffer_plan *p)
 	return p->buf.element_size;
 }
 
-/* The DATA_FORMAT (FORMAT from GFX10) field as stored, whatever it means. */
+/*
+ * The DATA_FORMAT (FORMAT from GFX10) field as stored, whatever it means:
+ * that one field, not every field unpacked (once per plan).
+ */
 static unsigned data_format_field(enum vsharp_gfx level, const uint32_t desc[4])
 {
-	struct vsharp_desc_fields d;
+	struct vsharp_field_info f;
 
-	vsharp_fields_unpack(level, desc, &d);
-	return (unsigned)(vsharp_fields_has(&d, VSHARP_F_FORMAT) ? d.value[VSHARP_F_FORMAT] :
-			  d.value[VSHARP_F_DATA_FORMAT]);
+	if (!vsharp_field_info(level, VSHARP_F_FORMAT, &f) &&
+	    !vsharp_field_info(level, VSHARP_F_DATA_FORMAT, &f))
+		return 0;
+	return (unsigned)vsharp_field_get(desc, &f);
 }
 
 /*
@@ -299,8 +303,9 @@ static uint64_t swizzle(uint32_t index, uint64_t offset, uint32_t stride,
 	       (uint64_t)(index % is) * es + offset % es;
 }
 
-static bool dword_oob(const struct vsharp_buffer_plan *p, uint32_t index,
-		      uint64_t off, uint64_t linear, unsigned d)
+/* Inline: called per dword of every lane, where a call cost as much as the test. */
+static inline bool dword_oob(const struct vsharp_buffer_plan *p, uint32_t index,
+			     uint64_t off, uint64_t linear, unsigned d)
 {
 	uint64_t nr = p->buf.num_records, nr_soff = p->nr_soff;
 	unsigned chunk = p->bytes - 4 * d < 4 ? p->bytes - 4 * d : 4;
@@ -561,14 +566,22 @@ static void load_to_lds(const struct vsharp_buffer_plan *p, const struct vsharp_
 	}
 }
 
-/* The lane's index, offset, addresses, range and alignment: everything before data moves. */
+/*
+ * The lane's index, offset, addresses, range and alignment: everything
+ * before data moves.  Worked out in locals and stored once at the end: a
+ * store into OUT's byte-sized fields may alias the plan for the compiler,
+ * which would then reload the plan after each.
+ */
 static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
 			   struct vsharp_lane_out *out)
 {
 	const struct vsharp_buffer_access *a = &p->a;
 	bool gfx12_swz = a->level >= VSHARP_GFX12 && p->buf.swizzle;
-	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis;
-	bool any_oob = false;
+	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis, addr;
+	uint64_t dword_addr[VSHARP_MAX_DWORDS] = { 0 };
+	unsigned n_dwords = p->n_dwords, in_range = 0;
+	uint32_t index, offset;
+	bool any_oob = false, memviol = false;
 
 	/*
 	 * ADDR64 (GFX6/7): the VADDR pair replaces index, stride and swizzle:
@@ -581,51 +594,54 @@ static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsha
 	if (a->addr64)
 		base += in->vaddr64;
 
-	/* Field by field: a whole-struct memset dominated the lane loop. */
-	memset(out->dword_addr, 0, sizeof(out->dword_addr));
-	memset(out->vdst, 0, sizeof(out->vdst));
-	out->in_range = 0;
-	out->memviol = out->fault = out->lds_written = false;
-	out->n_vdst = 0;
-	out->lds_addr = 0;
-	out->index = a->addr64 ? 0 : (a->idxen ? in->vindex : 0) + (p->buf.add_tid ? (in->lane & 63) : 0);
-	out->offset = (a->offen ? in->voffset : 0) + a->ioffset;
+	index = a->addr64 ? 0 : (a->idxen ? in->vindex : 0) + (p->buf.add_tid ? (in->lane & 63) : 0);
+	offset = (a->offen ? in->voffset : 0) + a->ioffset;
 	/* RDNA4 §9.4.2: the SGPR offset joins the swizzled offset. */
 	if (gfx12_swz)
-		out->offset += a->soffset;
-	out->n_dwords = (uint8_t)p->n_dwords;
-	out->unbound = p->unbound;
-	out->ignored = p->ignored;
+		offset += a->soffset;
 
-	for (unsigned d = 0; d < p->n_dwords; d++) {
-		uint64_t off = (uint64_t)out->offset + 4 * d;
+	for (unsigned d = 0; d < n_dwords; d++) {
+		uint64_t off = (uint64_t)offset + 4 * d;
 		uint64_t linear = a->addr64 ? off : p->buf.swizzle ?
-				  swizzle(out->index, off, p->stride, p->element_size, p->buf.index_stride) :
-				  (uint64_t)p->stride * out->index + off;
+				  swizzle(index, off, p->stride, p->element_size, p->buf.index_stride) :
+				  (uint64_t)p->stride * index + off;
 
-		out->dword_addr[d] = base + linear;
-		if (dword_oob(p, out->index, off, linear, d))
+		dword_addr[d] = base + linear;
+		if (dword_oob(p, index, off, linear, d))
 			any_oob = true;
 		else
-			out->in_range |= 1u << d;
+			in_range |= 1u << d;
 	}
 	if (p->all_or_nothing && any_oob)
-		out->in_range = 0;
+		in_range = 0;
 
-	out->addr = out->addr_unaligned = out->dword_addr[0];
+	out->addr_unaligned = addr = dword_addr[0];
 	/* A mask, not a division, for the power-of-two sizes of the hot path. */
-	mis = p->align & (p->align - 1) ? out->addr % p->align : out->addr & (p->align - 1);
+	mis = p->align & (p->align - 1) ? addr % p->align : addr & (p->align - 1);
 	if (mis) {
 		if (p->align_force) {
-			uint64_t shift = mis;
-
-			for (unsigned d = 0; d < p->n_dwords; d++)
-				out->dword_addr[d] -= shift;
-			out->addr -= shift;
+			for (unsigned d = 0; d < n_dwords; d++)
+				dword_addr[d] -= mis;
+			addr -= mis;
 		} else {
-			out->memviol = true;
+			memviol = true;
 		}
 	}
+
+	/* Field by field: a whole-struct memset dominated the lane loop. */
+	memcpy(out->dword_addr, dword_addr, sizeof(out->dword_addr));
+	memset(out->vdst, 0, sizeof(out->vdst));
+	out->addr = addr;
+	out->index = index;
+	out->offset = offset;
+	out->n_dwords = (uint8_t)n_dwords;
+	out->in_range = (uint8_t)in_range;
+	out->memviol = memviol;
+	out->fault = out->lds_written = false;
+	out->n_vdst = 0;
+	out->lds_addr = 0;
+	out->unbound = p->unbound;
+	out->ignored = p->ignored;
 }
 
 bool vsharp_buffer_lane_inside(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,

@@ -27,7 +27,8 @@ static atomic_uint start_made;
 static mtx_t start_lock;
 static once_flag start_once = ONCE_FLAG_INIT;
 
-uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
+/* Inline so the tables' loops below compile without a call per byte. */
+static inline uint8_t pattern(unsigned wave, unsigned byte)
 {
 	/* Distinct per byte and wave, never all zero: stale or dropped data shows. */
 	uint32_t x = wave * 0x9e3779b1u ^ byte * 0x85ebca6bu;
@@ -38,12 +39,17 @@ uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
 	return (uint8_t)(x | 1);
 }
 
+uint8_t vsharp_probe_pattern(unsigned wave, unsigned byte)
+{
+	return pattern(wave, byte);
+}
+
 /* The guards' bytes: the pattern of a wave number no batch has (and the tables' lock). */
 static void make_guards(void)
 {
 	mtx_init(&start_lock, mtx_plain);
 	for (unsigned b = 0; b < 2 * PROBE_GUARD; b++)
-		guard_table[b] = vsharp_probe_pattern(VSHARP_PROBE_MAX_WAVES, b);
+		guard_table[b] = pattern(VSHARP_PROBE_MAX_WAVES, b);
 }
 
 static const uint8_t *guards(void)
@@ -62,9 +68,9 @@ const uint8_t *probe_start_bytes(unsigned i)
 	mtx_lock(&start_lock);
 	for (made = atomic_load_explicit(&start_made, memory_order_relaxed); made <= i; made++) {
 		for (unsigned b = 0; b < VSHARP_PROBE_ARENA; b++)
-			start_table[made][b] = vsharp_probe_pattern(made, b);
+			start_table[made][b] = pattern(made, b);
 		for (unsigned b = 0; b < VSHARP_PROBE_LDS; b++)
-			start_table[made][VSHARP_PROBE_ARENA + b] = vsharp_probe_pattern(made, 0x10000 + b);
+			start_table[made][VSHARP_PROBE_ARENA + b] = pattern(made, 0x10000 + b);
 		atomic_store_explicit(&start_made, made + 1, memory_order_release);
 	}
 	mtx_unlock(&start_lock);

@@ -36,6 +36,7 @@ uint64_t vsharp_probe_compare(const struct vsharp_probe_wave *w, unsigned wave_s
 			      struct vsharp_probe_difference *first)
 {
 	uint64_t bad = 0;
+	uint32_t diff;
 
 	if (first)
 		memset(first, 0, 64 * sizeof(*first));
@@ -46,7 +47,13 @@ uint64_t vsharp_probe_compare(const struct vsharp_probe_wave *w, unsigned wave_s
 			continue;
 		}
 		/* The copies' VGPRs are lane 0's case again: not compared. */
-		for (unsigned k = 0; l < w->n_lanes && k < 8; k++)
+		if (l >= w->n_lanes)
+			continue;
+		/* The lane's eight registers at once first: one by one only where they differ. */
+		diff = 0;
+		for (unsigned k = 0; k < 8; k++)
+			diff |= seen->vdst[l][k] ^ e->r.vdst[l][k];
+		for (unsigned k = 0; diff && k < 8; k++)
 			if (seen->vdst[l][k] != e->r.vdst[l][k])
 				charge(&bad, first, l, VSHARP_PROBE_AT_VDST, k, e->r.vdst[l][k], seen->vdst[l][k]);
 	}

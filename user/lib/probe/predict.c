@@ -58,8 +58,11 @@ void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 	in->vindex = pl->vindex;
 	in->voffset = pl->voffset;
 	in->vaddr64 = pl->vindex | (uint64_t)pl->voffset << 32;	/* v[4:5] */
-	memcpy(in->data, w->stub.op->kind == VSHARP_OP_STORE ? pl->data : pl->vdst,
-	       4 * (w->stub.op->kind == VSHARP_OP_STORE ? 4 : 8));
+	/* Two fixed-size copies, not one of a variable size: no call into libc per lane. */
+	if (w->stub.op->kind == VSHARP_OP_STORE)
+		memcpy(in->data, pl->data, sizeof(pl->data));
+	else
+		memcpy(in->data, pl->vdst, sizeof(pl->vdst));
 	memcpy(in->vdst, pl->vdst, sizeof(in->vdst));
 }
 
