@@ -154,8 +154,8 @@ TEST(align_sets_reads_back_and_restores_mode)
 		SKIP(return, "no emu device of a family vsharp emulates (gfx9, gfx10.3, gfx11)");
 	vs_path(path, sizeof(path), "%s/%s/restore", VS_ROOT, dev);
 	ASSERT_EQ(0, vs_write(path, "1"));
-	snprintf(want, sizeof(want), "# dword: set with vsharp.ko, %s/%s (VMID 1, reserved)", VS_ROOT,
-		 dev);
+	snprintf(want, sizeof(want), "# dword: set with vsharp.ko, %s/%s (VMID 1, reserved)",
+		 VS_ROOT, dev);
 
 	ASSERT_EQ(0, run_align(gfx, "dword", out, sizeof(out)))
 		TH_LOG("vsharp align failed:\n%s", out);
