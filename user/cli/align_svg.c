@@ -28,7 +28,7 @@
 #define MODE_H 24u
 #define LEGEND_ROW 20u
 /* A legend again once the last is this far above: every cell within half a screen of one. */
-#define LEGEND_EVERY 420u
+#define LEGEND_EVERY 300u
 #define AXIS_H 18u
 #define GROUP_H 17u		/* an access's heading: its name and the column numbers */
 #define GROUP_GAP 6u

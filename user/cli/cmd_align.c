@@ -19,6 +19,7 @@ enum format { F_TEXT, F_CSV, F_JSON, F_SVG };
 
 struct align_opts {
 	const char *gfx, *mode, *format, *device, *debugfs;
+	const char *access, *size, *misalignment;	/* one cell */
 	bool cross, allow_memviol, allow_shared_vmid;
 	const char *emu_rules[CLI_MAX_EMU_RULES];
 	unsigned n_emu_rules;
@@ -383,14 +384,192 @@ static void cross_json(FILE *f, const struct align_view *v)
 	vsharp_json_object_end(&j);
 }
 
+/* ---- One cell ---------------------------------------------------------------- */
+
+struct cell_query {
+	enum vsharp_atlas_access access;
+	unsigned si, mis;
+};
+
+static int parse_cell(const struct align_opts *o, enum format fmt, struct cell_query *q)
+{
+	struct vsharp_error err = { "" };
+	uint64_t size, mis;
+
+	if (!o->access || !o->size || !o->misalignment)
+		return cli_error("%s: missing (a cell is named by --access, --size and --misalignment together)",
+				 !o->access ? "--access" : !o->size ? "--size" : "--misalignment");
+	if (o->cross || o->device)
+		return cli_error("--access: one cell of the model (allowed without %s)",
+				 o->cross ? "--cross-level" : "--device");
+	if (fmt != F_TEXT && fmt != F_JSON)
+		return cli_error("--format: one cell prints text or json (allowed text, json)");
+	if (vsharp_atlas_access_parse(o->access, &q->access, &err))
+		return cli_error("--%s", err.msg);
+	if (!cli_parse_range("--size", o->size, 1, 16, &size) ||
+	    !cli_parse_range("--misalignment", o->misalignment, 0, VSHARP_ATLAS_MIS - 1, &mis))
+		return CLI_EXIT_USAGE;
+	if (vsharp_atlas_size_parse((unsigned)size, &q->si, &err))
+		return cli_error("--%s", err.msg);
+	q->mis = (unsigned)mis;
+	return 0;
+}
+
+/* The cell under CHOICE of RULE, the level's other rules at their defaults. */
+static struct vsharp_atlas_result under_choice(enum vsharp_gfx level, enum vsharp_align_mode m,
+					       const struct cell_query *q, enum vsharp_rule rule, unsigned choice)
+{
+	struct vsharp_rules rules;
+
+	vsharp_rules_default(level, &rules);
+	rules.choice[rule] = (uint8_t)choice;
+	return vsharp_atlas_eval(level, m, q->access, q->si, q->mis, &rules);
+}
+
+static void cell_text(FILE *f, enum vsharp_gfx level, enum vsharp_align_mode m, const struct cell_query *q,
+		      const struct vsharp_atlas_cell *c)
+{
+	const struct vsharp_op *op = vsharp_atlas_op(level, q->access, q->si, NULL);
+	unsigned size = vsharp_atlas_size(q->si);
+	struct vsharp_atlas_basis b;
+	char data[64];
+
+	fprintf(f, "%s %s %s, %u bytes at %u + %u = %u: %s\n", vsharp_gfx_name(level), vsharp_align_mode_name(m),
+		vsharp_atlas_access_name(q->access), size, VSHARP_ATLAS_BASE, q->mis, VSHARP_ATLAS_BASE + q->mis,
+		op ? vsharp_op_name(op, level) : "no such instruction");
+	if (c->model.outcome == VSHARP_ATLAS_ABSENT) {
+		fprintf(f, "  outcome: absent (-): %s has no %s of %u bytes\n", vsharp_gfx_name(level),
+			vsharp_atlas_access_name(q->access), size);
+		return;
+	}
+	vsharp_atlas_data(q->access, size, c->model, data, sizeof(data));
+	fprintf(f, "  outcome: %s", vsharp_atlas_outcome_name(c->model.outcome));
+	if (c->model.outcome == VSHARP_ATLAS_DOWN)
+		fprintf(f, " by %u", c->model.shift);
+	fprintf(f, " (%c): %s\n", vsharp_atlas_symbol(c->model), data);
+	vsharp_atlas_basis(level, m, q->access, &b);
+	fprintf(f, "  rule: %s\n  source: %s\n", b.statement, b.source);
+	for (unsigned i = 0; i < b.n_documented; i++)
+		fprintf(f, "  documented rule %s: %s (%s)\n", b.documented[i]->name, b.documented[i]->statement,
+			b.documented[i]->source);
+	for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
+		const struct vsharp_rule_info *info = vsharp_rule_info(r);
+
+		if (!(c->contested >> r & 1))
+			continue;
+		fprintf(f, "  contested by rule %s (%s):\n", info->name, info->what);
+		for (unsigned k = 0; k < info->n_choices; k++) {
+			struct vsharp_atlas_result r2 = under_choice(level, m, q, r, k);
+
+			fprintf(f, "    %s%s: %c %s: %s\n", info->choice[k].name,
+				k == info->defaults[level] ? " (default)" : "", vsharp_atlas_symbol(r2),
+				vsharp_atlas_outcome_name(r2.outcome), info->choice[k].source);
+		}
+	}
+	if (c->unverified)
+		fputs("  UNVERIFIED: a contested rule's default has no source; a GPU settles it (vsharp run verdicts)\n", f);
+	if (c->compiler)
+		fputs("  LLVM: the cell rests on a compiler's record (LLVM; CLRX for GFX6 buffers), not an AMD document\n", f);
+}
+
+static void cell_json(struct vsharp_json *j, enum vsharp_gfx level, enum vsharp_align_mode m,
+		      const struct cell_query *q, const struct vsharp_atlas_cell *c)
+{
+	const struct vsharp_op *op = vsharp_atlas_op(level, q->access, q->si, NULL);
+	unsigned size = vsharp_atlas_size(q->si);
+	struct vsharp_atlas_basis b;
+
+	vsharp_atlas_basis(level, m, q->access, &b);
+	vsharp_json_object_begin(j, NULL);
+	vsharp_json_str(j, "level", vsharp_gfx_name(level));
+	vsharp_json_str(j, "mode", vsharp_align_mode_name(m));
+	vsharp_json_str(j, "access", vsharp_atlas_access_name(q->access));
+	vsharp_json_uint(j, "size", size);
+	vsharp_json_uint(j, "misalignment", q->mis);
+	vsharp_json_uint(j, "address", VSHARP_ATLAS_BASE + q->mis);
+	vsharp_json_str(j, "instruction", vsharp_op_name(op, level));
+	result_json(j, "model", q->access, size, c->model);
+	if (c->model.outcome != VSHARP_ATLAS_ABSENT) {
+		vsharp_json_object_begin(j, "rule");
+		vsharp_json_str(j, "statement", b.statement);
+		vsharp_json_str(j, "source", b.source);
+		vsharp_json_object_end(j);
+		vsharp_json_array_begin(j, "documented");
+		for (unsigned i = 0; i < b.n_documented; i++) {
+			vsharp_json_object_begin(j, NULL);
+			vsharp_json_str(j, "name", b.documented[i]->name);
+			vsharp_json_str(j, "statement", b.documented[i]->statement);
+			vsharp_json_str(j, "source", b.documented[i]->source);
+			vsharp_json_object_end(j);
+		}
+		vsharp_json_array_end(j);
+	}
+	vsharp_json_array_begin(j, "contested");
+	for (int r = 0; r < VSHARP_RULE_COUNT; r++) {
+		const struct vsharp_rule_info *info = vsharp_rule_info(r);
+
+		if (!(c->contested >> r & 1))
+			continue;
+		vsharp_json_object_begin(j, NULL);
+		vsharp_json_str(j, "rule", info->name);
+		vsharp_json_array_begin(j, "choices");
+		for (unsigned k = 0; k < info->n_choices; k++) {
+			vsharp_json_object_begin(j, NULL);
+			vsharp_json_str(j, "choice", info->choice[k].name);
+			vsharp_json_bool(j, "default", k == info->defaults[level]);
+			vsharp_json_str(j, "source", info->choice[k].source);
+			result_json(j, "model", q->access, size, under_choice(level, m, q, r, k));
+			vsharp_json_object_end(j);
+		}
+		vsharp_json_array_end(j);
+		vsharp_json_object_end(j);
+	}
+	vsharp_json_array_end(j);
+	vsharp_json_bool(j, "unverified", c->unverified);
+	vsharp_json_bool(j, "compiler", c->compiler);
+	vsharp_json_object_end(j);
+}
+
+/* The cell on every level (or LEVEL alone) and mode of MODES, from the model. */
+static void cell_out(FILE *f, bool all_levels, enum vsharp_gfx level, unsigned modes, const struct cell_query *q,
+		     bool json)
+{
+	struct vsharp_atlas_cell c;
+	struct vsharp_json j;
+
+	if (json) {
+		vsharp_json_init(&j, f);
+		vsharp_json_object_begin(&j, NULL);
+		vsharp_json_rows_begin(&j, "cells");
+	}
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++)
+		for (int m = 0; (all_levels || l == (int)level) && m < VSHARP_ALIGN_COUNT; m++) {
+			if (!(modes >> m & 1))
+				continue;
+			vsharp_atlas_cell_model(l, m, q->access, q->si, q->mis, &c);
+			if (json)
+				cell_json(&j, l, m, q, &c);
+			else
+				cell_text(f, l, m, q, &c);
+		}
+	if (json) {
+		vsharp_json_array_end(&j);
+		vsharp_json_object_end(&j);
+	}
+}
+
 static int parse(int argc, char **argv, struct align_opts *o)
 {
-	enum { O_GFX = 1, O_MODE, O_FORMAT, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE, O_SHARED_VMID };
+	enum {
+		O_GFX = 1, O_MODE, O_FORMAT, O_JSON, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE,
+		O_SHARED_VMID, O_ACCESS, O_SIZE, O_MIS,
+	};
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, O_GFX }, { "--mode", true, O_MODE }, { "--format", true, O_FORMAT },
-		{ "--device", true, O_DEVICE }, { "--debugfs", true, O_DEBUGFS },
+		{ "--json", false, O_JSON }, { "--device", true, O_DEVICE }, { "--debugfs", true, O_DEBUGFS },
 		{ "--cross-level", false, O_CROSS }, { "--allow-memviol", false, O_MEMVIOL },
 		{ "--emu-rule", true, O_EMU_RULE }, { "--allow-shared-vmid", false, O_SHARED_VMID },
+		{ "--access", true, O_ACCESS }, { "--size", true, O_SIZE }, { "--misalignment", true, O_MIS },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -405,6 +584,10 @@ static int parse(int argc, char **argv, struct align_opts *o)
 		case O_GFX: o->gfx = val; break;
 		case O_MODE: o->mode = val; break;
 		case O_FORMAT: o->format = val; break;
+		case O_JSON: o->format = "json"; break;
+		case O_ACCESS: o->access = val; break;
+		case O_SIZE: o->size = val; break;
+		case O_MIS: o->misalignment = val; break;
 		case O_DEVICE: o->device = val; break;
 		case O_DEBUGFS: o->debugfs = val; break;
 		case O_CROSS: o->cross = true; break;
@@ -574,6 +757,7 @@ int cmd_align(int argc, char **argv)
 	unsigned modes = (1u << VSHARP_ALIGN_COUNT) - 1, n = 0;
 	bool all_levels, measured;
 	enum format fmt = F_TEXT;
+	struct cell_query cell;
 	int ret = parse(argc, argv, &o);
 
 	if (ret || (ret = parse_format(o.format, &fmt)))
@@ -586,6 +770,12 @@ int cmd_align(int argc, char **argv)
 			return cli_lib_error(&err);
 		modes = 1u << mode;
 		named = &mode;
+	}
+	if (o.access || o.size || o.misalignment) {
+		ret = parse_cell(&o, fmt, &cell);
+		if (!ret)
+			cell_out(stdout, all_levels, level, modes, &cell, fmt == F_JSON);
+		return ret;
 	}
 	if (o.cross && (!all_levels || o.device))
 		return cli_error("--cross-level: compares every level of the model (allowed with --gfx all, without --device)");

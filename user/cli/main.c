@@ -23,9 +23,10 @@ static const struct {
 	  .help = "the model's named rules and their sources" },
 	{ .name = "align", .fn = cmd_align, .synopsis = "align [--gfx L|all] [--mode M] [--format F] ...",
 	  .help = "the alignment atlas: mode x access x size x misalignment",
-	  .usage = "align [--gfx LEVEL|all] [--mode MODE|all] [--format text|csv|json|svg] [--cross-level]\n"
+	  .usage = "align [--gfx LEVEL|all] [--mode MODE|all] [--format text|csv|json|svg] [--json] [--cross-level]\n"
 		   "                [--device emu|amdgpu] [--allow-memviol] [--allow-shared-vmid] [--emu-rule NAME=CHOICE]...\n"
-		   "                [--debugfs DIR]" },
+		   "                [--debugfs DIR]\n"
+		   "       vsharp align --access ACCESS --size BYTES --misalignment N [--gfx LEVEL|all] [--mode MODE|all] [--json]" },
 	{ .name = "stubs", .fn = cmd_stubs, .synopsis = "stubs --gfx LEVEL",
 	  .help = "the probe stubs of a level (make shaders)" },
 	{ .name = "disasm", .fn = cmd_disasm, .synopsis = "disasm --gfx LEVEL [WORD...|--file F]",

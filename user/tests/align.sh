@@ -5,9 +5,16 @@
 # flat KTAP document:
 #
 #  - `vsharp align --gfx gfx11 --format svg` renders with a real SVG
-#    renderer (rsvg-convert, librsvg2-bin) into a PNG that is not blank;
+#    renderer (rsvg-convert, librsvg2-bin) into a PNG that is not blank,
+#    and is readable (atlas_svg.py): a palette colour-blind readers can
+#    tell apart, a glyph per outcome as the text table and the ISA guide
+#    give it, headings and a legend near every cell, glyphs not crossed
+#    by the UNVERIFIED hatching;
 #  - CSV and JSON parse and hold the same cells;
 #  - every cell of the text table matches `vsharp addr` for the same case;
+#  - one cell (--access, --size, --misalignment) gives the outcome the
+#    guides' alignment table gives, its rule and source, the choices of a
+#    rule that contests it, in text and JSON; bad fields are named;
 #  - the cross-level view lists only differing cells, each with a reason;
 #  - measured on the emulated device the atlas is the model, and with
 #    --emu-rule it differs exactly where the choice does;
@@ -45,7 +52,7 @@ shim() {	# shim CHIP vsharp ARGS...
 }
 
 echo "KTAP version 1"
-echo "1..15"
+echo "1..22"
 
 # The heat map: rendered, and not blank (PNG decoded with zlib, colours counted).
 "$VSHARP" align --gfx gfx11 --format svg >"$tmp/a.svg" 2>"$tmp/err"
@@ -88,9 +95,15 @@ else
 	result 0 svg_renders_and_is_not_blank "$tmp/err"
 fi
 
+# The heat map for a person (atlas_svg.py says how each is checked).
+"$VSHARP" align --gfx gfx11 >"$tmp/a.txt"
+for check in palette glyphs near plates; do
+	python3 "$(dirname "$0")/atlas_svg.py" $check "$tmp/a.svg" "$tmp/a.txt" >"$tmp/err" 2>&1
+	result "$([ $? = 0 ] && echo 1)" svg_$check "$tmp/err"
+done
+
 "$VSHARP" align --gfx gfx11 --format csv >"$tmp/a.csv"
 "$VSHARP" align --gfx gfx11 --format json >"$tmp/a.json"
-"$VSHARP" align --gfx gfx11 >"$tmp/a.txt"
 python3 - "$tmp/a.csv" "$tmp/a.json" >"$tmp/err" 2>&1 <<'EOF'
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -101,6 +114,71 @@ for r, c in zip(rows, cells):
         (c['mode'], c['access'], c['size'], c['misalignment'], c['model']['symbol']), (r, c)
 EOF
 result "$([ $? = 0 ] && echo 1)" csv_and_json_parse_and_agree "$tmp/err"
+
+# One cell.  RDNA3 ISA §9.5 at address 96 + 6 = 102, 8 bytes: DWORD aligns
+# down to min(8, 4) (100, shift 2); DWORD_STRICT and STRICT fault (102 is
+# not a multiple of 4, of 8); UNALIGNED reads 102..109, three dwords where
+# an aligned access has two.
+"$VSHARP" align --gfx gfx11 --access vmem-load --size 8 --misalignment 6 >"$tmp/cell.txt" 2>"$tmp/err"
+python3 - "$tmp/cell.txt" >>"$tmp/err" 2>&1 <<'EOF'
+import sys
+blocks = {}
+for line in open(sys.argv[1]):
+    if not line.startswith(' '):
+        level, mode = line.split()[:2]
+        blocks[mode] = [line]
+    else:
+        blocks[mode].append(line.strip())
+want = {'dword': 'outcome: down by 2 (2): reads -2..+5', 'dword_strict': 'outcome: memviol (F): returns 0',
+        'strict': 'outcome: memviol (F): returns 0', 'unaligned': 'outcome: split (s): reads +0..+7'}
+assert sorted(blocks) == sorted(want), blocks
+for mode, outcome in want.items():
+    b = blocks[mode]
+    assert b[0].startswith('gfx11 %s vmem-load, 8 bytes at 96 + 6 = 102: buffer_load_b64' % mode), b
+    assert b[1] == outcome, (mode, b)
+    assert b[2].startswith('rule: %s:' % mode.upper()) and b[3].startswith('source: ') and 'R3' in b[3] and \
+        '§9.5' in b[3], (mode, b)
+EOF
+result "$([ $? = 0 ] && echo 1)" cell_query_follows_the_guides "$tmp/err"
+
+# A misaligned buffer atomic in DWORD mode: rule atomic_misaligned decides,
+# MEMVIOL (R3 §9.5) or the LSBs ignored until payload-aligned (R4 §9.5:
+# 98 -> 96, shift 2); the text has the JSON's cell.
+"$VSHARP" align --gfx gfx11 --mode dword --access vmem-atomic --size 4 --misalignment 2 --json >"$tmp/cell.json" 2>"$tmp/err"
+"$VSHARP" align --gfx gfx11 --mode dword --access vmem-atomic --size 4 --misalignment 2 >"$tmp/cell.txt" 2>>"$tmp/err"
+python3 - "$tmp/cell.json" "$tmp/cell.txt" >>"$tmp/err" 2>&1 <<'EOF'
+import json, sys
+cells = json.load(open(sys.argv[1]))['cells']
+assert len(cells) == 1, cells
+c = cells[0]
+assert (c['level'], c['mode'], c['access'], c['size'], c['misalignment'], c['address'], c['instruction']) == \
+    ('gfx11', 'dword', 'vmem-atomic', 4, 2, 98, 'buffer_atomic_add_u32'), c
+rules = {r['rule']: {k['choice']: k for k in r['choices']} for r in c['contested']}
+choices = rules['atomic_misaligned']
+assert (choices['memviol']['model']['outcome'], choices['force']['model']['outcome'],
+        choices['force']['model']['shift']) == ('memviol', 'down', 2), choices
+assert 'R3 §9.5' in choices['memviol']['source'] and 'R4 §9.5' in choices['force']['source'], choices
+default = [k for k in choices.values() if k['default']]
+assert len(default) == 1 and default[0]['model'] == c['model'], (default, c['model'])
+text = open(sys.argv[2]).read()
+assert 'contested by rule atomic_misaligned' in text and 'outcome: %s' % c['model']['outcome'] in text, text
+EOF
+result "$([ $? = 0 ] && echo 1)" cell_query_names_the_contesting_rule "$tmp/err"
+
+# Bad fields: the field and its allowed values, exit 2, nothing on stdout.
+r=1
+for bad in "--access vmem-lod --size 8 --misalignment 6|--access: 'vmem-lod' (allowed vmem-load, vmem-store, vmem-atomic, format-load, format-store, ds-read, ds-write, ds-atomic, buffer-to-lds)" \
+	"--access vmem-load --size 3 --misalignment 6|--size: 3 bytes (allowed 1, 2, 4, 8, 12, 16)" \
+	"--access vmem-load --size 8 --misalignment 16|--misalignment: '16' is out of range (allowed 0..15)" \
+	"--access vmem-load --size 8|--misalignment: missing (a cell is named by --access, --size and --misalignment together)" \
+	"--access vmem-load --size 8 --misalignment 6 --format svg|--format: one cell prints text or json (allowed text, json)"; do
+	# shellcheck disable=SC2086
+	"$VSHARP" align ${bad%%|*} >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "vsharp: ${bad#*|}" ] ||
+		{ r=0; echo "# align ${bad%%|*}: exit $rc, '$(cat "$tmp/err")'"; }
+done
+result $r cell_query_errors_name_the_field
 
 # Every text cell against `vsharp addr` for the same instruction, address and mode.
 python3 - "$VSHARP" "$tmp/a.txt" "$tmp/a.csv" >"$tmp/err" 2>&1 <<'EOF'

@@ -88,6 +88,27 @@ char vsharp_atlas_symbol(struct vsharp_atlas_result r);
 void vsharp_atlas_data(enum vsharp_atlas_access a, unsigned size, struct vsharp_atlas_result r,
 		       char *buf, size_t n);
 
+/* An access by its name ("vmem-load"), a size (1..16 bytes) by its index; errors name the allowed values. */
+int vsharp_atlas_access_parse(const char *name, enum vsharp_atlas_access *a, struct vsharp_error *err);
+int vsharp_atlas_size_parse(unsigned size, unsigned *size_index, struct vsharp_error *err);
+
+/*
+ * Why a cell of the model is what it is: the alignment rule of its mode for
+ * its kind of access, as the documents state it, and the documented rules
+ * of its level that act on it ("vsharp rules", second list).  The rules
+ * with choices that would change it are the cell's `contested` bits.
+ */
+#define VSHARP_ATLAS_MAX_DOCUMENTED 4
+struct vsharp_atlas_basis {
+	const char *statement;
+	const char *source;
+	const struct vsharp_documented_rule *documented[VSHARP_ATLAS_MAX_DOCUMENTED];
+	unsigned n_documented;
+};
+
+void vsharp_atlas_basis(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
+			struct vsharp_atlas_basis *b);
+
 /* The instruction of a cell on a level (NULL: none), and the V# format of a format cell. */
 const struct vsharp_op *vsharp_atlas_op(enum vsharp_gfx level, enum vsharp_atlas_access a,
 					unsigned size_index, struct vsharp_format *format);
@@ -96,6 +117,10 @@ const struct vsharp_op *vsharp_atlas_op(enum vsharp_gfx level, enum vsharp_atlas
 struct vsharp_atlas_result vsharp_atlas_eval(enum vsharp_gfx level, enum vsharp_align_mode mode,
 					     enum vsharp_atlas_access a, unsigned size_index,
 					     unsigned mis, const struct vsharp_rules *rules);
+
+/* One cell from the model, with the rules that contest it. */
+void vsharp_atlas_cell_model(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
+			     unsigned size_index, unsigned mis, struct vsharp_atlas_cell *c);
 
 /* Every cell of a level from the model, with the rules that contest it. */
 void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas);

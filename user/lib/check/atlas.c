@@ -88,6 +88,132 @@ static const struct vsharp_format formats[VSHARP_ATLAS_SIZES] = {
 	{ VSHARP_DFMT_32_32_32, VSHARP_NFMT_UINT }, { VSHARP_DFMT_32_32_32_32, VSHARP_NFMT_UINT },
 };
 
+/* ---- Why a cell is what it is ----------------------------------------------- */
+
+/* The accesses by how the documents state their alignment. */
+enum basis_kind { BASIS_UNTYPED, BASIS_ATOMIC, BASIS_FORMAT, BASIS_DS, BASIS_DS_ATOMIC, BASIS_COUNT };
+
+static const uint8_t basis_kind[VSHARP_ATLAS_ACCESS_COUNT] = {
+	[VSHARP_ATLAS_LOAD] = BASIS_UNTYPED, [VSHARP_ATLAS_STORE] = BASIS_UNTYPED,
+	[VSHARP_ATLAS_ATOMIC] = BASIS_ATOMIC,
+	[VSHARP_ATLAS_FORMAT_LOAD] = BASIS_FORMAT, [VSHARP_ATLAS_FORMAT_STORE] = BASIS_FORMAT,
+	[VSHARP_ATLAS_DS_READ] = BASIS_DS, [VSHARP_ATLAS_DS_WRITE] = BASIS_DS,
+	[VSHARP_ATLAS_DS_ATOMIC] = BASIS_DS_ATOMIC,
+	[VSHARP_ATLAS_LDS_DMA] = BASIS_UNTYPED,		/* an untyped buffer load whose data goes to LDS */
+};
+
+/*
+ * The alignment rule of each mode as the guides state it (Documentation/
+ * model.rst, "Alignment" and "LDS alignment", quotes the sentences).
+ * ISA-V = AMD Vega ISA, R2..R4 = RDNA2..RDNA4 ISA guides.
+ */
+#define ATOMIC_EVERY_MODE { "atomics: aligned to their size in every mode, or MEMVIOL", \
+			    "R3 §3.3.3, §9.5; R4 §9.5 mode 3 (\"but atomics must still be aligned\")" }
+#define FORMAT_EVERY_MODE { "format instructions, every mode: aligned to the format's element size capped at 4 " \
+			    "(1-byte formats 1, 2-byte 2, others 4); misaligned as rule format_misaligned says", \
+			    "R3 §9.5, R4 §9.5 (\"1-byte formats require 1-byte alignment\")" }
+#define DS_ATOMIC_SOURCE "R3 §3.3.4.1 (\"32-bit Atomics must be aligned to a 4-byte address; 64-bit atomics to " \
+			 "an 8-byte address, otherwise they return MEMVIOL\")"
+#define DS_ATOMIC_NOT_DWORD { "DS atomics: aligned to their size in every mode, UNALIGNED included, or MEMVIOL", \
+			      DS_ATOMIC_SOURCE ", R4 §3.3.5.1 and §3.3.4 (\"except for atomics\")" }
+
+static const struct {
+	const char *statement, *source;
+} bases[BASIS_COUNT][VSHARP_ALIGN_COUNT] = {
+	[BASIS_UNTYPED] = {
+		[VSHARP_ALIGN_DWORD] = { "DWORD: the address aligned down to min(size, 4); no fault",
+					 "R2 §8.1.7, R3 and R4 §9.5 (mode 0); ISA-V §8.1.7 (the two LSBs ignored)" },
+		[VSHARP_ALIGN_DWORD_STRICT] = { "DWORD_STRICT: MEMVIOL unless aligned to min(size, 4)",
+						"R3 §9.5 (mode 1)" },
+		[VSHARP_ALIGN_STRICT] = { "STRICT: MEMVIOL unless aligned to the size (12 bytes: rule strict_b96)",
+					  "R3 §9.5 (mode 2)" },
+		[VSHARP_ALIGN_UNALIGNED] = { "UNALIGNED: any address", "R3 §9.5 (mode 3)" },
+	},
+	[BASIS_ATOMIC] = {
+		[VSHARP_ALIGN_DWORD] = { "atomics: aligned to their size, or in DWORD mode as rule atomic_misaligned says (aligned down, or MEMVIOL)",
+					 "R3 §9.5; R4 §9.5 mode 0 (\"ignoring the LSBs until the atomic is payload aligned\")" },
+		[VSHARP_ALIGN_DWORD_STRICT] = ATOMIC_EVERY_MODE,
+		[VSHARP_ALIGN_STRICT] = ATOMIC_EVERY_MODE,
+		[VSHARP_ALIGN_UNALIGNED] = ATOMIC_EVERY_MODE,
+	},
+	[BASIS_FORMAT] = {
+		[VSHARP_ALIGN_DWORD] = FORMAT_EVERY_MODE,
+		[VSHARP_ALIGN_DWORD_STRICT] = FORMAT_EVERY_MODE,
+		[VSHARP_ALIGN_STRICT] = FORMAT_EVERY_MODE,
+		[VSHARP_ALIGN_UNALIGNED] = FORMAT_EVERY_MODE,
+	},
+	[BASIS_DS] = {
+		[VSHARP_ALIGN_DWORD] = { "DWORD: the LDS address masked to the native alignment (B8 1, B16 2, B32 4, B64 8, B96 and B128 16)",
+					 "R3 §3.3.4.1, R4 §3.3.5.1 (DWORD)" },
+		[VSHARP_ALIGN_DWORD_STRICT] = { "DWORD_STRICT: MEMVIOL unless aligned to min(size, 4)",
+						"R3 §3.3.4.1, R4 §3.3.5.1; the alignment checked as R3 §9.5 mode 1 (inferred)" },
+		[VSHARP_ALIGN_STRICT] = { "STRICT: MEMVIOL unless aligned to the size (12 bytes: rule strict_b96)",
+					  "R3 §3.3.4.1, R4 §3.3.5.1; the alignment checked as R3 §9.5 mode 2 (inferred)" },
+		[VSHARP_ALIGN_UNALIGNED] = { "UNALIGNED: any byte address, no error", "R3 §3.3.4.1, R4 §3.3.5.1" },
+	},
+	[BASIS_DS_ATOMIC] = {
+		[VSHARP_ALIGN_DWORD] = { "DS atomics: aligned to their size, or MEMVIOL; DWORD mode masks the address to the native alignment",
+					 DS_ATOMIC_SOURCE "; DWORD masking: R3 §3.3.4.1, R4 §3.3.5.1" },
+		[VSHARP_ALIGN_DWORD_STRICT] = DS_ATOMIC_NOT_DWORD,
+		[VSHARP_ALIGN_STRICT] = DS_ATOMIC_NOT_DWORD,
+		[VSHARP_ALIGN_UNALIGNED] = DS_ATOMIC_NOT_DWORD,
+	},
+};
+
+/* The documented rules (rules_documented.c) that act on an access's alignment. */
+static const struct {
+	const char *name;
+	unsigned accesses;	/* bit per enum vsharp_atlas_access */
+} documented_on[] = {
+	{ "gfx6_buffer_alignment", 1u << VSHARP_ATLAS_LOAD | 1u << VSHARP_ATLAS_STORE | 1u << VSHARP_ATLAS_ATOMIC |
+				   1u << VSHARP_ATLAS_LDS_DMA },
+	{ "gcn_ds_no_unaligned", 1u << VSHARP_ATLAS_DS_READ | 1u << VSHARP_ATLAS_DS_WRITE },
+	{ "ds_atomic_alignment", 1u << VSHARP_ATLAS_DS_ATOMIC },
+	{ "lds_misaligned_wgp", 1u << VSHARP_ATLAS_DS_READ | 1u << VSHARP_ATLAS_DS_WRITE },
+};
+
+void vsharp_atlas_basis(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
+			struct vsharp_atlas_basis *b)
+{
+	unsigned count;
+	const struct vsharp_documented_rule *d = vsharp_documented_rules(&count);
+
+	memset(b, 0, sizeof(*b));
+	if ((unsigned)a >= VSHARP_ATLAS_ACCESS_COUNT || (unsigned)mode >= VSHARP_ALIGN_COUNT)
+		return;
+	b->statement = bases[basis_kind[a]][mode].statement;
+	b->source = bases[basis_kind[a]][mode].source;
+	for (size_t k = 0; k < ARRAY_SIZE(documented_on); k++) {
+		if (!(documented_on[k].accesses >> a & 1))
+			continue;
+		for (unsigned i = 0; i < count && b->n_documented < VSHARP_ATLAS_MAX_DOCUMENTED; i++)
+			if (!strcmp(d[i].name, documented_on[k].name) && d[i].levels & VSHARP_GFX_BIT(level))
+				b->documented[b->n_documented++] = &d[i];
+	}
+}
+
+int vsharp_atlas_access_parse(const char *name, enum vsharp_atlas_access *a, struct vsharp_error *err)
+{
+	for (int i = 0; i < VSHARP_ATLAS_ACCESS_COUNT; i++)
+		if (!strcmp(name, access_names[i])) {
+			*a = i;
+			return 0;
+		}
+	return vsharp_fail(err, -EINVAL,
+			   "access: '%s' (allowed vmem-load, vmem-store, vmem-atomic, format-load, format-store, ds-read, ds-write, ds-atomic, buffer-to-lds)",
+			   name);
+}
+
+int vsharp_atlas_size_parse(unsigned size, unsigned *size_index, struct vsharp_error *err)
+{
+	for (unsigned i = 0; i < VSHARP_ATLAS_SIZES; i++)
+		if (sizes[i] == size) {
+			*size_index = i;
+			return 0;
+		}
+	return vsharp_fail(err, -EINVAL, "size: %u bytes (allowed 1, 2, 4, 8, 12, 16)", size);
+}
+
 const char *vsharp_atlas_access_name(enum vsharp_atlas_access a)
 {
 	return (unsigned)a < VSHARP_ATLAS_ACCESS_COUNT ? access_names[a] : "?";
@@ -300,6 +426,15 @@ static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, en
 	return bits;
 }
 
+void vsharp_atlas_cell_model(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
+			     unsigned size_index, unsigned mis, struct vsharp_atlas_cell *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->model = vsharp_atlas_eval(level, mode, a, size_index, mis, NULL);
+	if (c->model.outcome != VSHARP_ATLAS_ABSENT)
+		c->contested = contested(level, mode, a, size_index, mis, c->model, &c->unverified, &c->compiler);
+}
+
 void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas)
 {
 	memset(atlas, 0, sizeof(*atlas));
@@ -307,14 +442,8 @@ void vsharp_atlas_model(enum vsharp_gfx level, struct vsharp_atlas *atlas)
 	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
 		for (int a = 0; a < VSHARP_ATLAS_ACCESS_COUNT; a++)
 			for (unsigned si = 0; si < VSHARP_ATLAS_SIZES; si++)
-				for (unsigned mis = 0; mis < VSHARP_ATLAS_MIS; mis++) {
-					struct vsharp_atlas_cell *c = &atlas->cell[m][a][si][mis];
-
-					c->model = vsharp_atlas_eval(level, m, a, si, mis, NULL);
-					if (c->model.outcome != VSHARP_ATLAS_ABSENT)
-						c->contested = contested(level, m, a, si, mis, c->model,
-									 &c->unverified, &c->compiler);
-				}
+				for (unsigned mis = 0; mis < VSHARP_ATLAS_MIS; mis++)
+					vsharp_atlas_cell_model(level, m, a, si, mis, &atlas->cell[m][a][si][mis]);
 }
 
 /* ---- Measuring -------------------------------------------------------------- */
