@@ -7,6 +7,7 @@
  * follows another choice.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ktap.h"
 #include "vsharp/atlas.h"
@@ -168,6 +169,57 @@ static void test_unverified_cells(struct ktap *t)
 	CHECK(t, !a->cell[VSHARP_ALIGN_DWORD][VSHARP_ATLAS_ATOMIC][S4][1].unverified);
 }
 
+static bool documented(const struct vsharp_atlas_basis *b, const char *name)
+{
+	for (unsigned i = 0; i < b->n_documented; i++)
+		if (!strcmp(b->documented[i]->name, name))
+			return true;
+	return false;
+}
+
+/*
+ * Each cell's basis cites the section that states its mode's rule (R3 §9.5
+ * for buffers, R3 §3.3.4.1 for LDS), and brings the documented rules of
+ * its level (Documentation/model.rst, "LDS and buffers before GFX9") and
+ * only those.
+ */
+static void test_basis(struct ktap *t)
+{
+	static const struct {
+		enum vsharp_gfx level;
+		enum vsharp_atlas_access access;
+		const char *rule;
+		bool acts;
+	} docs[] = {
+		{ VSHARP_GFX6, VSHARP_ATLAS_LOAD, "gfx6_buffer_alignment", true },
+		{ VSHARP_GFX6, VSHARP_ATLAS_ATOMIC, "gfx6_buffer_alignment", true },
+		{ VSHARP_GFX7, VSHARP_ATLAS_LOAD, "gfx6_buffer_alignment", false },
+		{ VSHARP_GFX6, VSHARP_ATLAS_FORMAT_LOAD, "gfx6_buffer_alignment", false },
+		{ VSHARP_GFX8, VSHARP_ATLAS_DS_READ, "gcn_ds_no_unaligned", true },
+		{ VSHARP_GFX9, VSHARP_ATLAS_DS_READ, "gcn_ds_no_unaligned", false },
+		{ VSHARP_GFX10, VSHARP_ATLAS_DS_WRITE, "lds_misaligned_wgp", true },
+		{ VSHARP_GFX10_3, VSHARP_ATLAS_DS_WRITE, "lds_misaligned_wgp", false },
+		{ VSHARP_GFX11, VSHARP_ATLAS_DS_ATOMIC, "ds_atomic_alignment", true },
+	};
+	struct vsharp_atlas_basis b;
+
+	for (int m = 0; m < VSHARP_ALIGN_COUNT; m++)
+		for (int a = 0; a < VSHARP_ATLAS_ACCESS_COUNT; a++) {
+			bool lds = a == VSHARP_ATLAS_DS_READ || a == VSHARP_ATLAS_DS_WRITE || a == VSHARP_ATLAS_DS_ATOMIC;
+
+			vsharp_atlas_basis(VSHARP_GFX11, m, a, &b);
+			CHECK_MSG(t, b.statement && b.source && strstr(b.source, lds ? "R3 §3.3.4.1" : "§9.5"),
+				  "%s %s: %s", vsharp_align_mode_name(m), vsharp_atlas_access_name(a),
+				  b.source ? b.source : "no source");
+		}
+	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		vsharp_atlas_basis(docs[i].level, VSHARP_ALIGN_UNALIGNED, docs[i].access, &b);
+		CHECK_MSG(t, documented(&b, docs[i].rule) == docs[i].acts, "%s %s: %s %s",
+			  vsharp_gfx_name(docs[i].level), vsharp_atlas_access_name(docs[i].access), docs[i].rule,
+			  docs[i].acts ? "missing" : "listed");
+	}
+}
+
 /* Measured on the emulated device: the model; with another choice, different exactly there. */
 static void test_measured_follows_the_device(struct ktap *t)
 {
@@ -224,4 +276,5 @@ KTAP_MAIN(KTAP_CASE(test_cells_the_guides_state),
 	  KTAP_CASE(test_split_is_crossing_a_dword),
 	  KTAP_CASE(test_cross_level_reasons),
 	  KTAP_CASE(test_unverified_cells),
+	  KTAP_CASE(test_basis),
 	  KTAP_CASE(test_measured_follows_the_device))
