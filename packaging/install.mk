@@ -2,7 +2,9 @@
 #
 # make install / make uninstall: the vsharp command, libvsharp (shared, with
 # a versioned soname, and static), its headers, vsharp.pc, the man pages
-# built from Documentation/ with Debian's rst2man (python3-docutils), and
+# built from Documentation/man/ with Debian's rst2man (python3-docutils),
+# the documentation they point at (Documentation/*.rst and the debugfs ABI
+# file, in $(DOCDIR)), and
 # the selftests as a run_kselftest.sh tree in $(KSELFTESTDIR) when the
 # kernel's kselftest lib.mk can be found (selftests/Makefile says where it
 # looks; without it make install says so and leaves them out).
@@ -20,34 +22,43 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/vsharp
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 KSELFTESTDIR ?= $(LIBDIR)/vsharp/kselftest
 DKMSDIR ?= /usr/src/vsharp-$(VERSION)
 
 MAN_PAGES := $(BUILD)/man/vsharp.1 $(BUILD)/man/vsharp.ko.4
 INSTALLED_HEADERS := $(notdir $(wildcard user/include/vsharp/*.h))
+# What the man pages point at, as the tree has it.
+INSTALLED_DOCS := $(notdir $(wildcard Documentation/*.rst))
+ABI_DOCS := ABI/testing/debugfs-vsharp
 
-.PHONY: install uninstall man install-dkms uninstall-dkms install-selftests
+.PHONY: install uninstall man install-dkms uninstall-dkms install-selftests FORCE
 
 # Where selftests/Makefile finds lib.mk: KSFT_DIR, the running kernel's
 # build tree, or Debian's linux-source (scripts/deps kernel-source).
 KSELFTEST_SOURCE := $(or $(KSFT_DIR),$(wildcard /lib/modules/$(shell uname -r)/build/tools/testing/selftests/lib.mk),$(wildcard /usr/src/linux-source-6.1.tar.xz))
 
-$(BUILD)/man/vsharp.1: Documentation/cli.rst scripts/rst-man
+# The pages name $(DOCDIR): rebuilt when it changes.
+$(BUILD)/man/docdir: FORCE
 	@mkdir -p $(@D)
-	@echo "  MAN     $@"
-	@scripts/rst-man $< vsharp 1 "test how AMD GPUs execute buffer memory instructions" $(VERSION) > $@
+	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
 
-$(BUILD)/man/vsharp.ko.4: Documentation/kmod.rst scripts/rst-man
-	@mkdir -p $(@D)
+$(BUILD)/man/vsharp.1: Documentation/man/vsharp.1.rst scripts/rst-man $(BUILD)/man/docdir
 	@echo "  MAN     $@"
-	@scripts/rst-man $< vsharp.ko 4 "debug module: SH_MEM_CONFIG alignment mode and result buffers in debugfs" $(VERSION) > $@
+	@scripts/rst-man $< vsharp 1 "test how AMD GPUs execute buffer memory instructions" $(VERSION) $(DOCDIR) > $@
+
+$(BUILD)/man/vsharp.ko.4: Documentation/man/vsharp.ko.4.rst scripts/rst-man $(BUILD)/man/docdir
+	@echo "  MAN     $@"
+	@scripts/rst-man $< vsharp.ko 4 "debug module: SH_MEM_CONFIG alignment mode and result buffers in debugfs" $(VERSION) $(DOCDIR) > $@
 
 $(BUILD)/vsharp.pc: packaging/vsharp.pc.in packaging/install.mk
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< > $@
 
 man: $(MAN_PAGES)
+
+FORCE:
 
 install: user $(MAN_PAGES) $(BUILD)/vsharp.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/vsharp \
@@ -61,6 +72,9 @@ install: user $(MAN_PAGES) $(BUILD)/vsharp.pc
 	install -m 644 $(BUILD)/vsharp.pc $(DESTDIR)$(PKGCONFIGDIR)/vsharp.pc
 	install -m 644 $(BUILD)/man/vsharp.1 $(DESTDIR)$(MANDIR)/man1/vsharp.1
 	install -m 644 $(BUILD)/man/vsharp.ko.4 $(DESTDIR)$(MANDIR)/man4/vsharp.ko.4
+	install -d $(DESTDIR)$(DOCDIR)/$(dir $(ABI_DOCS))
+	install -m 644 $(addprefix Documentation/,$(INSTALLED_DOCS)) $(DESTDIR)$(DOCDIR)/
+	install -m 644 Documentation/$(ABI_DOCS) $(DESTDIR)$(DOCDIR)/$(ABI_DOCS)
 	@$(MAKE) --no-print-directory install-selftests
 
 install-selftests:
@@ -78,6 +92,8 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/vsharp.1 $(DESTDIR)$(MANDIR)/man4/vsharp.ko.4
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/vsharp/,$(INSTALLED_HEADERS))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/vsharp 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(INSTALLED_DOCS) $(ABI_DOCS))
+	-rmdir $(DESTDIR)$(DOCDIR)/ABI/testing $(DESTDIR)$(DOCDIR)/ABI $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -rf $(DESTDIR)$(KSELFTESTDIR)
 	-rmdir $(DESTDIR)$(LIBDIR)/vsharp 2>/dev/null
 
