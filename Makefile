@@ -27,6 +27,7 @@ include packaging/install.mk
 CHECK_SUITES += $(USER_CHECK_SUITES) $(SHIM_CHECK_SUITES) \
 	shim-vsharp="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP=$(BUILD)/san/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/shim_vsharp.sh" \
 	install="BUILD=$(BUILD) scripts/install-check" docs="scripts/docs-check $(BUILD)/htmldocs" \
+	abi="BUILD=$(BUILD) scripts/abi-check" \
 	kselftest="BUILD=$(BUILD) scripts/kselftest-check" \
 	lava="VSHARP_RUN=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so lava/validate"
 
