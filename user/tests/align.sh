@@ -73,7 +73,8 @@ while pos < len(data):
     pos += 12 + length
 bpp = 4 if kind == 6 else 3
 raw, stride, prev, colours, ink = zlib.decompress(idat), w * bpp, bytearray(w * bpp), set(), 0
-for y in range(h):
+# The first 1200 rows: a level's first block (the later rows cost time, atlas_svg.py reads them all).
+for y in range(min(h, 1200)):
     f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
     for i in range(stride):
         a = line[i - bpp] if i >= bpp else 0
