@@ -4,8 +4,9 @@
  * per level side by side, rows aligned across panels, a block per mode.
  * SVG has no sticky header, so what a reader needs to decode a cell is
  * repeated where the cells are: every block starts with the level, the
- * mode, a legend and the axis titles, and every access group carries the
- * misalignment numbers over its columns.
+ * mode and the axis titles, a legend stands beside its cells (again every
+ * LEGEND_EVERY pixels), and every access group carries the misalignment
+ * numbers over its columns.
  *
  * Colour is never the only cue: each cell carries the glyph of the text
  * table (vsharp_atlas_symbol()).  The fills are Okabe and Ito's palette
