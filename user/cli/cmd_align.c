@@ -487,7 +487,9 @@ static void cell_json(struct vsharp_json *j, enum vsharp_gfx level, enum vsharp_
 	vsharp_json_uint(j, "size", size);
 	vsharp_json_uint(j, "misalignment", q->mis);
 	vsharp_json_uint(j, "address", VSHARP_ATLAS_BASE + q->mis);
-	vsharp_json_str(j, "instruction", vsharp_op_name(op, level));
+	/* An absent cell has no instruction, rule or source. */
+	if (op)
+		vsharp_json_str(j, "instruction", vsharp_op_name(op, level));
 	result_json(j, "model", q->access, size, c->model);
 	if (c->model.outcome != VSHARP_ATLAS_ABSENT) {
 		vsharp_json_object_begin(j, "rule");

@@ -147,8 +147,13 @@ result "$([ $? = 0 ] && echo 1)" cell_query_follows_the_guides "$tmp/err"
 # 98 -> 96, shift 2); the text has the JSON's cell.
 "$VSHARP" align --gfx gfx11 --mode dword --access vmem-atomic --size 4 --misalignment 2 --json >"$tmp/cell.json" 2>"$tmp/err"
 "$VSHARP" align --gfx gfx11 --mode dword --access vmem-atomic --size 4 --misalignment 2 >"$tmp/cell.txt" 2>>"$tmp/err"
-python3 - "$tmp/cell.json" "$tmp/cell.txt" >>"$tmp/err" 2>&1 <<'EOF'
+# GFX12 has no buffer-to-LDS load (RDNA4 ISA: no LDS modifier, no BUFFER_LOAD_LDS_*).
+"$VSHARP" align --gfx gfx12 --mode dword --access buffer-to-lds --size 4 --misalignment 1 --json >"$tmp/absent.json" 2>>"$tmp/err"
+python3 - "$tmp/cell.json" "$tmp/cell.txt" "$tmp/absent.json" >>"$tmp/err" 2>&1 <<'EOF'
 import json, sys
+absent = json.load(open(sys.argv[3]))['cells']
+assert len(absent) == 1 and absent[0]['model']['outcome'] == 'absent' and 'instruction' not in absent[0] and \
+    'rule' not in absent[0] and absent[0]['contested'] == [], absent
 cells = json.load(open(sys.argv[1]))['cells']
 assert len(cells) == 1, cells
 c = cells[0]
