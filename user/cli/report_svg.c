@@ -119,7 +119,7 @@ static double table(FILE *f, const struct report *r, const struct report_row *ro
 		}
 		y += ROW_H;
 	}
-	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n", PAD, y, l->width, y);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n", PAD, y - 2, l->width, y - 2);
 	for (unsigned i = 0; i < n; i++) {
 		char name[128];
 
@@ -164,15 +164,18 @@ void report_svg(FILE *f, const struct report *r)
 	}
 	lay_out(r, r->rule, r->n_rules, false, &m);
 	lay_out(r, r->cell, r->n_cells, true, &a);
-	width = m.width > a.width ? m.width : a.width;
-	if (width < 760)
-		width = 760;
+	snprintf(title, sizeof(title), "vsharp report: %u bundles; %u rules where chips of one level disagree, %u with a none or mixed verdict",
+		 r->n_bundles, report_disagreements(r, false), report_unsettled(r));
+	/* The title's 14 px characters. */
+	width = strlen(title) * CHAR_W * 14 / 12 + PAD;
+	if (m.width > width)
+		width = m.width;
+	if (a.width > width)
+		width = a.width;
 	height = TITLE_H + (r->n_rules + 5) * ROW_H + 4 + (r->atlas_chips ? (r->n_cells + 5) * ROW_H + 4 : 0) + PAD;
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\">\n",
 		width + PAD, height, width + PAD, height);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-	snprintf(title, sizeof(title), "vsharp report: %u bundles; %u rules where chips of one level disagree, %u with a none or mixed verdict",
-		 r->n_bundles, report_disagreements(r, false), report_unsettled(r));
 	text_at(f, PAD, 20, " font-weight=\"bold\" font-size=\"14\"", title);
 	/* The legend, above the tables it explains. */
 	y = 32;
@@ -218,7 +221,8 @@ static void html_list(FILE *f, const struct report *r, const struct report_row *
 		xml_text(f, rows[i].name);
 		fputs(rows[i].disagree ? ": chips disagree:" : ": none or mixed:", f);
 		for (unsigned c = 0; c < r->n_chips; c++) {
-			if (!in_table(&r->chip[c], atlas) || rows[i].cell[c].mark == REPORT_NOT_DECIDED)
+			if (!in_table(&r->chip[c], atlas) || (rows[i].cell[c].mark != REPORT_DISAGREE &&
+								 rows[i].cell[c].mark != REPORT_UNSETTLED))
 				continue;
 			fputc(' ', f);
 			xml_text(f, r->chip[c].label);
