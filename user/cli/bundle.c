@@ -269,6 +269,8 @@ bool bundle_write_run(const char *path, const struct bundle_run *r)
 	vsharp_json_uint(&j, "passed", sum.passed);
 	vsharp_json_uint(&j, "failed", sum.failed);
 	vsharp_json_uint(&j, "skipped", sum.skipped);
+	if (r->skip)
+		vsharp_json_str(&j, "skip", r->skip);
 	vsharp_json_object_end(&j);
 	vsharp_json_object_end(&j);
 	return close_tmp(f, tmp, path);

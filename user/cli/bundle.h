@@ -51,6 +51,7 @@ struct bundle_run {
 	const struct bundle_ktap *ktap;	/* per family */
 	unsigned n;
 	bool ok;			/* the run's exit status is 0 */
+	const char *skip;		/* why the run skipped (exit status 4), or NULL */
 };
 
 /* Writes the bundle of a run to PATH (through a temporary file renamed over it); false after an error message. */

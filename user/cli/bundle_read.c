@@ -150,24 +150,47 @@ static char *string(struct parser *ps)
 	return s;
 }
 
+static const char *digits(const char *q)
+{
+	while (*q >= '0' && *q <= '9')
+		q++;
+	return q;
+}
+
 static bool number(struct parser *ps, struct jv *v)
 {
-	const char *q = ps->p;
-	char *end;
+	const char *q = ps->p, *end;
 
-	/* RFC 8259 section 6: no leading zeros, no '+', no bare '.'. */
+	/* RFC 8259 section 6, checked before strtod(), which takes more (hex, "inf", a bare '.'). */
 	if (*q == '-')
 		q++;
-	if (*q == '0' && q[1] >= '0' && q[1] <= '9') {
-		fail(ps, "a number with a leading zero");
-		return false;
-	}
 	if (*q < '0' || *q > '9') {
 		fail(ps, "a value (allowed an object, array, string, number, true, false, null)");
 		return false;
 	}
+	if (*q == '0' && q[1] >= '0' && q[1] <= '9') {
+		fail(ps, "a number with a leading zero");
+		return false;
+	}
+	end = digits(q);
+	if (*end == '.') {
+		q = end + 1;
+		end = digits(q);
+		if (end == q) {
+			fail(ps, "a digit after the decimal point");
+			return false;
+		}
+	}
+	if (*end == 'e' || *end == 'E') {
+		q = end + 1 + (end[1] == '+' || end[1] == '-');
+		end = digits(q);
+		if (end == q) {
+			fail(ps, "a digit in the exponent");
+			return false;
+		}
+	}
 	v->type = JV_NUM;
-	v->num = strtod(ps->p, &end);
+	v->num = strtod(ps->p, NULL);
 	ps->p = end;
 	return true;
 }

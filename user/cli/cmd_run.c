@@ -765,6 +765,9 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			printf("KTAP version 1\n1..0 # SKIP amdgpu: %s\n", err.msg);
 			if (json)
 				fclose(json);
+			/* A lab collects a bundle from every machine, a GPU-less one too. */
+			if (o.bundle && !bundle_write_run(o.bundle, &(struct bundle_run){ .skip = err.msg }))
+				return 1;
 			return CLI_EXIT_SKIP;
 		}
 		if (ret)
@@ -845,7 +848,8 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 		for (unsigned f = 0; f < p.n; f++)
 			k[f] = (struct bundle_ktap){ r->ok[f], r->totals[f].passed, r->totals[f].failed,
 						     r->totals[f].skipped };
-		ok &= bundle_write_run(o.bundle, &(struct bundle_run){ r->fams, r->devs, k, p.n, ok });
+		ok &= bundle_write_run(o.bundle, &(struct bundle_run){ .fams = r->fams, .devs = r->devs, .ktap = k,
+								   .n = p.n, .ok = ok });
 	}
 	printf("# vsharp run: %llu cases: %llu passed, %llu failed, %llu skipped\n",
 	       (unsigned long long)(total.passed + total.failed + total.skipped),

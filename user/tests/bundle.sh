@@ -44,7 +44,7 @@ EOF
 }
 
 echo "KTAP version 1"
-echo "1..9"
+echo "1..11"
 
 "$VSHARP" run --device emu --gfx gfx9 verdicts --bundle "$tmp/run.json" >"$tmp/run.ktap" 2>"$tmp/err"
 "$VSHARP" run --device emu --gfx gfx9 verdicts --emu-rule atomic_misaligned=memviol \
@@ -124,6 +124,22 @@ else
 	echo "ok $n shim_bundle_has_the_chips_identity # SKIP no amdgpu shim (VSHARP_SHIM)"
 fi
 
+# No GPU: the run skips (exit status 4) and the bundle says why, with no family.
+"$VSHARP" run --device amdgpu --bundle "$tmp/skip.json" >"$tmp/skip.ktap" 2>"$tmp/err"
+rc=$?
+if [ $rc = 4 ]; then
+	validate "$tmp/skip.json" && python3 - "$tmp/skip.json" "$tmp/skip.ktap" <<'EOF'
+import json, sys
+b = json.load(open(sys.argv[1]))
+why = open(sys.argv[2]).read().split("# SKIP amdgpu: ", 1)[1].strip()
+assert b["families"] == [] and b["ktap"]["skip"] == why and b["ktap"]["ok"] is False, b["ktap"]
+EOF
+	ok $? skipped_run_writes_a_bundle_saying_why
+else
+	n=$((n + 1))
+	echo "ok $n skipped_run_writes_a_bundle_saying_why # SKIP this machine has an amdgpu GPU (exit $rc)"
+fi
+
 # One mutation per line: a Python statement on bundle b (a run) that the schema must refuse.
 python3 - "$SCHEMA" "$tmp/run.json" "$tmp/emu.json" <<'EOF'
 import copy, json, sys
@@ -172,6 +188,23 @@ for case in "cut.json:file: JSON, line 1 column" "v2.json:version: 2 (allowed 1"
 	fi
 done
 ok $r report_refuses_a_broken_bundle_naming_it
+
+# The reader takes any JSON (re-indented, escaped) and no more than JSON.
+python3 -c 'import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"), indent="\t", ensure_ascii=True)' \
+	"$tmp/run.json" "$tmp/pretty.json"
+sed 's/"emu gfx9"/"emu \\u0067fx9"/' "$tmp/run.json" >"$tmp/escaped.json"
+"$VSHARP" report --format json "$tmp/run.json" >"$tmp/plain.out" 2>"$tmp/err"
+"$VSHARP" report --format json "$tmp/pretty.json" | sed 's/"pretty"/"run"/g' >"$tmp/pretty.out" 2>>"$tmp/err"
+"$VSHARP" report --format json "$tmp/escaped.json" | sed 's/"escaped"/"run"/g' >"$tmp/escaped.out" 2>>"$tmp/err"
+r=0
+cmp -s "$tmp/plain.out" "$tmp/pretty.out" && cmp -s "$tmp/plain.out" "$tmp/escaped.out" || r=1
+for doc in '0x10' '1.' '1e' '01' '[1,]' '{"a":1,}' '"\x"' "'a'" 'nul' '[1] 2'; do
+	printf '%s' "$doc" >"$tmp/bad.json"
+	"$VSHARP" report "$tmp/bad.json" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "bad.json: file: JSON, line 1 column" "$tmp/err" || { echo "# $doc: exit $rc"; r=1; }
+done
+ok $r report_reads_json_and_only_json
 
 "$VSHARP" run --device emu --gfx gfx9 verdicts --bundle "$tmp/no/such/dir/b.json" >/dev/null 2>"$tmp/err"
 rc=$?
