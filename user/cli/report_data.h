@@ -57,9 +57,12 @@ struct report_cell {
 	enum report_mark mark;
 };
 
-/* A row: a rule of the matrix, or a cell of the cross-chip atlas. */
+/*
+ * A row: a rule of the matrix, or of the cross-chip atlas an access of one
+ * size under one mode, its cells the outcomes at misalignments 0 to 15.
+ */
 struct report_row {
-	char name[96];			/* rule, or "mode access size misalignment" */
+	char name[96];			/* rule, or "mode access size" */
 	char level[16];			/* atlas rows: the level whose chips differ */
 	struct report_cell *cell;	/* per chip */
 	bool disagree;			/* chips of one level decided differently */
@@ -71,10 +74,10 @@ struct report {
 	unsigned n_chips;
 	struct report_row *rule;	/* the matrix */
 	unsigned n_rules;
-	struct report_row *cell;	/* the cross-chip atlas: cells where chips of a level differ */
+	struct report_row *cell;	/* the cross-chip atlas: rows where chips of a level differ */
 	unsigned n_cells;
 	unsigned atlas_chips;		/* chips with an atlas */
-	unsigned cells_compared;	/* atlas cells two chips of one level both have */
+	unsigned cells_compared;	/* atlas rows two chips of one level both have */
 	unsigned n_bundles;
 };
 

@@ -15,6 +15,7 @@
 #include "bundle.h"
 #include "cli.h"
 #include "report_data.h"
+#include "vsharp/atlas.h"
 
 /* A bundle holds a few MiB at most (an align bundle of every level: 2 MiB). */
 #define MAX_BUNDLE (64u << 20)
@@ -306,7 +307,12 @@ static struct report_row *cell_row(struct report *r, struct cell_index *ix, cons
 	return row;
 }
 
-/* One atlas's cells, as chip C: what the device did when measured, else the model. */
+/*
+ * One atlas's cells, as chip C: what the device did when measured, else
+ * the model.  A row is an access of one size under one mode, its text the
+ * outcomes at misalignments 0 to 15 as vsharp align's text table has them
+ * ('-' where the chip has no such cell).
+ */
 static bool add_atlas(struct report *r, struct cell_index *ix, const struct loaded *b,
 		      const struct jv *at, unsigned c)
 {
@@ -318,6 +324,7 @@ static bool add_atlas(struct report *r, struct cell_index *ix, const struct load
 		const struct jv *cl = &cells->kid[i], *size = jv_get(cl, "size"), *mis = jv_get(cl, "misalignment");
 		const struct jv *seen = jv_get(cl, "seen");
 		const char *mode = str(b->path, cl, "mode", "cells[]"), *access, *outcome;
+		struct report_cell *cell;
 		struct report_row *row;
 		char name[96];
 
@@ -325,16 +332,25 @@ static bool add_atlas(struct report *r, struct cell_index *ix, const struct load
 		outcome = access ? str(b->path, cl, "model", "cells[]") : NULL;
 		if (!outcome)
 			return false;
-		if (!size || size->type != JV_NUM || !mis || mis->type != JV_NUM)
-			return refuse(b->path, "cells[]", "'size' and 'misalignment' must be numbers");
+		if (!size || size->type != JV_NUM || !mis || mis->type != JV_NUM || mis->num < 0 ||
+		    mis->num >= VSHARP_ATLAS_MIS || mis->num != (unsigned)mis->num)
+			return refuse(b->path, "cells[]", "'size' must be a number and 'misalignment' 0 to %u",
+				      VSHARP_ATLAS_MIS - 1);
 		if (seen && seen->type == JV_STR)
 			outcome = seen->s;
-		snprintf(name, sizeof(name), "%s %s %g %g", mode, access, size->num, mis->num);
+		if (strlen(outcome) != 1)
+			return refuse(b->path, "cells[]", "outcome '%s' (one symbol of vsharp align's table)", outcome);
+		snprintf(name, sizeof(name), "%s %s %g", mode, access, size->num);
 		row = cell_row(r, ix, r->chip[c].level, name);
 		if (!row)
 			return refuse(b->path, "cells[]", "out of memory");
-		snprintf(row->cell[c].text, sizeof(row->cell[c].text), "%s", outcome);
-		row->cell[c].mark = REPORT_AGREE;
+		cell = &row->cell[c];
+		if (cell->mark != REPORT_AGREE) {
+			memset(cell->text, '-', VSHARP_ATLAS_MIS);
+			cell->text[VSHARP_ATLAS_MIS] = '\0';
+			cell->mark = REPORT_AGREE;
+		}
+		cell->text[(unsigned)mis->num] = outcome[0];
 	}
 	return true;
 }
@@ -360,7 +376,7 @@ static bool mark_row(const struct report *r, struct report_row *row)
 	return any;
 }
 
-/* Keeps the atlas cells two chips of one level both have and differ in. */
+/* Keeps the atlas rows two chips of one level both have and differ in. */
 static void keep_differing(struct report *r)
 {
 	unsigned kept = 0;

@@ -109,10 +109,10 @@ void report_text(FILE *f, const struct report *r)
 		rows_text(f, r, r->rule, r->n_rules, false, "rule");
 	if (!r->atlas_chips)
 		return;
-	fprintf(f, "# cross-chip atlas: %u of %u cells two chips of one level both have differ (!)\n",
+	fprintf(f, "# cross-chip atlas: %u of %u rows two chips of one level both have differ (!)\n",
 		r->n_cells, r->cells_compared);
-	fprintf(f, "# cells: MODE ACCESS SIZE MISALIGNMENT; . as addressed  s split  1-f aligned down by n bytes  F MEMVIOL  ? not run  ! unexplained\n");
-	rows_text(f, r, r->cell, r->n_cells, true, "level cell");
+	fprintf(f, "# rows: MODE ACCESS SIZE; misalignments 0..15: . as addressed  s split  1-f aligned down by n bytes  F MEMVIOL  - none  ? not run  ! unexplained\n");
+	rows_text(f, r, r->cell, r->n_cells, true, "level mode access size");
 }
 
 static void csv_rows(FILE *f, const struct report *r, const struct report_row *rows, unsigned n, bool atlas)

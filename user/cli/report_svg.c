@@ -65,7 +65,7 @@ static unsigned longest(const char *a, const char *b, const char *c)
 static void lay_out(const struct report *r, const struct report_row *rows, unsigned n, bool atlas,
 		    struct layout *l)
 {
-	unsigned first = atlas ? 12 : 6;
+	unsigned first = atlas ? 22 : 6;
 
 	l->width = 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -107,7 +107,7 @@ static double table(FILE *f, const struct report *r, const struct report_row *ro
 	text_at(f, PAD, y + 16, " font-weight=\"bold\" font-size=\"14\"", title);
 	y += ROW_H + 4;
 	for (unsigned h = 0; h < 3; h++) {
-		text_at(f, PAD, y + 15, " font-weight=\"bold\"", h ? head[h] : atlas ? "level cell" : "rule");
+		text_at(f, PAD, y + 15, " font-weight=\"bold\"", h ? head[h] : atlas ? "level mode access size" : "rule");
 		x = l->first;
 		for (unsigned c = 0; c < r->n_chips; c++) {
 			const char *v[] = { r->chip[c].label, r->chip[c].level, r->chip[c].processor };
@@ -197,7 +197,7 @@ void report_svg(FILE *f, const struct report *r)
 	if (r->n_rules)
 		y = table(f, r, r->rule, r->n_rules, false, &m, y, "chip x rule: the choice each chip follows");
 	if (r->atlas_chips) {
-		snprintf(title, sizeof(title), "cross-chip atlas: %u of %u cells that two chips of one level both have differ",
+		snprintf(title, sizeof(title), "cross-chip atlas: %u of %u rows that two chips of one level both have differ; misalignments 0..15",
 			 r->n_cells, r->cells_compared);
 		table(f, r, r->cell, r->n_cells, true, &a, y, title);
 	}

@@ -14,9 +14,9 @@
 # nowhere else, d (alone on gfx11) never, and e's tfe_oob is unsettled.
 # Every format (text, CSV, JSON, SVG, HTML) must show exactly that.  The
 # atlas: align bundles of gfx9 under the defaults, atomic_misaligned=memviol
-# and format_misaligned=memviol, and of gfx11; the cells that differ are
-# computed here from the bundles and must be the report's, all of them
-# atomics or format accesses.
+# and format_misaligned=memviol, and of gfx11; the rows that differ are
+# computed here from the bundles' cells and must be the report's, all of
+# them atomics or format accesses.
 #
 # Headless chromium (Debian's) renders the HTML page: the screenshot has
 # the page's size, is not blank, and shows the disagreement colour over
@@ -117,7 +117,7 @@ done
 	[ "$(grep -o 'http[s]*://[^"]*' "$tmp/report.html" | sort -u)" = "http://www.w3.org/2000/svg" ]
 ok $? report_html_is_self_contained
 
-# The cross-chip atlas: exactly the cells where chips of one level differ.
+# The cross-chip atlas: exactly the rows (mode, access, size; misalignments 0..15) where chips of one level differ.
 align() {	# align NAME LEVEL [--emu-rule R]...
 	name=$1
 	level=$2
@@ -138,8 +138,10 @@ for path in sys.argv[3:]:
     chip = path.rsplit("/", 1)[1][:-5]
     at = json.load(open(path))["atlases"][0]
     for c in at["cells"]:
-        key = (at["level"], "%s %s %d %d" % (c["mode"], c["access"], c["size"], c["misalignment"]))
-        cells.setdefault(key, {})[chip] = c["seen"]
+        key = (at["level"], "%s %s %d" % (c["mode"], c["access"], c["size"]))
+        row = cells.setdefault(key, {}).setdefault(chip, ["-"] * 16)
+        row[c["misalignment"]] = c["seen"]
+cells = {k: {chip: "".join(v) for chip, v in row.items()} for k, row in cells.items()}
 want = {k: v for k, v in cells.items() if len(set(v.values())) > 1}
 got = {(r["level"], r["cell"]): {ch: c["value"] for ch, c in r["chips"].items() if c["mark"] == "disagree"}
        for r in rep["atlas"]["differing"]}
