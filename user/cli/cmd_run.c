@@ -834,10 +834,15 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			ok = false;
 		}
 	}
-	printf("# vsharp run: %llu cases: %llu passed, %llu failed, %llu skipped\n",
-	       (unsigned long long)(total.passed + total.failed + total.skipped),
-	       (unsigned long long)total.passed, (unsigned long long)total.failed,
-	       (unsigned long long)total.skipped);
+	snprintf(note, sizeof(note), "%llu cases: %llu passed, %llu failed, %llu skipped",
+		 (unsigned long long)(total.passed + total.failed + total.skipped),
+		 (unsigned long long)total.passed, (unsigned long long)total.failed,
+		 (unsigned long long)total.skipped);
+	/* The last line counts everything the run ran: a verdicts-only run is not an empty one. */
+	if (!o.have_suites || o.verdicts)
+		verdict_count_line("# vsharp run", r->fams, p.n, strcat(note, "; "));
+	else
+		printf("# vsharp run: %s\n", note);
 	return ok ? 0 : 1;
 }
 

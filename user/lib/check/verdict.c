@@ -94,13 +94,14 @@ static void note_miss(struct misses *m, unsigned c, enum vsharp_gfx level,
 		 what, vsharp_align_mode_name(vw->mode), saw, info->choice[c].name, pred);
 }
 
-/* The lanes on which choice C predicts something else than choice 0 (MEMVIOL included). */
-static uint64_t parted(const struct vsharp_probe_wave *w, unsigned ws, const struct predictions *p, unsigned c)
+/* The lanes on which choices C and D predict differently (MEMVIOL included). */
+static uint64_t parted(const struct vsharp_probe_wave *w, unsigned ws, const struct predictions *p,
+		       unsigned c, unsigned d)
 {
-	uint64_t lanes = vsharp_probe_compare(w, ws, &p->choice[c], &p->choice[0].r, NULL);
+	uint64_t lanes = vsharp_probe_compare(w, ws, &p->choice[c], &p->choice[d].r, NULL);
 
 	for (unsigned l = 0; l < w->n_lanes; l++)
-		if (p->choice[c].lane[l].memviol != p->choice[0].lane[l].memviol)
+		if (p->choice[c].lane[l].memviol != p->choice[d].lane[l].memviol)
 			lanes |= 1ull << l;
 	return lanes;
 }
@@ -125,8 +126,15 @@ static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, co
 		return ret;
 	for (unsigned c = 0; c < info->n_choices; c++) {
 		unexplained[c] = vsharp_observed_unexplained(&vw->w, ws, &p->choice[c], seen, p->first[c]);
-		if (c)
-			discriminating |= parted(&vw->w, ws, p, c);
+		for (unsigned d = 0; d < c; d++) {
+			uint64_t lanes = parted(&vw->w, ws, p, c, d);
+
+			discriminating |= lanes;
+			if (lanes) {
+				v->apart[c] |= (uint8_t)(1u << d);
+				v->apart[d] |= (uint8_t)(1u << c);
+			}
+		}
 	}
 	for (unsigned l = 0; l < vw->w.n_lanes; l++) {
 		unsigned explained = 0;
@@ -246,6 +254,20 @@ static int run_rule(struct run_state *s, enum vsharp_rule rule, struct vsharp_ve
 	if (!ret)
 		conclude(v, all, m, why);
 	return ret;
+}
+
+void vsharp_verdict_count(const struct vsharp_verdict *v, unsigned n, struct vsharp_verdict_counts *c)
+{
+	for (unsigned i = 0; i < n; i++) {
+		c->lanes += v[i].cases;
+		c->not_run += v[i].not_run;
+		c->kind[v[i].kind]++;
+		if (v[i].kind == VSHARP_VERDICT_NOT_APPLICABLE)
+			continue;
+		c->verdicts++;
+		c->untested += v[i].kind == VSHARP_VERDICT_UNTESTED;
+		c->decided += v[i].kind != VSHARP_VERDICT_UNTESTED;
+	}
 }
 
 int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_opts *o,
