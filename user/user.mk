@@ -80,5 +80,7 @@ USER_CHECK_SUITES := layers=scripts/layers-check $(foreach t,$(USER_TESTS),$(not
 	align="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/align.sh"
 # ib decode's register names and fields against Linux 6.12's headers.
 USER_CHECK_SUITES += reg-fields=user/tests/reg_fields.sh
+# Every rule with choices has a verdict on every level it matters on (about 10 s of CPU).
+USER_CHECK_SUITES += verdicts=user/tests/verdicts.sh
 
 -include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib lib/* cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))

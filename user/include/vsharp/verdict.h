@@ -76,6 +76,12 @@ struct vsharp_verdict_opts {
 	bool mode_fixed;
 	enum vsharp_align_mode mode;
 	bool allow_memviol;		/* hardware: run the cases that may raise MEMVIOL, alone */
+	/*
+	 * The choices of the other rules the predictions of a rule's choices
+	 * take: what the device is known to follow (the emulated device's
+	 * --emu-rule); NULL: the level's defaults.
+	 */
+	const struct vsharp_rules *base;
 };
 
 /*

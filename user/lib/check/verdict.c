@@ -63,16 +63,15 @@ struct misses {
  * and the arena the probe layer gave that place (a choice may read the
  * address itself, as strict_b96=12 reads it modulo 12).
  */
-static int predict(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_rule rule,
+static int predict(struct vsharp_probe_ctx *ctx, const struct vsharp_rules *base, enum vsharp_rule rule,
 		   unsigned n_choices, const struct vsharp_verdict_wave *vw, unsigned index,
 		   struct predictions *p, struct vsharp_error *err)
 {
 	int ret = 0;
 
 	for (unsigned c = 0; c < n_choices && !ret; c++) {
-		struct vsharp_rules r;
+		struct vsharp_rules r = *base;
 
-		vsharp_rules_default(level, &r);
 		r.choice[rule] = (uint8_t)c;
 		ret = vsharp_probe_expect(ctx, &vw->w, index, vw->mode, &r, &p->choice[c], err);
 	}
@@ -107,7 +106,8 @@ static uint64_t parted(const struct vsharp_probe_wave *w, unsigned ws, const str
 }
 
 /* Adds the lanes of one observed wave to the verdict. */
-static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, const struct vsharp_verdict_wave *vw,
+static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, const struct vsharp_rules *base,
+		      const struct vsharp_verdict_wave *vw,
 		      const struct vsharp_observed *seen, unsigned ws, struct predictions *p,
 		      struct misses *m, unsigned *all, struct vsharp_error *err)
 {
@@ -121,7 +121,7 @@ static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, co
 		v->not_run += vw->w.n_lanes;
 		return 0;
 	}
-	ret = predict(ctx, v->level, v->rule, info->n_choices, vw, seen->index, p, err);
+	ret = predict(ctx, base, v->rule, info->n_choices, vw, seen->index, p, err);
 	if (ret)
 		return ret;
 	for (unsigned c = 0; c < info->n_choices; c++) {
@@ -191,6 +191,7 @@ static void conclude(struct vsharp_verdict *v, unsigned all, const struct misses
 struct run_state {
 	struct vsharp_device *dev;
 	const struct vsharp_verdict_opts *o;
+	struct vsharp_rules base;	/* the other rules' choices */
 	struct vsharp_probe_ctx *ctx[VSHARP_ALIGN_COUNT];
 	unsigned ws;
 	/* Modes in the order their contexts opened: closed in reverse, the emulated device's buffers are a stack. */
@@ -249,7 +250,7 @@ static int run_rule(struct run_state *s, enum vsharp_rule rule, struct vsharp_ve
 						     &waves[i].alone, 1, s->o->allow_memviol, &seen[i], err);
 		}
 		if (!ret)
-			ret = judge_wave(v, ctx, &waves[i], &seen[i], s->ws, p, m, &all, err);
+			ret = judge_wave(v, ctx, &s->base, &waves[i], &seen[i], s->ws, p, m, &all, err);
 	}
 	if (!ret)
 		conclude(v, all, m, why);
@@ -273,7 +274,7 @@ void vsharp_verdict_count(const struct vsharp_verdict *v, unsigned n, struct vsh
 int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_opts *o,
 			struct vsharp_verdict out[VSHARP_RULE_COUNT], struct vsharp_error *err)
 {
-	struct run_state s = { dev, o, { NULL }, vsharp_probe_level_wave_size(dev->level), { 0 }, 0 };
+	struct run_state s = { .dev = dev, .o = o, .ws = vsharp_probe_level_wave_size(dev->level) };
 	struct vsharp_verdict_wave *waves = malloc(MAX_CASE_WAVES * sizeof(*waves));
 	struct vsharp_observed *seen = malloc(MAX_CASE_WAVES * sizeof(*seen));
 	struct predictions *p = malloc(sizeof(*p));
@@ -281,6 +282,10 @@ int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_o
 	enum vsharp_align_mode was = dev->hardware ? VSHARP_ALIGN_UNALIGNED : vsharp_emu_align_mode(dev);
 	int ret = 0;
 
+	if (o->base)
+		s.base = *o->base;
+	else
+		vsharp_rules_default(dev->level, &s.base);
 	if (!waves || !seen || !p || !m)
 		ret = vsharp_fail(err, -ENOMEM, "verdicts: out of memory");
 	for (int r = 0; r < VSHARP_RULE_COUNT && !ret; r++)
