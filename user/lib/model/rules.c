@@ -214,7 +214,7 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 	},
 	[VSHARP_RULE_DS_B16_DWORD] = {
 		"ds_b16_dword", "a 16-bit DS access (B16, U16, I16, D16) at an odd address in DWORD mode", GFX_RANGE(6, 12), 2,
-		{ { "native", "UNVERIFIED: R3 §3.3.4.1, R4 §3.3.5.1 prose \"'Native' Alignment in LDS ... B16 or D16: 2 byte aligned\" with \"LDS forces alignment by zeroing out address least significant bits\"; R1 §8.1.7 DWORD \"Automatic alignment to multiple of the smaller of element size or a dword\"" },
+		{ { "native", "UNVERIFIED: R3 §3.3.4.1, R4 §3.3.5.1 prose \"'Native' Alignment in LDS ... B16 or D16: 2 byte aligned\" with \"LDS forces alignment by zeroing out address least significant bits\"; R3 §3.3.3, R4 §3.3.4 DWORD \"Automatic alignment to multiple of the smaller of element size or a DWORD\"" },
 		  { "as_addressed", "R3 §3.3.4.1, R4 §3.3.5.1 pseudo-code: align is 0xfffC, 0xfff8 or 0xfff0 for B32, B64, B96/B128 only, so B16 (and B8) keep every address bit" } },
 		ALL_DEFAULT(VSHARP_DS_B16_DWORD_NATIVE),
 	},
