@@ -83,5 +83,7 @@ USER_CHECK_SUITES += bundle="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$
 	report="VSHARP=$(BUILD)/user/vsharp user/tests/report.sh"
 # ib decode's register names and fields against Linux 6.12's headers.
 USER_CHECK_SUITES += reg-fields=user/tests/reg_fields.sh
+# Every rule with choices has a verdict on every level it matters on (about 10 s of CPU).
+USER_CHECK_SUITES += verdicts=user/tests/verdicts.sh
 
 -include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib lib/* cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))

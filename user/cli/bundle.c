@@ -137,44 +137,35 @@ static void json_emu_rules(struct vsharp_json *j, const struct vsharp_rules *r)
 	vsharp_json_object_begin(j, "emu_rules");
 	for (int i = 0; i < VSHARP_RULE_COUNT; i++)
 		vsharp_json_str(j, vsharp_rule_info(i)->name, vsharp_rule_info(i)->choice[r->choice[i]].name);
-	for (unsigned i = 0; i < vsharp_convert_rule_count(); i++) {
-		const char *const *names;
-
-		vsharp_convert_rule_choices(i, &names);
-		vsharp_json_str(j, vsharp_convert_rule_name(i), names[vsharp_convert_rule_get(&r->convert, i)]);
-	}
 	vsharp_json_object_end(j);
 }
 
-static void json_verdict(struct vsharp_json *j, const struct verdict_family *fam, enum vsharp_rule r)
+static void json_counts(struct vsharp_json *j, const struct vsharp_verdict_counts *c)
 {
-	const struct vsharp_verdict *v = &fam->v[r];
-	const struct vsharp_rule_info *info = vsharp_rule_info(r);
+	vsharp_json_object_begin(j, "verdict_counts");
+	vsharp_json_uint(j, "lanes", c->lanes);
+	vsharp_json_uint(j, "not_run", c->not_run);
+	vsharp_json_uint(j, "verdicts", c->verdicts);
+	vsharp_json_uint(j, "decided", c->decided);
+	vsharp_json_uint(j, "untested", c->untested);
+	vsharp_json_object_end(j);
+}
 
-	vsharp_json_object_begin(j, NULL);
-	vsharp_json_str(j, "rule", info->name);
-	vsharp_json_str(j, "verdict", vsharp_verdict_kind_name(v->kind));
-	vsharp_json_array_begin(j, "choices");
-	for (unsigned c = 0; c < info->n_choices; c++)
-		if (v->kind == VSHARP_VERDICT_CHOICE && v->explains >> c & 1)
-			vsharp_json_str(j, NULL, info->choice[c].name);
+/* A family's verdicts, each as --verdicts-json writes it, and what they add up to (also into ALL). */
+static void json_verdicts(struct vsharp_json *j, const struct verdict_family *fam,
+			  struct vsharp_verdict_counts *all)
+{
+	struct vsharp_verdict_counts c = { 0 };
+
+	vsharp_json_array_begin(j, "verdicts");
+	for (int v = 0; fam->ran && v < VSHARP_RULE_COUNT; v++)
+		verdict_json_rule(j, fam, v);
 	vsharp_json_array_end(j);
-	vsharp_json_str(j, "model_default", info->choice[info->defaults[fam->level]].name);
-	if (v->kind == VSHARP_VERDICT_MIXED || v->kind == VSHARP_VERDICT_NONE)
-		vsharp_json_str(j, "closest", info->choice[v->closest].name);
-	vsharp_json_object_begin(j, "evidence");
-	vsharp_json_uint(j, "cases", v->cases);
-	vsharp_json_uint(j, "discriminating", v->discriminating);
-	vsharp_json_uint(j, "controls", v->controls);
-	vsharp_json_uint(j, "not_run", v->not_run);
-	vsharp_json_object_begin(j, "explained_by");
-	for (unsigned c = 0; c < info->n_choices; c++)
-		vsharp_json_uint(j, info->choice[c].name, v->matched[c]);
-	vsharp_json_object_end(j);
-	vsharp_json_object_end(j);
-	if (v->why[0])
-		vsharp_json_str(j, "why", v->why);
-	vsharp_json_object_end(j);
+	if (!fam->ran)
+		return;
+	vsharp_verdict_count(fam->v, VSHARP_RULE_COUNT, &c);
+	vsharp_verdict_count(fam->v, VSHARP_RULE_COUNT, all);
+	json_counts(j, &c);
 }
 
 static void json_head(struct vsharp_json *j, const char *verb)
@@ -223,6 +214,7 @@ bool bundle_write_run(const char *path, const struct bundle_run *r)
 	char tmp[4096];
 	struct vsharp_json j;
 	struct bundle_ktap sum = { .ok = r->ok };
+	struct vsharp_verdict_counts counts = { 0 };
 	unsigned ok = 0;
 	FILE *f = open_tmp(path, tmp, sizeof(tmp));
 
@@ -254,10 +246,7 @@ bool bundle_write_run(const char *path, const struct bundle_run *r)
 		vsharp_json_uint(&j, "failed", k->failed);
 		vsharp_json_uint(&j, "skipped", k->skipped);
 		vsharp_json_object_end(&j);
-		vsharp_json_array_begin(&j, "verdicts");
-		for (int v = 0; fam->ran && v < VSHARP_RULE_COUNT; v++)
-			json_verdict(&j, fam, v);
-		vsharp_json_array_end(&j);
+		json_verdicts(&j, fam, &counts);
 		vsharp_json_object_end(&j);
 	}
 	vsharp_json_array_end(&j);
@@ -272,6 +261,7 @@ bool bundle_write_run(const char *path, const struct bundle_run *r)
 	if (r->skip)
 		vsharp_json_str(&j, "skip", r->skip);
 	vsharp_json_object_end(&j);
+	json_counts(&j, &counts);
 	vsharp_json_object_end(&j);
 	return close_tmp(f, tmp, path);
 }

@@ -8,8 +8,8 @@
 #    emulated device, from the model, and through the amdgpu shim when
 #    $VSHARP_SHIM is given) validates against Documentation/bundle.schema.json
 #    with python3-jsonschema (Draft 2020-12);
-#  - a bundle holds what the run said: its KTAP counts are the closing
-#    line's, its verdicts one per rule `vsharp rules --json` lists, the
+#  - a bundle holds what the run said: its KTAP and verdict counts are the
+#    closing line's, its verdicts one per rule `vsharp rules --json` lists, the
 #    choice --emu-rule gave, an atlas's cells the rows of --format csv;
 #  - the GPU's identity through the shim is the chip's as Linux and
 #    libdrm give it (a Radeon RX 6900 XT: PCI 0x73bf in libdrm's
@@ -61,9 +61,11 @@ python3 - "$tmp/run.json" "$tmp/run.ktap" "$tmp/rules.json" <<'EOF'
 import json, re, sys
 b = json.load(open(sys.argv[1]))
 last = open(sys.argv[2]).read().splitlines()[-1]
-m = re.match(r"# vsharp run: (\d+) cases: (\d+) passed, (\d+) failed, (\d+) skipped$", last)
-k = b["ktap"]
-assert m and [k["cases"], k["passed"], k["failed"], k["skipped"]] == [int(x) for x in m.groups()], (last, k)
+m = re.match(r"# vsharp run: (\d+) cases: (\d+) passed, (\d+) failed, (\d+) skipped; "
+             r"(\d+) verdict lanes: (\d+) verdicts decided \(\d+ not ok\), (\d+) untested, (\d+) lanes not run$", last)
+k, c = b["ktap"], b["verdict_counts"]
+assert m and [k["cases"], k["passed"], k["failed"], k["skipped"], c["lanes"], c["decided"], c["untested"],
+              c["not_run"]] == [int(x) for x in m.groups()], (last, k, c)
 assert k["families"] == 1 and k["families_ok"] == 1 and k["ok"] is True
 fam = b["families"][0]
 rules = json.load(open(sys.argv[3]))
@@ -72,11 +74,11 @@ got = [v["rule"] for v in fam["verdicts"]]
 assert names and all(n in got for n in names), set(names) - set(got)
 # GC 9.0.1 is gfx900 (Linux amdgpu_discovery.c, the KFD gfx_target_version table).
 assert fam["gpu"] == {"emulated": True, "processor": "gfx900", "gc_ip": "9.0.1"}, fam["gpu"]
+assert fam["verdict_counts"] == c
 for v in fam["verdicts"]:
-    e = v["evidence"]
-    assert e["cases"] == e["discriminating"] + e["controls"], v
+    assert v["cases"] == v["discriminating"] + v["controls"] and v["ok"], v
     if v["verdict"] == "choice":
-        assert all(e["explained_by"][c] == e["cases"] - e["not_run"] for c in v["choices"]), v
+        assert all(v["explained"][ch] == v["cases"] for ch in v["choices"]), v
 EOF
 ok $? run_bundle_holds_the_runs_counts_and_every_rule
 
@@ -152,7 +154,8 @@ mutations = [
     (run, "b['verb'] = 'align'"),
     (run, "b['families'][0]['verdicts'][0]['verdict'] = 'maybe'"),
     (run, "b['families'][0]['verdicts'][0]['choices'] = []"),
-    (run, "b['families'][0]['verdicts'][0]['evidence']['cases'] = -1"),
+    (run, "b['families'][0]['verdicts'][0]['cases'] = -1"),
+    (run, "del b['verdict_counts']"),
     (run, "b['families'][0]['verdicts'][0]['surplus'] = 1"),
     (run, "b['families'][0]['gpu']['emulated'] = False"),
     (run, "b['families'][0]['level'] = 'gfx13'"),

@@ -160,7 +160,7 @@ ok $? report_atlas_differs_exactly_where_the_chips_do
 if command -v "$CHROMIUM" >/dev/null 2>&1; then
 	"$VSHARP" report --format html "$tmp/a.json" >"$tmp/calm.html" 2>>"$tmp/err"
 	for page in report calm; do
-		"$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,560 \
+		"$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1600,560 \
 			--user-data-dir="$tmp/profile" --screenshot="$tmp/$page.png" "file://$tmp/$page.html" \
 			>/dev/null 2>&1
 	done
@@ -204,7 +204,7 @@ def count(rows, rgb):
 
 VERMILLION, YELLOW, SKY = (0xd5, 0x5e, 0x00), (0xf0, 0xe4, 0x42), (0x56, 0xb4, 0xe9)
 w, h, rows = png(sys.argv[1])
-assert (w, h) == (1000, 560), (w, h)
+assert (w, h) == (1600, 560), (w, h)
 colours = {px for row in rows for px in row}
 assert len(colours) > 16, len(colours)
 legend = 28 * 18            # one legend swatch, border included
