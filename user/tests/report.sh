@@ -33,7 +33,7 @@ trap 'rm -rf "$tmp"' EXIT
 . scripts/ktap.sh
 
 echo "KTAP version 1"
-echo "1..8"
+echo "1..9"
 
 run() {	# run NAME LEVEL [--emu-rule R]...
 	name=$1
@@ -221,6 +221,16 @@ else
 	n=$((n + 1))
 	echo "ok $n report_html_screenshot_shows_the_disagreements # SKIP no $CHROMIUM (scripts/packages/report.list)"
 fi
+
+# The synopsis --help prints is the one Documentation/cli.rst gives; usage errors say what is allowed.
+doc=$(dirname "$0")/../../Documentation/cli.rst
+usage=$("$VSHARP" report --help | sed -n 's/^usage: //p')
+r=0
+grep -qxF "   $usage" "$doc" || { echo "# not in cli.rst: $usage"; r=1; }
+"$VSHARP" report >/dev/null 2>"$tmp/u1"; [ $? = 2 ] && grep -q "no bundle named" "$tmp/u1" || r=1
+"$VSHARP" report --format png "$tmp/a.json" >/dev/null 2>"$tmp/u2"
+[ $? = 2 ] && grep -qF "'png' (allowed text, csv, json, svg, html)" "$tmp/u2" || r=1
+ok $r report_usage_is_documented_and_checked
 
 [ -s "$tmp/err" ] && sed 's/^/# stderr: /' "$tmp/err"
 [ "$failed" = 0 ]
