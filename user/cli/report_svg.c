@@ -14,6 +14,7 @@
 #include "report_data.h"
 
 #define CHAR_W 7.3		/* 12 px monospace, per character */
+#define TITLE_CHAR_W 9.0	/* 14 px bold, with room for a wider fallback font */
 #define ROW_H 22
 #define PAD 10
 #define TITLE_H 60		/* the title and the legend */
@@ -166,8 +167,7 @@ void report_svg(FILE *f, const struct report *r)
 	lay_out(r, r->cell, r->n_cells, true, &a);
 	snprintf(title, sizeof(title), "vsharp report: %u bundles; %u rules where chips of one level disagree, %u with a none or mixed verdict",
 		 r->n_bundles, report_disagreements(r, false), report_unsettled(r));
-	/* The title's 14 px characters. */
-	width = strlen(title) * CHAR_W * 14 / 12 + PAD;
+	width = strlen(title) * TITLE_CHAR_W + PAD;
 	if (m.width > width)
 		width = m.width;
 	if (a.width > width)

@@ -18,7 +18,7 @@
 #  - broken bundles are refused: by the schema (each of a list of single
 #    mutations), and by vsharp report, naming the file and the field.
 #
-# $VSHARP is the vsharp binary; about 4 s with the optimised build.
+# $VSHARP is the vsharp binary; about 10 s of CPU (user + sys) with the optimised build.
 set -u
 VSHARP=${VSHARP:-build/user/vsharp}
 VSHARP_SHIM=${VSHARP_SHIM:-}

@@ -23,8 +23,8 @@
 # the area of the marked cells, which a report without disagreements
 # shows only in its legend.
 #
-# $VSHARP is the vsharp binary; about 5 s of CPU with the optimised build,
-# 3 s of it chromium.
+# $VSHARP is the vsharp binary; about 15 s of CPU (user + sys) with the optimised build,
+# 5 s of it chromium.
 set -u
 VSHARP=${VSHARP:-build/user/vsharp}
 CHROMIUM=${CHROMIUM:-chromium}
