@@ -121,7 +121,7 @@ struct vsharp_rules {
 	union {
 		uint8_t choice[VSHARP_RULE_COUNT];
 		struct {
-			uint8_t named_[VSHARP_RULE_FIRST_CONVERT];
+			uint8_t before_convert[VSHARP_RULE_FIRST_CONVERT];
 			struct vsharp_convert_rules convert;
 		};
 	};
