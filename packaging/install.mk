@@ -23,6 +23,8 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/vsharp
+# The result bundle's JSON Schema, for tools that read bundles (Documentation/fleet.rst).
+SCHEMADIR ?= $(PREFIX)/share/vsharp
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 KSELFTESTDIR ?= $(LIBDIR)/vsharp/kselftest
 DKMSDIR ?= /usr/src/vsharp-$(VERSION)
@@ -75,6 +77,8 @@ install: user $(MAN_PAGES) $(BUILD)/vsharp.pc
 	install -d $(DESTDIR)$(DOCDIR)/$(dir $(ABI_DOCS))
 	install -m 644 $(addprefix Documentation/,$(INSTALLED_DOCS)) $(DESTDIR)$(DOCDIR)/
 	install -m 644 Documentation/$(ABI_DOCS) $(DESTDIR)$(DOCDIR)/$(ABI_DOCS)
+	install -d $(DESTDIR)$(SCHEMADIR)
+	install -m 644 Documentation/bundle.schema.json $(DESTDIR)$(SCHEMADIR)/bundle.schema.json
 	@$(MAKE) --no-print-directory install-selftests
 
 install-selftests:
@@ -94,6 +98,8 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/vsharp 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(INSTALLED_DOCS) $(ABI_DOCS))
 	-rmdir $(DESTDIR)$(DOCDIR)/ABI/testing $(DESTDIR)$(DOCDIR)/ABI $(DESTDIR)$(DOCDIR) 2>/dev/null
+	rm -f $(DESTDIR)$(SCHEMADIR)/bundle.schema.json
+	-rmdir $(DESTDIR)$(SCHEMADIR) 2>/dev/null
 	rm -rf $(DESTDIR)$(KSELFTESTDIR)
 	-rmdir $(DESTDIR)$(LIBDIR)/vsharp 2>/dev/null
 

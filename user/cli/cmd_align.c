@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "align.h"
+#include "bundle.h"
 #include "cli.h"
 #include "report.h"
 #include "vsharp/session.h"
@@ -20,6 +21,7 @@ enum format { F_TEXT, F_CSV, F_JSON, F_SVG };
 struct align_opts {
 	const char *gfx, *mode, *format, *device, *debugfs;
 	const char *access, *size, *misalignment;	/* one cell */
+	const char *bundle;		/* file for the result bundle (bundle.h) */
 	bool cross, allow_memviol, allow_shared_vmid;
 	const char *emu_rules[CLI_MAX_EMU_RULES];
 	unsigned n_emu_rules;
@@ -399,9 +401,9 @@ static int parse_cell(const struct align_opts *o, enum format fmt, struct cell_q
 	if (!o->access || !o->size || !o->misalignment)
 		return cli_error("%s: missing (a cell is named by --access, --size and --misalignment together)",
 				 !o->access ? "--access" : !o->size ? "--size" : "--misalignment");
-	if (o->cross || o->device)
+	if (o->cross || o->device || o->bundle)
 		return cli_error("--access: one cell of the model (allowed without %s)",
-				 o->cross ? "--cross-level" : "--device");
+				 o->cross ? "--cross-level" : o->device ? "--device" : "--bundle");
 	if (fmt != F_TEXT && fmt != F_JSON)
 		return cli_error("--format: one cell prints text or json (allowed text, json)");
 	if (vsharp_atlas_access_parse(o->access, &q->access, &err))
@@ -564,7 +566,7 @@ static int parse(int argc, char **argv, struct align_opts *o)
 {
 	enum {
 		O_GFX = 1, O_MODE, O_FORMAT, O_JSON, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE,
-		O_SHARED_VMID, O_ACCESS, O_SIZE, O_MIS,
+		O_SHARED_VMID, O_ACCESS, O_SIZE, O_MIS, O_BUNDLE,
 	};
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, O_GFX }, { "--mode", true, O_MODE }, { "--format", true, O_FORMAT },
@@ -572,6 +574,7 @@ static int parse(int argc, char **argv, struct align_opts *o)
 		{ "--cross-level", false, O_CROSS }, { "--allow-memviol", false, O_MEMVIOL },
 		{ "--emu-rule", true, O_EMU_RULE }, { "--allow-shared-vmid", false, O_SHARED_VMID },
 		{ "--access", true, O_ACCESS }, { "--size", true, O_SIZE }, { "--misalignment", true, O_MIS },
+		{ "--bundle", true, O_BUNDLE },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -595,6 +598,7 @@ static int parse(int argc, char **argv, struct align_opts *o)
 		case O_CROSS: o->cross = true; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
 		case O_SHARED_VMID: o->allow_shared_vmid = true; break;
+		case O_BUNDLE: o->bundle = val; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
 				return cli_error("--emu-rule: at most %u", CLI_MAX_EMU_RULES);
@@ -752,6 +756,7 @@ int cmd_align(int argc, char **argv)
 	const struct vsharp_atlas *views[VSHARP_GFX_COUNT];
 	struct vsharp_atlas *atlases = NULL;
 	struct vsharp_session session = { .dev = NULL };
+	struct bundle_device dev;
 	struct vsharp_error err = { "" };
 	enum vsharp_gfx level = VSHARP_GFX9;
 	enum vsharp_align_mode mode;
@@ -814,6 +819,7 @@ int cmd_align(int argc, char **argv)
 	}
 	if (measured) {
 		ret = vsharp_atlas_measure(session.dev, modes, source, o.allow_memviol, &atlases[0], &err);
+		bundle_note_device(&dev, &session, session.mode, NULL);
 		if (ret)
 			ret = cli_lib_error(&err);
 		/* Before any output: a closed pipe must not keep the mode set; before the close, the VMID reserved. */
@@ -838,6 +844,8 @@ int cmd_align(int argc, char **argv)
 		else
 			(fmt == F_CSV ? csv_out : fmt == F_JSON ? json_out : align_svg)(stdout, &v);
 	}
+	if (o.bundle && !bundle_write_align(o.bundle, views, n, modes, measured ? &dev : NULL))
+		ret = 1;
 	free(atlases);
-	return 0;
+	return ret;
 }

@@ -143,7 +143,7 @@ static const struct {
 		[VSHARP_ALIGN_UNALIGNED] = FORMAT_EVERY_MODE,
 	},
 	[BASIS_DS] = {
-		[VSHARP_ALIGN_DWORD] = { "DWORD: the LDS address masked to the native alignment (B8 1, B16 2, B32 4, B64 8, B96 and B128 16)",
+		[VSHARP_ALIGN_DWORD] = { "DWORD: the LDS address masked to the native alignment (B8 1, B16 2 as rule ds_b16_dword says, B32 4, B64 8, B96 and B128 16)",
 					 "R3 §3.3.4.1, R4 §3.3.5.1 (DWORD)" },
 		[VSHARP_ALIGN_DWORD_STRICT] = { "DWORD_STRICT: MEMVIOL unless aligned to min(size, 4)",
 						"R3 §3.3.4.1, R4 §3.3.5.1; the alignment checked as R3 §9.5 mode 1 (inferred)" },
@@ -152,8 +152,8 @@ static const struct {
 		[VSHARP_ALIGN_UNALIGNED] = { "UNALIGNED: any byte address, no error", "R3 §3.3.4.1, R4 §3.3.5.1" },
 	},
 	[BASIS_DS_ATOMIC] = {
-		[VSHARP_ALIGN_DWORD] = { "DS atomics: aligned to their size, or MEMVIOL; DWORD mode masks the address to the native alignment",
-					 DS_ATOMIC_SOURCE "; DWORD masking: R3 §3.3.4.1, R4 §3.3.5.1" },
+		[VSHARP_ALIGN_DWORD] = { "DS atomics in DWORD mode: as rule ds_atomic_dword says (the address masked to the size, or MEMVIOL)",
+					 DS_ATOMIC_SOURCE "; R3 §12.7; DWORD masking: R3 §3.3.4.1, R4 §3.3.5.1" },
 		[VSHARP_ALIGN_DWORD_STRICT] = DS_ATOMIC_NOT_DWORD,
 		[VSHARP_ALIGN_STRICT] = DS_ATOMIC_NOT_DWORD,
 		[VSHARP_ALIGN_UNALIGNED] = DS_ATOMIC_NOT_DWORD,
@@ -389,11 +389,11 @@ static bool same(struct vsharp_atlas_result a, struct vsharp_atlas_result b)
  * Bit per rule whose other choice changes the cell; *unverified if such a
  * rule's default is, *compiler if its source is a compiler's (LLVM).
  */
-static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
+static uint64_t contested(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
 			  unsigned si, unsigned mis, struct vsharp_atlas_result model, bool *unverified,
 			  bool *compiler)
 {
-	unsigned bits = 0;
+	uint64_t bits = 0;
 
 	*unverified = false;
 	/* GFX6 has no mode: its untyped buffer cells follow CLRX and LLVM (rules_documented.c). */
@@ -414,7 +414,7 @@ static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, en
 				continue;
 			rules.choice[r] = (uint8_t)c;
 			if (!same(vsharp_atlas_eval(level, mode, a, si, mis, &rules), model)) {
-				bits |= 1u << r;
+				bits |= 1ull << r;
 				*unverified |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
 					       VSHARP_SOURCE_UNVERIFIED;
 				*compiler |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
