@@ -115,6 +115,7 @@ struct shim_bo {
 	uint32_t metadata_size;
 	uint32_t metadata[64];
 	bool userptr;			/* GEM_USERPTR: host is the user's memory */
+	bool prt;			/* a PRT range's zero pages (shim_gem.c), no handle */
 	bool readonly;			/* AMDGPU_GEM_USERPTR_READONLY: no GPU writes */
 	bool stale;			/* its stale bytes are still to be written */
 	bool touched;			/* its bytes were seen: by the CPU, a job, a fence */
@@ -373,6 +374,8 @@ struct drm_amdgpu_bo_list_in;
 int shim_bo_list_fill(struct shim_file *f, const struct drm_amdgpu_bo_list_in *in,
 		      struct shim_list *out);
 void shim_list_free(struct shim_list *l);
+/* A job has run: what it wrote to PRT ranges is gone (their pages read zero again). */
+void shim_prt_drop_writes(struct shim_file *f);
 /*
  * mmap of a GEM_MMAP offset: the BO's memfd and the offset in it, and
  * whether the BO is placed in VRAM, or -errno.

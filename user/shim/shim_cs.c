@@ -693,7 +693,7 @@ static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job 
 
 static bool resident(const struct job *j, const struct shim_bo *bo)
 {
-	if (bo == j->fence_bo || (bo->flags & AMDGPU_GEM_CREATE_VM_ALWAYS_VALID))
+	if (bo == j->fence_bo || bo->prt || (bo->flags & AMDGPU_GEM_CREATE_VM_ALWAYS_VALID))
 		return true;
 	for (unsigned i = 0; i < j->resident->n; i++)
 		if (j->resident->bos[i] == bo)
@@ -843,6 +843,7 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 		r = run_ibs(j, vm, &err);
 	if (vm)
 		vsharp_vm_destroy(vm);
+	shim_prt_drop_writes(f);
 	if (r) {
 		if (r == -EACCES && vsharp_gpu_last_outcome(shim.gpu, NULL) == VSHARP_GPU_PRIV_REG)
 			priv_reg_irq();
