@@ -701,6 +701,15 @@ static bool resident(const struct job *j, const struct shim_bo *bo)
 	return false;
 }
 
+/*
+ * The job's VM: each resident mapping at its 48-bit address.  The GPU's
+ * VM is 48 bits wide, the hole's two sides one range ("Hardware is
+ * programmed as if the hole doesn't exists", amdgpu_gmc.h
+ * AMDGPU_GMC_HOLE_MASK), and clients write addresses above the hole in the
+ * sign-extended form (amdgpu_gmc_sign_extend(); radeonsi's 32-bit-address
+ * BOs at 0xffff8001........): those reach the same pages, so a mapping of
+ * the upper half is also entered at its sign-extended address.
+ */
 static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **vm,
 		  struct vsharp_error *err)
 {
@@ -708,11 +717,14 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 
 	for (size_t i = 0; !r && i < f->nmaps; i++) {
 		const struct shim_map *m = &f->maps[i];
+		unsigned perms = m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms;
 
-		if (resident(j, m->bo))
-			r = vsharp_vm_map(*vm, m->start, m->size, shim_bo_bytes(m->bo) + m->offset,
-					  m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms,
-					  err);
+		if (!resident(j, m->bo))
+			continue;
+		r = vsharp_vm_map(*vm, m->start, m->size, shim_bo_bytes(m->bo) + m->offset, perms, err);
+		if (!r && m->start >= SHIM_HOLE_START)
+			r = vsharp_vm_map(*vm, m->start | ~SHIM_HOLE_MASK, m->size,
+					  shim_bo_bytes(m->bo) + m->offset, perms, err);
 	}
 	return r;
 }
