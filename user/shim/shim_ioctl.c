@@ -132,6 +132,40 @@ static const struct shim_ioctl_entry *find(unsigned long request)
 	return shim_syncobj_ioctl(_IOC_NR(request));
 }
 
+/*
+ * The core ioctls drm_ioctls[] (Linux 6.1 drm_ioctl.c) defines without
+ * DRM_RENDER_ALLOW: on a render node drm_ioctl_permit() refuses them with
+ * -EACCES before they run ("Render clients must be explicitly allowed").
+ */
+static const struct {
+	unsigned first, last;
+	const char *names;
+} not_render[] = {
+	{ 0x01, 0x02, "GET_UNIQUE, GET_MAGIC" },
+	{ 0x05, 0x08, "GET_CLIENT, GET_STATS, SET_VERSION, MODESET_CTL" },
+	{ 0x0a, 0x0b, "GEM_FLINK, GEM_OPEN" },
+	{ 0x0d, 0x0d, "SET_CLIENT_CAP" },
+	{ 0x10, 0x13, "SET_UNIQUE, AUTH_MAGIC, BLOCK, UNBLOCK" },
+	{ 0x1e, 0x1f, "SET_MASTER, DROP_MASTER" },
+	{ 0x27, 0x28, "ADD_DRAW, RM_DRAW" },
+	{ 0x2c, 0x2c, "FINISH" },
+	{ 0x3a, 0x3c, "WAIT_VBLANK, CRTC_GET_SEQUENCE, CRTC_QUEUE_SEQUENCE" },
+	{ 0x3f, 0x3f, "UPDATE_DRAW" },
+	{ 0xa0, 0xbe, "MODE_* (mode setting)" },
+	{ 0xc6, 0xc9, "MODE_*_LEASE, MODE_LIST_LESSEES" },
+	{ 0xce, 0xce, "MODE_GETFB2" },
+};
+
+static const char *master_only(unsigned long request)
+{
+	if (_IOC_TYPE(request) != DRM_IOCTL_BASE)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(not_render); i++)
+		if (_IOC_NR(request) >= not_render[i].first && _IOC_NR(request) <= not_render[i].last)
+			return not_render[i].names;
+	return NULL;
+}
+
 const char *shim_ioctl_name(unsigned long request)
 {
 	const struct shim_ioctl_entry *e = find(request);
@@ -152,6 +186,11 @@ int shim_ioctl(struct shim_file *f, unsigned long request, void *arg)
 	size_t usize = _IOC_SIZE(request), n;
 	int ret;
 
+	if (!e && master_only(request)) {
+		shim_trace("ioctl nr 0x%x (%s): not for a render node (-EACCES)",
+			   (unsigned)_IOC_NR(request), master_only(request));
+		return -EACCES;
+	}
 	if (!e)
 		return shim_unsupported("ioctl 0x%lx (type '%c', nr 0x%x, %zu bytes)", request,
 					(int)_IOC_TYPE(request), (unsigned)_IOC_NR(request), usize);
