@@ -53,6 +53,12 @@ struct shim_profile {
 	uint32_t sdma_ip;		/* SDMA0's discovery version, major << 16 | minor << 8 | rev */
 	uint32_t num_se, num_sh_per_se, cu_per_sh, cu_active;
 	uint32_t wave_size, max_gprs;
+	/*
+	 * Render backends per SE and L2 channels (TCCs): DEV_INFO's
+	 * num_rb_pipes = rb_per_se * num_se and num_tcc_blocks; 0 for
+	 * representative ones (4 per SE, 16 channels).
+	 */
+	uint32_t rb_per_se, tccs;
 	uint32_t lds_per_cu;		/* bytes of LDS per CU (per WGP from GFX10) */
 	uint32_t vram_type, vram_bit_width;
 	uint64_t vram_size, vis_vram_size, gtt_size;

@@ -352,8 +352,9 @@ static int dev_info(const struct drm_amdgpu_info *q)
 	for (unsigned se = 0; se < p->num_se && se < 4; se++)
 		for (unsigned sh = 0; sh < p->num_sh_per_se && sh < 4; sh++)
 			d.cu_bitmap[se][sh] = (1u << p->cu_per_sh) - 1;
-	d.enabled_rb_pipes_mask = (uint32_t)((1ull << (p->num_se * 4)) - 1);
-	d.num_rb_pipes = p->num_se * 4;
+	/* amdgpu_kms.c: max_backends_per_se * max_shader_engines, backend_enable_mask (none harvested). */
+	d.num_rb_pipes = p->num_se * (p->rb_per_se ? p->rb_per_se : 4);
+	d.enabled_rb_pipes_mask = (uint32_t)((1ull << d.num_rb_pipes) - 1);
 	d.num_hw_gfx_contexts = 8;
 	/* amdgpu_kms.c: the VA range below and above the hole, 2 MiB reserved at each end. */
 	d.virtual_address_offset = SHIM_VA_RESERVED;
@@ -370,7 +371,7 @@ static int dev_info(const struct drm_amdgpu_info *q)
 	d.wave_front_size = p->wave_size;
 	d.num_shader_visible_vgprs = p->max_gprs;
 	d.num_cu_per_sh = p->cu_per_sh;
-	d.num_tcc_blocks = 16;
+	d.num_tcc_blocks = p->tccs ? p->tccs : 16;	/* max_texture_channel_caches */
 	return reply(q, &d, sizeof(d));
 }
 

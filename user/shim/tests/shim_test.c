@@ -1607,6 +1607,44 @@ static void test_kms_caps_and_permits(struct ktap *t)
 	dev_close(&d);
 }
 
+/*
+ * What boards of these chips report (Mesa's src/amd/drm-shim/amdgpu_devices.c,
+ * captured from hardware: vega10, navi10, navi21, navi31): GB_ADDR_CONFIG,
+ * which Mesa's addrlib decodes, the render backends, the L2 channels and the
+ * VGPRs DEV_INFO gives.
+ */
+static void test_board_values(struct ktap *t)
+{
+	static const struct {
+		const char *chip;
+		uint32_t gb_addr_config, rbs, tccs, vgprs;
+	} boards[] = {
+		{ "gfx900", 0x2a114042, 16, 16, 256 },
+		{ "gfx1010", 0x00100044, 16, 16, 1024 },
+		{ "gfx1030", 0x00000444, 16, 16, 1024 },
+		{ "gfx1100", 0x00000545, 24, 24, 1536 },
+	};
+	const char *chip = getenv("VSHARP_SHIM_CHIP");
+	struct drm_amdgpu_info_device info;
+	uint32_t v = 0;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		if (!chip || strcmp(chip, boards[i].chip))
+			continue;
+		CHECK_EQ(t, amdgpu_read_mm_registers(d.h, 0x263e, 1, 0xffffffff, 0, &v), 0);
+		CHECK_EQ(t, v, boards[i].gb_addr_config);
+		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_DEV_INFO, sizeof(info), &info), 0);
+		CHECK_EQ(t, info.num_rb_pipes, boards[i].rbs);
+		CHECK_EQ(t, info.enabled_rb_pipes_mask, (1ull << boards[i].rbs) - 1);
+		CHECK_EQ(t, info.num_tcc_blocks, boards[i].tccs);
+		CHECK_EQ(t, info.num_shader_visible_vgprs, boards[i].vgprs);
+	}
+	dev_close(&d);
+}
+
 struct tcase {
 	const char *name;
 	void (*fn)(struct ktap *t);
@@ -1633,6 +1671,10 @@ static const struct tcase cases[] = {
 	  "secure submissions not supported on ring <comp_1.0.0>" },
 	{ "rings", test_rings, NULL, NULL, 0, NULL },
 	{ "prt", test_prt, "gfx1030", NULL, 0, NULL },
+	{ "board_values_gfx900", test_board_values, "gfx900", NULL, 0, NULL },
+	{ "board_values_gfx1010", test_board_values, "gfx1010", NULL, 0, NULL },
+	{ "board_values_gfx1030", test_board_values, "gfx1030", NULL, 0, NULL },
+	{ "board_values_gfx1100", test_board_values, "gfx1100", NULL, 0, NULL },
 	{ "kms_caps_and_permits_gfx803", test_kms_caps_and_permits, "gfx803", NULL, 0, NULL },
 	{ "kms_caps_and_permits_gfx1030", test_kms_caps_and_permits, "gfx1030", NULL, 0, NULL },
 	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
