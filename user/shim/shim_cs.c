@@ -496,15 +496,18 @@ static int chunk_ib(struct job *j, const void *data, size_t bytes)
 static int chunk_fence(struct shim_file *f, struct job *j, const void *data, size_t bytes)
 {
 	struct drm_amdgpu_cs_chunk_fence fc;
+	struct shim_bo *bo;
 
 	if (bytes < sizeof(fc) || j->fence_bo)
 		return -EINVAL;
 	memcpy(&fc, data, sizeof(fc));
-	j->fence_bo = shim_bo_lookup(f, fc.handle);
+	bo = shim_bo_lookup(f, fc.handle);
 	/* amdgpu_cs_p1_user_fence(): one page, room for the 64-bit sequence. */
-	if (!j->fence_bo || j->fence_bo->size != SHIM_PAGE || fc.offset > SHIM_PAGE - 8 ||
-	    j->fence_bo->userptr)
+	if (!bo || bo->size != SHIM_PAGE || fc.offset > SHIM_PAGE - 8 || bo->userptr)
 		return -EINVAL;
+	/* The parser's reference (amdgpu_cs_p1_user_fence): a wait in pass 2 lets others close it. */
+	shim_bo_get(bo);
+	j->fence_bo = bo;
 	j->fence_offset = fc.offset;
 	return 0;
 }
@@ -609,6 +612,8 @@ static int pass2(struct shim_file *f, struct job *j)
 static void job_free(struct job *j)
 {
 	shim_list_free(&j->list);
+	if (j->fence_bo)
+		shim_bo_put(j->fence_bo);
 	for (unsigned i = 0; i < j->npost; i++)
 		shim_syncobj_put(j->post[i]);
 	free(j->post);
