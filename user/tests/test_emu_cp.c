@@ -337,6 +337,38 @@ static void test_dma_data(struct ktap *t)
 			HAS(t, &r, "DMA_DATA");
 		}
 		{
+			/*
+			 * DST_SEL 2: NOWHERE from GFX9 (Mesa sid.h V_411_NOWHERE, radeonsi's
+			 * si_cp_dma_prefetch: source and destination the shader's address);
+			 * nothing is written, an unmapped source faults.  GFX7/8: reserved.
+			 */
+			const uint32_t prefetch[] = { PKT3(0x50, 5), DMA_DATA_DST_SEL(2) | DMA_DATA_SRC_SEL(3),
+						      LO(dst), HI(dst), LO(dst), HI(dst), 256 };
+			const uint32_t hole[] = { PKT3(0x50, 5), DMA_DATA_DST_SEL(2) | DMA_DATA_SRC_SEL(3),
+						  LO(HOLE_VA), HI(HOLE_VA), LO(HOLE_VA), HI(HOLE_VA), 256 };
+			const uint32_t fill[] = { PKT3(0x50, 5), DMA_DATA_DST_SEL(2) | DMA_DATA_SRC_SEL(2),
+						  1, 0, LO(dst), HI(dst), 256 };
+			uint8_t before[256];
+
+			memcpy(before, r.data + 0x4000, sizeof(before));
+			if (l <= VSHARP_GFX8) {
+				CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, prefetch, 7), -EINVAL);
+				HAS(t, &r, "DST_SEL 2");
+			} else {
+				struct vsharp_gpu_fault f;
+
+				CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, prefetch, 7), 0);
+				CHECK(t, !memcmp(before, r.data + 0x4000, sizeof(before)));
+				CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, hole, 7), -EFAULT);
+				CHECK_EQ(t, vsharp_gpu_last_outcome(r.gpu, &f), VSHARP_GPU_VM_FAULT);
+				CHECK_EQ(t, f.va, HOLE_VA);
+				CHECK(t, !f.write);
+				CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, fill, 7), -ENOSYS);
+				HAS(t, &r, "NOWHERE");
+				CHECK(t, !memcmp(before, r.data + 0x4000, sizeof(before)));
+			}
+		}
+		{
 			/* CP_DMA is GFX6's. */
 			const uint32_t ib[] = { PKT3(0x41, 4), LO(src), CP_DMA_CP_SYNC, LO(dst), HI(dst), 4 };
 
@@ -595,6 +627,26 @@ static void test_fences(struct ktap *t)
 			HAS(t, &r, "EVENT_INDEX 0 for CS_PARTIAL_FLUSH");
 			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, zpass, 4), -ENOSYS);
 			HAS(t, &r, "EVENT_TYPE 0x15");
+		}
+		{
+			/*
+			 * Mesa sid.h V_028A90_PIPELINESTAT_START 0x19, _STOP 0x1a, with
+			 * EVENT_INDEX(0) as si_cs_emit_cache_flush emits them; the
+			 * memory-writing SAMPLE_PIPELINESTAT (0x1e, index 2) stays refused.
+			 */
+			const uint32_t start[] = { PKT3(0x46, 0), EVENT_TYPE(0x19) | EVENT_INDEX(0) };
+			const uint32_t stop[] = { PKT3(0x46, 0), EVENT_TYPE(0x1a) | EVENT_INDEX(0) };
+			const uint32_t start2[] = { PKT3(0x46, 0), EVENT_TYPE(0x19) | EVENT_INDEX(2) };
+			const uint32_t sample[] = { PKT3(0x46, 2), EVENT_TYPE(0x1e) | EVENT_INDEX(2), LO(f), HI(f) };
+			const uint32_t at_f = rd32(&r, f);
+
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, start, 2), 0);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_GFX, stop, 2), 0);
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, start2, 2), -EINVAL);
+			HAS(t, &r, "EVENT_INDEX 2 for PIPELINESTAT_START");
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, sample, 4), -ENOSYS);
+			HAS(t, &r, "EVENT_TYPE 0x1e");
+			CHECK_EQ(t, rd32(&r, f), at_f);
 		}
 		rig_close(&r);
 	}
@@ -987,22 +1039,21 @@ static const uint32_t groups_gfx9[] = {
  * radeonsi's si_compute.c emits them: the CP reads the group counts at
  * base + DATA_OFFSET and launches what DISPATCH_DIRECT with them launches.
  */
-static void test_dispatch_indirect(struct ktap *t)
+/*
+ * Maps groups_gfx9 at CODE_VA and writes the IB that dispatches it over
+ * COUNTS groups into BUF: the preamble and state, then DISPATCH_DIRECT,
+ * the last 5 dwords, at *AT.
+ */
+static bool groups_ib(struct ktap *t, struct rig *r, uint32_t *code, const uint32_t counts[3],
+		      uint32_t *buf, unsigned max, unsigned *at)
 {
-	static uint32_t code[1024] __attribute__((aligned(4096)));
-	const uint32_t counts[3] = { 3, 2, 2 };
-	uint32_t direct_out[64], buf[1024];
 	struct vsharp_dispatch d;
 	struct vsharp_ib pm4;
-	unsigned at = 0;
-	struct rig r;
 
-	if (!rig_open(t, &r, VSHARP_GFX9))
-		return;
 	memcpy(code, groups_gfx9, sizeof(groups_gfx9));
-	if (!CHECK(t, !vsharp_vm_map(r.vm, CODE_VA, sizeof(code), (uint8_t *)code,
-				     VSHARP_VM_READ | VSHARP_VM_EXEC, &r.err)))
-		goto out;
+	if (!CHECK(t, !vsharp_vm_map(r->vm, CODE_VA, 4096, (uint8_t *)code,
+				     VSHARP_VM_READ | VSHARP_VM_EXEC, &r->err)))
+		return false;
 	memset(&d, 0, sizeof(d));
 	d.level = VSHARP_GFX9;
 	d.pgm_va = CODE_VA;
@@ -1013,16 +1064,31 @@ static void test_dispatch_indirect(struct ktap *t)
 	d.user_data[1] = HI(OUT_VA);
 	d.threads[0] = 64;
 	d.threads[1] = d.threads[2] = 1;
-	memcpy(d.groups, counts, sizeof(counts));
+	memcpy(d.groups, counts, 3 * sizeof(counts[0]));
 	d.tgid[0] = d.tgid[1] = d.tgid[2] = true;
 	d.tidig_comps = 1;
-	vsharp_ib_init(&pm4, buf, 1000);
-	CHECK(t, !vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &r.err));
-	CHECK(t, !vsharp_pm4_dispatch(&pm4, &d, &r.err));
+	vsharp_ib_init(&pm4, buf, max);
+	CHECK(t, !vsharp_pm4_preamble(&pm4, VSHARP_GFX9, &r->err));
+	CHECK(t, !vsharp_pm4_dispatch(&pm4, &d, &r->err));
+	*at = 0;
 	for (unsigned i = 0; i < pm4.n; i++)
 		if (buf[i] >> 30 == 3 && (buf[i] >> 8 & 0xff) == 0x15)
-			at = i;
-	if (!CHECK(t, at && at + 5 == pm4.n && buf[at + 1] == 3 && buf[at + 3] == 2))
+			*at = i;
+	return CHECK(t, *at && *at + 5 == pm4.n && buf[*at + 1] == counts[0] &&
+			buf[*at + 3] == counts[2]);
+}
+
+static void test_dispatch_indirect(struct ktap *t)
+{
+	static uint32_t code[1024] __attribute__((aligned(4096)));
+	const uint32_t counts[3] = { 3, 2, 2 };
+	uint32_t direct_out[64], buf[1024];
+	unsigned at;
+	struct rig r;
+
+	if (!rig_open(t, &r, VSHARP_GFX9))
+		return;
+	if (!groups_ib(t, &r, code, counts, buf, 1000, &at))
 		goto out;
 	for (int q = VSHARP_QUEUE_COMPUTE; q <= VSHARP_QUEUE_GFX; q++) {
 		uint32_t *ind = buf + at;
@@ -1095,6 +1161,42 @@ out:
 	rig_close(&r);
 }
 
+/*
+ * A job's IBs run back to back on one queue (Linux 6.1 amdgpu_ib_schedule):
+ * the state the first writes holds in the second, as RADV 22.3's preamble
+ * IB and command-buffer IB rely on.  Another job starts with nothing known.
+ */
+static void test_job_state(struct ktap *t)
+{
+	static uint32_t code[1024] __attribute__((aligned(4096)));
+	const uint32_t counts[3] = { 2, 1, 1 };
+	uint32_t buf[1024];
+	unsigned at;
+	struct rig r;
+
+	if (!rig_open(t, &r, VSHARP_GFX9))
+		return;
+	if (!groups_ib(t, &r, code, counts, buf, 256, &at))
+		goto out;
+	for (int q = VSHARP_QUEUE_COMPUTE; q <= VSHARP_QUEUE_GFX; q++) {
+		memset(r.data, 0x5a, DATA_BYTES);
+		CHECK_EQ(t, run_job2(&r, q, buf, at, q, buf + at, 5), 0);
+		CHECK_MSG(t, !r.err.msg[0], "%s", r.err.msg);
+		CHECK_EQ(t, rd32(&r, OUT_VA), 1);
+		CHECK_EQ(t, rd32(&r, OUT_VA + 4), 2);
+		CHECK_EQ(t, rd32(&r, OUT_VA + 8), 0x5a5a5a5au);
+		/* The dispatch alone, in a job of its own: its state is unknown. */
+		CHECK_EQ(t, run_job2(&r, q, buf + at, 5, q, NULL, 0), -EPROTO);
+		CHECK_EQ(t, outcome(&r), VSHARP_GPU_STRICT);
+		HAS(t, &r, "never written");
+	}
+	/* The state on the compute queue, the dispatch on the GFX queue: two rings. */
+	CHECK_EQ(t, run_job2(&r, VSHARP_QUEUE_COMPUTE, buf, at, VSHARP_QUEUE_GFX, buf + at, 5), -EPROTO);
+	HAS(t, &r, "never written");
+out:
+	rig_close(&r);
+}
+
 /* Every packet outside the implemented set is refused naming itself. */
 static void test_refused(struct ktap *t)
 {
@@ -1120,5 +1222,5 @@ KTAP_MAIN(KTAP_CASE(test_write_data_memory), KTAP_CASE(test_write_data_register)
 	  KTAP_CASE(test_dma_data), KTAP_CASE(test_cp_dma_gfx6), KTAP_CASE(test_copy_data),
 	  KTAP_CASE(test_wait_reg_mem), KTAP_CASE(test_fences), KTAP_CASE(test_cond_exec),
 	  KTAP_CASE(test_indirect_buffer), KTAP_CASE(test_gfx_queue), KTAP_CASE(test_constant_engine),
-	  KTAP_CASE(test_gfx_state), KTAP_CASE(test_dispatch_indirect),
+	  KTAP_CASE(test_gfx_state), KTAP_CASE(test_dispatch_indirect), KTAP_CASE(test_job_state),
 	  KTAP_CASE(test_refused))

@@ -588,6 +588,20 @@ static void test_user_data_vsharp(struct ktap *t)
 	CHECK_MSG(t, s && !strstr(s, "USER_DATA_0..3 as a V#"), "%s", s ? s : "");
 	free(s);
 
+	/*
+	 * --json: the V# as an object with desc decode's keys.  gc_9_0_sh_mask.h
+	 * SQ_BUF_RSRC_WORD1 BASE_ADDRESS_HI 15:0 (0x80), WORD3 0x27fac: DST_SEL
+	 * XYZW (4, 5, 6, 7), NUM_FORMAT 7 (FLOAT), DATA_FORMAT 4 (32).
+	 */
+	s = decode(VSHARP_GFX9, dw, sizeof(dw) / 4, &(struct vsharp_pm4_decode){ .json = true }, &ret,
+		   &err);
+	CHECK_EQ(t, ret, 0);
+	CONTAINS(t, s, "\"vsharps\": [{\"user_data\": 4, \"words\": [4096, 128, 256, 163756], "
+		 "\"base\": \"0x8000001000\", \"stride\": 0, \"num_records\": 256, "
+		 "\"format\": \"32_FLOAT\", \"dst_sel\": \"XYZW\", \"swizzle\": false, ");
+	CHECK_MSG(t, s && !strstr(s, "as a V#"), "%s", s ? s : "");
+	free(s);
+
 	/* One SGPR earlier: USER_DATA_3..6 is no quad, and 4..7 no V#. */
 	memmove(&dw[17], &dw[18], 5 * sizeof(dw[0]));
 	dw[22] = 0;

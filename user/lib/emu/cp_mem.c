@@ -73,6 +73,7 @@ struct cp_dma {
 	uint32_t data;		/* SRC_SEL 2 */
 	uint32_t bytes;
 	bool sas, das, saic, daic, swap;
+	bool nowhere_defined;	/* DST_SEL 2 is NOWHERE (DMA_DATA from GFX9) */
 };
 
 static int run_dma(struct emu_cp *cp, const struct cp_dma *d, struct vsharp_error *err)
@@ -87,8 +88,8 @@ static int run_dma(struct emu_cp *cp, const struct cp_dma *d, struct vsharp_erro
 	if (d->src_sel == 1 || d->dst_sel == 1)
 		return emu_cp_refuse(cp, err, "%s 1 (GDS): GDS is not emulated",
 				     d->src_sel == 1 ? "SRC_SEL" : "DST_SEL");
-	if (d->dst_sel == 2)
-		return emu_cp_bad(cp, err, "DST_SEL 2 (allowed 0 DST_ADDR, 1 GDS, 3 DST_ADDR through L2)");
+	if (d->dst_sel == 2 && !d->nowhere_defined)
+		return emu_cp_bad(cp, err, "DST_SEL 2 (allowed 0 DST_ADDR, 1 GDS, 3 DST_ADDR through L2; 2 NOWHERE is GFX9's)");
 	if (d->src_sel > 3)
 		return emu_cp_bad(cp, err, "SRC_SEL %u (allowed 0 SRC_ADDR, 1 GDS, 2 DATA, 3 SRC_ADDR through L2)",
 				  d->src_sel);
@@ -102,6 +103,19 @@ static int run_dma(struct emu_cp *cp, const struct cp_dma *d, struct vsharp_erro
 		return emu_cp_refuse(cp, err, "COMMAND.SRC_SWAP/DST_SWAP (byte swapping) is not emulated");
 	if (!d->bytes)
 		return emu_cp_refuse(cp, err, "BYTE_COUNT 0: what the CP does with it is not emulated");
+	/*
+	 * DST_SEL 2, NOWHERE (Mesa sid.h V_411_NOWHERE "new for GFX9"): the
+	 * source is read into L2 and dropped, a prefetch (radeonsi
+	 * si_cp_dma_prefetch of a shader, RADV's si_cp_dma_prefetch).  Nothing
+	 * is cached here; the read still faults where the source is unmapped.
+	 */
+	if (d->dst_sel == 2) {
+		if (d->src_sel == 2)
+			return emu_cp_refuse(cp, err, "SRC_SEL 2 (DATA) with DST_SEL 2 (NOWHERE): a fill that goes nowhere is not emulated");
+		if (vsharp_vm_check(cp->vm, d->src, d->bytes, VSHARP_VM_READ, &bad))
+			return emu_cp_fault(cp, d->src, d->bytes, VSHARP_VM_READ, err);
+		return 0;
+	}
 	/* Both ranges mapped before anything moves: the buffer below is no larger than a mapping. */
 	if (d->src_sel != 2 && vsharp_vm_check(cp->vm, d->src, d->bytes, VSHARP_VM_READ, &bad))
 		return emu_cp_fault(cp, d->src, d->bytes, VSHARP_VM_READ, err);
@@ -147,9 +161,10 @@ static const struct dma_layout {
 	uint32_t levels;
 	uint32_t byte_count_mask;
 	uint32_t swap_mask;
+	bool nowhere;
 } dma_layouts[] = {
-	{ GFX_RANGE(7, 8), 0x1fffff, 0xf << 22 },
-	{ GFX_RANGE(9, 12), 0x3ffffff, 0 },
+	{ GFX_RANGE(7, 8), 0x1fffff, 0xf << 22, false },
+	{ GFX_RANGE(9, 12), 0x3ffffff, 0, true },
 };
 
 int emu_cp_dma_data(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, struct vsharp_error *err)
@@ -180,6 +195,7 @@ int emu_cp_dma_data(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, stru
 	d.das = b[5] >> 27 & 1;
 	d.saic = b[5] >> 28 & 1;
 	d.daic = b[5] >> 29 & 1;
+	d.nowhere_defined = l->nowhere;
 	return run_dma(cp, &d, err);
 }
 

@@ -264,12 +264,16 @@ int emu_cp_event_write_eop(struct emu_cp *cp, const struct vsharp_pm4_packet *pk
 }
 
 /*
- * EVENT_WRITE (0x46) of an event that only flushes or waits: the caches do
+ * EVENT_WRITE (0x46) of an event that only flushes, waits, or starts and
+ * stops the pipeline statistics counters: the caches and the counters do
  * not exist in the emulator and every earlier packet has finished, so it
  * does nothing; the event and its EVENT_INDEX are checked (sid.h, cikd.h,
  * soc15d.h EVENT_INDEX "4 - *S_PARTIAL_FLUSH", "7 - CACHE_FLUSH,
- * CACHE_FLUSH_AND_INV_EVENT"; 0 any other event).  Events that write memory
- * (ZPASS_DONE, the pipeline and streamout statistics) are not emulated.
+ * CACHE_FLUSH_AND_INV_EVENT"; 0 any other event).  Mesa 22.3's RADV and
+ * radeonsi start the statistics in every command buffer
+ * (si_cs_emit_cache_flush, si_emit_cache_flush: PIPELINESTAT_START |
+ * EVENT_INDEX(0)).  Events that write memory (ZPASS_DONE,
+ * SAMPLE_PIPELINESTAT, the streamout statistics) are not emulated.
  */
 static const struct {
 	uint8_t type, index;
@@ -280,6 +284,8 @@ static const struct {
 	{ 0x0f, 4, "VS_PARTIAL_FLUSH" },
 	{ 0x10, 4, "PS_PARTIAL_FLUSH" },
 	{ 0x16, 7, "CACHE_FLUSH_AND_INV_EVENT" },
+	{ 0x19, 0, "PIPELINESTAT_START" },
+	{ 0x1a, 0, "PIPELINESTAT_STOP" },
 	{ 0x24, 0, "VGT_FLUSH" },
 	{ 0x2a, 0, "DB_CACHE_FLUSH_AND_INV" },
 	{ 0x2c, 0, "FLUSH_AND_INV_DB_META" },
@@ -306,6 +312,6 @@ int emu_cp_event_write(struct emu_cp *cp, const struct vsharp_pm4_packet *pkt, s
 					  pkt->n_body, flush_events[i].name);
 		return 0;
 	}
-	return emu_cp_refuse(cp, err, "EVENT_TYPE 0x%02x with EVENT_INDEX %u: only the cache flush and partial flush events are emulated (CACHE_FLUSH, CS/VS/PS_PARTIAL_FLUSH, CACHE_FLUSH_AND_INV_EVENT, VGT_FLUSH, DB/CB flushes)",
+	return emu_cp_refuse(cp, err, "EVENT_TYPE 0x%02x with EVENT_INDEX %u: only the cache flush, partial flush and statistics start/stop events are emulated (CACHE_FLUSH, CS/VS/PS_PARTIAL_FLUSH, CACHE_FLUSH_AND_INV_EVENT, PIPELINESTAT_START/STOP, VGT_FLUSH, DB/CB flushes)",
 			     type, index);
 }

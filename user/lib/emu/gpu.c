@@ -830,9 +830,26 @@ int vsharp_gpu_run_ib(struct vsharp_gpu *gpu, struct vsharp_vm *vm, uint64_t ib_
 	return vsharp_gpu_run_ib_on(gpu, vm, VSHARP_QUEUE_COMPUTE, ib_va, ib_dwords, err);
 }
 
-/* One IB of a job; CE_FOLLOWS, DE_FOLLOWS: a later IB of the job runs on the CE, on the DE. */
+/*
+ * The SH registers a queue's IBs wrote so far in one job.  Linux 6.1
+ * amdgpu_ib_schedule() puts a job's IBs on the ring back to back, so what
+ * one IB writes holds in the next (RADV 22.3 submits its preamble as the
+ * first IB, the command buffer as the second); between jobs other clients'
+ * IBs run on the queue, so nothing carries over from one job to the next.
+ */
+struct job_regs {
+	struct vsharp_compute_regs regs;
+	bool dispatch_base_set;
+	uint64_t dispatch_base;
+};
+
+/*
+ * One IB of a job; CE_FOLLOWS, DE_FOLLOWS: a later IB of the job runs on
+ * the CE, on the DE.  JOB: the registers the job's earlier IBs on this
+ * queue left, updated when the IB ends.
+ */
 static int run_one(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const struct vsharp_gpu_ib *ib,
-		   bool ce_follows, bool de_follows, struct vsharp_error *err)
+		   bool ce_follows, bool de_follows, struct job_regs *job, struct vsharp_error *err)
 {
 	int ret;
 
@@ -867,8 +884,13 @@ static int run_one(struct vsharp_gpu *gpu, struct vsharp_vm *vm, const struct vs
 			cp->level = gpu->cfg.level;
 			cp->ce_follows = ce_follows;
 			cp->de_follows = de_follows;
-			/* Nothing this IB did not write is known: a kernel queue is shared. */
+			cp->regs = job->regs;
+			cp->dispatch_base_set = job->dispatch_base_set;
+			cp->dispatch_base = job->dispatch_base;
 			ret = run_ib(cp, ib->va, ib->dwords, 1, err);
+			job->regs = cp->regs;
+			job->dispatch_base_set = cp->dispatch_base_set;
+			job->dispatch_base = cp->dispatch_base;
 			free(cp);
 		}
 	}
@@ -881,24 +903,35 @@ int vsharp_gpu_run_ib_on(struct vsharp_gpu *gpu, struct vsharp_vm *vm, enum vsha
 			 uint64_t ib_va, unsigned ib_dwords, struct vsharp_error *err)
 {
 	struct vsharp_gpu_ib ib = { queue, ib_va, ib_dwords };
+	struct job_regs *job = calloc(1, sizeof(*job));
+	int ret;
 
-	return run_one(gpu, vm, &ib, false, false, err);
+	if (!job)
+		return vsharp_fail(err, -ENOMEM, "emu: out of memory");
+	ret = run_one(gpu, vm, &ib, false, false, job, err);
+	free(job);
+	return ret;
 }
 
 int vsharp_gpu_run_job(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 		       const struct vsharp_gpu_ib *ibs, unsigned n, struct vsharp_error *err)
 {
-	for (unsigned i = 0; i < n; i++) {
+	/* One register set per queue: the CE and the DE of a GFX job are two engines. */
+	struct job_regs *job = calloc(VSHARP_QUEUE_GFX_CE + 1, sizeof(*job));
+	int ret = 0;
+
+	if (!job)
+		return vsharp_fail(err, -ENOMEM, "emu: out of memory");
+	for (unsigned i = 0; i < n && !ret; i++) {
 		bool ce = false, de = false;
-		int ret;
 
 		for (unsigned k = i + 1; k < n; k++) {
 			ce |= ibs[k].queue == VSHARP_QUEUE_GFX_CE;
 			de |= ibs[k].queue == VSHARP_QUEUE_GFX;
 		}
-		ret = run_one(gpu, vm, &ibs[i], ce, de, err);
-		if (ret)
-			return ret;
+		ret = run_one(gpu, vm, &ibs[i], ce, de,
+			      &job[ibs[i].queue <= VSHARP_QUEUE_GFX_CE ? ibs[i].queue : 0], err);
 	}
-	return 0;
+	free(job);
+	return ret;
 }

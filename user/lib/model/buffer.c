@@ -566,22 +566,33 @@ static void load_to_lds(const struct vsharp_buffer_plan *p, const struct vsharp_
 	}
 }
 
+/* Where a lane's data moves, and whether it is in range and aligned. */
+struct lane_place {
+	uint64_t dword_addr[VSHARP_MAX_DWORDS];
+	uint64_t addr_unaligned, addr;
+	uint32_t index, offset;
+	unsigned in_range;
+	bool memviol;
+};
+
 /*
  * The lane's index, offset, addresses, range and alignment: everything
- * before data moves.  Worked out in locals and stored once at the end: a
- * store into OUT's byte-sized fields may alias the plan for the compiler,
- * which would then reload the plan after each.
+ * before data moves.  Worked out in locals: a store into the lane's
+ * byte-sized output fields may alias the plan for the compiler, which
+ * would then reload the plan after each.  Always inlined, so that
+ * vsharp_buffer_lane_inside(), which needs only the addresses, gets a
+ * copy without the range checks (WITH_RANGE a constant false).
  */
-static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
-			   struct vsharp_lane_out *out)
+static inline __attribute__((always_inline)) void
+lane_place(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in, bool with_range,
+	   struct lane_place *l)
 {
 	const struct vsharp_buffer_access *a = &p->a;
 	bool gfx12_swz = a->level >= VSHARP_GFX12 && p->buf.swizzle;
 	uint64_t base = p->buf.base + (gfx12_swz ? 0 : a->soffset), mis, addr;
-	uint64_t dword_addr[VSHARP_MAX_DWORDS] = { 0 };
 	unsigned n_dwords = p->n_dwords, in_range = 0;
 	uint32_t index, offset;
-	bool any_oob = false, memviol = false;
+	bool any_oob = false;
 
 	/*
 	 * ADDR64 (GFX6/7): the VADDR pair replaces index, stride and swizzle:
@@ -600,13 +611,16 @@ static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsha
 	if (gfx12_swz)
 		offset += a->soffset;
 
+	memset(l->dword_addr, 0, sizeof(l->dword_addr));
 	for (unsigned d = 0; d < n_dwords; d++) {
 		uint64_t off = (uint64_t)offset + 4 * d;
 		uint64_t linear = a->addr64 ? off : p->buf.swizzle ?
 				  swizzle(index, off, p->stride, p->element_size, p->buf.index_stride) :
 				  (uint64_t)p->stride * index + off;
 
-		dword_addr[d] = base + linear;
+		l->dword_addr[d] = base + linear;
+		if (!with_range)
+			continue;
 		if (dword_oob(p, index, off, linear, d))
 			any_oob = true;
 		else
@@ -615,28 +629,37 @@ static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsha
 	if (p->all_or_nothing && any_oob)
 		in_range = 0;
 
-	out->addr_unaligned = addr = dword_addr[0];
+	l->addr_unaligned = addr = l->dword_addr[0];
 	/* A mask, not a division, for the power-of-two sizes of the hot path. */
 	mis = p->align & (p->align - 1) ? addr % p->align : addr & (p->align - 1);
-	if (mis) {
-		if (p->align_force) {
-			for (unsigned d = 0; d < n_dwords; d++)
-				dword_addr[d] -= mis;
-			addr -= mis;
-		} else {
-			memviol = true;
-		}
+	l->memviol = mis && !p->align_force;
+	if (mis && p->align_force) {
+		for (unsigned d = 0; d < n_dwords; d++)
+			l->dword_addr[d] -= mis;
+		addr -= mis;
 	}
+	l->addr = addr;
+	l->index = index;
+	l->offset = offset;
+	l->in_range = in_range;
+}
 
+static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
+			   struct vsharp_lane_out *out)
+{
+	struct lane_place l;
+
+	lane_place(p, in, true, &l);
 	/* Field by field: a whole-struct memset dominated the lane loop. */
-	memcpy(out->dword_addr, dword_addr, sizeof(out->dword_addr));
+	memcpy(out->dword_addr, l.dword_addr, sizeof(out->dword_addr));
 	memset(out->vdst, 0, sizeof(out->vdst));
-	out->addr = addr;
-	out->index = index;
-	out->offset = offset;
-	out->n_dwords = (uint8_t)n_dwords;
-	out->in_range = (uint8_t)in_range;
-	out->memviol = memviol;
+	out->addr_unaligned = l.addr_unaligned;
+	out->addr = l.addr;
+	out->index = l.index;
+	out->offset = l.offset;
+	out->n_dwords = (uint8_t)p->n_dwords;
+	out->in_range = (uint8_t)l.in_range;
+	out->memviol = l.memviol;
 	out->fault = out->lds_written = false;
 	out->n_vdst = 0;
 	out->lds_addr = 0;
@@ -647,17 +670,17 @@ static void lane_addresses(const struct vsharp_buffer_plan *p, const struct vsha
 bool vsharp_buffer_lane_inside(const struct vsharp_buffer_plan *p, const struct vsharp_lane_in *in,
 			       uint64_t lo, uint64_t hi)
 {
-	struct vsharp_lane_out out;
+	struct lane_place l;
 
 	/*
 	 * The data moves at dword_addr[d] (up to 4 bytes each) or at addr (the
 	 * whole element of a format or atomic access), nowhere else.
 	 */
-	lane_addresses(p, in, &out);
-	if (out.addr < lo || out.addr > hi || hi - out.addr < p->bytes)
+	lane_place(p, in, false, &l);
+	if (l.addr < lo || l.addr > hi || hi - l.addr < p->bytes)
 		return false;
 	for (unsigned d = 0; d < p->n_dwords; d++)
-		if (out.dword_addr[d] < lo || out.dword_addr[d] > hi || hi - out.dword_addr[d] < 4)
+		if (l.dword_addr[d] < lo || l.dword_addr[d] > hi || hi - l.dword_addr[d] < 4)
 			return false;
 	return true;
 }

@@ -14,7 +14,6 @@
 
 #include "vsharp/desc.h"
 #include "vsharp/dwords.h"
-#include "vsharp/format.h"
 #include "vsharp/pm4.h"
 #include "base/util.h"
 #include "hw/levels.h"
@@ -568,16 +567,11 @@ static void show_user_vsharps(struct decoder *d, const struct vsharp_dispatch_st
 {
 	for (unsigned i = 0; i + 4 <= st->user_sgprs && i + 4 <= ARRAY_SIZE(st->user_data); i += 4) {
 		struct vsharp_buffer b;
-		char fmt[40];
 
 		if ((st->user_data_written >> i & 0xf) != 0xf ||
 		    vsharp_desc_decode(d->level, &st->user_data[i], &b))
 			continue;
-		vsharp_format_name(b.format, fmt, sizeof(fmt));
-		note(d, "USER_DATA_%u..%u as a V#: base=0x%" PRIx64 " stride=%u num_records=%u"
-		     " format=%s dst_sel=%c%c%c%c", i, i + 3, b.base, b.stride, b.num_records, fmt,
-		     "01??XYZW"[b.dst_sel[0] & 7], "01??XYZW"[b.dst_sel[1] & 7],
-		     "01??XYZW"[b.dst_sel[2] & 7], "01??XYZW"[b.dst_sel[3] & 7]);
+		d->show->vsharp(d->r, i, &st->user_data[i], &b);
 	}
 }
 

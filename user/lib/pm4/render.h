@@ -18,7 +18,7 @@
  *     stream_begin
  *       packet_begin
  *         rows:   (value_begin field* [fields_end] [value_hex64] value_end | pair)+ row_end
- *         notes, raw dwords, a followed IB (ib_begin, a stream, ib_end)
+ *         notes, V#s in user data, raw dwords, a followed IB (ib_begin, a stream, ib_end)
  *       packet_end
  *       ...
  *       [stream_error unparsed*]     a packet ran past the end of the stream
@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vsharp/desc.h"
 #include "vsharp/dwords.h"
 #include "vsharp/pm4.h"
 
@@ -91,6 +92,9 @@ struct pm4_render_ops {
 
 	/* A line the decoder adds (the dispatch state, why an IB was not followed). */
 	void (*note)(struct pm4_render *r, const char *text);
+	/* A buffer V# the dispatch loads from USER_DATA_FIRST..FIRST+3: its words DW, decoded B. */
+	void (*vsharp)(struct pm4_render *r, unsigned first, const uint32_t dw[4],
+		       const struct vsharp_buffer *b);
 	/* Body dwords left undecoded. */
 	void (*raw)(struct pm4_render *r, const uint32_t *dw, unsigned n);
 	/* The IB an INDIRECT_BUFFER points at, decoded as a stream DEPTH levels down. */

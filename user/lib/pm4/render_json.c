@@ -3,7 +3,8 @@
  * `vsharp ib decode --json`: one object per stream, {"gfx", "ring",
  * "packets", "error", "unparsed"}; each packet with its header fields,
  * "dwords" (one object per value: name, reg, value, fields), "raw",
- * "notes" and, for a followed INDIRECT_BUFFER, the nested stream under
+ * "notes", "vsharps" (the buffer V#s a dispatch loads into user SGPRs,
+ * decoded) and, for a followed INDIRECT_BUFFER, the nested stream under
  * "ib".
  */
 #include <assert.h>
@@ -11,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "pm4/render.h"
+#include "vsharp/format.h"
 #include "vsharp/json.h"
 
 #define NOTES_MAX 8
@@ -25,11 +28,20 @@
 static_assert(2 + 3 * VSHARP_PM4_FOLLOW_MAX + 5 < VSHARP_JSON_DEPTH_MAX,
 	      "the JSON writer holds the deepest followed IB");
 
-/* A packet being written: its "dwords" array is open; its notes, written last. */
+/* A V# in a dispatch's user data: USER_DATA_FIRST..FIRST+3. */
+struct user_vsharp {
+	unsigned first;
+	uint32_t dw[4];
+	struct vsharp_buffer b;
+};
+
+/* A packet being written: its "dwords" array is open; its notes and V#s, written last. */
 struct packet {
 	bool in_dwords;
-	unsigned n_notes;
+	unsigned n_notes, n_vsharps;
 	char notes[NOTES_MAX][NOTE_BYTES];
+	/* USER_DATA_0..15 hold at most four SGPR quads. */
+	struct user_vsharp vsharps[4];
 };
 
 struct json_render {
@@ -115,7 +127,7 @@ static void packet_begin(struct pm4_render *r, unsigned slot, uint32_t header, c
 	unsigned type = header >> 30;
 
 	packet(r)->in_dwords = false;
-	packet(r)->n_notes = 0;
+	packet(r)->n_notes = packet(r)->n_vsharps = 0;
 	vsharp_json_object_begin(j, NULL);
 	vsharp_json_uint(j, "offset", slot);
 	vsharp_json_uint(j, "header", header);
@@ -140,12 +152,45 @@ static void close_dwords(struct pm4_render *r)
 	packet(r)->in_dwords = false;
 }
 
+/* The keys and spellings of `vsharp desc decode --json` (Documentation/cli.rst). */
+static void put_vsharp(struct vsharp_json *j, const struct user_vsharp *v)
+{
+	char fmt[40], sel[5];
+
+	vsharp_format_name(v->b.format, fmt, sizeof(fmt));
+	for (unsigned c = 0; c < 4; c++)
+		sel[c] = "01??XYZW"[v->b.dst_sel[c] & 7];
+	sel[4] = '\0';
+	vsharp_json_object_begin(j, NULL);
+	vsharp_json_uint(j, "user_data", v->first);
+	vsharp_json_array_begin(j, "words");
+	for (unsigned i = 0; i < 4; i++)
+		vsharp_json_uint(j, NULL, v->dw[i]);
+	vsharp_json_array_end(j);
+	vsharp_json_hex(j, "base", v->b.base);
+	vsharp_json_uint(j, "stride", v->b.stride);
+	vsharp_json_uint(j, "num_records", v->b.num_records);
+	vsharp_json_str(j, "format", fmt);
+	vsharp_json_str(j, "dst_sel", sel);
+	vsharp_json_bool(j, "swizzle", v->b.swizzle);
+	vsharp_json_uint(j, "element_size", v->b.element_size);
+	vsharp_json_uint(j, "index_stride", v->b.index_stride);
+	vsharp_json_bool(j, "add_tid", v->b.add_tid);
+	vsharp_json_object_end(j);
+}
+
 static void packet_end(struct pm4_render *r)
 {
 	struct vsharp_json *j = writer(r);
 	struct packet *p = packet(r);
 
 	close_dwords(r);
+	if (p->n_vsharps) {
+		vsharp_json_array_begin(j, "vsharps");
+		for (unsigned i = 0; i < p->n_vsharps; i++)
+			put_vsharp(j, &p->vsharps[i]);
+		vsharp_json_array_end(j);
+	}
 	if (p->n_notes) {
 		vsharp_json_array_begin(j, "notes");
 		for (unsigned i = 0; i < p->n_notes; i++)
@@ -244,6 +289,15 @@ static void row_end(struct pm4_render *r)
 	row[0] = '\0';
 }
 
+static void vsharp(struct pm4_render *r, unsigned first, const uint32_t dw[4],
+		   const struct vsharp_buffer *b)
+{
+	struct packet *p = packet(r);
+
+	if (p->n_vsharps < ARRAY_SIZE(p->vsharps))
+		p->vsharps[p->n_vsharps++] = (struct user_vsharp){ first, { dw[0], dw[1], dw[2], dw[3] }, *b };
+}
+
 /* In "raw" beside "dwords", never inside it. */
 static void raw(struct pm4_render *r, const uint32_t *dw, unsigned n)
 {
@@ -293,6 +347,7 @@ static const struct pm4_render_ops json_ops = {
 	.pair = pair,
 	.row_end = row_end,
 	.note = note,
+	.vsharp = vsharp,
 	.raw = raw,
 	.ib_begin = ib_begin,
 	.ib_end = ib_end,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "pm4/render.h"
+#include "vsharp/format.h"
 
 struct text_render {
 	struct pm4_render r;
@@ -145,6 +146,19 @@ static void note(struct pm4_render *r, const char *s)
 	fprintf(r->out, "        %s\n", s);
 }
 
+static void vsharp(struct pm4_render *r, unsigned first, const uint32_t dw[4],
+		   const struct vsharp_buffer *b)
+{
+	char fmt[40];
+
+	(void)dw;
+	vsharp_format_name(b->format, fmt, sizeof(fmt));
+	fprintf(r->out, "        USER_DATA_%u..%u as a V#: base=0x%" PRIx64 " stride=%u num_records=%u"
+		" format=%s dst_sel=%c%c%c%c\n", first, first + 3, b->base, b->stride, b->num_records,
+		fmt, "01??XYZW"[b->dst_sel[0] & 7], "01??XYZW"[b->dst_sel[1] & 7],
+		"01??XYZW"[b->dst_sel[2] & 7], "01??XYZW"[b->dst_sel[3] & 7]);
+}
+
 static void raw(struct pm4_render *r, const uint32_t *dw, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -179,6 +193,7 @@ static const struct pm4_render_ops text_ops = {
 	.pair = pair,
 	.row_end = row_end,
 	.note = note,
+	.vsharp = vsharp,
 	.raw = raw,
 	.ib_begin = ib_begin,
 	.ib_end = ib_end,

@@ -6,7 +6,9 @@
  * batch starts with.  No device is needed; vsharp_probe_expect takes the
  * setting from an open context.
  */
+#include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "probe/arena.h"
@@ -48,12 +50,15 @@ int vsharp_probe_smem_access(enum vsharp_gfx level, const struct vsharp_probe_wa
 	return probe_place_desc(level, w, va, a->desc, err);
 }
 
+static_assert(offsetof(struct vsharp_lane_in, vdst) + sizeof(((struct vsharp_lane_in *)0)->vdst) ==
+	      sizeof(struct vsharp_lane_in), "vsharp_probe_lane_in() sets every field");
+
 void vsharp_probe_lane_in(const struct vsharp_probe_wave *w, unsigned lane,
 			  struct vsharp_lane_in *in)
 {
 	const struct vsharp_probe_lane *pl = &w->lane[lane];
 
-	memset(in, 0, sizeof(*in));
+	/* Every field is set below: a memset first cost as much as the copies. */
 	in->lane = lane;
 	in->vindex = pl->vindex;
 	in->voffset = pl->voffset;
