@@ -20,6 +20,8 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+# The result bundle's JSON Schema, for tools that read bundles (Documentation/fleet.rst).
+SCHEMADIR ?= $(PREFIX)/share/vsharp
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 KSELFTESTDIR ?= $(LIBDIR)/vsharp/kselftest
 DKMSDIR ?= /usr/src/vsharp-$(VERSION)
@@ -61,6 +63,8 @@ install: user $(MAN_PAGES) $(BUILD)/vsharp.pc
 	install -m 644 $(BUILD)/vsharp.pc $(DESTDIR)$(PKGCONFIGDIR)/vsharp.pc
 	install -m 644 $(BUILD)/man/vsharp.1 $(DESTDIR)$(MANDIR)/man1/vsharp.1
 	install -m 644 $(BUILD)/man/vsharp.ko.4 $(DESTDIR)$(MANDIR)/man4/vsharp.ko.4
+	install -d $(DESTDIR)$(SCHEMADIR)
+	install -m 644 Documentation/bundle.schema.json $(DESTDIR)$(SCHEMADIR)/bundle.schema.json
 	@$(MAKE) --no-print-directory install-selftests
 
 install-selftests:
@@ -78,6 +82,8 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/vsharp.1 $(DESTDIR)$(MANDIR)/man4/vsharp.ko.4
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/vsharp/,$(INSTALLED_HEADERS))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/vsharp 2>/dev/null
+	rm -f $(DESTDIR)$(SCHEMADIR)/bundle.schema.json
+	-rmdir $(DESTDIR)$(SCHEMADIR) 2>/dev/null
 	rm -rf $(DESTDIR)$(KSELFTESTDIR)
 	-rmdir $(DESTDIR)$(LIBDIR)/vsharp 2>/dev/null
 

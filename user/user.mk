@@ -78,7 +78,12 @@ USER_CHECK_SUITES := layers=scripts/layers-check $(foreach t,$(USER_TESTS),$(not
 	cli=user/tests/cli.sh jobs=user/tests/run_jobs.sh dumps=user/tests/dumps.sh ops-llvm=user/tests/ops_llvm.sh objdump=user/tests/objdump.sh disasm-llvm=user/tests/disasm_llvm.sh disasm-random=user/tests/disasm_random.sh hazards-llvm=user/tests/hazards_llvm.sh \
 	shaders="scripts/shaders-check $(BUILD)/user/vsharp" e2e=user/tests/run_e2e.sh \
 	align="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/align.sh"
+# Result bundles against their schema, and vsharp report over four emulated "chips" (about 10 s and 15 s of CPU, user + sys, measured on a loaded 2-core machine).
+USER_CHECK_SUITES += bundle="VSHARP=$(BUILD)/user/vsharp VSHARP_SHIM=$(CURDIR)/$(BUILD)/shim/libvsharp_shim.so user/tests/bundle.sh" \
+	report="VSHARP=$(BUILD)/user/vsharp user/tests/report.sh"
 # ib decode's register names and fields against Linux 6.12's headers.
 USER_CHECK_SUITES += reg-fields=user/tests/reg_fields.sh
+# Every rule with choices has a verdict on every level it matters on (about 10 s of CPU).
+USER_CHECK_SUITES += verdicts=user/tests/verdicts.sh
 
 -include $(wildcard $(foreach v,user san fuzz shim shim-san,$(foreach d,. lib lib/* cli shaders tests bench shim,$(BUILD)/$(v)/$(d)/*.d)))

@@ -70,6 +70,7 @@ int cmd_stubs(int argc, char **argv);
 int cmd_ib(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_align(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif
 

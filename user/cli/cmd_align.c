@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "align.h"
+#include "bundle.h"
 #include "cli.h"
 #include "report.h"
 #include "vsharp/session.h"
@@ -19,6 +20,7 @@ enum format { F_TEXT, F_CSV, F_JSON, F_SVG };
 
 struct align_opts {
 	const char *gfx, *mode, *format, *device, *debugfs;
+	const char *bundle;		/* file for the result bundle (bundle.h) */
 	bool cross, allow_memviol, allow_shared_vmid;
 	const char *emu_rules[CLI_MAX_EMU_RULES];
 	unsigned n_emu_rules;
@@ -385,12 +387,13 @@ static void cross_json(FILE *f, const struct align_view *v)
 
 static int parse(int argc, char **argv, struct align_opts *o)
 {
-	enum { O_GFX = 1, O_MODE, O_FORMAT, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE, O_SHARED_VMID };
+	enum { O_GFX = 1, O_MODE, O_FORMAT, O_DEVICE, O_DEBUGFS, O_CROSS, O_MEMVIOL, O_EMU_RULE, O_SHARED_VMID, O_BUNDLE };
 	static const struct cli_opt opts[] = {
 		{ "--gfx", true, O_GFX }, { "--mode", true, O_MODE }, { "--format", true, O_FORMAT },
 		{ "--device", true, O_DEVICE }, { "--debugfs", true, O_DEBUGFS },
 		{ "--cross-level", false, O_CROSS }, { "--allow-memviol", false, O_MEMVIOL },
 		{ "--emu-rule", true, O_EMU_RULE }, { "--allow-shared-vmid", false, O_SHARED_VMID },
+		{ "--bundle", true, O_BUNDLE },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -410,6 +413,7 @@ static int parse(int argc, char **argv, struct align_opts *o)
 		case O_CROSS: o->cross = true; break;
 		case O_MEMVIOL: o->allow_memviol = true; break;
 		case O_SHARED_VMID: o->allow_shared_vmid = true; break;
+		case O_BUNDLE: o->bundle = val; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
 				return cli_error("--emu-rule: at most %u", CLI_MAX_EMU_RULES);
@@ -567,6 +571,7 @@ int cmd_align(int argc, char **argv)
 	const struct vsharp_atlas *views[VSHARP_GFX_COUNT];
 	struct vsharp_atlas *atlases = NULL;
 	struct vsharp_session session = { .dev = NULL };
+	struct bundle_device dev;
 	struct vsharp_error err = { "" };
 	enum vsharp_gfx level = VSHARP_GFX9;
 	enum vsharp_align_mode mode;
@@ -622,6 +627,7 @@ int cmd_align(int argc, char **argv)
 	}
 	if (measured) {
 		ret = vsharp_atlas_measure(session.dev, modes, source, o.allow_memviol, &atlases[0], &err);
+		bundle_note_device(&dev, &session, session.mode, NULL);
 		if (ret)
 			ret = cli_lib_error(&err);
 		/* Before any output: a closed pipe must not keep the mode set; before the close, the VMID reserved. */
@@ -646,6 +652,8 @@ int cmd_align(int argc, char **argv)
 		else
 			(fmt == F_CSV ? csv_out : fmt == F_JSON ? json_out : align_svg)(stdout, &v);
 	}
+	if (o.bundle && !bundle_write_align(o.bundle, views, n, modes, measured ? &dev : NULL))
+		ret = 1;
 	free(atlases);
-	return 0;
+	return ret;
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * `vsharp rules [--json]`: the model's named rules, their choices, sources
- * and defaults.  Text and JSON walk the same tables; JSON is one object with
- * "rules", "convert" and "documented" (Documentation/cli.rst, "vsharp rules").
+ * and defaults, the format-conversion rules among them (Documentation/formats.rst).
+ * Text and JSON walk the same tables; JSON is one object with "rules" and
+ * "documented" (Documentation/cli.rst, "vsharp rules").
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,22 +34,18 @@ static void print_levels(const char *key, unsigned levels)
 		putchar('\n');
 }
 
-/* One choice: its name, its source (NULL: none given) and where it is the default. */
+/* One choice: its name, its source and where it is the default. */
 static void print_choice(const char *name, const char *source, unsigned on)
 {
 	if (json) {
 		vsharp_json_object_begin(&j, NULL);
 		vsharp_json_str(&j, "name", name);
-		if (source)
-			vsharp_json_str(&j, "source", source);
+		vsharp_json_str(&j, "source", source);
 		print_levels("default_on", on);
 		vsharp_json_object_end(&j);
 		return;
 	}
-	if (source)
-		printf("  %-16s %s\n  %-16s default on:", name, source, "");
-	else
-		printf("  %-16s default on:", name);
+	printf("  %-16s %s\n  %-16s default on:", name, source, "");
 	print_levels(NULL, on);
 }
 
@@ -75,45 +72,6 @@ static void print_named(void)
 				if (info->levels & VSHARP_GFX_BIT(l) && info->defaults[l] == c)
 					on |= VSHARP_GFX_BIT(l);
 			print_choice(info->choice[c].name, info->choice[c].source, on);
-		}
-		if (json) {
-			vsharp_json_array_end(&j);
-			vsharp_json_object_end(&j);
-		}
-	}
-	if (json)
-		vsharp_json_array_end(&j);
-}
-
-/* The format-conversion choices (Documentation/formats.rst has the sources). */
-static void print_convert(void)
-{
-	if (json)
-		vsharp_json_array_begin(&j, "convert");
-	else
-		fputs("\nformat conversion rules (Documentation/formats.rst):\n", stdout);
-	for (unsigned i = 0; i < vsharp_convert_rule_count(); i++) {
-		const char *const *names;
-		unsigned n = vsharp_convert_rule_choices(i, &names);
-
-		if (json) {
-			vsharp_json_object_begin(&j, NULL);
-			vsharp_json_str(&j, "name", vsharp_convert_rule_name(i));
-			vsharp_json_array_begin(&j, "choices");
-		} else {
-			printf("%s:\n", vsharp_convert_rule_name(i));
-		}
-		for (unsigned c = 0; c < n; c++) {
-			unsigned on = 0;
-
-			for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
-				struct vsharp_rules r;
-
-				vsharp_rules_default(l, &r);
-				if (vsharp_convert_rule_get(&r.convert, i) == c)
-					on |= VSHARP_GFX_BIT(l);
-			}
-			print_choice(names[c], NULL, on);
 		}
 		if (json) {
 			vsharp_json_array_end(&j);
@@ -162,7 +120,6 @@ int cmd_rules(int argc, char **argv)
 	if (json)
 		vsharp_json_object_begin(&j, NULL);
 	print_named();
-	print_convert();
 	print_documented();
 	if (json)
 		vsharp_json_object_end(&j);

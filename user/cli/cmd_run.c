@@ -20,6 +20,7 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
+#include "bundle.h"
 #include "cli.h"
 #include "report.h"
 #include "vsharp/emu.h"
@@ -42,6 +43,7 @@ struct run_opts {
 	bool suite[16];
 	bool verdicts;			/* named on the command line */
 	const char *verdicts_json;	/* file for the verdicts as JSON */
+	const char *bundle;		/* file for the result bundle (bundle.h) */
 	const char *emu_rules[CLI_MAX_EMU_RULES];	/* NAME=CHOICE the emulated memory unit follows */
 	unsigned n_emu_rules;
 	unsigned jobs;			/* -j: families at a time; 0: one per CPU the run may use */
@@ -260,12 +262,19 @@ static bool run_verdicts(struct vsharp_device *dev, enum vsharp_align_mode mode,
 	struct vsharp_verdict_opts vo = { .mode_fixed = mode_from != NULL, .mode = mode,
 					  .allow_memviol = o->allow_memviol };
 	struct vsharp_error err = { "" };
+	struct vsharp_rules base;
 	char note[160];
 	int ret;
 
 	fam->level = dev->level;
 	snprintf(fam->device, sizeof(fam->device), "%s", dev->name);
 	fam->emulated = !dev->hardware;
+	/* Emulated, each rule's choices are judged with the others as the device follows them. */
+	if (fam->emulated) {
+		for (int i = 0; i < VSHARP_RULE_COUNT; i++)
+			base.choice[i] = (uint8_t)fam->expected[i];
+		vo.base = &base;
+	}
 	if (vo.mode_fixed)
 		snprintf(note, sizeof(note), "cases run under SH_MEM_CONFIG.ALIGNMENT_MODE %s only",
 			 vsharp_align_mode_name(mode));
@@ -314,14 +323,14 @@ static bool run_family(struct vsharp_device *dev, enum vsharp_align_mode mode,
 static int parse(int argc, char **argv, struct run_opts *o)
 {
 	enum { O_DEVICE = 1, O_GFX, O_ALIGN, O_LIST, O_MEMVIOL, O_LDSDIR, O_DEBUGFS, O_VJSON, O_EMU_RULE,
-	       O_JOBS, O_SHARED_VMID };
+	       O_JOBS, O_SHARED_VMID, O_BUNDLE };
 	static const struct cli_opt opts[] = {
 		{ "--device", true, O_DEVICE }, { "--gfx", true, O_GFX },
 		{ "--align-mode", true, O_ALIGN }, { "--list", false, O_LIST },
 		{ "--allow-memviol", false, O_MEMVIOL }, { "--allow-ldsdir", false, O_LDSDIR },
 		{ "--debugfs", true, O_DEBUGFS }, { "--verdicts-json", true, O_VJSON },
 		{ "--emu-rule", true, O_EMU_RULE }, { "-j", true, O_JOBS }, { "--jobs", true, O_JOBS },
-		{ "--allow-shared-vmid", false, O_SHARED_VMID },
+		{ "--allow-shared-vmid", false, O_SHARED_VMID }, { "--bundle", true, O_BUNDLE },
 		{ NULL, false, 0 },
 	};
 	const char *val;
@@ -339,6 +348,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		case O_LDSDIR: o->allow_ldsdir = true; break;
 		case O_SHARED_VMID: o->allow_shared_vmid = true; break;
 		case O_VJSON: o->verdicts_json = val; break;
+		case O_BUNDLE: o->bundle = val; break;
 		case O_EMU_RULE:
 			if (o->n_emu_rules == CLI_MAX_EMU_RULES)
 				return cli_error("--emu-rule: at most %u", CLI_MAX_EMU_RULES);
@@ -404,6 +414,7 @@ struct run_results {
 	struct tally totals[FAMILIES];
 	bool ok[FAMILIES];
 	bool finished[FAMILIES];	/* the family printed its own "ok" or "not ok" line */
+	struct bundle_device devs[FAMILIES];
 };
 
 /* Family F of the plan, as the run's case F + 1: its subtest, then its "ok" line. */
@@ -445,6 +456,7 @@ static void run_one(const struct run_plan *p, unsigned f, struct run_results *r)
 			       err.msg);
 		}
 	}
+	bundle_note_device(&r->devs[f], s, m, from);
 	r->ok[f] = run_family(s->dev, m, from, o, &r->totals[f], &r->fams[f]);
 	if (p->gpu)
 		r->ok[f] &= cli_vmid_mode_release(s);
@@ -760,6 +772,9 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			printf("KTAP version 1\n1..0 # SKIP amdgpu: %s\n", err.msg);
 			if (json)
 				fclose(json);
+			/* A lab collects a bundle from every machine, a GPU-less one too. */
+			if (o.bundle && !bundle_write_run(o.bundle, &(struct bundle_run){ .skip = err.msg }))
+				return 1;
 			return CLI_EXIT_SKIP;
 		}
 		if (ret)
@@ -834,10 +849,24 @@ static int run_all(const struct run_opts *op, enum vsharp_align_mode mode, enum 
 			ok = false;
 		}
 	}
-	printf("# vsharp run: %llu cases: %llu passed, %llu failed, %llu skipped\n",
-	       (unsigned long long)(total.passed + total.failed + total.skipped),
-	       (unsigned long long)total.passed, (unsigned long long)total.failed,
-	       (unsigned long long)total.skipped);
+	if (o.bundle) {
+		struct bundle_ktap k[FAMILIES];
+
+		for (unsigned f = 0; f < p.n; f++)
+			k[f] = (struct bundle_ktap){ r->ok[f], r->totals[f].passed, r->totals[f].failed,
+						     r->totals[f].skipped };
+		ok &= bundle_write_run(o.bundle, &(struct bundle_run){ .fams = r->fams, .devs = r->devs, .ktap = k,
+								   .n = p.n, .ok = ok });
+	}
+	snprintf(note, sizeof(note), "%llu cases: %llu passed, %llu failed, %llu skipped",
+		 (unsigned long long)(total.passed + total.failed + total.skipped),
+		 (unsigned long long)total.passed, (unsigned long long)total.failed,
+		 (unsigned long long)total.skipped);
+	/* The last line counts everything the run ran: a verdicts-only run is not an empty one. */
+	if (!o.have_suites || o.verdicts)
+		verdict_count_line("# vsharp run", r->fams, p.n, strcat(note, "; "));
+	else
+		printf("# vsharp run: %s\n", note);
 	return ok ? 0 : 1;
 }
 

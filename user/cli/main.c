@@ -25,7 +25,10 @@ static const struct {
 	  .help = "the alignment atlas: mode x access x size x misalignment",
 	  .usage = "align [--gfx LEVEL|all] [--mode MODE|all] [--format text|csv|json|svg] [--cross-level]\n"
 		   "                [--device emu|amdgpu] [--allow-memviol] [--allow-shared-vmid] [--emu-rule NAME=CHOICE]...\n"
-		   "                [--debugfs DIR]" },
+		   "                [--debugfs DIR] [--bundle FILE]" },
+	{ .name = "report", .fn = cmd_report, .synopsis = "report [--format F] BUNDLE...",
+	  .help = "merge result bundles: chip x rule matrix, cross-chip atlas",
+	  .usage = "report [--format text|csv|json|svg|html] BUNDLE..." },
 	{ .name = "stubs", .fn = cmd_stubs, .synopsis = "stubs --gfx LEVEL",
 	  .help = "the probe stubs of a level (make shaders)" },
 	{ .name = "disasm", .fn = cmd_disasm, .synopsis = "disasm --gfx LEVEL [WORD...|--file F]",
@@ -38,7 +41,7 @@ static const struct {
 	  .help = "the suites on a GPU or the emulated device (KTAP; --list)",
 	  .usage = "run [--device auto|amdgpu|emu] [--gfx FAMILY|all] [--align-mode MODE] [-j N]\n"
 		   "              [--allow-memviol] [--allow-ldsdir] [--allow-shared-vmid] [--debugfs DIR]\n"
-		   "              [--verdicts-json FILE] [--emu-rule NAME=CHOICE]... [--list] [SUITE...]" },
+		   "              [--verdicts-json FILE] [--bundle FILE] [--emu-rule NAME=CHOICE]... [--list] [SUITE...]" },
 };
 
 static int usage(FILE *f)

@@ -7,13 +7,17 @@
 
 #include "report.h"
 
-/* A verdict fails its case when no single choice explains the device (or, emulated, not the one it runs). */
-static bool verdict_ok(const struct verdict_family *fam, enum vsharp_rule r)
+/*
+ * A verdict fails its case when no choice explains every lane (or, emulated,
+ * the choice it runs does not: the others that do are those no case parts
+ * from it).
+ */
+bool verdict_ok(const struct verdict_family *fam, enum vsharp_rule r)
 {
 	const struct vsharp_verdict *v = &fam->v[r];
 
 	if (v->kind == VSHARP_VERDICT_CHOICE)
-		return !fam->emulated || v->explains == 1u << fam->expected[r];
+		return !fam->emulated || v->explains >> fam->expected[r] & 1;
 	return v->kind == VSHARP_VERDICT_UNTESTED || v->kind == VSHARP_VERDICT_NOT_APPLICABLE;
 }
 
@@ -27,6 +31,8 @@ static void counts(const struct vsharp_verdict *v, char *buf, size_t n)
 		for (unsigned c = 0; c < info->n_choices && used < n; c++)
 			used += (size_t)snprintf(buf + used, n - used, "%s %s explains %u", c ? "," : ";",
 						 info->choice[c].name, v->matched[c]);
+	if (v->kind == VSHARP_VERDICT_CHOICE && v->explains & (v->explains - 1) && used < n)
+		used += (size_t)snprintf(buf + used, n - used, "; no case parts these choices");
 	if (v->not_run && used < n)
 		snprintf(buf + used, n - used, "; %u not run: %s", v->not_run, v->why);
 }
@@ -64,6 +70,7 @@ bool verdict_ktap(const struct verdict_family *fam, const char *mode_note, unsig
 			printf("        #   %s\n", v->shown[s]);
 		printf("        %sok %d %s\n", ok ? "" : "not ", r + 1, info->name);
 	}
+	verdict_count_line("        # verdicts", fam, 1, NULL);
 	printf("    %sok %u verdicts\n", all ? "" : "not ", idx);
 	return all;
 }
@@ -116,7 +123,25 @@ void verdict_table(FILE *f, const struct verdict_family *fams, unsigned n)
 	}
 }
 
-static void json_verdict(struct vsharp_json *j, const struct verdict_family *fam, enum vsharp_rule r)
+void verdict_count_line(const char *prefix, const struct verdict_family *fams, unsigned n,
+			const char *before)
+{
+	struct vsharp_verdict_counts c = { 0 };
+	unsigned not_ok = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (!fams[i].ran)
+			continue;
+		vsharp_verdict_count(fams[i].v, VSHARP_RULE_COUNT, &c);
+		for (int r = 0; r < VSHARP_RULE_COUNT; r++)
+			not_ok += !verdict_ok(&fams[i], r);
+	}
+	printf("%s: %s%llu verdict lanes: %u verdicts decided (%u not ok), %u untested, %llu lanes not run\n",
+	       prefix, before ? before : "", (unsigned long long)c.lanes, c.decided, not_ok, c.untested,
+	       (unsigned long long)c.not_run);
+}
+
+void verdict_json_rule(struct vsharp_json *j, const struct verdict_family *fam, enum vsharp_rule r)
 {
 	const struct vsharp_verdict *v = &fam->v[r];
 	const struct vsharp_rule_info *info = vsharp_rule_info(r);
@@ -164,7 +189,7 @@ void verdict_json(FILE *f, const struct verdict_family *fams, unsigned n)
 		vsharp_json_bool(&j, "emulated", fams[i].emulated);
 		vsharp_json_array_begin(&j, "rules");
 		for (int r = 0; r < VSHARP_RULE_COUNT; r++)
-			json_verdict(&j, &fams[i], r);
+			verdict_json_rule(&j, &fams[i], r);
 		vsharp_json_array_end(&j);
 		vsharp_json_object_end(&j);
 	}

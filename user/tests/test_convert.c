@@ -5,10 +5,12 @@
  * encodings, the RDNA3/RDNA4 D16 sentence, Mesa's per-level alpha fix-up),
  * written out as bit patterns; see Documentation/formats.rst.
  */
+#include <errno.h>
 #include <math.h>
 
 #include "ktap.h"
 #include "vsharp/convert.h"
+#include "vsharp/rules.h"
 
 #define F32_ONE 0x3f800000u
 #define F32_MONE 0xbf800000u
@@ -284,6 +286,36 @@ static void test_norm_store(struct ktap *t)
 	r.norm_store_round = RTZ;
 	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, 0x3f000000, &r), 0x3f);
 	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, 0x3f000000, &r), 0x7f);
+}
+
+/*
+ * The conversion choices are named rules (rules.h): `NAME=CHOICE` and
+ * choice[rule] set the field the conversion reads.  2.5f / 255 is the tie.
+ */
+static void test_named_rules(struct ktap *t)
+{
+	float c255 = 2.5f / 255.0f;
+	struct vsharp_rules r;
+	struct vsharp_error err = { "" };
+
+	vsharp_rules_default(VSHARP_GFX9, &r);
+	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, fbits(c255), &r.convert), 3);
+	CHECK_MSG(t, vsharp_rules_set(&r, "norm_store_round=toward_zero", &err) == 0, "%s", err.msg);
+	CHECK_EQ(t, r.choice[VSHARP_RULE_NORM_STORE_ROUND], RTZ);
+	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, fbits(c255), &r.convert), 2);
+	r.choice[VSHARP_RULE_INT_STORE_CLAMP] = VSHARP_CONVERT_OFF;
+	CHECK_EQ(t, st(VSHARP_NFMT_UINT, 8, 300, &r.convert), 300 & 0xff);
+	CHECK(t, vsharp_rules_set(&r, "snorm_load_clamp=maybe", &err) == -EINVAL &&
+	      strstr(err.msg, "allowed off, on"));
+	/* The table's defaults are the conversion defaults, on every level. */
+	for (int l = 0; l < VSHARP_GFX_COUNT; l++) {
+		struct vsharp_convert_rules c;
+
+		vsharp_rules_default(l, &r);
+		vsharp_convert_rules_default(l, &c);
+		CHECK(t, !memcmp(&c, &r.convert, sizeof(c)));
+		CHECK_EQ(t, r.convert.d16_f32_to_f16, l >= VSHARP_GFX11 ? RTZ : RNE);
+	}
 }
 
 static void test_scaled_store(struct ktap *t)
@@ -809,6 +841,7 @@ KTAP_MAIN(KTAP_CASE(test_unorm_load),
 	  KTAP_CASE(test_f32_to_f16),
 	  KTAP_CASE(test_packed_float),
 	  KTAP_CASE(test_norm_store),
+	  KTAP_CASE(test_named_rules),
 	  KTAP_CASE(test_scaled_store),
 	  KTAP_CASE(test_int_store),
 	  KTAP_CASE(test_float_store),

@@ -177,6 +177,56 @@ static void test_alignment(struct ktap *t)
 		CHECK(t, !out.memviol);
 }
 
+/*
+ * DWORD mode's two disputed readings.  A misaligned atomic: the masking of
+ * R3 §3.3.4.1 (ds_atomic_dword=align_down), or R3 §12.7's MEMVIOL, which
+ * changes nothing.  A 16-bit access at an odd address: the prose's native
+ * 2 bytes (ds_b16_dword=native), or the pseudo-code, whose masks are for
+ * B32 and wider only (as_addressed).
+ */
+static void test_dword_mode_rules(struct ktap *t)
+{
+	struct vsharp_ds_lane_in in = lane(0x103);
+	struct vsharp_ds_lane_out out;
+	struct vsharp_ds_access a;
+
+	a = ds(VSHARP_GFX11, "ds_add_u32");
+	a.align = VSHARP_ALIGN_DWORD;
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, !out.memviol);
+		CHECK_EQ(t, out.addr[0], 0x100);
+	}
+	a.rules.choice[VSHARP_RULE_DS_ATOMIC_DWORD] = VSHARP_DS_ATOMIC_DWORD_MEMVIOL;
+	memset(test_lds_bytes, 0x5a, 0x110);
+	in.data0[0] = 1;
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, out.memviol);
+		CHECK_EQ(t, test_lds_bytes[0x100], 0x5a);
+		CHECK_EQ(t, test_lds_bytes[0x103], 0x5a);
+	}
+	/* Aligned, both readings agree. */
+	in.vaddr = 0x104;
+	if (run(t, &a, &in, &out))
+		CHECK(t, !out.memviol);
+
+	in.vaddr = 0x103;
+	a = ds(VSHARP_GFX12, "ds_load_u16");
+	a.align = VSHARP_ALIGN_DWORD;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x102);
+	a.rules.choice[VSHARP_RULE_DS_B16_DWORD] = VSHARP_DS_B16_DWORD_AS_ADDRESSED;
+	if (run(t, &a, &in, &out)) {
+		CHECK(t, !out.memviol);
+		CHECK_EQ(t, out.addr[0], 0x103);
+	}
+	/* The rule is the 16-bit one: B32 is masked whatever it says. */
+	a = ds(VSHARP_GFX12, "ds_load_b32");
+	a.align = VSHARP_ALIGN_DWORD;
+	a.rules.choice[VSHARP_RULE_DS_B16_DWORD] = VSHARP_DS_B16_DWORD_AS_ADDRESSED;
+	if (run(t, &a, &in, &out))
+		CHECK_EQ(t, out.addr[0], 0x100);
+}
+
 static void test_data(struct ktap *t)
 {
 	struct vsharp_ds_lane_in in = lane(0x200);
@@ -444,4 +494,4 @@ static void test_src2(struct ktap *t)
 }
 
 KTAP_MAIN(KTAP_CASE(test_addresses), KTAP_CASE(test_range_and_m0), KTAP_CASE(test_alignment),
-	  KTAP_CASE(test_data), KTAP_CASE(test_bank_counts), KTAP_CASE(test_banks), KTAP_CASE(test_src2))
+	  KTAP_CASE(test_dword_mode_rules), KTAP_CASE(test_data), KTAP_CASE(test_bank_counts), KTAP_CASE(test_banks), KTAP_CASE(test_src2))

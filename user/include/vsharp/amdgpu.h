@@ -188,4 +188,39 @@ unsigned vsharp_amdgpu_bo_handles(void *const *bos, unsigned n, void *ib, void *
  */
 int vsharp_amdgpu_reserve_vmid(struct vsharp_device *dev, bool reserve, struct vsharp_error *err);
 
+/*
+ * What the kernel says a GPU is, for a result bundle (Documentation/
+ * fleet.rst "Collecting bundles"): each field as an AMDGPU_INFO query
+ * returns it (Linux amdgpu_kms.c amdgpu_info_ioctl), strings cut at their
+ * size.  A query the kernel refuses leaves its field empty and its errno
+ * (negative) in the matching *_err; nothing is filled in from tables.
+ */
+#define VSHARP_AMDGPU_FW_MAX 16
+
+struct vsharp_amdgpu_identity {
+	uint32_t pci_device, pci_revision;	/* amdgpu_gpu_info asic_id, pci_rev_id (DEV_INFO) */
+	uint32_t family_id, chip_rev, chip_external_rev;
+	uint32_t gc_ip;			/* COMPUTE hw_ip ip_discovery_version; 0: not reported */
+	uint32_t hw_ip_major, hw_ip_minor;
+	char marketing_name[128];	/* libdrm's amdgpu.ids (amdgpu_get_marketing_name); empty: unknown */
+	int vbios_err;			/* AMDGPU_INFO_VBIOS_INFO */
+	char vbios_name[64], vbios_pn[64], vbios_version[32], vbios_date[32];
+	unsigned n_fw;
+	struct {
+		const char *name;	/* "me", "pfp", "mec", "rlc", "smc", "sdma", ... */
+		int err;		/* AMDGPU_INFO_FW_VERSION's, 0 when answered */
+		uint32_t version, feature;
+	} fw[VSHARP_AMDGPU_FW_MAX];
+};
+
+/* The identity of DEV, an amdgpu device (vsharp_device.hardware). */
+void vsharp_amdgpu_identity(struct vsharp_device *dev, struct vsharp_amdgpu_identity *out);
+
+/*
+ * The GC IP version of an LLVM processor name, the first the kernel's KFD
+ * table gives it (0 before GFX9, which has none, and for unknown names):
+ * what an emulated device of that processor stands for.
+ */
+uint32_t vsharp_amdgpu_target_ip(const char *target);
+
 #endif

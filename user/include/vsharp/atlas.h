@@ -53,7 +53,7 @@ struct vsharp_atlas_result {
 
 struct vsharp_atlas_cell {
 	struct vsharp_atlas_result model;
-	unsigned contested;		/* bit per enum vsharp_rule whose other choice changes it */
+	uint64_t contested;		/* bit per enum vsharp_rule whose other choice changes it */
 	bool unverified;		/* a contested rule's default choice is UNVERIFIED */
 	/*
 	 * The cell rests on a compiler's record (LLVM) or an assembler's notes

@@ -30,31 +30,34 @@ enum vsharp_round {
 };
 
 /*
- * Every conversion choice the documents leave open or disagree on, one field
- * each.  vsharp_convert_rules_default() fills in what vsharp assumes per level;
- * Documentation/formats.rst lists the sources behind each default.
+ * Every conversion choice the documents leave open or disagree on, one byte
+ * each: these are the rules VSHARP_RULE_D16_F32_TO_F16 .. ALPHA2_UNSIGNED
+ * of rules.h, whose table (model/rules.c, `vsharp rules`) has their
+ * sources and defaults, and struct vsharp_rules holds them in this form.
+ * The rounding fields hold an enum vsharp_round, the others 0 (off) or 1 (on).
  */
 struct vsharp_convert_rules {
 	/* D16 load of 32-bit float data: f32 -> f16. */
-	enum vsharp_round d16_f32_to_f16;
+	uint8_t d16_f32_to_f16;
 	/* Non-D16 store of a 32-bit VGPR into a 16-bit FLOAT channel. */
-	enum vsharp_round store_f32_to_f16;
+	uint8_t store_f32_to_f16;
 	/* f32 -> unsigned 11/10-bit float (10_11_11 and 11_11_10 FLOAT). */
-	enum vsharp_round packed_float_round;
+	uint8_t packed_float_round;
 	/* f32 -> UNORM/SNORM after scaling by 2^n-1 (or 2^(n-1)-1). */
-	enum vsharp_round norm_store_round;
+	uint8_t norm_store_round;
 	/* f32 -> USCALED/SSCALED integer. */
-	enum vsharp_round scaled_store_round;
+	uint8_t scaled_store_round;
 	/* SNORM load maps the most negative code to -1.0 (else -MIN/MAX). */
-	bool snorm_load_clamp;
+	uint8_t snorm_load_clamp;
 	/* UINT/SINT store of a value out of the channel's range clamps (else keeps the low bits). */
-	bool int_store_clamp;
+	uint8_t int_store_clamp;
 	/* D16 load of a 32-bit UINT/SINT channel clamps to 16 bits (else keeps the low bits). */
-	bool d16_int_clamp;
+	uint8_t d16_int_clamp;
 	/* A 2-bit SNORM/SSCALED/SINT channel loads as UNORM/USCALED/UINT. */
-	bool alpha2_unsigned;
+	uint8_t alpha2_unsigned;
 };
 
+/* The level's defaults (model/rules.c); an unknown level gets GFX9's. */
 void vsharp_convert_rules_default(enum vsharp_gfx level,
 				  struct vsharp_convert_rules *r);
 

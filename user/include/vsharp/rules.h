@@ -42,8 +42,26 @@ enum vsharp_rule {
 	VSHARP_RULE_SMEM_OOB,
 	VSHARP_RULE_GFX6_DS_NEGATIVE_BASE,
 	VSHARP_RULE_GCN_DS_MISALIGNED,
+	VSHARP_RULE_DS_ATOMIC_DWORD,
+	VSHARP_RULE_DS_B16_DWORD,
+	/*
+	 * The format-conversion rules, in the order of struct
+	 * vsharp_convert_rules' fields, which share their storage (struct
+	 * vsharp_rules below): Documentation/formats.rst.
+	 */
+	VSHARP_RULE_D16_F32_TO_F16,
+	VSHARP_RULE_STORE_F32_TO_F16,
+	VSHARP_RULE_PACKED_FLOAT_ROUND,
+	VSHARP_RULE_NORM_STORE_ROUND,
+	VSHARP_RULE_SCALED_STORE_ROUND,
+	VSHARP_RULE_SNORM_LOAD_CLAMP,
+	VSHARP_RULE_INT_STORE_CLAMP,
+	VSHARP_RULE_D16_INT_CLAMP,
+	VSHARP_RULE_ALPHA2_UNSIGNED,
 	VSHARP_RULE_COUNT
 };
+
+#define VSHARP_RULE_FIRST_CONVERT VSHARP_RULE_D16_F32_TO_F16
 
 /* Choices, per rule; the first listed is not necessarily the default. */
 enum { VSHARP_GFX9_RAW_SOFFSET_EXCLUDED, VSHARP_GFX9_RAW_SOFFSET_SUBTRACTED };
@@ -72,6 +90,10 @@ enum { VSHARP_SMEM_SIZE_STRIDE_X_RECORDS, VSHARP_SMEM_SIZE_RECORDS_OR_1 };
 enum { VSHARP_SMEM_OOB_KEEP, VSHARP_SMEM_OOB_ZERO };
 enum { VSHARP_DS_NEG_BASE_OUT_OF_RANGE, VSHARP_DS_NEG_BASE_WRAP };
 enum { VSHARP_GCN_DS_ALIGN_DOWN, VSHARP_GCN_DS_AS_ADDRESSED, VSHARP_GCN_DS_MEMVIOL };
+enum { VSHARP_DS_ATOMIC_DWORD_ALIGN_DOWN, VSHARP_DS_ATOMIC_DWORD_MEMVIOL };
+enum { VSHARP_DS_B16_DWORD_NATIVE, VSHARP_DS_B16_DWORD_AS_ADDRESSED };
+/* The conversion rules' choices: enum vsharp_round (convert.h), or off and on. */
+enum { VSHARP_CONVERT_OFF, VSHARP_CONVERT_ON };
 
 #define VSHARP_RULE_MAX_CHOICES 3
 
@@ -89,9 +111,20 @@ struct vsharp_rule_info {
 	uint8_t defaults[VSHARP_GFX_COUNT];
 };
 
+/*
+ * Every rule's choice, by enum vsharp_rule.  The conversion rules' choices
+ * are also struct vsharp_convert_rules, the form the conversion functions
+ * take (convert.h): one storage, so that setting choice[r] of any rule is
+ * what the model then does.
+ */
 struct vsharp_rules {
-	uint8_t choice[VSHARP_RULE_COUNT];
-	struct vsharp_convert_rules convert;
+	union {
+		uint8_t choice[VSHARP_RULE_COUNT];
+		struct {
+			uint8_t before_convert[VSHARP_RULE_FIRST_CONVERT];
+			struct vsharp_convert_rules convert;
+		};
+	};
 };
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r);
@@ -110,18 +143,10 @@ void vsharp_rules_default_target(const struct vsharp_target *t, struct vsharp_ru
 enum vsharp_source_kind { VSHARP_SOURCE_DOCUMENT, VSHARP_SOURCE_COMPILER, VSHARP_SOURCE_UNVERIFIED };
 enum vsharp_source_kind vsharp_source_kind(const char *source);
 /*
- * "NAME=CHOICE", e.g. "gfx10_raw=offset_ge", or a format-conversion choice:
- * "norm_store_round=toward_zero", "snorm_load_clamp=off".
+ * "NAME=CHOICE", e.g. "gfx10_raw=offset_ge", "norm_store_round=toward_zero",
+ * "snorm_load_clamp=off".
  */
 int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err);
-
-/* The format-conversion choices of struct vsharp_convert_rules, by index. */
-unsigned vsharp_convert_rule_count(void);
-const char *vsharp_convert_rule_name(unsigned i);
-/* The names of its choices; returns how many. */
-unsigned vsharp_convert_rule_choices(unsigned i, const char *const **names);
-/* The choice R holds. */
-unsigned vsharp_convert_rule_get(const struct vsharp_convert_rules *r, unsigned i);
 
 /*
  * Rules with no choice: where the documents are plain and the model once

@@ -3,6 +3,7 @@
 #define VSHARP_VERDICT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "vsharp/device.h"
 #include "vsharp/observe.h"
@@ -38,7 +39,8 @@ struct vsharp_verdict_wave {
 
 /*
  * The cases of RULE on LEVEL for waves of WAVE_SIZE lanes: up to MAX waves
- * into OUT; returns how many a level has (0 with *why saying why).
+ * into OUT; returns how many a level has (0 with *why saying why; else *why
+ * is NULL, or says why the cases cannot part the choices on this level).
  */
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,
 			      struct vsharp_verdict_wave *out, unsigned max, const char **why);
@@ -53,13 +55,19 @@ struct vsharp_verdict {
 	unsigned closest;		/* the choice that explains the most cases */
 	unsigned cases, discriminating, controls, not_run;
 	unsigned matched[VSHARP_RULE_MAX_CHOICES];	/* cases each choice explains */
+	/*
+	 * Bit d of apart[c]: some case that ran parts choices c and d.  Two
+	 * choices no case parts cannot be told apart by this run (a verdict
+	 * "choice a or b" names such a pair).
+	 */
+	uint8_t apart[VSHARP_RULE_MAX_CHOICES];
 	unsigned n_shown;		/* NONE, MIXED: cases the closest choice does not explain */
 	char shown[VSHARP_VERDICT_SHOWN][640];
 	char why[200];			/* NOT_APPLICABLE, UNTESTED, and cases not run */
 };
 
 struct vsharp_verdict_opts {
-	unsigned rules;			/* bit per enum vsharp_rule; 0: every rule */
+	uint64_t rules;			/* bit per enum vsharp_rule; 0: every rule */
 	/*
 	 * The device's alignment mode is fixed (a GPU, or --align-mode): only
 	 * cases for MODE run.  Otherwise (the emulated device) each case runs
@@ -68,6 +76,12 @@ struct vsharp_verdict_opts {
 	bool mode_fixed;
 	enum vsharp_align_mode mode;
 	bool allow_memviol;		/* hardware: run the cases that may raise MEMVIOL, alone */
+	/*
+	 * The choices of the other rules the predictions of a rule's choices
+	 * take: what the device is known to follow (the emulated device's
+	 * --emu-rule); NULL: the level's defaults.
+	 */
+	const struct vsharp_rules *base;
 };
 
 /*
@@ -80,5 +94,18 @@ int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_o
 
 /* "choice excluded", "choice ge or gt", "none (closest: 16)", "mixed", "untested". */
 void vsharp_verdict_text(const struct vsharp_verdict *v, char *buf, size_t n);
+
+/* What a set of verdicts ran and decided: the closing line of `vsharp run`. */
+struct vsharp_verdict_counts {
+	uint64_t lanes;			/* verdict lanes run and judged (cases) */
+	uint64_t not_run;		/* verdict lanes kept from running (mode, gate, error) */
+	unsigned verdicts;		/* rules on levels where they matter */
+	unsigned decided;		/* of those, a choice, mixed or none */
+	unsigned untested;		/* of those, no discriminating case ran */
+	unsigned kind[VSHARP_VERDICT_KIND_COUNT];
+};
+
+/* Adds the N verdicts V[] to C. */
+void vsharp_verdict_count(const struct vsharp_verdict *v, unsigned n, struct vsharp_verdict_counts *c);
 
 #endif

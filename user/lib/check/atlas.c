@@ -263,11 +263,11 @@ static bool same(struct vsharp_atlas_result a, struct vsharp_atlas_result b)
  * Bit per rule whose other choice changes the cell; *unverified if such a
  * rule's default is, *compiler if its source is a compiler's (LLVM).
  */
-static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
+static uint64_t contested(enum vsharp_gfx level, enum vsharp_align_mode mode, enum vsharp_atlas_access a,
 			  unsigned si, unsigned mis, struct vsharp_atlas_result model, bool *unverified,
 			  bool *compiler)
 {
-	unsigned bits = 0;
+	uint64_t bits = 0;
 
 	*unverified = false;
 	/* GFX6 has no mode: its untyped buffer cells follow CLRX and LLVM (rules_documented.c). */
@@ -288,7 +288,7 @@ static unsigned contested(enum vsharp_gfx level, enum vsharp_align_mode mode, en
 				continue;
 			rules.choice[r] = (uint8_t)c;
 			if (!same(vsharp_atlas_eval(level, mode, a, si, mis, &rules), model)) {
-				bits |= 1u << r;
+				bits |= 1ull << r;
 				*unverified |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==
 					       VSHARP_SOURCE_UNVERIFIED;
 				*compiler |= vsharp_source_kind(info->choice[info->defaults[level]].source) ==

@@ -63,16 +63,15 @@ struct misses {
  * and the arena the probe layer gave that place (a choice may read the
  * address itself, as strict_b96=12 reads it modulo 12).
  */
-static int predict(struct vsharp_probe_ctx *ctx, enum vsharp_gfx level, enum vsharp_rule rule,
+static int predict(struct vsharp_probe_ctx *ctx, const struct vsharp_rules *base, enum vsharp_rule rule,
 		   unsigned n_choices, const struct vsharp_verdict_wave *vw, unsigned index,
 		   struct predictions *p, struct vsharp_error *err)
 {
 	int ret = 0;
 
 	for (unsigned c = 0; c < n_choices && !ret; c++) {
-		struct vsharp_rules r;
+		struct vsharp_rules r = *base;
 
-		vsharp_rules_default(level, &r);
 		r.choice[rule] = (uint8_t)c;
 		ret = vsharp_probe_expect(ctx, &vw->w, index, vw->mode, &r, &p->choice[c], err);
 	}
@@ -94,19 +93,21 @@ static void note_miss(struct misses *m, unsigned c, enum vsharp_gfx level,
 		 what, vsharp_align_mode_name(vw->mode), saw, info->choice[c].name, pred);
 }
 
-/* The lanes on which choice C predicts something else than choice 0 (MEMVIOL included). */
-static uint64_t parted(const struct vsharp_probe_wave *w, unsigned ws, const struct predictions *p, unsigned c)
+/* The lanes on which choices C and D predict differently (MEMVIOL included). */
+static uint64_t parted(const struct vsharp_probe_wave *w, unsigned ws, const struct predictions *p,
+		       unsigned c, unsigned d)
 {
-	uint64_t lanes = vsharp_probe_compare(w, ws, &p->choice[c], &p->choice[0].r, NULL);
+	uint64_t lanes = vsharp_probe_compare(w, ws, &p->choice[c], &p->choice[d].r, NULL);
 
 	for (unsigned l = 0; l < w->n_lanes; l++)
-		if (p->choice[c].lane[l].memviol != p->choice[0].lane[l].memviol)
+		if (p->choice[c].lane[l].memviol != p->choice[d].lane[l].memviol)
 			lanes |= 1ull << l;
 	return lanes;
 }
 
 /* Adds the lanes of one observed wave to the verdict. */
-static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, const struct vsharp_verdict_wave *vw,
+static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, const struct vsharp_rules *base,
+		      const struct vsharp_verdict_wave *vw,
 		      const struct vsharp_observed *seen, unsigned ws, struct predictions *p,
 		      struct misses *m, unsigned *all, struct vsharp_error *err)
 {
@@ -120,13 +121,20 @@ static int judge_wave(struct vsharp_verdict *v, struct vsharp_probe_ctx *ctx, co
 		v->not_run += vw->w.n_lanes;
 		return 0;
 	}
-	ret = predict(ctx, v->level, v->rule, info->n_choices, vw, seen->index, p, err);
+	ret = predict(ctx, base, v->rule, info->n_choices, vw, seen->index, p, err);
 	if (ret)
 		return ret;
 	for (unsigned c = 0; c < info->n_choices; c++) {
 		unexplained[c] = vsharp_observed_unexplained(&vw->w, ws, &p->choice[c], seen, p->first[c]);
-		if (c)
-			discriminating |= parted(&vw->w, ws, p, c);
+		for (unsigned d = 0; d < c; d++) {
+			uint64_t lanes = parted(&vw->w, ws, p, c, d);
+
+			discriminating |= lanes;
+			if (lanes) {
+				v->apart[c] |= (uint8_t)(1u << d);
+				v->apart[d] |= (uint8_t)(1u << c);
+			}
+		}
 	}
 	for (unsigned l = 0; l < vw->w.n_lanes; l++) {
 		unsigned explained = 0;
@@ -183,6 +191,7 @@ static void conclude(struct vsharp_verdict *v, unsigned all, const struct misses
 struct run_state {
 	struct vsharp_device *dev;
 	const struct vsharp_verdict_opts *o;
+	struct vsharp_rules base;	/* the other rules' choices */
 	struct vsharp_probe_ctx *ctx[VSHARP_ALIGN_COUNT];
 	unsigned ws;
 	/* Modes in the order their contexts opened: closed in reverse, the emulated device's buffers are a stack. */
@@ -241,17 +250,31 @@ static int run_rule(struct run_state *s, enum vsharp_rule rule, struct vsharp_ve
 						     &waves[i].alone, 1, s->o->allow_memviol, &seen[i], err);
 		}
 		if (!ret)
-			ret = judge_wave(v, ctx, &waves[i], &seen[i], s->ws, p, m, &all, err);
+			ret = judge_wave(v, ctx, &s->base, &waves[i], &seen[i], s->ws, p, m, &all, err);
 	}
 	if (!ret)
 		conclude(v, all, m, why);
 	return ret;
 }
 
+void vsharp_verdict_count(const struct vsharp_verdict *v, unsigned n, struct vsharp_verdict_counts *c)
+{
+	for (unsigned i = 0; i < n; i++) {
+		c->lanes += v[i].cases;
+		c->not_run += v[i].not_run;
+		c->kind[v[i].kind]++;
+		if (v[i].kind == VSHARP_VERDICT_NOT_APPLICABLE)
+			continue;
+		c->verdicts++;
+		c->untested += v[i].kind == VSHARP_VERDICT_UNTESTED;
+		c->decided += v[i].kind != VSHARP_VERDICT_UNTESTED;
+	}
+}
+
 int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_opts *o,
 			struct vsharp_verdict out[VSHARP_RULE_COUNT], struct vsharp_error *err)
 {
-	struct run_state s = { dev, o, { NULL }, vsharp_probe_level_wave_size(dev->level), { 0 }, 0 };
+	struct run_state s = { .dev = dev, .o = o, .ws = vsharp_probe_level_wave_size(dev->level) };
 	struct vsharp_verdict_wave *waves = malloc(MAX_CASE_WAVES * sizeof(*waves));
 	struct vsharp_observed *seen = malloc(MAX_CASE_WAVES * sizeof(*seen));
 	struct predictions *p = malloc(sizeof(*p));
@@ -259,6 +282,10 @@ int vsharp_verdicts_run(struct vsharp_device *dev, const struct vsharp_verdict_o
 	enum vsharp_align_mode was = dev->hardware ? VSHARP_ALIGN_UNALIGNED : vsharp_emu_align_mode(dev);
 	int ret = 0;
 
+	if (o->base)
+		s.base = *o->base;
+	else
+		vsharp_rules_default(dev->level, &s.base);
 	if (!waves || !seen || !p || !m)
 		ret = vsharp_fail(err, -ENOMEM, "verdicts: out of memory");
 	for (int r = 0; r < VSHARP_RULE_COUNT && !ret; r++)

@@ -5,6 +5,8 @@
  * Documentation/verdicts.rst explains each set; the numbers in the comments
  * are where the choices part.
  */
+#include <string.h>
+
 #include "check/suite.h"
 #include "base/util.h"
 #include "vsharp/verdict.h"
@@ -15,6 +17,7 @@ struct sink {
 	struct vsharp_verdict_wave *out;
 	unsigned n, max;
 	struct suite_rng rng;
+	const char *why;	/* why the cases cannot part the choices on this level, if they cannot */
 };
 
 /* The next wave, running OP ("gcn", "rdna" spellings) under MODE; NULL if the level lacks it. */
@@ -554,6 +557,210 @@ static void gcn_ds_misaligned(struct sink *k)
 		alone(k, cases[i].op, NULL, VSHARP_ALIGN_UNALIGNED, cases[i].addr);
 }
 
+/*
+ * DWORD mode, a DS atomic without return at 65..67 (B32) and 66, 68 (B64),
+ * every lane the same: aligned down (align_down) or MEMVIOL (memviol).
+ * Aligned addresses are the controls.
+ */
+static void ds_atomic_dword(struct sink *k)
+{
+	static const struct {
+		const char *op;
+		uint32_t addr;
+	} cases[] = {
+		{ "ds_add_u32", 64 }, { "ds_add_u32", 65 }, { "ds_add_u32", 66 }, { "ds_add_u32", 67 },
+		{ "ds_add_u64", 64 }, { "ds_add_u64", 66 }, { "ds_add_u64", 68 },
+	};
+
+	for (unsigned i = 0; i < ARRAY_SIZE(cases); i++)
+		alone(k, cases[i].op, cases[i].op, VSHARP_ALIGN_DWORD, cases[i].addr);
+}
+
+/*
+ * DWORD mode, 16-bit DS loads and stores at byte 0..3 of the lane's LDS
+ * slot: at 1 and 3 the access lands a byte lower (native) or where
+ * addressed (as_addressed); 0 and 2 are the controls.
+ */
+static void ds_b16_dword(struct sink *k)
+{
+	static const char *const ops[][2] = {
+		{ "ds_read_u16", "ds_load_u16" },
+		{ "ds_write_b16", "ds_store_b16" },
+		{ "ds_read_u16_d16", "ds_load_u16_d16" },
+	};
+
+	for (unsigned i = 0; i < ARRAY_SIZE(ops); i++) {
+		struct vsharp_probe_wave *w = wave(k, ops[i][0], ops[i][1], VSHARP_ALIGN_DWORD, false, 32);
+
+		for (unsigned l = 0; w && l < w->n_lanes; l++)
+			w->lane[l].vindex = VSHARP_PROBE_LDS_SLOT * l + l % 4;
+	}
+}
+
+/* ---- Format conversion (model/convert.c, Documentation/formats.rst) ---- */
+
+static uint32_t f32_bits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
+
+/*
+ * A format load of FMT, lane l reading the element at arena byte FIRST +
+ * 4 l.  Loads read the arena's start pattern (probe.h), whose bytes are
+ * all odd: the inputs are what that pattern holds.
+ */
+static void load_wave(struct sink *k, const char *gcn, const char *rdna, struct vsharp_format fmt,
+		      uint32_t first)
+{
+	struct vsharp_probe_wave *w = wave(k, gcn, rdna, VSHARP_ALIGN_UNALIGNED, false, 64);
+
+	if (!w)
+		return;
+	w->buf.format = fmt;
+	for (unsigned l = 0; l < w->n_lanes; l++)
+		w->lane[l].voffset = first + 4 * l;
+}
+
+/* buffer_store_format_x of FMT, lane l storing VALUES[l % n] into its own slot. */
+static void store_wave(struct sink *k, struct vsharp_format fmt, const uint32_t *values, unsigned n)
+{
+	struct vsharp_probe_wave *w = wave(k, "buffer_store_format_x", "buffer_store_format_x",
+					   VSHARP_ALIGN_UNALIGNED, false, 64);
+
+	if (!w)
+		return;
+	w->buf.format = fmt;
+	for (unsigned l = 0; l < w->n_lanes; l++) {
+		w->lane[l].voffset = w->slot * l;
+		w->lane[l].data[0] = values[l % n];
+	}
+}
+
+#define FMT(d, n) ((struct vsharp_format){ VSHARP_DFMT_##d, VSHARP_NFMT_##n })
+
+/*
+ * D16 loads of 32-bit float data: the pattern's f32 values round up to
+ * nearest and down toward zero on about half the lanes (the rest and the
+ * f16 wave are controls).  A tie needs the f32's 12 low bits zero, which
+ * the pattern never has: nearest_even and nearest_away stay together.
+ */
+static void d16_f32_to_f16(struct sink *k)
+{
+	load_wave(k, "buffer_load_format_d16_x", "buffer_load_d16_format_x", FMT(32, FLOAT), 0);
+	load_wave(k, "buffer_load_format_d16_x", "buffer_load_d16_format_x", FMT(32, FLOAT), 1024);
+	load_wave(k, "buffer_load_format_d16_x", "buffer_load_d16_format_x", FMT(16, FLOAT), 0);
+}
+
+/*
+ * f32 -> f16 stores: 1 + 2^-11 and 1 + 3 * 2^-11 are ties (to even: down
+ * and up), 1 + 1.5 * 2^-11 above half, 65520 the tie between the largest
+ * f16 and Inf; 1.0 and 0.5 are exact (controls).
+ */
+static void store_f32_to_f16(struct sink *k)
+{
+	static const uint32_t v[] = { 0x3f801000, 0x3f803000, 0x3f801800, 0x477ff000, 0xbf801000,
+				      0x3f800000, 0x3f000000, 0x3f800800 };
+
+	store_wave(k, FMT(16, FLOAT), v, ARRAY_SIZE(v));
+}
+
+/*
+ * f32 -> uf11 (X of 10_11_11, 6 mantissa bits): 1 + 2^-7 and 1 + 3 *
+ * 2^-7 are ties, 1 + 1.5 * 2^-7 above half; 1.0 and 2.0 exact.
+ */
+static void packed_float_round(struct sink *k)
+{
+	static const uint32_t v[] = { 0x3f810000, 0x3f830000, 0x3f818000, 0x3f808000, 0x3f800000,
+				      0x40000000 };
+
+	store_wave(k, FMT(10_11_11, FLOAT), v, ARRAY_SIZE(v));
+}
+
+/*
+ * UNORM8 and SNORM8: (i + 0.5) / 255 (or / 127) for i = 0..15, whose
+ * binary32 product with 255 (127) is a tie where it is exact, and
+ * (i + 0.7) / 255 above half; i / 255 are the controls.
+ */
+static void norm_store_round(struct sink *k)
+{
+	static const struct {
+		struct vsharp_format f;
+		double scale;
+	} fmts[] = { { FMT(8, UNORM), 255.0 }, { FMT(8, SNORM), -127.0 } };
+	static const double frac[] = { 0.5, 0.7, 0.0 };
+
+	for (unsigned i = 0; i < ARRAY_SIZE(fmts); i++) {
+		uint32_t v[48];
+
+		for (unsigned j = 0; j < ARRAY_SIZE(v); j++)
+			v[j] = f32_bits((float)((j / 3 + frac[j % 3]) / fmts[i].scale));
+		store_wave(k, fmts[i].f, v, ARRAY_SIZE(v));
+	}
+}
+
+/* USCALED8 and SSCALED16: 0.5, 1.5, 2.5 and -2.5 are ties, 2.7 above half, 3.0 exact. */
+static void scaled_store_round(struct sink *k)
+{
+	static const uint32_t v[] = { 0x3f000000, 0x3fc00000, 0x40200000, 0xc0200000, 0x402ccccd,
+				      0x40400000 };
+
+	store_wave(k, FMT(8, USCALED), v, ARRAY_SIZE(v));
+	store_wave(k, FMT(16, SSCALED), v, ARRAY_SIZE(v));
+}
+
+/*
+ * SNORM loads: the most negative code needs zero bits in an even place
+ * of some byte for 8, 10, 11 and 16-bit channels, which the pattern never
+ * has; the 2-bit W of 2_10_10_10 has it (-2) in a quarter of the lanes,
+ * where the level reads it signed (alpha2_unsigned off).
+ */
+static void snorm_load_clamp(struct sink *k)
+{
+	struct vsharp_rules r;
+
+	load_wave(k, "buffer_load_format_xyzw", "buffer_load_format_xyzw", FMT(2_10_10_10, SNORM), 0);
+	load_wave(k, "buffer_load_format_xyzw", "buffer_load_format_xyzw", FMT(8_8_8_8, SNORM), 0);
+	vsharp_rules_default(k->level, &r);
+	if (r.choice[VSHARP_RULE_ALPHA2_UNSIGNED] == VSHARP_CONVERT_ON)
+		k->why = "the arena's start pattern (odd bytes) holds no most negative 8-, 10-, 11- or 16-bit code, and the level reads the 2-bit one unsigned (alpha2_unsigned on)";
+}
+
+/* UINT8, SINT8, UINT16 stores of values past the channel's range (and in it: controls). */
+static void int_store_clamp(struct sink *k)
+{
+	static const uint32_t u[] = { 300, 256, 0xffffffff, 70000, 255, 100, 0 };
+	static const uint32_t s[] = { (uint32_t)-200, 200, 0x7fffffff, 0x80000000, (uint32_t)-128, 127, 5 };
+
+	store_wave(k, FMT(8, UINT), u, ARRAY_SIZE(u));
+	store_wave(k, FMT(8, SINT), s, ARRAY_SIZE(s));
+	store_wave(k, FMT(16, UINT), u, ARRAY_SIZE(u));
+}
+
+/* D16 loads of 32-bit UINT and SINT data (the pattern's values are past 16 bits); UINT16 the controls. */
+static void d16_int_clamp(struct sink *k)
+{
+	load_wave(k, "buffer_load_format_d16_x", "buffer_load_d16_format_x", FMT(32, UINT), 0);
+	load_wave(k, "buffer_load_format_d16_x", "buffer_load_d16_format_x", FMT(32, SINT), 0);
+	load_wave(k, "buffer_load_format_d16_x", "buffer_load_d16_format_x", FMT(16, UINT), 0);
+}
+
+/*
+ * 2_10_10_10 SINT, SSCALED and SNORM loads: W = 2 and 3 read signed (-2,
+ * -1) or unsigned (2, 3); SINT W = 0 and 1 and every UNORM lane agree.
+ */
+static void alpha2_unsigned(struct sink *k)
+{
+	static const struct vsharp_format fmts[] = {
+		FMT(2_10_10_10, SINT), FMT(2_10_10_10, SSCALED), FMT(2_10_10_10, SNORM), FMT(2_10_10_10, UNORM),
+	};
+
+	for (unsigned i = 0; i < ARRAY_SIZE(fmts); i++)
+		load_wave(k, "buffer_load_format_xyzw", "buffer_load_format_xyzw", fmts[i], 0);
+}
+
 static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_GFX9_RAW_SOFFSET] = gfx9_raw_soffset,
 	[VSHARP_RULE_GFX10_STRUCT_OFFSET] = gfx10_struct_offset,
@@ -582,13 +789,24 @@ static void (*const generators[VSHARP_RULE_COUNT])(struct sink *k) = {
 	[VSHARP_RULE_SMEM_OOB] = smem_oob,
 	[VSHARP_RULE_GFX6_DS_NEGATIVE_BASE] = gfx6_ds_negative_base,
 	[VSHARP_RULE_GCN_DS_MISALIGNED] = gcn_ds_misaligned,
+	[VSHARP_RULE_DS_ATOMIC_DWORD] = ds_atomic_dword,
+	[VSHARP_RULE_DS_B16_DWORD] = ds_b16_dword,
+	[VSHARP_RULE_D16_F32_TO_F16] = d16_f32_to_f16,
+	[VSHARP_RULE_STORE_F32_TO_F16] = store_f32_to_f16,
+	[VSHARP_RULE_PACKED_FLOAT_ROUND] = packed_float_round,
+	[VSHARP_RULE_NORM_STORE_ROUND] = norm_store_round,
+	[VSHARP_RULE_SCALED_STORE_ROUND] = scaled_store_round,
+	[VSHARP_RULE_SNORM_LOAD_CLAMP] = snorm_load_clamp,
+	[VSHARP_RULE_INT_STORE_CLAMP] = int_store_clamp,
+	[VSHARP_RULE_D16_INT_CLAMP] = d16_int_clamp,
+	[VSHARP_RULE_ALPHA2_UNSIGNED] = alpha2_unsigned,
 };
 
 unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsigned wave_size,
 			      struct vsharp_verdict_wave *out, unsigned max, const char **why)
 {
 	const struct vsharp_rule_info *info = vsharp_rule_info(rule);
-	struct sink k = { level, wave_size, out, 0, max, suite_seed("verdicts", level, rule) };
+	struct sink k = { level, wave_size, out, 0, max, suite_seed("verdicts", level, rule), NULL };
 
 	*why = NULL;
 	if (!info || !(info->levels & VSHARP_GFX_BIT(level))) {
@@ -604,5 +822,6 @@ unsigned vsharp_verdict_cases(enum vsharp_gfx level, enum vsharp_rule rule, unsi
 		return 0;
 	}
 	generators[rule](&k);
+	*why = k.why;
 	return k.n;
 }

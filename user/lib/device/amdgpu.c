@@ -818,6 +818,88 @@ fail:
 	return ret;
 }
 
+/*
+ * The firmware a bundle names, AMDGPU_INFO_FW_* (Linux amdgpu_kms.c
+ * amdgpu_firmware_info): the ones that execute or schedule compute work
+ * first, then power, security and display.
+ */
+static const struct {
+	unsigned type;
+	const char *name;
+} fw_types[] = {
+	{ AMDGPU_INFO_FW_GFX_ME, "me" }, { AMDGPU_INFO_FW_GFX_PFP, "pfp" },
+	{ AMDGPU_INFO_FW_GFX_CE, "ce" }, { AMDGPU_INFO_FW_GFX_MEC, "mec" },
+	{ AMDGPU_INFO_FW_GFX_RLC, "rlc" }, { AMDGPU_INFO_FW_SDMA, "sdma" },
+	{ AMDGPU_INFO_FW_SMC, "smc" }, { AMDGPU_INFO_FW_SOS, "sos" },
+	{ AMDGPU_INFO_FW_ASD, "asd" }, { AMDGPU_INFO_FW_TA, "ta" },
+	{ AMDGPU_INFO_FW_TOC, "toc" }, { AMDGPU_INFO_FW_GMC, "gmc" },
+	{ AMDGPU_INFO_FW_DMCU, "dmcu" }, { AMDGPU_INFO_FW_DMCUB, "dmcub" },
+	{ AMDGPU_INFO_FW_UVD, "uvd" }, { AMDGPU_INFO_FW_VCN, "vcn" },
+};
+_Static_assert(ARRAY_SIZE(fw_types) <= VSHARP_AMDGPU_FW_MAX, "VSHARP_AMDGPU_FW_MAX too small");
+
+/* A fixed-size string field of the kernel's, NUL or not. */
+static void copy_field(char *dst, size_t n, const uint8_t *src, size_t src_n)
+{
+	size_t len = strnlen((const char *)src, src_n);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+void vsharp_amdgpu_identity(struct vsharp_device *dev, struct vsharp_amdgpu_identity *out)
+{
+	struct amdgpu_dev *d = to_adev(dev);
+	struct drm_amdgpu_info_hw_ip hw = { 0 };
+	struct drm_amdgpu_info_vbios vb;
+	/* libdrm 2.4.114 has no call for VBIOS_INFO: the ioctl as amdgpu_query_info() makes it. */
+	struct drm_amdgpu_info req = {
+		.return_pointer = (uintptr_t)&vb, .return_size = sizeof(vb),
+		.query = AMDGPU_INFO_VBIOS, .vbios_info.type = AMDGPU_INFO_VBIOS_INFO,
+	};
+	struct amdgpu_gpu_info gpu;
+	const char *name;
+
+	memset(out, 0, sizeof(*out));
+	memset(&vb, 0, sizeof(vb));
+	/* Both answered when the device was opened (open_node). */
+	if (!amdgpu_query_gpu_info(d->adev, &gpu)) {
+		out->pci_device = gpu.asic_id;
+		out->pci_revision = gpu.pci_rev_id;
+		out->family_id = gpu.family_id;
+		out->chip_rev = gpu.chip_rev;
+		out->chip_external_rev = gpu.chip_external_rev;
+	}
+	if (!amdgpu_query_hw_ip_info(d->adev, AMDGPU_HW_IP_COMPUTE, 0, &hw)) {
+		out->hw_ip_major = hw.hw_ip_version_major;
+		out->hw_ip_minor = hw.hw_ip_version_minor;
+		memcpy(&out->gc_ip, (const char *)&hw + HW_IP_DISCOVERY_OFFSET, sizeof(out->gc_ip));
+	}
+	name = amdgpu_get_marketing_name(d->adev);
+	if (name)
+		snprintf(out->marketing_name, sizeof(out->marketing_name), "%s", name);
+	/* As libdrm's drmIoctl(): again while a signal interrupts it. */
+	do
+		out->vbios_err = ioctl(d->fd, DRM_IOCTL_AMDGPU_INFO, &req) ? -errno : 0;
+	while (out->vbios_err == -EINTR || out->vbios_err == -EAGAIN);
+	if (!out->vbios_err) {
+		copy_field(out->vbios_name, sizeof(out->vbios_name), vb.name, sizeof(vb.name));
+		copy_field(out->vbios_pn, sizeof(out->vbios_pn), vb.vbios_pn, sizeof(vb.vbios_pn));
+		copy_field(out->vbios_version, sizeof(out->vbios_version), vb.vbios_ver_str,
+			   sizeof(vb.vbios_ver_str));
+		copy_field(out->vbios_date, sizeof(out->vbios_date), vb.date, sizeof(vb.date));
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fw_types); i++) {
+		unsigned k = out->n_fw++;
+
+		out->fw[k].name = fw_types[i].name;
+		out->fw[k].err = amdgpu_query_firmware_version(d->adev, fw_types[i].type, 0, 0,
+							       &out->fw[k].version, &out->fw[k].feature);
+	}
+}
+
 static int cmp_uint(const void *a, const void *b)
 {
 	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;

@@ -168,6 +168,14 @@ static const struct {
 	{ VSHARP_AMDGPU_IP_VERSION(12, 5, 0), "gfx1250" },
 };
 
+uint32_t vsharp_amdgpu_target_ip(const char *target)
+{
+	for (size_t i = 0; target && i < ARRAY_SIZE(ip_targets); i++)
+		if (!strcmp(ip_targets[i].target, target))
+			return ip_targets[i].ip;
+	return 0;
+}
+
 /*
  * ... and by family and chip revision on kernels that do not report the GC
  * version (Mesa amdgpu_asic_addr.h ranges).  GFX6 to GFX8 have no GC

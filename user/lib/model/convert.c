@@ -50,43 +50,6 @@ static const bool nfmt_float[VSHARP_NFMT_COUNT] = {
 	[VSHARP_NFMT_UNORM_UINT] = true,
 };
 
-/*
- * D3D's choices wherever AMD is silent; GFX11/12 truncate f32 -> f16 because
- * R3 §9.3.1 and R4 §9.3.1 say "Conversion of float32 to float16 uses truncation";
- * GFX6-8 return the 2-bit channel unsigned because Mesa corrects it in the
- * shader only there (alpha_adjust = level <= GFX8 && family != STONEY).
- */
-#define RULES(f16_round, alpha2)					\
-	{								\
-		.d16_f32_to_f16 = (f16_round),				\
-		.store_f32_to_f16 = (f16_round),			\
-		.packed_float_round = VSHARP_ROUND_TOWARD_ZERO,		\
-		.norm_store_round = VSHARP_ROUND_NEAREST_AWAY,		\
-		.scaled_store_round = VSHARP_ROUND_NEAREST_EVEN,	\
-		.snorm_load_clamp = true,				\
-		.int_store_clamp = true,				\
-		.d16_int_clamp = true,					\
-		.alpha2_unsigned = (alpha2),				\
-	}
-
-static const struct vsharp_convert_rules default_rules[VSHARP_GFX_COUNT] = {
-	[VSHARP_GFX6] = RULES(VSHARP_ROUND_NEAREST_EVEN, true),
-	[VSHARP_GFX7] = RULES(VSHARP_ROUND_NEAREST_EVEN, true),
-	[VSHARP_GFX8] = RULES(VSHARP_ROUND_NEAREST_EVEN, true),
-	[VSHARP_GFX9] = RULES(VSHARP_ROUND_NEAREST_EVEN, false),
-	[VSHARP_GFX10] = RULES(VSHARP_ROUND_NEAREST_EVEN, false),
-	[VSHARP_GFX10_3] = RULES(VSHARP_ROUND_NEAREST_EVEN, false),
-	[VSHARP_GFX11] = RULES(VSHARP_ROUND_TOWARD_ZERO, false),
-	[VSHARP_GFX12] = RULES(VSHARP_ROUND_TOWARD_ZERO, false),
-};
-
-void vsharp_convert_rules_default(enum vsharp_gfx level,
-				  struct vsharp_convert_rules *r)
-{
-	/* An unknown level gets the GFX9 row: D3D's rules, no quirks. */
-	*r = default_rules[(unsigned)level < VSHARP_GFX_COUNT ? level : VSHARP_GFX9];
-}
-
 bool vsharp_nfmt_is_float(enum vsharp_nfmt nfmt)
 {
 	return (unsigned)nfmt < VSHARP_NFMT_COUNT && nfmt_float[nfmt];

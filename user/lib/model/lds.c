@@ -85,11 +85,20 @@ static unsigned ds_align(const struct vsharp_ds_access *a, unsigned bytes, bool 
 	enum vsharp_align_mode mode = a->align;
 
 	*force = false;
-	/* R3 §3.3.4.1, R4 §3.3.4: DS atomics need their size in every mode but DWORD's masking. */
-	if (a->op->kind == VSHARP_OP_ATOMIC && mode != VSHARP_ALIGN_DWORD)
+	/*
+	 * R3 §3.3.4.1, R4 §3.3.5.1: DS atomics need their size in every mode;
+	 * in DWORD mode the masking may come first (rule ds_atomic_dword).
+	 */
+	if (a->op->kind == VSHARP_OP_ATOMIC &&
+	    (mode != VSHARP_ALIGN_DWORD ||
+	     a->rules.choice[VSHARP_RULE_DS_ATOMIC_DWORD] == VSHARP_DS_ATOMIC_DWORD_MEMVIOL))
 		return bytes;
 	switch (mode) {
 	case VSHARP_ALIGN_DWORD:
+		/* The pseudo-code masks B32 and wider only (rule ds_b16_dword). */
+		if (bytes == 2 &&
+		    a->rules.choice[VSHARP_RULE_DS_B16_DWORD] == VSHARP_DS_B16_DWORD_AS_ADDRESSED)
+			return 1;
 		*force = true;
 		return native;
 	case VSHARP_ALIGN_DWORD_STRICT:

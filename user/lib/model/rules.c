@@ -201,7 +201,102 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		  { "memviol", "UNVERIFIED: MEMVIOL, as the strict modes (R3 §3.3.4.1)" } },
 		ALL_DEFAULT(VSHARP_GCN_DS_ALIGN_DOWN),
 	},
+	/*
+	 * DWORD mode in LDS, where the guides' sentences and their pseudo-code
+	 * part (Documentation/model.rst, "LDS alignment").  Every level's
+	 * DS follows SH_MEM_CONFIG.ALIGNMENT_MODE in the model.
+	 */
+	[VSHARP_RULE_DS_ATOMIC_DWORD] = {
+		"ds_atomic_dword", "a DS atomic not aligned to its size in DWORD mode", GFX_RANGE(6, 12), 2,
+		{ { "align_down", "UNVERIFIED: R3 §3.3.4.1, R4 §3.3.5.1 \"For all other alignment modes, LDS forces alignment by zeroing out address least significant bits\" and their pseudo-code, which exempt no op; R4 §9.5 says so of buffer atomics in DWORD mode" },
+		  { "memviol", "R3 §12.7 \"GDS and LDS operations (both direct & indexed) report Memory Violation (memviol) for misaligned atomics\"; R3 §3.3.4.1 \"32-bit Atomics must be aligned to a 4-byte address; 64-bit atomics to an 8-byte address\", R4 §3.3.5.1 adds \"otherwise they return MEMVIOL\"" } },
+		ALL_DEFAULT(VSHARP_DS_ATOMIC_DWORD_ALIGN_DOWN),
+	},
+	[VSHARP_RULE_DS_B16_DWORD] = {
+		"ds_b16_dword", "a 16-bit DS access (B16, U16, I16, D16) at an odd address in DWORD mode", GFX_RANGE(6, 12), 2,
+		{ { "native", "UNVERIFIED: R3 §3.3.4.1, R4 §3.3.5.1 prose \"'Native' Alignment in LDS ... B16 or D16: 2 byte aligned\" with \"LDS forces alignment by zeroing out address least significant bits\"; R3 §3.3.3, R4 §3.3.4 DWORD \"Automatic alignment to multiple of the smaller of element size or a DWORD\"" },
+		  { "as_addressed", "R3 §3.3.4.1, R4 §3.3.5.1 pseudo-code: align is 0xfffC, 0xfff8 or 0xfff0 for B32, B64, B96/B128 only, so B16 (and B8) keep every address bit" } },
+		ALL_DEFAULT(VSHARP_DS_B16_DWORD_NATIVE),
+	},
+	/*
+	 * The format conversion of buffer format instructions (model/convert.c,
+	 * Documentation/formats.rst).  D3D = Direct3D "Data Conversion Rules";
+	 * EXT_pf = GL_EXT_packed_float.  GFX11/12 truncate f32 -> f16 because
+	 * R3 and R4 §9.3.1 say so; the stores are taken to use the same converter.
+	 */
+	[VSHARP_RULE_D16_F32_TO_F16] = {
+		"d16_f32_to_f16", "rounding of a D16 load of 32-bit float data to f16", GFX_RANGE(8, 12), 3,
+		{ { "nearest_even", "UNVERIFIED: IEEE 754's default; ISA-V, R1 and R2 describe D16 without a rounding" },
+		  { "toward_zero", "R3 §9.3.1, R4 §9.3.1 \"Conversion of float32 to float16 uses truncation\"" },
+		  { "nearest_away", "UNVERIFIED: D3D's \"+0.5, drop the fraction\" carried over to floats" } },
+		{ [VSHARP_GFX8] = VSHARP_ROUND_NEAREST_EVEN, [VSHARP_GFX9] = VSHARP_ROUND_NEAREST_EVEN,
+		  [VSHARP_GFX10] = VSHARP_ROUND_NEAREST_EVEN, [VSHARP_GFX10_3] = VSHARP_ROUND_NEAREST_EVEN,
+		  [VSHARP_GFX11] = VSHARP_ROUND_TOWARD_ZERO, [VSHARP_GFX12] = VSHARP_ROUND_TOWARD_ZERO },
+	},
+	[VSHARP_RULE_STORE_F32_TO_F16] = {
+		"store_f32_to_f16", "rounding of a 32-bit VGPR stored into a 16-bit FLOAT channel", GFX_RANGE(6, 12), 3,
+		{ { "nearest_even", "UNVERIFIED: Mesa's software packing (util_float_to_half) rounds to nearest even; the guides are silent" },
+		  { "toward_zero", "UNVERIFIED: D3D rounds every float narrowing toward zero; R3, R4 §9.3.1 truncate the D16 loads' f32 -> f16" },
+		  { "nearest_away", "UNVERIFIED: D3D's \"+0.5, drop the fraction\" carried over to floats" } },
+		{ [VSHARP_GFX6] = VSHARP_ROUND_NEAREST_EVEN, [VSHARP_GFX7] = VSHARP_ROUND_NEAREST_EVEN,
+		  [VSHARP_GFX8] = VSHARP_ROUND_NEAREST_EVEN, [VSHARP_GFX9] = VSHARP_ROUND_NEAREST_EVEN,
+		  [VSHARP_GFX10] = VSHARP_ROUND_NEAREST_EVEN, [VSHARP_GFX10_3] = VSHARP_ROUND_NEAREST_EVEN,
+		  [VSHARP_GFX11] = VSHARP_ROUND_TOWARD_ZERO, [VSHARP_GFX12] = VSHARP_ROUND_TOWARD_ZERO },
+	},
+	[VSHARP_RULE_PACKED_FLOAT_ROUND] = {
+		"packed_float_round", "rounding of f32 stored into an 11- or 10-bit FLOAT channel", GFX_RANGE(6, 12), 3,
+		{ { "nearest_even", "UNVERIFIED: EXT_pf allows rounding to nearest" },
+		  { "toward_zero", "UNVERIFIED: D3D (float narrowing toward zero); Mesa util/format_r11g11b10f.h truncates; EXT_pf allows it" },
+		  { "nearest_away", "UNVERIFIED: D3D's \"+0.5, drop the fraction\" carried over to floats" } },
+		ALL_DEFAULT(VSHARP_ROUND_TOWARD_ZERO),
+	},
+	[VSHARP_RULE_NORM_STORE_ROUND] = {
+		"norm_store_round", "rounding of f32 stored into a UNORM or SNORM channel", GFX_RANGE(6, 12), 3,
+		{ { "nearest_even", "UNVERIFIED: Mesa's software packing (util_format) rounds to nearest even" },
+		  { "toward_zero", "UNVERIFIED: truncation, as C converts" },
+		  { "nearest_away", "UNVERIFIED: D3D FLOAT -> UNORM/SNORM \"+0.5f, drop the fraction\"" } },
+		ALL_DEFAULT(VSHARP_ROUND_NEAREST_AWAY),
+	},
+	[VSHARP_RULE_SCALED_STORE_ROUND] = {
+		"scaled_store_round", "rounding of f32 stored into a USCALED or SSCALED channel", GFX_RANGE(6, 12), 3,
+		{ { "nearest_even", "UNVERIFIED: D3D's float -> integer default; CLRX GcnMemHandling mentions nearest even" },
+		  { "toward_zero", "UNVERIFIED: truncation, as C converts" },
+		  { "nearest_away", "UNVERIFIED: D3D's \"+0.5, drop the fraction\" of the NORM formats" } },
+		ALL_DEFAULT(VSHARP_ROUND_NEAREST_EVEN),
+	},
+	[VSHARP_RULE_SNORM_LOAD_CLAMP] = {
+		"snorm_load_clamp", "the most negative code of an SNORM channel on load", GFX_RANGE(6, 12), 2,
+		{ { "off", "UNVERIFIED: c / (2^(n-1) - 1) unclamped, below -1.0" },
+		  { "on", "D3D Data Conversion Rules: both -2^(n-1) and -2^(n-1)+1 give -1.0; Mesa ac_build_opencoded_load_format clamps to [-1, 1]" } },
+		ALL_DEFAULT(VSHARP_CONVERT_ON),
+	},
+	[VSHARP_RULE_INT_STORE_CLAMP] = {
+		"int_store_clamp", "a UINT or SINT store of a value the channel cannot hold", GFX_RANGE(6, 12), 2,
+		{ { "off", "UNVERIFIED: the channel keeps the value's low bits" },
+		  { "on", "UNVERIFIED: D3D integer narrowing \"is simply clamped to the range of the target format\"; Mesa's software packing clamps" } },
+		ALL_DEFAULT(VSHARP_CONVERT_ON),
+	},
+	[VSHARP_RULE_D16_INT_CLAMP] = {
+		"d16_int_clamp", "a D16 load of a 32-bit UINT or SINT channel", GFX_RANGE(8, 12), 2,
+		{ { "off", "UNVERIFIED: the low 16 bits" },
+		  { "on", "UNVERIFIED: clamped to 16 bits, D3D's integer narrowing; the guides are silent" } },
+		ALL_DEFAULT(VSHARP_CONVERT_ON),
+	},
+	[VSHARP_RULE_ALPHA2_UNSIGNED] = {
+		"alpha2_unsigned", "a 2-bit SNORM, SSCALED or SINT channel on load", GFX_RANGE(6, 12), 2,
+		{ { "off", "Mesa ac_shader_util.c: no alpha fix-up from GFX9 on (and on Stoney), the channel loads signed" },
+		  { "on", "Mesa adjust_vertex_fetch_alpha, applied when gfx_level <= GFX8 && family != STONEY: the hardware returns the 2-bit channel as UNORM, USCALED or UINT" } },
+		{ [VSHARP_GFX6] = VSHARP_CONVERT_ON, [VSHARP_GFX7] = VSHARP_CONVERT_ON, [VSHARP_GFX8] = VSHARP_CONVERT_ON,
+		  [VSHARP_GFX9] = VSHARP_CONVERT_OFF, [VSHARP_GFX10] = VSHARP_CONVERT_OFF, [VSHARP_GFX10_3] = VSHARP_CONVERT_OFF,
+		  [VSHARP_GFX11] = VSHARP_CONVERT_OFF, [VSHARP_GFX12] = VSHARP_CONVERT_OFF },
+	},
 };
+
+_Static_assert(offsetof(struct vsharp_rules, convert) == VSHARP_RULE_FIRST_CONVERT &&
+	       sizeof(struct vsharp_convert_rules) == VSHARP_RULE_COUNT - VSHARP_RULE_FIRST_CONVERT &&
+	       offsetof(struct vsharp_convert_rules, alpha2_unsigned) ==
+	       VSHARP_RULE_ALPHA2_UNSIGNED - VSHARP_RULE_FIRST_CONVERT,
+	       "the conversion rules are the last of enum vsharp_rule, in struct vsharp_convert_rules' order");
 
 const struct vsharp_rule_info *vsharp_rule_info(enum vsharp_rule r)
 {
@@ -212,7 +307,6 @@ void vsharp_rules_default(enum vsharp_gfx level, struct vsharp_rules *r)
 {
 	for (int i = 0; i < VSHARP_RULE_COUNT; i++)
 		r->choice[i] = rules[i].defaults[level];
-	vsharp_convert_rules_default(level, &r->convert);
 }
 
 void vsharp_rules_default_target(const struct vsharp_target *t, struct vsharp_rules *r)
@@ -232,81 +326,12 @@ enum vsharp_source_kind vsharp_source_kind(const char *source)
 	return VSHARP_SOURCE_DOCUMENT;
 }
 
-/* The format-conversion choices (convert.h, Documentation/formats.rst). */
-static const char *const round_names[] = { "nearest_even", "toward_zero", "nearest_away" };
-static const char *const switch_names[] = { "off", "on" };
-
-#define ROUND(f) { #f, offsetof(struct vsharp_convert_rules, f), true }
-#define SWITCH(f) { #f, offsetof(struct vsharp_convert_rules, f), false }
-static const struct {
-	const char *name;
-	size_t offset;
-	bool round;
-} convert_rules[] = {
-	ROUND(d16_f32_to_f16), ROUND(store_f32_to_f16), ROUND(packed_float_round),
-	ROUND(norm_store_round), ROUND(scaled_store_round), SWITCH(snorm_load_clamp),
-	SWITCH(int_store_clamp), SWITCH(d16_int_clamp), SWITCH(alpha2_unsigned),
-};
-
-unsigned vsharp_convert_rule_count(void)
+void vsharp_convert_rules_default(enum vsharp_gfx level, struct vsharp_convert_rules *r)
 {
-	return ARRAY_SIZE(convert_rules);
-}
+	struct vsharp_rules all;
 
-const char *vsharp_convert_rule_name(unsigned i)
-{
-	return i < ARRAY_SIZE(convert_rules) ? convert_rules[i].name : NULL;
-}
-
-unsigned vsharp_convert_rule_choices(unsigned i, const char *const **names)
-{
-	if (i >= ARRAY_SIZE(convert_rules))
-		return 0;
-	*names = convert_rules[i].round ? round_names : switch_names;
-	return convert_rules[i].round ? ARRAY_SIZE(round_names) : ARRAY_SIZE(switch_names);
-}
-
-unsigned vsharp_convert_rule_get(const struct vsharp_convert_rules *r, unsigned i)
-{
-	const char *field = (const char *)r + convert_rules[i].offset;
-	enum vsharp_round v;
-	bool b;
-
-	if (convert_rules[i].round) {
-		memcpy(&v, field, sizeof(v));
-		return v;
-	}
-	memcpy(&b, field, sizeof(b));
-	return b;
-}
-
-static int convert_rule_set(struct vsharp_convert_rules *r, unsigned i, const char *choice,
-			    struct vsharp_error *err)
-{
-	const char *const *names;
-	unsigned n = vsharp_convert_rule_choices(i, &names);
-	char *field = (char *)r + convert_rules[i].offset;
-	char allowed[64] = "";
-	size_t len = 0;
-
-	for (unsigned c = 0; c < n; c++) {
-		if (choice && !strcmp(choice, names[c])) {
-			if (convert_rules[i].round) {
-				enum vsharp_round v = c;
-
-				memcpy(field, &v, sizeof(v));
-			} else {
-				bool b = c;
-
-				memcpy(field, &b, sizeof(b));
-			}
-			return 0;
-		}
-		len += (size_t)snprintf(allowed + len, sizeof(allowed) - len, "%s%s", c ? ", " : "",
-					names[c]);
-	}
-	return vsharp_fail(err, -EINVAL, "rule: %s takes %s (allowed %s)", convert_rules[i].name,
-			   choice ? choice : "no value", allowed);
+	vsharp_rules_default((unsigned)level < VSHARP_GFX_COUNT ? level : VSHARP_GFX9, &all);
+	*r = all.convert;
 }
 
 int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_error *err)
@@ -331,9 +356,6 @@ int vsharp_rules_set(struct vsharp_rules *r, const char *spec, struct vsharp_err
 		return vsharp_fail(err, -EINVAL, "rule: %s takes %s (allowed %s)", rules[i].name,
 				   eq ? eq + 1 : "no value", allowed);
 	}
-	for (unsigned i = 0; i < ARRAY_SIZE(convert_rules); i++)
-		if (strlen(convert_rules[i].name) == len && !strncmp(convert_rules[i].name, spec, len))
-			return convert_rule_set(&r->convert, i, eq ? eq + 1 : NULL, err);
 	return vsharp_fail(err, -EINVAL, "rule: unknown rule '%.*s' (see `vsharp rules`)",
 			   (int)len, spec);
 }

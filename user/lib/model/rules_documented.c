@@ -31,7 +31,7 @@ static const struct vsharp_documented_rule documented[] = {
 	  "LDS out of range: the whole access reads zero or is dropped, no MEMVIOL",
 	  "R3 LDS alignment and out-of-range \"the entire instruction returns zero\"; ISA-V §12 MIN(M0, LDS_SIZE)" },
 	{ "ds_atomic_alignment", GFX_RANGE(6, 12),
-	  "a DS atomic not aligned to its size raises MEMVIOL in every mode but DWORD, UNALIGNED included",
+	  "a DS atomic not aligned to its size raises MEMVIOL in every mode but DWORD, UNALIGNED included (DWORD: rule ds_atomic_dword)",
 	  "R3 LDS alignment, R4 §3.3.5.1 \"32-bit Atomics must be aligned to a 4-byte address; 64-bit atomics to an 8-byte address, otherwise they return MEMVIOL\"" },
 	{ "swizzle_modes", GFX_RANGE(9, 12),
 	  "ds_swizzle_b32 offset >= 0xe000 is an FFT pattern, >= 0xc000 a rotate within each group of 32 lanes, offset[15] a quad permute, else and/or/xor bit masks; reading a lane EXEC leaves out returns 0",
