@@ -214,6 +214,253 @@ static const uint32_t scalar_gfx1100[] = {
 	0xbfb00000,		/* s_endpgm */
 };
 
+/*
+ * What LLVM and ACO emit for a bounds-checked SSBO store, a select, float
+ * arithmetic, scalar bit operations, an LDS reduction with an atomic and
+ * the MODE register (Documentation/emulator.rst, "Compiler ISA"); the
+ * expected values are computed below from the ISA pseudo-code.  Regions of
+ * 64 dwords: 0 lanes < 40 store 3 * lane + 7 through a 64-bit address
+ * (v_add_co/v_addc_co), 256 odd lanes 9 else 5, 512 the fraction of
+ * lane * 0.5 - 1 (truncated toward zero), 768 scalar results written
+ * into lanes 0-8 by v_writelane, 1024 the LDS sum of lane + 1, 1280
+ * v_cmpx/exec restore and an f32 denormal flushed (lanes 0-31) or kept
+ * after s_setreg of MODE.FP_DENORM (lanes 32-63).
+ */
+static const uint32_t compiler_gfx900[] = {
+	0xd28c0001, 0x000100c1,	/* v_mbcnt_lo_u32_b32 v1, -1, 0 */
+	0xd28d0001, 0x000202c1,	/* v_mbcnt_hi_u32_b32 v1, -1, v1 */
+	0x7d9802a8,	/* v_cmp_gt_u32_e32 vcc, 40, v1 */
+	0xbe82206a,	/* s_and_saveexec_b64 s[2:3], vcc */
+	0xbf880008,	/* s_cbranch_execz 8 */
+	0xd1c30002, 0x021d0701,	/* v_mad_u32_u24 v2, v1, 3, 7 */
+	0x24060282,	/* v_lshlrev_b32_e32 v3, 2, v1 */
+	0x7e0a0201,	/* v_mov_b32_e32 v5, s1 */
+	0x32080600,	/* v_add_co_u32_e32 v4, vcc, s0, v3 */
+	0x380a0a80,	/* v_addc_co_u32_e32 v5, vcc, 0, v5, vcc */
+	0xdc708000, 0x007f0204,	/* global_store_dword v[4:5], v2, off */
+	0x87fe027e,	/* s_or_b64 exec, exec, s[2:3] */
+	0x24140282,	/* v_lshlrev_b32_e32 v10, 2, v1 */
+	0x260c0281,	/* v_and_b32_e32 v6, 1, v1 */
+	0xd0ca0004, 0x00020c81,	/* v_cmp_eq_u32_e64 s[4:5], 1, v6 */
+	0xd1000006, 0x00111285,	/* v_cndmask_b32_e64 v6, 5, 9, s[4:5] */
+	0xdc708100, 0x0000060a,	/* global_store_dword v10, v6, s[0:1] offset:256 */
+	0x7e0e0d01,	/* v_cvt_f32_u32_e32 v7, v1 */
+	0xd1cb0007, 0x03cde107,	/* v_fma_f32 v7, v7, 0.5, -1.0 */
+	0x7e101107,	/* v_cvt_i32_f32_e32 v8, v7 */
+	0x7e100b08,	/* v_cvt_f32_i32_e32 v8, v8 */
+	0x040e1107,	/* v_sub_f32_e32 v7, v7, v8 */
+	0xdc708200, 0x0000070a,	/* global_store_dword v10, v7, s[0:1] offset:512 */
+	0xbe8600ff, 0x12345678,	/* s_mov_b32 s6, 0x12345678 */
+	0x9287ff06, 0x00080004,	/* s_bfe_u32 s7, s6, 0x80004 */
+	0x97888306,	/* s_lshl2_add_u32 s8, s6, 3 */
+	0x8309c106,	/* s_min_i32 s9, s6, -1 */
+	0x8509ff09, 0x0000004d,	/* s_cselect_b32 s9, s9, 0x4d */
+	0xbe8a0d7e,	/* s_bcnt1_i32_b64 s10, exec */
+	0xbe8b10ff, 0x00000100,	/* s_ff1_i32_b32 s11, 0x100 */
+	0xbe8c1281,	/* s_flbit_i32_b32 s12, 1 */
+	0xb00d8000,	/* s_movk_i32 s13, 0x8000 */
+	0xb48d8000,	/* s_cmpk_lg_u32 s13, 0x8000 */
+	0x850e8281,	/* s_cselect_b32 s14, 1, 2 */
+	0x7e120280,	/* v_mov_b32_e32 v9, 0 */
+	0xd28a0009, 0x00010007,	/* v_writelane_b32 v9, s7, 0 */
+	0xd28a0009, 0x00010208,	/* v_writelane_b32 v9, s8, 1 */
+	0xd28a0009, 0x00010409,	/* v_writelane_b32 v9, s9, 2 */
+	0xd28a0009, 0x0001060a,	/* v_writelane_b32 v9, s10, 3 */
+	0xd28a0009, 0x0001080b,	/* v_writelane_b32 v9, s11, 4 */
+	0xd28a0009, 0x00010a0c,	/* v_writelane_b32 v9, s12, 5 */
+	0xd28a0009, 0x00010c0d,	/* v_writelane_b32 v9, s13, 6 */
+	0xd28a0009, 0x00010e0e,	/* v_writelane_b32 v9, s14, 7 */
+	0xd289000f, 0x00010b01,	/* v_readlane_b32 s15, v1, 5 */
+	0x800fff0f, 0x00000064,	/* s_add_u32 s15, s15, 0x64 */
+	0xd28a0009, 0x0001100f,	/* v_writelane_b32 v9, s15, 8 */
+	0xdc708300, 0x0000090a,	/* global_store_dword v10, v9, s[0:1] offset:768 */
+	0xbefc00c1,	/* s_mov_b32 m0, -1 */
+	0x7e160280,	/* v_mov_b32_e32 v11, 0 */
+	0x68180281,	/* v_add_u32_e32 v12, 1, v1 */
+	0xd81a0000, 0x00000b0b,	/* ds_write_b32 v11, v11 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xd8000000, 0x00000c0b,	/* ds_add_u32 v11, v12 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xd86c0000, 0x0d00000b,	/* ds_read_b32 v13, v11 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xbf8a0000,	/* s_barrier */
+	0xdc708400, 0x00000d0a,	/* global_store_dword v10, v13, s[0:1] offset:1024 */
+	0x7e1c02ff, 0x00000044,	/* v_mov_b32_e32 v14, 0x44 */
+	0x7e2202ff, 0x00000066,	/* v_mov_b32_e32 v17, 0x66 */
+	0xbe82017e,	/* s_mov_b64 s[2:3], exec */
+	0x7db202bc,	/* v_cmpx_lt_u32_e32 vcc, 60, v1 */
+	0x7e1c02ff, 0x00000055,	/* v_mov_b32_e32 v14, 0x55 */
+	0xbefe0102,	/* s_mov_b64 exec, s[2:3] */
+	0x7d9a02bf,	/* v_cmp_ne_u32_e32 vcc, 63, v1 */
+	0x001c1d11,	/* v_cndmask_b32_e32 v14, v17, v14, vcc */
+	0x021e1681,	/* v_add_f32_e32 v15, 1, v11 */
+	0xba000901, 0x00000003,	/* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3 */
+	0xbf800001,	/* s_nop 1 */
+	0x02201681,	/* v_add_f32_e32 v16, 1, v11 */
+	0x7d92029f,	/* v_cmp_lt_u32_e32 vcc, 31, v1 */
+	0x001e210f,	/* v_cndmask_b32_e32 v15, v15, v16, vcc */
+	0xd200000e, 0x0439110f,	/* v_lshl_or_b32 v14, v15, 8, v14 */
+	0xdc708500, 0x00000e0a,	/* global_store_dword v10, v14, s[0:1] offset:1280 */
+	0xbf810000,	/* s_endpgm */
+};
+
+/* The same for gfx1030 and gfx1100 in wave64, s_denorm_mode on gfx1030. */
+static const uint32_t compiler_gfx1030[] = {
+	0xd7650001, 0x000100c1,	/* v_mbcnt_lo_u32_b32 v1, -1, 0 */
+	0xd7660001, 0x000202c1,	/* v_mbcnt_hi_u32_b32 v1, -1, v1 */
+	0x7d8802a8,	/* v_cmp_gt_u32_e32 vcc, 40, v1 */
+	0xbe82246a,	/* s_and_saveexec_b64 s[2:3], vcc */
+	0xbf880009,	/* s_cbranch_execz 9 */
+	0xd5430002, 0x021d0701,	/* v_mad_u32_u24 v2, v1, 3, 7 */
+	0x34060282,	/* v_lshlrev_b32_e32 v3, 2, v1 */
+	0x7e0a0201,	/* v_mov_b32_e32 v5, s1 */
+	0xd70f6a04, 0x00020600,	/* v_add_co_u32 v4, vcc, s0, v3 */
+	0x500a0a80,	/* v_add_co_ci_u32_e32 v5, vcc, 0, v5, vcc */
+	0xdc708000, 0x007d0204,	/* global_store_dword v[4:5], v2, off */
+	0x88fe027e,	/* s_or_b64 exec, exec, s[2:3] */
+	0x34140282,	/* v_lshlrev_b32_e32 v10, 2, v1 */
+	0x360c0281,	/* v_and_b32_e32 v6, 1, v1 */
+	0xd4c20004, 0x00020c81,	/* v_cmp_eq_u32_e64 s[4:5], 1, v6 */
+	0xd5010006, 0x00111285,	/* v_cndmask_b32_e64 v6, 5, 9, s[4:5] */
+	0xdc708100, 0x0000060a,	/* global_store_dword v10, v6, s[0:1] offset:256 */
+	0x7e0e0d01,	/* v_cvt_f32_u32_e32 v7, v1 */
+	0xd54b0007, 0x03cde107,	/* v_fma_f32 v7, v7, 0.5, -1.0 */
+	0x7e101107,	/* v_cvt_i32_f32_e32 v8, v7 */
+	0x7e100b08,	/* v_cvt_f32_i32_e32 v8, v8 */
+	0x080e1107,	/* v_sub_f32_e32 v7, v7, v8 */
+	0xdc708200, 0x0000070a,	/* global_store_dword v10, v7, s[0:1] offset:512 */
+	0xbe8603ff, 0x12345678,	/* s_mov_b32 s6, 0x12345678 */
+	0x9387ff06, 0x00080004,	/* s_bfe_u32 s7, s6, 0x80004 */
+	0x97888306,	/* s_lshl2_add_u32 s8, s6, 3 */
+	0x8309c106,	/* s_min_i32 s9, s6, -1 */
+	0x8509ff09, 0x0000004d,	/* s_cselect_b32 s9, s9, 0x4d */
+	0xbe8a107e,	/* s_bcnt1_i32_b64 s10, exec */
+	0xbe8b13ff, 0x00000100,	/* s_ff1_i32_b32 s11, 0x100 */
+	0xbe8c1581,	/* s_flbit_i32_b32 s12, 1 */
+	0xb00d8000,	/* s_movk_i32 s13, 0x8000 */
+	0xb50d8000,	/* s_cmpk_lg_u32 s13, 0x8000 */
+	0x850e8281,	/* s_cselect_b32 s14, 1, 2 */
+	0x7e120280,	/* v_mov_b32_e32 v9, 0 */
+	0xd7610009, 0x00010007,	/* v_writelane_b32 v9, s7, 0 */
+	0xd7610009, 0x00010208,	/* v_writelane_b32 v9, s8, 1 */
+	0xd7610009, 0x00010409,	/* v_writelane_b32 v9, s9, 2 */
+	0xd7610009, 0x0001060a,	/* v_writelane_b32 v9, s10, 3 */
+	0xd7610009, 0x0001080b,	/* v_writelane_b32 v9, s11, 4 */
+	0xd7610009, 0x00010a0c,	/* v_writelane_b32 v9, s12, 5 */
+	0xd7610009, 0x00010c0d,	/* v_writelane_b32 v9, s13, 6 */
+	0xd7610009, 0x00010e0e,	/* v_writelane_b32 v9, s14, 7 */
+	0xd760000f, 0x00010b01,	/* v_readlane_b32 s15, v1, 5 */
+	0x800fff0f, 0x00000064,	/* s_add_u32 s15, s15, 0x64 */
+	0xd7610009, 0x0001100f,	/* v_writelane_b32 v9, s15, 8 */
+	0xdc708300, 0x0000090a,	/* global_store_dword v10, v9, s[0:1] offset:768 */
+	0xbefc03c1,	/* s_mov_b32 m0, -1 */
+	0x7e160280,	/* v_mov_b32_e32 v11, 0 */
+	0x4a180281,	/* v_add_nc_u32_e32 v12, 1, v1 */
+	0xd8340000, 0x00000b0b,	/* ds_write_b32 v11, v11 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xd8000000, 0x00000c0b,	/* ds_add_u32 v11, v12 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xd8d80000, 0x0d00000b,	/* ds_read_b32 v13, v11 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xbf8a0000,	/* s_barrier */
+	0xdc708400, 0x00000d0a,	/* global_store_dword v10, v13, s[0:1] offset:1024 */
+	0x7e1c02ff, 0x00000044,	/* v_mov_b32_e32 v14, 0x44 */
+	0x7e2202ff, 0x00000066,	/* v_mov_b32_e32 v17, 0x66 */
+	0xbe82047e,	/* s_mov_b64 s[2:3], exec */
+	0x7da202bc,	/* v_cmpx_lt_u32_e32 60, v1 */
+	0x7e1c02ff, 0x00000055,	/* v_mov_b32_e32 v14, 0x55 */
+	0xbefe0402,	/* s_mov_b64 exec, s[2:3] */
+	0x7d8a02bf,	/* v_cmp_ne_u32_e32 vcc, 63, v1 */
+	0x021c1d11,	/* v_cndmask_b32_e32 v14, v17, v14, vcc */
+	0x061e1681,	/* v_add_f32_e32 v15, 1, v11 */
+	0xbfa50003,	/* s_denorm_mode 3 */
+	0xbf800001,	/* s_nop 1 */
+	0x06201681,	/* v_add_f32_e32 v16, 1, v11 */
+	0x7d82029f,	/* v_cmp_lt_u32_e32 vcc, 31, v1 */
+	0x021e210f,	/* v_cndmask_b32_e32 v15, v15, v16, vcc */
+	0xd76f000e, 0x0439110f,	/* v_lshl_or_b32 v14, v15, 8, v14 */
+	0xdc708500, 0x00000e0a,	/* global_store_dword v10, v14, s[0:1] offset:1280 */
+	0xbf810000,	/* s_endpgm */
+};
+
+static const uint32_t compiler_gfx1100[] = {
+	0xd71f0001, 0x000100c1,	/* v_mbcnt_lo_u32_b32 v1, -1, 0 */
+	0xd7200001, 0x000202c1,	/* v_mbcnt_hi_u32_b32 v1, -1, v1 */
+	0x7c9802a8,	/* v_cmp_gt_u32_e32 vcc, 40, v1 */
+	0xbe82216a,	/* s_and_saveexec_b64 s[2:3], vcc */
+	0xbfa50009,	/* s_cbranch_execz 9 */
+	0xd60b0002, 0x021d0701,	/* v_mad_u32_u24 v2, v1, 3, 7 */
+	0x30060282,	/* v_lshlrev_b32_e32 v3, 2, v1 */
+	0x7e0a0201,	/* v_mov_b32_e32 v5, s1 */
+	0xd7006a04, 0x00020600,	/* v_add_co_u32 v4, vcc, s0, v3 */
+	0x400a0a80,	/* v_add_co_ci_u32_e32 v5, vcc, 0, v5, vcc */
+	0xdc6a0000, 0x007c0204,	/* global_store_b32 v[4:5], v2, off */
+	0x8cfe027e,	/* s_or_b64 exec, exec, s[2:3] */
+	0x30140282,	/* v_lshlrev_b32_e32 v10, 2, v1 */
+	0x360c0281,	/* v_and_b32_e32 v6, 1, v1 */
+	0xd44a0004, 0x00020c81,	/* v_cmp_eq_u32_e64 s[4:5], 1, v6 */
+	0xd5010006, 0x00111285,	/* v_cndmask_b32_e64 v6, 5, 9, s[4:5] */
+	0xdc6a0100, 0x0000060a,	/* global_store_b32 v10, v6, s[0:1] offset:256 */
+	0x7e0e0d01,	/* v_cvt_f32_u32_e32 v7, v1 */
+	0xd6130007, 0x03cde107,	/* v_fma_f32 v7, v7, 0.5, -1.0 */
+	0x7e101107,	/* v_cvt_i32_f32_e32 v8, v7 */
+	0x7e100b08,	/* v_cvt_f32_i32_e32 v8, v8 */
+	0x080e1107,	/* v_sub_f32_e32 v7, v7, v8 */
+	0xdc6a0200, 0x0000070a,	/* global_store_b32 v10, v7, s[0:1] offset:512 */
+	0xbe8600ff, 0x12345678,	/* s_mov_b32 s6, 0x12345678 */
+	0x9307ff06, 0x00080004,	/* s_bfe_u32 s7, s6, 0x80004 */
+	0x87888306,	/* s_lshl2_add_u32 s8, s6, 3 */
+	0x8909c106,	/* s_min_i32 s9, s6, -1 */
+	0x9809ff09, 0x0000004d,	/* s_cselect_b32 s9, s9, 0x4d */
+	0xbe8a197e,	/* s_bcnt1_i32_b64 s10, exec */
+	0xbe8b08ff, 0x00000100,	/* s_ctz_i32_b32 s11, 0x100 */
+	0xbe8c0a81,	/* s_clz_i32_u32 s12, 1 */
+	0xb00d8000,	/* s_movk_i32 s13, 0x8000 */
+	0xb50d8000,	/* s_cmpk_lg_u32 s13, 0x8000 */
+	0x980e8281,	/* s_cselect_b32 s14, 1, 2 */
+	0x7e120280,	/* v_mov_b32_e32 v9, 0 */
+	0xd7610009, 0x00010007,	/* v_writelane_b32 v9, s7, 0 */
+	0xd7610009, 0x00010208,	/* v_writelane_b32 v9, s8, 1 */
+	0xd7610009, 0x00010409,	/* v_writelane_b32 v9, s9, 2 */
+	0xd7610009, 0x0001060a,	/* v_writelane_b32 v9, s10, 3 */
+	0xd7610009, 0x0001080b,	/* v_writelane_b32 v9, s11, 4 */
+	0xd7610009, 0x00010a0c,	/* v_writelane_b32 v9, s12, 5 */
+	0xd7610009, 0x00010c0d,	/* v_writelane_b32 v9, s13, 6 */
+	0xd7610009, 0x00010e0e,	/* v_writelane_b32 v9, s14, 7 */
+	0xd760000f, 0x00010b01,	/* v_readlane_b32 s15, v1, 5 */
+	0x800fff0f, 0x00000064,	/* s_add_u32 s15, s15, 0x64 */
+	0xd7610009, 0x0001100f,	/* v_writelane_b32 v9, s15, 8 */
+	0xdc6a0300, 0x0000090a,	/* global_store_b32 v10, v9, s[0:1] offset:768 */
+	0xbefd00c1,	/* s_mov_b32 m0, -1 */
+	0x7e160280,	/* v_mov_b32_e32 v11, 0 */
+	0x4a180281,	/* v_add_nc_u32_e32 v12, 1, v1 */
+	0xd8340000, 0x00000b0b,	/* ds_store_b32 v11, v11 */
+	0xbf89fc07,	/* s_waitcnt lgkmcnt(0) */
+	0xd8000000, 0x00000c0b,	/* ds_add_u32 v11, v12 */
+	0xbf89fc07,	/* s_waitcnt lgkmcnt(0) */
+	0xd8d80000, 0x0d00000b,	/* ds_load_b32 v13, v11 */
+	0xbf89fc07,	/* s_waitcnt lgkmcnt(0) */
+	0xbfbd0000,	/* s_barrier */
+	0xdc6a0400, 0x00000d0a,	/* global_store_b32 v10, v13, s[0:1] offset:1024 */
+	0x7e1c02ff, 0x00000044,	/* v_mov_b32_e32 v14, 0x44 */
+	0x7e2202ff, 0x00000066,	/* v_mov_b32_e32 v17, 0x66 */
+	0xbe82017e,	/* s_mov_b64 s[2:3], exec */
+	0x7d9202bc,	/* v_cmpx_lt_u32_e32 60, v1 */
+	0x7e1c02ff, 0x00000055,	/* v_mov_b32_e32 v14, 0x55 */
+	0xbefe0102,	/* s_mov_b64 exec, s[2:3] */
+	0x7c9a02bf,	/* v_cmp_ne_u32_e32 vcc, 63, v1 */
+	0x021c1d11,	/* v_cndmask_b32_e32 v14, v17, v14, vcc */
+	0x061e1681,	/* v_add_f32_e32 v15, 1, v11 */
+	0xb9800901, 0x00000003,	/* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3 */
+	0xbf800001,	/* s_nop 1 */
+	0x06201681,	/* v_add_f32_e32 v16, 1, v11 */
+	0x7c92029f,	/* v_cmp_lt_u32_e32 vcc, 31, v1 */
+	0x021e210f,	/* v_cndmask_b32_e32 v15, v15, v16, vcc */
+	0xd656000e, 0x0439110f,	/* v_lshl_or_b32 v14, v15, 8, v14 */
+	0xdc6a0500, 0x00000e0a,	/* global_store_b32 v10, v14, s[0:1] offset:1280 */
+	0xbfb00000,	/* s_endpgm */
+};
+
 static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, size_t size,
 		uint32_t *res)
 {
@@ -235,9 +482,10 @@ static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, si
 	memset(&d, 0, sizeof(d));
 	d.level = level;
 	d.pgm_va = code.va;
-	d.vgprs = 16;
+	d.vgprs = 24;
 	d.sgprs = 24;
 	d.user_sgprs = 2;
+	d.lds_bytes = 256;
 	d.user_data[0] = (uint32_t)out.va;
 	d.user_data[1] = (uint32_t)(out.va >> 32);
 	d.threads[0] = 64;
@@ -377,5 +625,52 @@ static void test_scalar_gfx11(struct ktap *t)
 	check_scalar(t, VSHARP_GFX11, scalar_gfx1100, sizeof(scalar_gfx1100));
 }
 
+static void check_compiler(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, size_t size)
+{
+	static uint32_t res[1024];
+	/* Scalar results: S_BFE_U32, S_LSHL2_ADD_U32, S_MIN_I32 + S_CSELECT, S_BCNT1, S_FF1, S_FLBIT, S_MOVK, S_CMPK_LG_U32. */
+	const uint32_t scalar[] = {
+		0x12345678u >> 4 & 0xff, (0x12345678u << 2) + 3,
+		(int32_t)0x12345678 < -1 ? 0xffffffffu : 0x4d,	/* SCC = S0 < S1: 0 */
+		64, 8, 31, (uint32_t)(int32_t)(int16_t)0x8000,
+		(uint32_t)(int32_t)(int16_t)0x8000 != 0x8000u,	/* lg against the zero-extended immediate */
+		5 + 100,
+	};
+
+	if (!run(t, level, words, size, res))
+		return;
+	for (uint32_t l = 0; l < 64; l++) {
+		float x = (float)l * 0.5f - 1.0f;
+		float frac = x - (float)(int32_t)x;
+		uint32_t fbits, low = l <= 60 ? 0x44 : l < 63 ? 0x55 : 0x66;
+
+		memcpy(&fbits, &frac, sizeof(fbits));
+		CHECK_EQ(t, res[l], l < 40 ? 3 * l + 7 : 0xeeeeeeee);
+		CHECK_EQ(t, res[64 + l], l & 1 ? 9 : 5);
+		CHECK_EQ(t, res[128 + l], fbits);
+		CHECK_EQ(t, res[192 + l], l < 9 ? scalar[l] : 0);
+		CHECK_EQ(t, res[256 + l], 64 * 65 / 2);
+		CHECK_EQ(t, res[320 + l], low | (l > 31 ? 1u << 8 : 0));
+	}
+	CHECK_EQ(t, res[384], 0xeeeeeeee);
+}
+
+static void test_compiler_gfx9(struct ktap *t)
+{
+	check_compiler(t, VSHARP_GFX9, compiler_gfx900, sizeof(compiler_gfx900));
+}
+
+static void test_compiler_gfx10_3(struct ktap *t)
+{
+	check_compiler(t, VSHARP_GFX10_3, compiler_gfx1030, sizeof(compiler_gfx1030));
+}
+
+static void test_compiler_gfx11(struct ktap *t)
+{
+	check_compiler(t, VSHARP_GFX11, compiler_gfx1100, sizeof(compiler_gfx1100));
+}
+
 KTAP_MAIN(KTAP_CASE(test_gfx9), KTAP_CASE(test_gfx10_3), KTAP_CASE(test_gfx11),
-	  KTAP_CASE(test_scalar_gfx9), KTAP_CASE(test_scalar_gfx11))
+	  KTAP_CASE(test_scalar_gfx9), KTAP_CASE(test_scalar_gfx11),
+	  KTAP_CASE(test_compiler_gfx9), KTAP_CASE(test_compiler_gfx10_3),
+	  KTAP_CASE(test_compiler_gfx11))

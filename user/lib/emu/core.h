@@ -127,6 +127,8 @@ struct emu_wave {
 	uint32_t ttmp[16];
 	uint32_t vcc[2], m0;
 	bool scc;
+	uint32_t mode;			/* the MODE register (emu/alu.h): COMPUTE_PGM_RSRC1's, then s_setreg */
+	unsigned group_waves;		/* waves of its work-group */
 	uint64_t pc;
 	uint32_t (*vgpr)[EMU_MAX_LANES];	/* vgpr[register][lane] */
 	struct vsharp_lds lds;

@@ -17,9 +17,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emu/alu.h"
 #include "emu/isa.h"
 #include "base/util.h"
 #include "hw/levels.h"
+#include "isa/scalar.h"
+#include "isa/vop.h"
+#include "isa/vop3.h"
 
 /* A field: lowest bit within the instruction (dword 0 bit 0 = 0) and width. */
 struct fld {
@@ -71,7 +75,7 @@ struct enc {
 	{ 0xf0000000, 0xb0000000, EMU_FMT_SOPK, 1, "SOPK" }, \
 	{ 0xc0000000, 0x80000000, EMU_FMT_SOP2, 1, "SOP2" }, \
 	{ 0xfe000000, 0x7e000000, EMU_FMT_VOP1, 1, "VOP1" }, \
-	{ 0xfe000000, 0x7c000000, EMU_FMT_NONE, 1, "VOPC" }, \
+	{ 0xfe000000, 0x7c000000, EMU_FMT_VOPC, 1, "VOPC" }, \
 	{ 0x80000000, 0x00000000, EMU_FMT_VOP2, 1, "VOP2" }
 
 /* SI/CI: SMRD is one dword (11000 in bits 31:27); FLAT (CI) is not implemented. */
@@ -89,6 +93,7 @@ static const struct enc encs_gfx6[] = {
 static const struct enc encs_gfx9[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xc0000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xff800000, 0xd3800000, EMU_FMT_NONE, 2, "VOP3P" },
 	{ 0xfc000000, 0xd0000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -100,6 +105,7 @@ static const struct enc encs_gfx9[] = {
 static const struct enc encs_gfx10[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xff000000, 0xcc000000, EMU_FMT_NONE, 2, "VOP3P" },
 	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -112,6 +118,8 @@ static const struct enc encs_gfx10[] = {
 static const struct enc encs_gfx11[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xff000000, 0xcc000000, EMU_FMT_NONE, 2, "VOP3P" },
+	{ 0xfc000000, 0xc8000000, EMU_FMT_NONE, 2, "VOPD" },
 	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -1080,6 +1088,9 @@ static int operand(struct ctx *c, unsigned code, bool literal_ok, struct emu_opn
 	} else if (code >= 193 && code <= 208) {
 		o->kind = EMU_OPND_CONST;
 		o->value = (uint32_t)(192 - (int)code);
+	} else if (code >= 240 && code <= 248) {
+		o->kind = EMU_OPND_FCONST;
+		o->value = emu_fconst32(code);
 	} else if (code == 255 && literal_ok) {
 		int ret = need(c, c->insn->words + 1);
 
@@ -1344,6 +1355,15 @@ static int check_buf_fields(struct ctx *c)
 	return 0;
 }
 
+static bool has_row(const struct ctx *c, enum emu_fmt fmt, unsigned opnum)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(op_rows); i++)
+		if (op_rows[i].fmt == fmt && op_rows[i].opnum == opnum &&
+		    (op_rows[i].levels & VSHARP_GFX_BIT(c->level)))
+			return true;
+	return false;
+}
+
 static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 {
 	for (unsigned i = 0; i < ARRAY_SIZE(op_rows); i++) {
@@ -1364,11 +1384,21 @@ static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 	return fail(c, c->insn->words, "%s opcode %u is not implemented", c->what, opnum);
 }
 
+/* The generic path for opcodes op_rows[] does not list (below dec_vop3). */
+static int dec_sop_alu(struct ctx *c, enum emu_fmt fmt, unsigned opnum);
+static int dec_sopk_alu(struct ctx *c, unsigned opnum);
+static int dec_sopp_alu(struct ctx *c, unsigned opnum);
+static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum);
+static int dec_vop3_alu(struct ctx *c, unsigned opnum);
+
 static int dec_sop2(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op)))
+		return dec_sop_alu(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
+	ret = find_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
 	if (ret < 0)
 		return ret;
 	if ((ret = operand(c, get(c->w, sop.sdst), false, &in->dst)) ||
@@ -1386,8 +1416,11 @@ static int dec_sop2(struct ctx *c)
 static int dec_sopc(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op)))
+		return dec_sop_alu(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
+	ret = find_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
 	if (ret < 0)
 		return ret;
 	if ((ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
@@ -1402,8 +1435,11 @@ static int dec_sopc(struct ctx *c)
 static int dec_sop1(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op)))
+		return dec_sop_alu(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
+	ret = find_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
 	if (ret < 0)
 		return ret;
 	if (in->op != EMU_OP_S_SETPC_B64 &&
@@ -1420,9 +1456,12 @@ static int dec_sop1(struct ctx *c)
 static int dec_sopk(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op));
 	uint32_t imm = get(c->w, sop.simm16);
+	int ret;
 
+	if (!has_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op)))
+		return dec_sopk_alu(c, get(c->w, sop.sopk_op));
+	ret = find_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op));
 	if (ret < 0)
 		return ret;
 	in->simm16 = (int16_t)imm;
@@ -1439,8 +1478,11 @@ static int dec_sopk(struct ctx *c)
 
 static int dec_sopp(struct ctx *c)
 {
-	int ret = find_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op)))
+		return dec_sopp_alu(c, get(c->w, sop.sopp_op));
+	ret = find_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op));
 	if (ret < 0)
 		return ret;
 	c->insn->simm16 = (int16_t)get(c->w, sop.simm16);
@@ -1465,8 +1507,11 @@ static int dec_sopp(struct ctx *c)
 static int dec_vop1(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op)))
+		return dec_vop_alu(c, VOP_1, get(c->w, sop.vop1_op));
+	ret = find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
 	if (ret < 0)
 		return ret;
 	if (in->op == EMU_OP_V_READFIRSTLANE_B32) {
@@ -1494,8 +1539,11 @@ static int dec_vop1(struct ctx *c)
 static int dec_vop2(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op)))
+		return dec_vop_alu(c, VOP_2, get(c->w, sop.vop2_op));
+	ret = find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
 	if (ret < 0)
 		return ret;
 	in->dst.kind = EMU_OPND_VGPR;
@@ -1536,7 +1584,7 @@ static int dec_vop2(struct ctx *c)
 static const struct fld vop3_op = F(25, 16), vop3_vdst = F(7, 0);
 static const struct fld vop3_src[3] = { F(40, 32), F(49, 41), F(58, 50) };
 static const struct fld vop3_abs = F(10, 8), vop3_opsel = F(14, 11), vop3_clamp = F(15, 15);
-static const struct fld vop3_omod = F(60, 59), vop3_neg = F(63, 61);
+static const struct fld vop3_omod = F(60, 59), vop3_neg = F(63, 61), vop3_sdst7 = F(14, 8);
 
 static int vop3_mods(struct ctx *c)
 {
@@ -1568,7 +1616,7 @@ static unsigned scalar_values(const struct emu_opnd *o, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		bool seen = false;
 
-		if (o[i].kind == EMU_OPND_VGPR || o[i].kind == EMU_OPND_CONST ||
+		if (o[i].kind == EMU_OPND_VGPR || o[i].kind == EMU_OPND_CONST || o[i].kind == EMU_OPND_FCONST ||
 		    o[i].kind == EMU_OPND_NONE)
 			continue;
 		for (unsigned k = 0; k < i; k++)
@@ -1585,8 +1633,11 @@ static int dec_vop3(struct ctx *c)
 	bool literal_ok = c->level >= VSHARP_GFX10;
 	struct emu_opnd src[3];
 	unsigned limit = c->level >= VSHARP_GFX10 ? 2 : 1;
-	int ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
+	int ret;
 
+	if (!has_row(c, EMU_FMT_VOP3, get(c->w, vop3_op)))
+		return dec_vop3_alu(c, get(c->w, vop3_op));
+	ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
 	if (ret < 0)
 		return ret;
 	ret = vop3_mods(c);
@@ -1622,6 +1673,371 @@ static int dec_vop3(struct ctx *c)
 				 "6.2.1 'Instruction Inputs'",
 			      "%u scalar values (SGPRs, VCC, M0, EXEC, literal) read; allowed: at most %u",
 			      scalar_values(src, 3), limit);
+	return 0;
+}
+
+/* ---- ALU instructions through the disassembler's tables ------------------- */
+
+/*
+ * An ALU opcode op_rows[] does not list: its name and operand shapes come
+ * from the disassembler's tables (isa/scalar.h, isa/vop.h, isa/vop3.h, the
+ * opcodes of every level as llvm-objdump-19 decodes them), what it computes
+ * from emu/alu.h's row of that name.  An instruction without a row is
+ * refused by name.
+ */
+static int alu_row(struct ctx *c, const char *name, unsigned opnum)
+{
+	struct emu_insn *in = c->insn;
+
+	in->name = name;
+	in->opcode = opnum;
+	in->alu = emu_alu_find(name);
+	if (!in->alu)
+		return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, name, opnum);
+	in->op = EMU_OP_ALU;
+	return 0;
+}
+
+static int no_opcode(struct ctx *c, unsigned opnum)
+{
+	return fail(c, c->insn->words, "%s opcode %u is not an instruction of %s (llvm-objdump-19 decodes none)",
+		    c->what, opnum, vsharp_gfx_name(c->level));
+}
+
+/* A source by its operand code; a second literal in one instruction is the same dword. */
+static int alu_src(struct ctx *c, unsigned code, bool literal_ok, struct emu_opnd *o)
+{
+	const struct emu_insn *in = c->insn;
+	const struct emu_opnd *prev[] = { &in->src0, &in->src1, &in->src2, &in->cin };
+
+	if (code == 255 && literal_ok)
+		for (unsigned i = 0; i < ARRAY_SIZE(prev); i++)
+			if (prev[i] != o && prev[i]->kind == EMU_OPND_LITERAL) {
+				*o = *prev[i];
+				return 0;
+			}
+	return operand(c, code, literal_ok, o);
+}
+
+static struct emu_opnd *alu_next_src(struct emu_insn *in)
+{
+	struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+
+	return in->nsrc < 3 ? src[in->nsrc] : NULL;
+}
+
+/* A 64-bit register operand is an aligned pair. */
+static int alu_width(struct ctx *c, const struct emu_opnd *o, unsigned dw)
+{
+	if (dw != 2 || (o->kind != EMU_OPND_SGPR && o->kind != EMU_OPND_TTMP &&
+			o->kind != EMU_OPND_VCC_LO && o->kind != EMU_OPND_EXEC_LO))
+		return 0;
+	return check_pair(c, o);
+}
+
+static int dec_sop_alu(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
+{
+	const struct isa_sop *r = fmt == EMU_FMT_SOP1 ? isa_sop1[c->level] :
+				  fmt == EMU_FMT_SOP2 ? isa_sop2[c->level] : isa_sopc[c->level];
+	struct emu_insn *in = c->insn;
+	int ret;
+
+	while (r && r->name && r->op != opnum)
+		r++;
+	if (!r || !r->name)
+		return no_opcode(c, opnum);
+	ret = alu_row(c, r->name, opnum);
+	for (const char *t = r->shape; !ret && *t; t++) {
+		struct emu_opnd *o = alu_next_src(in);
+
+		switch (*t) {
+		case 'd':
+			in->dw[0] = r->dst;
+			ret = operand(c, get(c->w, sop.sdst), false, &in->dst);
+			if (!ret)
+				ret = alu_width(c, &in->dst, r->dst);
+			break;
+		case '0':
+		case '1':
+			in->dw[1 + in->nsrc] = *t == '0' ? r->src0 : r->src1;
+			ret = alu_src(c, get(c->w, *t == '0' ? sop.ssrc0 : sop.ssrc1), true, o);
+			if (!ret)
+				ret = alu_width(c, o, in->dw[1 + in->nsrc]);
+			in->nsrc++;
+			break;
+		default:
+			ret = fail(c, in->words, "%s %s: operand '%c' is not implemented", c->what, in->name, *t);
+		}
+	}
+	return ret;
+}
+
+/* SOPK: SIMM16 is source 0; the rows that read the destination say so (EMU_ALU_READS_D). */
+static int dec_sopk_alu(struct ctx *c, unsigned opnum)
+{
+	const struct isa_sopk *r = isa_sopk[c->level];
+	struct emu_insn *in = c->insn;
+	uint32_t imm = get(c->w, sop.simm16);
+	int ret;
+
+	while (r && r->name && r->op != opnum)
+		r++;
+	if (!r || !r->name)
+		return no_opcode(c, opnum);
+	in->simm16 = (int16_t)imm;
+	if (!strcmp(r->name, "s_setreg_b32") || !strcmp(r->name, "s_setreg_imm32_b32")) {
+		in->op = EMU_OP_S_SETREG;
+		in->name = r->name;
+		in->opcode = opnum;
+		in->hwreg_id = imm & 0x3f;
+		in->hwreg_offset = (imm >> 6) & 0x1f;
+		in->hwreg_size = ((imm >> 11) & 0x1f) + 1;
+		/* MODE is hwreg 1 on every level (LLVM SIDefines.h ID_MODE). */
+		if (in->hwreg_id != 1)
+			return fail(c, in->words, "%s %s of hardware register %u is not implemented (only MODE, 1)",
+				    c->what, in->name, in->hwreg_id);
+		if (r->dst)
+			return operand(c, get(c->w, sop.sdst), false, &in->src0);
+		return operand(c, 255, true, &in->src0);
+	}
+	ret = alu_row(c, r->name, opnum);
+	if (ret)
+		return ret;
+	if (r->dst != 1 || strcmp(r->shape, "dX") != 0)
+		return fail(c, in->words, "%s %s: operands \"%s\" are not implemented", c->what, in->name,
+			    r->shape);
+	in->src0 = (struct emu_opnd){ .kind = EMU_OPND_CONST, .value = imm };
+	in->nsrc = 1;
+	in->dw[0] = in->dw[1] = in->dw[2] = 1;
+	/* The compares write only SCC: their SDST is the register compared. */
+	if (in->alu->flags & EMU_ALU_CMP) {
+		in->nsrc = 2;
+		return operand(c, get(c->w, sop.sdst), false, &in->src1);
+	}
+	return operand(c, get(c->w, sop.sdst), false, &in->dst);
+}
+
+static const struct {
+	const char *name;
+	uint8_t op, cond;
+} sopp_ops[] = {
+	{ "s_cbranch_vccz", EMU_OP_S_CBRANCH, EMU_COND_VCCZ },
+	{ "s_cbranch_vccnz", EMU_OP_S_CBRANCH, EMU_COND_VCCNZ },
+	{ "s_cbranch_execz", EMU_OP_S_CBRANCH, EMU_COND_EXECZ },
+	{ "s_cbranch_execnz", EMU_OP_S_CBRANCH, EMU_COND_EXECNZ },
+	{ "s_barrier", EMU_OP_S_BARRIER, 0 },
+	/* Priority, sleep and clause hints change when a wave issues, never what it computes. */
+	{ "s_setprio", EMU_OP_S_HINT, 0 },
+	{ "s_sleep", EMU_OP_S_HINT, 0 },
+	{ "s_clause", EMU_OP_S_HINT, 0 },
+	{ "s_round_mode", EMU_OP_S_MODE, 0 },
+	{ "s_denorm_mode", EMU_OP_S_MODE, 1 },
+	/* GFX10's name of GFX11's s_set_inst_prefetch_distance (the same SIMM16, RDNA2 ISA §12.5). */
+	{ "s_inst_prefetch", EMU_OP_S_SET_INST_PREFETCH_DISTANCE, 0 },
+};
+
+static int dec_sopp_alu(struct ctx *c, unsigned opnum)
+{
+	const struct isa_sopp *r = isa_sopp[c->level];
+	struct emu_insn *in = c->insn;
+
+	while (r && r->name && r->op != opnum)
+		r++;
+	if (!r || !r->name)
+		return no_opcode(c, opnum);
+	in->name = r->name;
+	in->opcode = opnum;
+	in->simm16 = (int16_t)get(c->w, sop.simm16);
+	for (unsigned i = 0; i < ARRAY_SIZE(sopp_ops); i++) {
+		if (!strcmp(sopp_ops[i].name, r->name)) {
+			in->op = sopp_ops[i].op;
+			in->cond = sopp_ops[i].cond;
+			return 0;
+		}
+	}
+	return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, r->name, opnum);
+}
+
+/* SRC0 codes that select another encoding of VOP1/VOP2/VOPC (Vega ISA §12.7, RDNA3 §7.7). */
+static int vop_form(struct ctx *c, unsigned code)
+{
+	const char *form = code == 0xf9 ? "SDWA" : code == 0xfa ? "DPP" :
+			   (code == 0xe9 || code == 0xea) && c->level >= VSHARP_GFX10 ? "DPP8" : NULL;
+
+	return form ? fail(c, c->insn->words, "%s %s: the %s form is not implemented", c->what,
+			   c->insn->name, form) : 0;
+}
+
+static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum)
+{
+	const struct vop_op *r = vop_ops;
+	struct emu_insn *in = c->insn;
+	bool seen_src = false;
+	int ret;
+
+	while (r->kind && !(r->kind == kind && r->op == opnum && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	if (!r->kind)
+		return no_opcode(c, opnum);
+	ret = alu_row(c, r->name, opnum);
+	if (!ret)
+		ret = vop_form(c, get(c->w, sop.vsrc0));
+	for (const char *t = r->tmpl; !ret && *t; t++) {
+		struct emu_opnd *o = alu_next_src(in);
+
+		switch (*t) {
+		case 'D':
+			in->dst = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = get(c->w, sop.vdst) };
+			in->dw[0] = r->dregs;
+			break;
+		case '0':
+		case 'V':
+		case 'L':
+			in->dw[1 + in->nsrc++] = r->s0regs;
+			ret = alu_src(c, get(c->w, sop.vsrc0), *t == '0', o);
+			if (!ret && *t != '0' && o->kind != EMU_OPND_VGPR)
+				ret = fail(c, in->words, "%s %s: SRC0 is %u; allowed: a VGPR", c->what,
+					   in->name, get(c->w, sop.vsrc0));
+			seen_src = true;
+			break;
+		case '1':
+			in->dw[1 + in->nsrc++] = r->s1regs;
+			*o = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = get(c->w, sop.vsrc1) };
+			break;
+		case 'K':
+			in->dw[1 + in->nsrc++] = 1;
+			ret = alu_src(c, 255, true, o);
+			break;
+		case 'C':
+			/* VCC before the sources is written (carry out, compare), after them read. */
+			*(seen_src ? &in->cin : &in->sdst) = (struct emu_opnd){ .kind = EMU_OPND_VCC_LO };
+			break;
+		default:
+			ret = fail(c, in->words, "%s %s: operand '%c' is not implemented", c->what, in->name, *t);
+		}
+	}
+	return ret;
+}
+
+/*
+ * VOP3 with the modifiers of emu/alu.h: ABS and NEG on float sources, OMOD
+ * and CLAMP on float results (Vega ISA §6.2.1, §6.2.2; RDNA3 §7.2.2.1,
+ * §7.2.3.1).  What a row marks as refused (LLVM prints .long) is refused;
+ * modifiers the emulator does not implement (integer clamping, OP_SEL's
+ * 16-bit halves) are refused by name.
+ */
+static const struct isa_vop3_op *vop3_row(const struct ctx *c, unsigned op)
+{
+	size_t lo = 0, hi = isa_vop3_op_count;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (isa_vop3_ops[mid].op < op)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < isa_vop3_op_count && isa_vop3_ops[lo].op == op; lo++)
+		if (isa_vop3_ops[lo].levels & VSHARP_GFX_BIT(c->level))
+			return &isa_vop3_ops[lo];
+	return NULL;
+}
+
+static int vop3_alu_mods(struct ctx *c, const struct isa_vop3_op *r, bool vop3b)
+{
+	struct emu_insn *in = c->insn;
+	uint16_t fl = in->alu->flags;
+	bool fin = fl & (EMU_ALU_IN_F32 | EMU_ALU_IN_F64), fout = fl & (EMU_ALU_OUT_F32 | EMU_ALU_OUT_F64);
+	static const struct fld clamp7 = F(11, 11);
+	unsigned abs = vop3b ? 0 : get(c->w, vop3_abs), opsel = vop3b ? 0 : get(c->w, vop3_opsel);
+
+	in->neg = (uint8_t)get(c->w, vop3_neg);
+	in->omod = (uint8_t)get(c->w, vop3_omod);
+	in->clamp = get(c->w, c->level <= VSHARP_GFX7 ? clamp7 : vop3_clamp);
+	in->abs = (uint8_t)abs;
+	if ((in->neg & r->zero >> 10 & 7) || (abs & r->zero & 7) || (in->omod && (r->zero & ISA_VOP3_M_OMOD0)) ||
+	    (in->clamp && (r->zero & ISA_VOP3_M_CLAMP)))
+		return refuse(c, c->level >= VSHARP_GFX11 ? "7.2.2.1" : "6.2.1",
+			      "NEG 0x%x, ABS 0x%x, OMOD %u, CLAMP %u; allowed: the modifiers the instruction takes (llvm-objdump-19 prints the word as .long)",
+			      in->neg, abs, in->omod, in->clamp);
+	if ((in->neg || abs) && !fin)
+		return fail(c, in->words, "%s %s: NEG 0x%x / ABS 0x%x on integer sources are not implemented",
+			    c->what, in->name, in->neg, abs);
+	if ((in->omod || in->clamp) && !fout)
+		return fail(c, in->words, "%s %s: OMOD %u / CLAMP %u on an integer result are not implemented",
+			    c->what, in->name, in->omod, in->clamp);
+	if (opsel)
+		return fail(c, in->words, "%s %s: OP_SEL is 0x%x; 16-bit halves are not implemented",
+			    c->what, in->name, opsel);
+	return 0;
+}
+
+static int dec_vop3_alu(struct ctx *c, unsigned opnum)
+{
+	const struct isa_vop3_op *r = vop3_row(c, opnum);
+	struct emu_insn *in = c->insn;
+	bool literal_ok = c->level >= VSHARP_GFX10, vop3b = false;
+	unsigned last_src = 0, limit = c->level >= VSHARP_GFX10 ? 2 : 1;
+	struct emu_opnd scalars[4];
+	int ret;
+
+	if (!r)
+		return no_opcode(c, opnum);
+	ret = alu_row(c, r->name, opnum);
+	for (unsigned k = 0; k < r->nopnd; k++) {
+		vop3b |= r->opnd[k].field == ISA_VOP3_SDST7;
+		if (r->opnd[k].field >= ISA_VOP3_SRC0 && r->opnd[k].field <= ISA_VOP3_SRC2)
+			last_src = k;
+	}
+	if (!ret)
+		ret = vop3_alu_mods(c, r, vop3b);
+	for (unsigned k = 0; !ret && k < r->nopnd; k++) {
+		const struct isa_vop3_opnd *d = &r->opnd[k];
+		struct emu_opnd *o = alu_next_src(in);
+		unsigned code;
+
+		switch (d->field) {
+		case ISA_VOP3_VDST:
+			in->dst = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = get(c->w, vop3_vdst) };
+			in->dw[0] = d->regs;
+			break;
+		case ISA_VOP3_SDST8:
+		case ISA_VOP3_SDST7:
+			code = get(c->w, d->field == ISA_VOP3_SDST8 ? vop3_vdst : vop3_sdst7);
+			if (in->alu->flags & EMU_ALU_READLANE) {
+				in->dw[0] = 1;
+				ret = operand(c, code, false, &in->dst);
+			} else {
+				ret = operand(c, code, false, &in->sdst);
+			}
+			break;
+		case ISA_VOP3_SRC0:
+		case ISA_VOP3_SRC1:
+		case ISA_VOP3_SRC2:
+			code = get(c->w, vop3_src[d->field - ISA_VOP3_SRC0]);
+			if (k == last_src && (in->alu->flags & EMU_ALU_CIN)) {
+				ret = alu_src(c, code, literal_ok, &in->cin);
+				break;
+			}
+			in->dw[1 + in->nsrc++] = d->regs;
+			ret = alu_src(c, code, literal_ok, o);
+			if (!ret)
+				ret = alu_width(c, o, d->regs);
+			break;
+		default:
+			ret = fail(c, in->words, "%s %s: operand field %u is not implemented", c->what,
+				   in->name, d->field);
+		}
+	}
+	if (ret)
+		return ret;
+	scalars[0] = in->src0, scalars[1] = in->src1, scalars[2] = in->src2, scalars[3] = in->cin;
+	if (scalar_values(scalars, 4) > limit)
+		return refuse(c, c->level >= VSHARP_GFX11 ? "7.2.2.3 'Source Operand Restrictions'" :
+				 "6.2.1 'Instruction Inputs'",
+			      "%u scalar values (SGPRs, VCC, M0, EXEC, literal) read; allowed: at most %u",
+			      scalar_values(scalars, 4), limit);
 	return 0;
 }
 
@@ -1960,6 +2376,9 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 		break;
 	case EMU_FMT_VOP2:
 		ret = dec_vop2(&c);
+		break;
+	case EMU_FMT_VOPC:
+		ret = dec_vop_alu(&c, VOP_C, get(words, (struct fld)F(24, 17)));
 		break;
 	case EMU_FMT_VOP3:
 		ret = dec_vop3(&c);

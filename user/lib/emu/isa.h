@@ -32,6 +32,7 @@ enum emu_fmt {
 	EMU_FMT_DS,
 	EMU_FMT_LDSDIR,		/* GFX11 LDSDIR, GFX12 VDSDIR */
 	EMU_FMT_SOPC,		/* scalar compares: SCC = the result */
+	EMU_FMT_VOPC,		/* vector compares (e32): VCC and/or EXEC = the result */
 };
 
 /* What an instruction does, whatever the family calls it. */
@@ -68,7 +69,16 @@ enum emu_op {
 	EMU_OP_S_ADD_I32,	/* SCC = signed overflow (GFX12 s_add_co_i32) */
 	EMU_OP_S_CBRANCH_SCC0,	/* SOPP: branch by simm16 dwords if SCC is 0 */
 	EMU_OP_S_CBRANCH_SCC1,	/* ... if SCC is 1 */
+	EMU_OP_ALU,		/* SALU/VALU by emu/alu.h's table: emu_insn.alu */
+	EMU_OP_S_CBRANCH,	/* s_cbranch_vccz/vccnz/execz/execnz: emu_insn.cond */
+	EMU_OP_S_BARRIER,
+	EMU_OP_S_HINT,		/* s_setprio, s_clause, s_sleep: no effect on results */
+	EMU_OP_S_MODE,		/* GFX10+ s_round_mode (cond 0), s_denorm_mode (cond 1) */
+	EMU_OP_S_SETREG,	/* s_setreg_b32, s_setreg_imm32_b32 (MODE only) */
 };
+
+/* EMU_OP_S_CBRANCH: the condition (Vega ISA §12.5 S_CBRANCH_VCCZ...EXECNZ). */
+enum emu_cond { EMU_COND_VCCZ, EMU_COND_VCCNZ, EMU_COND_EXECZ, EMU_COND_EXECNZ };
 
 /*
  * SOPC compares: the relation in bits 2:0, signed in bit 3.  Each relation
@@ -109,6 +119,7 @@ enum emu_opnd_kind {
 	EMU_OPND_NULL,		/* GFX10+ null */
 	EMU_OPND_CONST,		/* inline integer constant -16..64 in value */
 	EMU_OPND_LITERAL,	/* 32-bit literal dword in value */
+	EMU_OPND_FCONST,	/* float inline constant 240-248 in index, its f32 bits in value */
 };
 
 struct emu_opnd {
@@ -157,6 +168,18 @@ struct emu_insn {
 	bool gds;		/* DS on GDS (decoded, not executed) */
 	const struct vsharp_target *target;	/* the processor decoded for: D16 packing */
 	uint32_t raw[3];	/* the instruction's dwords (words of them valid) */
+	/*
+	 * EMU_OP_ALU: the row, the value sources (src0..src2, nsrc of them, in
+	 * LLVM's printed order), their widths and the destination's in dwords
+	 * (dw[0] dst, dw[1 + i] source i), the lane masks read (cin: VCC or
+	 * SRC2) and written (sdst: VCC or SDST), the VOP3 modifiers.
+	 */
+	const struct emu_alu *alu;
+	uint8_t nsrc, dw[4];
+	struct emu_opnd cin, sdst;
+	uint8_t abs, neg, omod;
+	bool clamp;
+	uint8_t cond;		/* EMU_OP_S_CBRANCH: enum emu_cond; EMU_OP_S_MODE: which */
 };
 
 /*

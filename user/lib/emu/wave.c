@@ -12,10 +12,13 @@
  * covered; the lane-mask registers must fit the wave size.
  */
 #include <errno.h>
+#include <fenv.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "emu/alu.h"
 #include "emu/core.h"
 #include "model/bytes.h"
 
@@ -321,6 +324,7 @@ static uint32_t sread(const struct emu_wave *w, const struct emu_opnd *o)
 	case EMU_OPND_EXEC_LO: return (uint32_t)w->exec;
 	case EMU_OPND_EXEC_HI: return (uint32_t)(w->exec >> 32);
 	case EMU_OPND_CONST:
+	case EMU_OPND_FCONST:
 	case EMU_OPND_LITERAL: return o->value;
 	default: return 0;
 	}
@@ -369,10 +373,144 @@ static uint32_t hwreg(const struct emu_wave *w, unsigned id)
 	 */
 	unsigned vmid = w->gpu->cfg.vmid & 0xf;
 
+	/* MODE is hwreg 1 on every level (LLVM SIDefines.h ID_MODE). */
+	if (id == 1)
+		return w->mode;
 	if (w->level <= VSHARP_GFX9 && id == 4)
 		return vmid << 20;
 	if (w->level >= VSHARP_GFX10 && id == 24)
 		return vmid << 24;
+	return 0;
+}
+
+/* ---- Operands of emu/alu.h's instructions ------------------------------------ */
+
+/*
+ * A scalar source of DW dwords.  For a 64-bit operand the inline constants
+ * are 64-bit values, a literal is the high dword of a float and sign-extended
+ * for an integer (Vega ISA §6.2.2 "Literal Expansion to 64 bits").
+ */
+static uint64_t sread_dw(const struct emu_wave *w, const struct emu_opnd *o, unsigned dw, bool f64)
+{
+	struct emu_opnd hi;
+
+	if (dw < 2)
+		return sread(w, o);
+	switch (o->kind) {
+	case EMU_OPND_CONST:
+		return (uint64_t)(int64_t)(int32_t)o->value;
+	case EMU_OPND_FCONST:
+		return emu_fconst64(o->index);
+	case EMU_OPND_LITERAL:
+		return f64 ? (uint64_t)o->value << 32 : (uint64_t)(int64_t)(int32_t)o->value;
+	default:
+		hi = pair_hi(o);
+		return sread(w, o) | (uint64_t)sread(w, &hi) << 32;
+	}
+}
+
+static int swrite_dw(struct emu_wave *w, const struct emu_opnd *o, unsigned dw, uint64_t v,
+		     struct vsharp_error *err)
+{
+	struct emu_opnd hi = pair_hi(o);
+	int ret = swrite(w, o, (uint32_t)v, err);
+
+	return ret || dw < 2 ? ret : swrite(w, &hi, (uint32_t)(v >> 32), err);
+}
+
+/* The strict checks of a scalar operand of DW dwords, vcc_hi and exec_hi included. */
+static int check_sdw(struct emu_wave *w, const struct emu_insn *in, const struct emu_opnd *o,
+		     unsigned dw, bool write, struct vsharp_error *err)
+{
+	struct emu_opnd hi = pair_hi(o);
+	int ret = check_sopnd(w, in, o, dw, write, err);
+
+	if (ret || dw < 2 || (o->kind != EMU_OPND_VCC_LO && o->kind != EMU_OPND_EXEC_LO))
+		return ret;
+	return check_sopnd(w, in, &hi, 1, write, err);
+}
+
+/* ---- Scalar ALU of emu/alu.h's table ----------------------------------------- */
+
+static int exec_salu_alu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct emu_alu *alu = in->alu;
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+	struct emu_opnd exec = { .kind = EMU_OPND_EXEC_LO };
+	struct emu_alu_args a = { .cin = w->scc, .mode = w->mode, .arg = alu->arg, .exec = w->exec };
+	unsigned n = in->nsrc, dw = in->dw[0];
+	uint64_t mask = dw == 2 ? ~0ull : 0xffffffffull, r;
+	int ret;
+
+	for (unsigned i = 0; i < n; i++) {
+		if ((ret = check_sdw(w, in, src[i], in->dw[1 + i], false, err)))
+			return ret;
+		a.s[i] = sread_dw(w, src[i], in->dw[1 + i], false);
+	}
+	if (alu->flags & EMU_ALU_READS_D) {
+		if ((ret = check_sdw(w, in, &in->dst, dw, false, err)))
+			return ret;
+		a.s[n] = sread_dw(w, &in->dst, dw, false);
+	}
+	if ((alu->flags & EMU_ALU_SAVEEXEC) && (ret = check_sdw(w, in, &exec, dw, true, err)))
+		return ret;
+	if (in->dst.kind != EMU_OPND_NONE && (ret = check_sdw(w, in, &in->dst, dw, true, err)))
+		return ret;
+	if (alu->flags & EMU_ALU_SAVEEXEC) {
+		/* "D = EXEC; EXEC = <op>(S0, EXEC); SCC = (EXEC != 0)" (Vega ISA §12.3). */
+		uint64_t old = w->exec & mask;
+
+		a.s[1] = old;
+		r = alu->fn(&a);
+		w->exec = (w->exec & ~mask) | (r & mask);
+		w->scc = (w->exec & mask) != 0;
+		return swrite_dw(w, &in->dst, dw, old, err);
+	}
+	r = alu->fn(&a);
+	if (alu->flags & EMU_ALU_SCC)
+		w->scc = a.cout;
+	return in->dst.kind == EMU_OPND_NONE ? 0 : swrite_dw(w, &in->dst, dw, r, err);
+}
+
+/* s_cbranch_vccz/vccnz/execz/execnz (Vega ISA §12.5): VCCZ and EXECZ of the wave's size. */
+static int exec_cbranch(struct emu_wave *w, const struct emu_insn *in, uint64_t *next,
+			struct vsharp_error *err)
+{
+	struct emu_opnd vcc = { .kind = EMU_OPND_VCC_LO };
+	bool on_vcc = in->cond == EMU_COND_VCCZ || in->cond == EMU_COND_VCCNZ;
+	uint64_t m = w->exec;
+	int ret;
+
+	if (on_vcc) {
+		if ((ret = check_sdw(w, in, &vcc, w->lanes / 32, false, err)))
+			return ret;
+		m = w->vcc[0] | (w->lanes == 64 ? (uint64_t)w->vcc[1] << 32 : 0);
+	}
+	if ((m == 0) == (in->cond == EMU_COND_VCCZ || in->cond == EMU_COND_EXECZ))
+		*next = w->pc + 4 + (int64_t)in->simm16 * 4;
+	return 0;
+}
+
+/*
+ * MODE writes: s_setreg_b32 / s_setreg_imm32_b32 of hwreg(HW_REG_MODE,
+ * offset, size) (the decoder takes no other register), GFX10+ s_round_mode
+ * (FP_ROUND = SIMM16[3:0]) and s_denorm_mode (FP_DENORM = SIMM16[3:0]).
+ */
+static int exec_mode(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	uint32_t v, mask;
+	int ret;
+
+	if (in->op == EMU_OP_S_MODE) {
+		mask = in->cond ? 0xf0 : 0xf;
+		v = ((uint32_t)in->simm16 & 0xf) << (in->cond ? 4 : 0);
+	} else {
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)))
+			return ret;
+		mask = (uint32_t)(((1ull << in->hwreg_size) - 1) << in->hwreg_offset);
+		v = sread(w, &in->src0) << in->hwreg_offset;
+	}
+	w->mode = (w->mode & ~mask) | (v & mask);
 	return 0;
 }
 
@@ -486,6 +624,21 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 		/* RDNA3 ISA, S_SET_INST_PREFETCH_DISTANCE: SIMM16[1:0] lines ahead of the PC (1..3, checked by the decoder). */
 		w->prefetch_lines = (uint16_t)in->simm16 & 3;
 		return 0;
+	case EMU_OP_ALU:
+		return exec_salu_alu(w, in, err);
+	case EMU_OP_S_CBRANCH:
+		return exec_cbranch(w, in, next, err);
+	case EMU_OP_S_MODE:
+	case EMU_OP_S_SETREG:
+		return exec_mode(w, in, err);
+	case EMU_OP_S_HINT:
+		return 0;
+	case EMU_OP_S_BARRIER:
+		/* A work-group of one wave has nothing to wait for: the barrier is a no-op. */
+		if (w->group_waves > 1)
+			return vsharp_fail(err, -ENOSYS, "emu: %s: s_barrier at pc 0x%" PRIx64 " in a work-group of %u waves is not implemented: the emulator runs a work-group's waves one after another",
+					   vsharp_gfx_name(w->level), w->pc, w->group_waves);
+		return 0;
 	case EMU_OP_S_SENDMSG:
 		/*
 		 * MSG_DEALLOC_VGPRS (the decoder takes no other): RDNA3 ISA §3.3 "the
@@ -541,6 +694,188 @@ static int write_carry(struct emu_wave *w, const struct emu_insn *in, uint64_t c
 	return 0;
 }
 
+/* ---- Vector ALU of emu/alu.h's table ----------------------------------------- */
+
+/* The host's rounding mode for FP_ROUND 0-3: nearest even, +inf, -inf, toward zero. */
+static const int host_round[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+
+/*
+ * A float source: a denormal flushed to a signed zero unless MODE.FP_DENORM
+ * allows input denormals, then ABS, then NEG (Vega ISA §6.2.1, §6.4).
+ */
+static uint64_t float_in(uint64_t v, bool f64, uint32_t mode, bool abs, bool neg)
+{
+	uint64_t sign = f64 ? 1ull << 63 : 1ull << 31;
+	uint64_t exp = f64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+
+	if (!((f64 ? EMU_MODE_DENORM64(mode) : EMU_MODE_DENORM32(mode)) & 1) && !(v & exp))
+		v &= sign;
+	if (abs)
+		v &= ~sign;
+	return neg ? v ^ sign : v;
+}
+
+/*
+ * A float result: OMOD (1 *2, 2 *4, 3 /2), then CLAMP to [0, 1] (a NaN to 0
+ * under MODE.DX10_CLAMP), then a denormal flushed unless FP_DENORM allows
+ * output denormals (Vega ISA §6.2.2, §6.4; RDNA3 §3.4.2 Table 6).
+ */
+static uint64_t float_out(uint64_t v, bool f64, uint32_t mode, unsigned omod, bool clamp)
+{
+	static const double scale[4] = { 1, 2, 4, 0.5 };
+	uint64_t sign = f64 ? 1ull << 63 : 1ull << 31;
+	uint64_t exp = f64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+	double x;
+
+	if (omod || clamp) {
+		if (f64) {
+			memcpy(&x, &v, sizeof(x));
+		} else {
+			uint32_t u = (uint32_t)v;
+			float f;
+
+			memcpy(&f, &u, sizeof(f));
+			x = f;
+		}
+		x *= scale[omod];
+		if (clamp)
+			x = isnan(x) ? (mode >> 8 & 1 ? 0.0 : x) : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
+		if (f64) {
+			memcpy(&v, &x, sizeof(v));
+		} else {
+			float f = (float)x;
+			uint32_t u;
+
+			memcpy(&u, &f, sizeof(u));
+			v = u;
+		}
+	}
+	if (!((f64 ? EMU_MODE_DENORM64(mode) : EMU_MODE_DENORM32(mode)) & 2) && !(v & exp))
+		v &= sign;
+	return v;
+}
+
+/*
+ * v_readlane_b32 (D = the SGPR, S0 of lane S1) and v_writelane_b32 (lane S1
+ * of D = S0): "lane select from SGPR, M0 or inline constant", the lane
+ * S1[5:0] (wave32: [4:0]), whatever EXEC holds (Vega ISA VOP3 649-650).
+ */
+static int exec_lane(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	bool read = in->alu->flags & EMU_ALU_READLANE;
+	const struct emu_opnd *v = read ? &in->src0 : &in->dst;
+	unsigned lane;
+	int ret;
+
+	if ((ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
+	    (!read && (ret = check_sopnd(w, in, &in->src0, 1, false, err))))
+		return ret;
+	lane = sread(w, &in->src1) & (w->lanes - 1);
+	if (v->kind != EMU_OPND_VGPR || v->index >= w->vgprs_alloc)
+		return emu_strict(w, err, "VGPR allocation: %s at pc 0x%" PRIx64 " uses v%u, past the %u VGPRs COMPUTE_PGM_RSRC1.VGPRS allocates (%s)",
+				  in->name, w->pc, v->index, w->vgprs_alloc, SRC_RSRC1);
+	if (pending_on(w, true, v->index, 1))
+		return in_flight(w, in, pending_on(w, true, v->index, 1), 'v', v->index, !read, err);
+	w->gpu->stats.lane_ops++;
+	if (!read) {
+		w->vgpr[v->index][lane] = sread(w, &in->src0);
+		w->vgpr_set[v->index] |= 1ull << lane;
+		return 0;
+	}
+	if (!(w->vgpr_set[v->index] >> lane & 1))
+		return emu_strict(w, err, "uninitialised VGPR: %s at pc 0x%" PRIx64 " reads v%u in lane %u where neither the dispatch nor the shader set it (%s)",
+				  in->name, w->pc, v->index, lane, SRC_INIT);
+	if ((ret = check_sopnd(w, in, &in->dst, 1, true, err)))
+		return ret;
+	return swrite(w, &in->dst, w->vgpr[v->index][lane], err);
+}
+
+static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct emu_alu *alu = in->alu;
+	const uint16_t fl = alu->flags;
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+	const struct emu_opnd exec_opnd = { .kind = EMU_OPND_EXEC_LO };
+	const uint32_t *row[4][2] = { { NULL } };
+	uint64_t sval[4] = { 0 }, exec = w->exec, cin = 0, cout = 0, ops = 0;
+	unsigned n = in->nsrc, nin = n + !!(fl & EMU_ALU_READS_D), mw = w->lanes / 32, dw = in->dw[0];
+	bool f64in = fl & EMU_ALU_IN_F64, fin = fl & (EMU_ALU_IN_F32 | EMU_ALU_IN_F64);
+	bool f64out = fl & EMU_ALU_OUT_F64, fout = fl & (EMU_ALU_OUT_F32 | EMU_ALU_OUT_F64);
+	bool cmp = fl & EMU_ALU_CMP, mask_out = (cmp || (fl & EMU_ALU_COUT)) && in->sdst.kind != EMU_OPND_NONE;
+	struct emu_alu_args a = { .mode = w->mode, .arg = alu->arg, .exec = exec };
+	unsigned round = fout ? (f64out ? EMU_MODE_ROUND64(w->mode) : EMU_MODE_ROUND32(w->mode)) : 0;
+	int saved = 0, ret;
+
+	if (fl & (EMU_ALU_READLANE | EMU_ALU_WRITELANE))
+		return exec_lane(w, in, err);
+	for (unsigned i = 0; i < n; i++) {
+		if (src[i]->kind == EMU_OPND_VGPR) {
+			if ((ret = check_vgprs(w, in, src[i]->index, in->dw[1 + i], false, err)))
+				return ret;
+			for (unsigned k = 0; k < in->dw[1 + i]; k++)
+				row[i][k] = w->vgpr[(src[i]->index + k) % EMU_MAX_VGPRS];
+		} else {
+			if ((ret = check_sdw(w, in, src[i], in->dw[1 + i], false, err)))
+				return ret;
+			sval[i] = sread_dw(w, src[i], in->dw[1 + i], f64in);
+		}
+	}
+	if (fl & EMU_ALU_READS_D) {
+		if ((ret = check_vgprs(w, in, in->dst.index, dw, false, err)))
+			return ret;
+		for (unsigned k = 0; k < dw; k++)
+			row[n][k] = w->vgpr[(in->dst.index + k) % EMU_MAX_VGPRS];
+	}
+	if (fl & EMU_ALU_CIN) {
+		if ((ret = check_sdw(w, in, &in->cin, mw, false, err)))
+			return ret;
+		cin = sread_dw(w, &in->cin, mw, false);
+	}
+	if (!cmp && (in->dst.kind != EMU_OPND_VGPR ||
+		     (ret = check_vgprs(w, in, in->dst.index, dw, true, err))))
+		return in->dst.kind != EMU_OPND_VGPR ? bad_operand(w, &in->dst, err) : ret;
+	if ((mask_out && (ret = check_sdw(w, in, &in->sdst, mw, true, err))) ||
+	    ((fl & EMU_ALU_CMPX) && (ret = check_sdw(w, in, &exec_opnd, mw, true, err))))
+		return ret;
+	if (round) {
+		saved = fegetround();
+		fesetround(host_round[round]);
+	}
+	for (unsigned l = 0; l < w->lanes; l++) {
+		uint64_t r;
+
+		if (!(exec >> l & 1))
+			continue;
+		for (unsigned i = 0; i < nin; i++) {
+			uint64_t v = row[i][0] ? row[i][0][l] | (row[i][1] ? (uint64_t)row[i][1][l] << 32 : 0) : sval[i];
+
+			a.s[i] = fin ? float_in(v, f64in, w->mode, in->abs >> i & 1, in->neg >> i & 1) : v;
+		}
+		a.lane = l;
+		a.cin = cin >> l & 1;
+		a.cout = false;
+		r = alu->fn(&a);
+		if (fout)
+			r = float_out(r, f64out, w->mode, in->omod, in->clamp);
+		cout |= (uint64_t)a.cout << l;
+		if (!cmp) {
+			w->vgpr[in->dst.index][l] = (uint32_t)r;
+			if (dw == 2)
+				w->vgpr[(in->dst.index + 1) % EMU_MAX_VGPRS][l] = (uint32_t)(r >> 32);
+		}
+		ops++;
+	}
+	if (round)
+		fesetround(saved);
+	w->gpu->stats.lane_ops += ops;
+	/* Compare and carry masks have 0 in the inactive lanes (Vega ISA §6.3 "Vector Compare"). */
+	if (mask_out && (ret = swrite_dw(w, &in->sdst, mw, cout, err)))
+		return ret;
+	if (fl & EMU_ALU_CMPX)
+		w->exec = cout;
+	return 0;
+}
+
 static unsigned valu_sources(enum emu_op op)
 {
 	switch (op) {
@@ -566,6 +901,8 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 
 	if (op == EMU_OP_V_READFIRSTLANE_B32)
 		return exec_readfirstlane(w, in, err);
+	if (op == EMU_OP_ALU)
+		return exec_valu_alu(w, in, err);
 	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
 	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))) ||
 	    (three && (ret = check_sopnd(w, in, &in->src2, 1, false, err))))
@@ -1326,6 +1663,7 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		case EMU_FMT_VOP1:
 		case EMU_FMT_VOP2:
 		case EMU_FMT_VOP3:
+		case EMU_FMT_VOPC:
 			ret = exec_valu(w, in, err);
 			break;
 		case EMU_FMT_GLOBAL:
