@@ -224,7 +224,10 @@ static const uint32_t scalar_gfx1100[] = {
  * lane * 0.5 - 1 (truncated toward zero), 768 scalar results written
  * into lanes 0-8 by v_writelane, 1024 the LDS sum of lane + 1, 1280
  * v_cmpx/exec restore and an f32 denormal flushed (lanes 0-31) or kept
- * after s_setreg of MODE.FP_DENORM (lanes 32-63).
+ * after s_setreg of MODE.FP_DENORM (lanes 32-63), 1536 DPP quad_perm:[1,0,3,2]
+ * of the lane, 1792 DPP row_shr:3 with BANK_MASK 0xc (the other lanes keep
+ * 0x63), 2048 ACO's subgroup minimum of lane ^ 42 (DPP row operations, then
+ * row_bcast on GFX9, v_permlanex16 and v_readlane after).
  */
 static const uint32_t compiler_gfx900[] = {
 	0xd28c0001, 0x000100c1,	/* v_mbcnt_lo_u32_b32 v1, -1, 0 */
@@ -301,6 +304,30 @@ static const uint32_t compiler_gfx900[] = {
 	0x001e210f,	/* v_cndmask_b32_e32 v15, v15, v16, vcc */
 	0xd200000e, 0x0439110f,	/* v_lshl_or_b32 v14, v15, 8, v14 */
 	0xdc708500, 0x00000e0a,	/* global_store_dword v10, v14, s[0:1] offset:1280 */
+	0x7e2402fa, 0xff00b101,	/* v_mov_b32_dpp v18, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf */
+	0xdc708600, 0x0000120a,	/* global_store_dword v10, v18, s[0:1] offset:1536 */
+	0x7e2602ff, 0x00000063,	/* v_mov_b32_e32 v19, 0x63 */
+	0xbf800001,	/* s_nop 1 */
+	0x7e2602fa, 0xfc011301,	/* v_mov_b32_dpp v19, v1 row_shr:3 row_mask:0xf bank_mask:0xc */
+	0xdc708700, 0x0000130a,	/* global_store_dword v10, v19, s[0:1] offset:1792 */
+	0x2a2802aa,	/* v_xor_b32_e32 v20, 42, v1 */
+	0xbf800001,	/* s_nop 1 */
+	0x1c2828fa, 0xff00b114,	/* v_min_u32_dpp v20, v20, v20 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x1c2828fa, 0xff004e14,	/* v_min_u32_dpp v20, v20, v20 quad_perm:[2,3,0,1] row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x1c2828fa, 0xff014114,	/* v_min_u32_dpp v20, v20, v20 row_half_mirror row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x1c2828fa, 0xff014014,	/* v_min_u32_dpp v20, v20, v20 row_mirror row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x1c2828fa, 0xaf014214,	/* v_min_u32_dpp v20, v20, v20 row_bcast:15 row_mask:0xa bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x1c2828fa, 0xcf014314,	/* v_min_u32_dpp v20, v20, v20 row_bcast:31 row_mask:0xc bank_mask:0xf */
+	0xbf800004,	/* s_nop 4 */
+	0xd2890010, 0x00017f14,	/* v_readlane_b32 s16, v20, 63 */
+	0x7e2c0210,	/* v_mov_b32_e32 v22, s16 */
+	0x682e14ff, 0x00000800,	/* v_add_u32_e32 v23, 0x800, v10 */
+	0xdc708000, 0x00001617,	/* global_store_dword v23, v22, s[0:1] */
 	0xbf810000,	/* s_endpgm */
 };
 
@@ -380,6 +407,29 @@ static const uint32_t compiler_gfx1030[] = {
 	0x021e210f,	/* v_cndmask_b32_e32 v15, v15, v16, vcc */
 	0xd76f000e, 0x0439110f,	/* v_lshl_or_b32 v14, v15, 8, v14 */
 	0xdc708500, 0x00000e0a,	/* global_store_dword v10, v14, s[0:1] offset:1280 */
+	0x7e2402fa, 0xff00b101,	/* v_mov_b32_dpp v18, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf */
+	0xdc708600, 0x0000120a,	/* global_store_dword v10, v18, s[0:1] offset:1536 */
+	0x7e2602ff, 0x00000063,	/* v_mov_b32_e32 v19, 0x63 */
+	0xbf800001,	/* s_nop 1 */
+	0x7e2602fa, 0xfc011301,	/* v_mov_b32_dpp v19, v1 row_shr:3 row_mask:0xf bank_mask:0xc */
+	0xdc708700, 0x0000130a,	/* global_store_dword v10, v19, s[0:1] offset:1792 */
+	0x3a2802aa,	/* v_xor_b32_e32 v20, 42, v1 */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff00b114,	/* v_min_u32_dpp v20, v20, v20 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff004e14,	/* v_min_u32_dpp v20, v20, v20 quad_perm:[2,3,0,1] row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff014114,	/* v_min_u32_dpp v20, v20, v20 row_half_mirror row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff014014,	/* v_min_u32_dpp v20, v20, v20 row_mirror row_mask:0xf bank_mask:0xf */
+	0xd7780015, 0x02010114,	/* v_permlanex16_b32 v21, v20, 0, 0 */
+	0x26282b14,	/* v_min_u32_e32 v20, v20, v21 */
+	0xd7600010, 0x00010114,	/* v_readlane_b32 s16, v20, 0 */
+	0xd7600011, 0x00014114,	/* v_readlane_b32 s17, v20, 32 */
+	0x83901110,	/* s_min_u32 s16, s16, s17 */
+	0x7e2c0210,	/* v_mov_b32_e32 v22, s16 */
+	0x4a2e14ff, 0x00000800,	/* v_add_nc_u32_e32 v23, 0x800, v10 */
+	0xdc708000, 0x00001617,	/* global_store_dword v23, v22, s[0:1] */
 	0xbf810000,	/* s_endpgm */
 };
 
@@ -458,6 +508,29 @@ static const uint32_t compiler_gfx1100[] = {
 	0x021e210f,	/* v_cndmask_b32_e32 v15, v15, v16, vcc */
 	0xd656000e, 0x0439110f,	/* v_lshl_or_b32 v14, v15, 8, v14 */
 	0xdc6a0500, 0x00000e0a,	/* global_store_b32 v10, v14, s[0:1] offset:1280 */
+	0x7e2402fa, 0xff00b101,	/* v_mov_b32_dpp v18, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf */
+	0xdc6a0600, 0x0000120a,	/* global_store_b32 v10, v18, s[0:1] offset:1536 */
+	0x7e2602ff, 0x00000063,	/* v_mov_b32_e32 v19, 0x63 */
+	0xbf800001,	/* s_nop 1 */
+	0x7e2602fa, 0xfc011301,	/* v_mov_b32_dpp v19, v1 row_shr:3 row_mask:0xf bank_mask:0xc */
+	0xdc6a0700, 0x0000130a,	/* global_store_b32 v10, v19, s[0:1] offset:1792 */
+	0x3a2802aa,	/* v_xor_b32_e32 v20, 42, v1 */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff00b114,	/* v_min_u32_dpp v20, v20, v20 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff004e14,	/* v_min_u32_dpp v20, v20, v20 quad_perm:[2,3,0,1] row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff014114,	/* v_min_u32_dpp v20, v20, v20 row_half_mirror row_mask:0xf bank_mask:0xf */
+	0xbf800001,	/* s_nop 1 */
+	0x262828fa, 0xff014014,	/* v_min_u32_dpp v20, v20, v20 row_mirror row_mask:0xf bank_mask:0xf */
+	0xd65c0015, 0x02010114,	/* v_permlanex16_b32 v21, v20, 0, 0 */
+	0x26282b14,	/* v_min_u32_e32 v20, v20, v21 */
+	0xd7600010, 0x00010114,	/* v_readlane_b32 s16, v20, 0 */
+	0xd7600011, 0x00014114,	/* v_readlane_b32 s17, v20, 32 */
+	0x89901110,	/* s_min_u32 s16, s16, s17 */
+	0x7e2c0210,	/* v_mov_b32_e32 v22, s16 */
+	0x4a2e14ff, 0x00000800,	/* v_add_nc_u32_e32 v23, 0x800, v10 */
+	0xdc6a0000, 0x00001617,	/* global_store_b32 v23, v22, s[0:1] */
 	0xbfb00000,	/* s_endpgm */
 };
 
@@ -651,8 +724,12 @@ static void check_compiler(struct ktap *t, enum vsharp_gfx level, const uint32_t
 		CHECK_EQ(t, res[192 + l], l < 9 ? scalar[l] : 0);
 		CHECK_EQ(t, res[256 + l], 64 * 65 / 2);
 		CHECK_EQ(t, res[320 + l], low | (l > 31 ? 1u << 8 : 0));
+		CHECK_EQ(t, res[384 + l], l ^ 1);
+		/* BANK_MASK bit b enables lanes 4b..4b+3 of each row; row_shr:3 reads lane - 3. */
+		CHECK_EQ(t, res[448 + l], (l >> 2 & 3) >= 2 ? l - 3 : 0x63);
+		CHECK_EQ(t, res[512 + l], 0);	/* min(lane ^ 42) is lane 42's */
 	}
-	CHECK_EQ(t, res[384], 0xeeeeeeee);
+	CHECK_EQ(t, res[576], 0xeeeeeeee);
 }
 
 static void test_compiler_gfx9(struct ktap *t)

@@ -293,6 +293,7 @@ F(v_xnor, U32(~(A0 ^ A1)))
 F(v_not, U32(~A0))
 F(v_bfrev, U32(rev32(U32(A0))))
 F(v_lshrrev, U32(A1) >> (A0 & 31))
+F(v_lshlrev, U32(U32(A1) << (A0 & 31)))
 F(v_ashrrev, U32(I32(A1) >> (A0 & 31)))
 F(v_lshlrev64, A1 << (A0 & 63))
 F(v_lshrrev64, A1 >> (A0 & 63))
@@ -778,7 +779,10 @@ static const struct emu_alu rows[] = {
 	{ "s_cmpk_ge_u32", S | EMU_ALU_CMP, s_cmpk, 6 },
 	{ "s_cmpk_lt_u32", S | EMU_ALU_CMP, s_cmpk, 1 },
 	{ "s_cmpk_le_u32", S | EMU_ALU_CMP, s_cmpk, 3 },
-	/* VOP1, VOP2, VOP3: integer */
+	/* VOP1, VOP2, VOP3: integer (the probe shaders' own through op_rows, their DPP forms here) */
+	{ "v_mov_b32", 0, s_mov, 0 },
+	{ "v_and_b32", 0, s_and32, 0 },
+	{ "v_lshlrev_b32", 0, v_lshlrev, 0 },
 	{ "v_or_b32", 0, v_or, 0 },
 	{ "v_xor_b32", 0, v_xor, 0 },
 	{ "v_xnor_b32", 0, v_xnor, 0 },
@@ -843,6 +847,8 @@ static const struct emu_alu rows[] = {
 	{ "v_mbcnt_lo_u32_b32", 0, v_mbcnt_lo, 0 },
 	{ "v_mbcnt_hi_u32_b32", 0, v_mbcnt_hi, 0 },
 	{ "v_readlane_b32", EMU_ALU_READLANE, NULL, 0 },
+	{ "v_permlane16_b32", EMU_ALU_PERMLANE, s_mov, 0 },
+	{ "v_permlanex16_b32", EMU_ALU_PERMLANE, s_mov, 1 },
 	{ "v_writelane_b32", EMU_ALU_WRITELANE, NULL, 0 },
 	/* Carries: arg 1 reads the carry in */
 	{ "v_add_co_u32", CO, v_add_co, 0 },
@@ -920,6 +926,41 @@ static const struct emu_alu rows[] = {
 	CMP2("class", "f32", cmp_class_f32, 0, FI),
 	CMP2("class", "f64", cmp_class_f64, 0, DI),
 };
+
+int emu_dpp_lane(unsigned ctrl, unsigned l, unsigned lanes, bool gfx10)
+{
+	unsigned row = l & ~15u, i = l & 15, n = ctrl & 15;
+
+	if (ctrl <= 0xff)
+		return (int)((l & ~3u) | (ctrl >> (2 * (l & 3)) & 3));
+	if (ctrl >= 0x101 && ctrl <= 0x10f)
+		return i + n < 16 ? (int)(l + n) : -1;
+	if (ctrl >= 0x111 && ctrl <= 0x11f)
+		return i >= n ? (int)(l - n) : -1;
+	if (ctrl >= 0x121 && ctrl <= 0x12f)
+		return (int)(row | ((i - n) & 15));
+	if (ctrl == 0x140)
+		return (int)(row | (15 - i));
+	if (ctrl == 0x141)
+		return (int)((l & ~7u) | (7 - (l & 7)));
+	if (gfx10) {
+		/* RDNA3 ISA DPP16 dpp_ctrl: ROW_SHARE (0x150+n) reads lane n of the row, ROW_XMASK (0x160+n) lane i ^ n. */
+		if (ctrl >= 0x150 && ctrl <= 0x15f)
+			return (int)(row | n);
+		if (ctrl >= 0x160 && ctrl <= 0x16f)
+			return (int)(row | (i ^ n));
+		return -2;
+	}
+	switch (ctrl) {
+	case 0x130: return l + 1 < lanes ? (int)(l + 1) : -1;	/* wave_shl:1 */
+	case 0x134: return (int)((l + 1) % lanes);		/* wave_rol:1 */
+	case 0x138: return l ? (int)(l - 1) : -1;		/* wave_shr:1 */
+	case 0x13c: return (int)((l + lanes - 1) % lanes);	/* wave_ror:1 */
+	case 0x142: return l > 15 ? (int)((l & 0x30) - 1) : -1;	/* row_bcast:15 */
+	case 0x143: return l > 31 ? (int)((l & 0x20) - 1) : -1;	/* row_bcast:31 */
+	default: return -2;
+	}
+}
 
 const struct emu_alu *emu_alu_find(const char *name)
 {

@@ -52,6 +52,7 @@ enum emu_alu_flag {
 	EMU_ALU_READLANE = 1 << 11,	/* v_readlane_b32: D (SGPR) = S0 of lane S1 */
 	EMU_ALU_WRITELANE = 1 << 12,	/* v_writelane_b32: lane S1 of D = S0 */
 	EMU_ALU_SCC_IN = 1 << 13,	/* SALU: reads SCC (cin) */
+	EMU_ALU_PERMLANE = 1 << 14,	/* v_permlane16/x16: D.lane = S0 of the lane S1/S2 select (arg 1: the other row) */
 };
 
 struct emu_alu {
@@ -60,6 +61,14 @@ struct emu_alu {
 	uint64_t (*fn)(struct emu_alu_args *a);
 	uint8_t arg;		/* passed to fn: a compare's relation, a shift */
 };
+
+/*
+ * The lane a DPP16 instruction reads src0 from for lane L of a wave of
+ * LANES (Vega ISA §13.3.9 Table 81, RDNA2 ISA §13.3.9 "DPP16"), or -1: out of
+ * range (then BOUND_CTRL decides), -2: a DPP_CTRL value the level does not
+ * define.
+ */
+int emu_dpp_lane(unsigned ctrl, unsigned l, unsigned lanes, bool gfx10);
 
 /* The row of NAME (_e32/_e64 suffixes ignored), NULL if the emulator does not execute it. */
 const struct emu_alu *emu_alu_find(const char *name);

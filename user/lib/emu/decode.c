@@ -1390,6 +1390,7 @@ static int dec_sopk_alu(struct ctx *c, unsigned opnum);
 static int dec_sopp_alu(struct ctx *c, unsigned opnum);
 static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum);
 static int dec_vop3_alu(struct ctx *c, unsigned opnum);
+static bool vop_ext(const struct ctx *c, unsigned code);
 
 static int dec_sop2(struct ctx *c)
 {
@@ -1509,7 +1510,7 @@ static int dec_vop1(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op)))
+	if (!has_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op)) || vop_ext(c, get(c->w, sop.vsrc0)))
 		return dec_vop_alu(c, VOP_1, get(c->w, sop.vop1_op));
 	ret = find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
 	if (ret < 0)
@@ -1541,7 +1542,7 @@ static int dec_vop2(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op)))
+	if (!has_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op)) || vop_ext(c, get(c->w, sop.vsrc0)))
 		return dec_vop_alu(c, VOP_2, get(c->w, sop.vop2_op));
 	ret = find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
 	if (ret < 0)
@@ -1858,14 +1859,55 @@ static int dec_sopp_alu(struct ctx *c, unsigned opnum)
 	return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, r->name, opnum);
 }
 
-/* SRC0 codes that select another encoding of VOP1/VOP2/VOPC (Vega ISA §12.7, RDNA3 §7.7). */
-static int vop_form(struct ctx *c, unsigned code)
-{
-	const char *form = code == 0xf9 ? "SDWA" : code == 0xfa ? "DPP" :
-			   (code == 0xe9 || code == 0xea) && c->level >= VSHARP_GFX10 ? "DPP8" : NULL;
+/* SRC0 codes that select another encoding of VOP1/VOP2/VOPC (Vega ISA §13.3.8-9, RDNA3 §7.7). */
+#define SRC_SDWA 0xf9
+#define SRC_DPP 0xfa
 
-	return form ? fail(c, c->insn->words, "%s %s: the %s form is not implemented", c->what,
-			   c->insn->name, form) : 0;
+static bool vop_ext(const struct ctx *c, unsigned code)
+{
+	return code == SRC_SDWA || code == SRC_DPP ||
+	       ((code == 0xe9 || code == 0xea) && c->level >= VSHARP_GFX10);
+}
+
+/*
+ * The DPP16 dword (Vega ISA §13.3.9 Table 80, RDNA2 §13.3.9 Table 90):
+ * SRC0 [39:32], DPP_CTRL [48:40], FI 50 (GFX10+), BC 51, SRC0_NEG/ABS
+ * 52/53, SRC1_NEG/ABS 54/55, BANK_MASK [59:56], ROW_MASK [63:60].
+ */
+static int dec_dpp(struct ctx *c, const struct vop_op *r, struct emu_opnd *src0)
+{
+	static const struct fld ctrl = F(48, 40), fi = F(50, 50), bc = F(51, 51);
+	static const struct fld mods = F(55, 52), bank = F(59, 56), rows = F(63, 60);
+	struct emu_insn *in = c->insn;
+	unsigned m;
+	int ret;
+
+	if (get(c->w, sop.vsrc0) != SRC_DPP)
+		return fail(c, in->words, "%s %s: the %s form is not implemented", c->what, in->name,
+			    get(c->w, sop.vsrc0) == SRC_SDWA ? "SDWA" : "DPP8");
+	ret = need(c, 2);
+	if (ret)
+		return ret;
+	if (!(r->dpp & VSHARP_GFX_BIT(c->level)))
+		return fail(c, 2, "%s %s has no DPP form on %s (llvm-objdump-19 decodes none)", c->what,
+			    in->name, vsharp_gfx_name(c->level));
+	in->dpp = true;
+	in->dpp_ctrl = (uint16_t)get(c->w, ctrl);
+	in->dpp_fi = c->level >= VSHARP_GFX10 && get(c->w, fi);
+	in->dpp_bc = get(c->w, bc);
+	in->dpp_bank_mask = (uint8_t)get(c->w, bank);
+	in->dpp_row_mask = (uint8_t)get(c->w, rows);
+	m = get(c->w, mods);
+	in->neg = (uint8_t)((m & 1) | (m >> 1 & 2));
+	in->abs = (uint8_t)((m >> 1 & 1) | (m >> 2 & 2));
+	if (emu_dpp_lane(in->dpp_ctrl, 0, 64, c->level >= VSHARP_GFX10) == -2)
+		return fail(c, 2, "%s %s: DPP_CTRL 0x%x is not defined on %s", c->what, in->name,
+			    in->dpp_ctrl, vsharp_gfx_name(c->level));
+	if ((in->neg || in->abs) && !(in->alu->flags & (EMU_ALU_IN_F32 | EMU_ALU_IN_F64)))
+		return fail(c, 2, "%s %s: DPP NEG/ABS on integer sources are not implemented", c->what,
+			    in->name);
+	*src0 = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = c->w[1] & 0xff };
+	return 0;
 }
 
 static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum)
@@ -1880,8 +1922,6 @@ static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum)
 	if (!r->kind)
 		return no_opcode(c, opnum);
 	ret = alu_row(c, r->name, opnum);
-	if (!ret)
-		ret = vop_form(c, get(c->w, sop.vsrc0));
 	for (const char *t = r->tmpl; !ret && *t; t++) {
 		struct emu_opnd *o = alu_next_src(in);
 
@@ -1894,7 +1934,10 @@ static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum)
 		case 'V':
 		case 'L':
 			in->dw[1 + in->nsrc++] = r->s0regs;
-			ret = alu_src(c, get(c->w, sop.vsrc0), *t == '0', o);
+			if (vop_ext(c, get(c->w, sop.vsrc0)))
+				ret = dec_dpp(c, r, o);
+			else
+				ret = alu_src(c, get(c->w, sop.vsrc0), *t == '0', o);
 			if (!ret && *t != '0' && o->kind != EMU_OPND_VGPR)
 				ret = fail(c, in->words, "%s %s: SRC0 is %u; allowed: a VGPR", c->what,
 					   in->name, get(c->w, sop.vsrc0));
@@ -1967,6 +2010,12 @@ static int vop3_alu_mods(struct ctx *c, const struct isa_vop3_op *r, bool vop3b)
 	if ((in->omod || in->clamp) && !fout)
 		return fail(c, in->words, "%s %s: OMOD %u / CLAMP %u on an integer result are not implemented",
 			    c->what, in->name, in->omod, in->clamp);
+	/* v_permlane16/x16: "OP_SEL[0] is overloaded to represent the DPP 'FI' bit and OP_SEL[1] ... 'BOUND_CTRL'" (RDNA2 ISA VOP3 887-888). */
+	if (fl & EMU_ALU_PERMLANE) {
+		in->dpp_fi = opsel & 1;
+		in->dpp_bc = opsel >> 1 & 1;
+		opsel &= ~3u;
+	}
 	if (opsel)
 		return fail(c, in->words, "%s %s: OP_SEL is 0x%x; 16-bit halves are not implemented",
 			    c->what, in->name, opsel);

@@ -180,6 +180,14 @@ struct emu_insn {
 	uint8_t abs, neg, omod;
 	bool clamp;
 	uint8_t cond;		/* EMU_OP_S_CBRANCH: enum emu_cond; EMU_OP_S_MODE: which */
+	/*
+	 * DPP16 (src0 0xfa): src0 of another lane per DPP_CTRL, the write
+	 * enabled per ROW_MASK/BANK_MASK, BC and FI as the DPP dword has them;
+	 * v_permlane16/x16's FI and BC (OP_SEL[0], OP_SEL[1]) too.
+	 */
+	bool dpp, dpp_bc, dpp_fi;
+	uint16_t dpp_ctrl;
+	uint8_t dpp_row_mask, dpp_bank_mask;
 };
 
 /*

@@ -790,6 +790,50 @@ static int exec_lane(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	return swrite(w, &in->dst, w->vgpr[v->index][lane], err);
 }
 
+/*
+ * The lane source 0 comes from for lane L: DPP16's DPP_CTRL, v_permlane16's
+ * lane selects {S2, S1} within the row, v_permlanex16's in the other row
+ * (RDNA2 ISA VOP3 887-888), else L.  Negative: invalid, out of range or
+ * (without FI) an inactive lane, which BOUND_CTRL turns into 0 or no write.
+ */
+static int src0_lane(const struct emu_wave *w, const struct emu_insn *in, uint64_t sel, unsigned l)
+{
+	int src = (int)l;
+
+	if (in->dpp)
+		src = emu_dpp_lane(in->dpp_ctrl, l, w->lanes, w->level >= VSHARP_GFX10);
+	else if (in->alu->flags & EMU_ALU_PERMLANE)
+		src = (int)(((l & ~15u) ^ (in->alu->arg ? 16u : 0)) | (sel >> (4 * (l & 15)) & 15));
+	if (src >= (int)w->lanes || (src >= 0 && !(w->exec >> src & 1) && !in->dpp_fi &&
+				     (in->dpp || (in->alu->flags & EMU_ALU_PERMLANE))))
+		return -1;
+	return src;
+}
+
+/* DPP16 ROW_MASK and BANK_MASK: whether lane L's destination is written (Vega ISA §13.3.9 Table 80). */
+static bool dpp_writes(const struct emu_insn *in, unsigned l)
+{
+	return !in->dpp || ((in->dpp_row_mask >> (l >> 4) & 1) && (in->dpp_bank_mask >> (l >> 2 & 3) & 1));
+}
+
+/* The strict checks of a VGPR read in the lanes of MASK (another lane's, for DPP and permlane). */
+static int check_vgpr_lanes(struct emu_wave *w, const struct emu_insn *in, unsigned reg,
+			    uint64_t mask, struct vsharp_error *err)
+{
+	const struct emu_pending *p;
+
+	if (reg >= w->vgprs_alloc)
+		return emu_strict(w, err, "VGPR allocation: %s at pc 0x%" PRIx64 " uses v%u, past the %u VGPRs COMPUTE_PGM_RSRC1.VGPRS allocates in wave%u (%s)",
+				  in->name, w->pc, reg, w->vgprs_alloc, w->lanes, SRC_RSRC1);
+	p = pending_on(w, true, reg, 1);
+	if (p)
+		return in_flight(w, in, p, 'v', reg, false, err);
+	if (mask & ~w->vgpr_set[reg])
+		return emu_strict(w, err, "uninitialised VGPR: %s at pc 0x%" PRIx64 " reads v%u in lanes 0x%" PRIx64 " where neither the dispatch nor the shader set it (%s)",
+				  in->name, w->pc, reg, mask & ~w->vgpr_set[reg], SRC_INIT);
+	return 0;
+}
+
 static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	const struct emu_alu *alu = in->alu;
@@ -804,11 +848,31 @@ static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct v
 	bool cmp = fl & EMU_ALU_CMP, mask_out = (cmp || (fl & EMU_ALU_COUT)) && in->sdst.kind != EMU_OPND_NONE;
 	struct emu_alu_args a = { .mode = w->mode, .arg = alu->arg, .exec = exec };
 	unsigned round = fout ? (f64out ? EMU_MODE_ROUND64(w->mode) : EMU_MODE_ROUND32(w->mode)) : 0;
+	bool cross = in->dpp || (fl & EMU_ALU_PERMLANE);
+	uint64_t sel = 0;
 	int saved = 0, ret;
 
 	if (fl & (EMU_ALU_READLANE | EMU_ALU_WRITELANE))
 		return exec_lane(w, in, err);
-	for (unsigned i = 0; i < n; i++) {
+	if (cross) {
+		uint64_t need = 0;
+
+		if ((fl & EMU_ALU_PERMLANE) &&
+		    ((ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
+		     (ret = check_sopnd(w, in, &in->src2, 1, false, err))))
+			return ret;
+		sel = (fl & EMU_ALU_PERMLANE) ? sread(w, &in->src1) | (uint64_t)sread(w, &in->src2) << 32 : 0;
+		for (unsigned l = 0; l < w->lanes; l++) {
+			int from = src0_lane(w, in, sel, l);
+
+			if ((exec >> l & 1) && dpp_writes(in, l) && from >= 0)
+				need |= 1ull << from;
+		}
+		if ((ret = check_vgpr_lanes(w, in, in->src0.index, need, err)))
+			return ret;
+		row[0][0] = w->vgpr[in->src0.index];
+	}
+	for (unsigned i = cross; i < n; i++) {
 		if (src[i]->kind == EMU_OPND_VGPR) {
 			if ((ret = check_vgprs(w, in, src[i]->index, in->dw[1 + i], false, err)))
 				return ret;
@@ -842,13 +906,18 @@ static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct v
 		fesetround(host_round[round]);
 	}
 	for (unsigned l = 0; l < w->lanes; l++) {
+		int src0 = cross ? src0_lane(w, in, sel, l) : (int)l;
 		uint64_t r;
 
-		if (!(exec >> l & 1))
+		if (!(exec >> l & 1) || !dpp_writes(in, l) || (src0 < 0 && !in->dpp_bc))
 			continue;
 		for (unsigned i = 0; i < nin; i++) {
-			uint64_t v = row[i][0] ? row[i][0][l] | (row[i][1] ? (uint64_t)row[i][1][l] << 32 : 0) : sval[i];
+			unsigned at = i ? l : (unsigned)src0;
+			uint64_t v = row[i][0] ? row[i][0][at] | (row[i][1] ? (uint64_t)row[i][1][at] << 32 : 0) : sval[i];
 
+			/* BOUND_CTRL: an invalid source lane reads 0. */
+			if (!i && src0 < 0)
+				v = 0;
 			a.s[i] = fin ? float_in(v, f64in, w->mode, in->abs >> i & 1, in->neg >> i & 1) : v;
 		}
 		a.lane = l;
