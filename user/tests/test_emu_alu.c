@@ -534,6 +534,47 @@ static const uint32_t compiler_gfx1100[] = {
 	0xbfb00000,	/* s_endpgm */
 };
 
+/*
+ * GLOBAL as LLVM's OpenCL code uses it on gfx900: short stores and byte and
+ * short loads (zero- and sign-extending), atomics with and without GLC and
+ * buffer_wbinvl1.  Region 256: (int8)(0x80 | lane) + 0xab ^ (int16)(0xab80 |
+ * lane); at 512 three dwords: the sum of lane + 1, the final umax, the final
+ * compare-swap; 768 umax's returned old values (memory 5 at first), 1024
+ * compare-swap's (each lane swaps lane for lane + 1).
+ */
+static const uint32_t global_gfx900[] = {
+	0x24140082,	/* v_lshlrev_b32_e32 v10, 2, v0 */
+	0x24160081,	/* v_lshlrev_b32_e32 v11, 1, v0 */
+	0x280200ff, 0x0000ab80,	/* v_or_b32_e32 v1, 0xab80, v0 */
+	0xdc688000, 0x0000010b,	/* global_store_short v11, v1, s[0:1] */
+	0xbf8c0f70,	/* s_waitcnt vmcnt(0) */
+	0xdc448000, 0x0200000b,	/* global_load_sbyte v2, v11, s[0:1] */
+	0xdc408001, 0x0300000b,	/* global_load_ubyte v3, v11, s[0:1] offset:1 */
+	0xdc4c8000, 0x0400000b,	/* global_load_sshort v4, v11, s[0:1] */
+	0xbf8c0f70,	/* s_waitcnt vmcnt(0) */
+	0x68040702,	/* v_add_u32_e32 v2, v2, v3 */
+	0x2a040902,	/* v_xor_b32_e32 v2, v2, v4 */
+	0xdc708100, 0x0000020a,	/* global_store_dword v10, v2, s[0:1] offset:256 */
+	0x7e0c02ff, 0x00000200,	/* v_mov_b32_e32 v6, 0x200 */
+	0x7e0a0280,	/* v_mov_b32_e32 v5, 0 */
+	0x7e180285,	/* v_mov_b32_e32 v12, 5 */
+	0xdc708000, 0x00000506,	/* global_store_dword v6, v5, s[0:1] */
+	0xdc708004, 0x00000c06,	/* global_store_dword v6, v12, s[0:1] offset:4 */
+	0xdc708008, 0x00000506,	/* global_store_dword v6, v5, s[0:1] offset:8 */
+	0xbf8c0f70,	/* s_waitcnt vmcnt(0) */
+	0x680e0081,	/* v_add_u32_e32 v7, 1, v0 */
+	0xdd088000, 0x00000706,	/* global_atomic_add v6, v7, s[0:1] */
+	0xdd1d8004, 0x08000006,	/* global_atomic_umax v8, v6, v0, s[0:1] offset:4 glc */
+	0x7e1a0300,	/* v_mov_b32_e32 v13, v0 */
+	0x7e180307,	/* v_mov_b32_e32 v12, v7 */
+	0xdd058008, 0x09000c06,	/* global_atomic_cmpswap v9, v6, v[12:13], s[0:1] offset:8 glc */
+	0xbf8c0f70,	/* s_waitcnt vmcnt(0) */
+	0xe0f80000, 0x00000000,	/* buffer_wbinvl1 */
+	0xdc708300, 0x0000080a,	/* global_store_dword v10, v8, s[0:1] offset:768 */
+	0xdc708400, 0x0000090a,	/* global_store_dword v10, v9, s[0:1] offset:1024 */
+	0xbf810000,	/* s_endpgm */
+};
+
 static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, size_t size,
 		uint32_t *res)
 {
@@ -747,7 +788,30 @@ static void test_compiler_gfx11(struct ktap *t)
 	check_compiler(t, VSHARP_GFX11, compiler_gfx1100, sizeof(compiler_gfx1100));
 }
 
+static void test_global_gfx9(struct ktap *t)
+{
+	static uint32_t res[1024];
+	uint32_t max = 5;
+
+	if (!run(t, VSHARP_GFX9, global_gfx900, sizeof(global_gfx900), res))
+		return;
+	for (uint32_t l = 0; l < 64; l++) {
+		int32_t b = (int8_t)(0x80 | l), h = (int16_t)(0xab80 | l);
+
+		CHECK_EQ(t, res[64 + l], (uint32_t)(b + 0xab) ^ (uint32_t)h);
+		/* Lanes go in order: lane l sees the maximum of 5 and lanes 0..l-1. */
+		CHECK_EQ(t, res[192 + l], max);
+		max = l > max ? l : max;
+		CHECK_EQ(t, res[256 + l], l);
+	}
+	CHECK_EQ(t, res[128], 64 * 65 / 2);
+	CHECK_EQ(t, res[129], 63);
+	CHECK_EQ(t, res[130], 64);
+	CHECK_EQ(t, res[131], 0xeeeeeeee);
+	CHECK_EQ(t, res[0], (0xab80u | 1) << 16 | 0xab80u);	/* lanes 0 and 1's shorts */
+}
+
 KTAP_MAIN(KTAP_CASE(test_gfx9), KTAP_CASE(test_gfx10_3), KTAP_CASE(test_gfx11),
 	  KTAP_CASE(test_scalar_gfx9), KTAP_CASE(test_scalar_gfx11),
 	  KTAP_CASE(test_compiler_gfx9), KTAP_CASE(test_compiler_gfx10_3),
-	  KTAP_CASE(test_compiler_gfx11))
+	  KTAP_CASE(test_compiler_gfx11), KTAP_CASE(test_global_gfx9))

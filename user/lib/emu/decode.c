@@ -21,6 +21,7 @@
 #include "emu/isa.h"
 #include "base/util.h"
 #include "hw/levels.h"
+#include "isa/mem.h"
 #include "isa/scalar.h"
 #include "isa/vop.h"
 #include "isa/vop3.h"
@@ -2090,6 +2091,63 @@ static int dec_vop3_alu(struct ctx *c, unsigned opnum)
 	return 0;
 }
 
+/*
+ * GLOBAL instructions op_rows[] does not list, by the name the
+ * disassembler's table gives the opcode (isa/mem.h: OP is SEG << 7 | the
+ * opcode field): byte and short loads and stores, and the atomics, which
+ * compute as the buffer atomic of the same name (the catalogue's entry
+ * gives the operation and size; the model's vsharp_atomic_apply() the
+ * result).
+ */
+static const struct {
+	const char *name;
+	uint8_t op, bytes;
+	bool sext;
+} global_ops[] = {
+	{ "global_load_ubyte", EMU_OP_GLOBAL_LOAD, 1, false },
+	{ "global_load_u8", EMU_OP_GLOBAL_LOAD, 1, false },
+	{ "global_load_sbyte", EMU_OP_GLOBAL_LOAD, 1, true },
+	{ "global_load_i8", EMU_OP_GLOBAL_LOAD, 1, true },
+	{ "global_load_ushort", EMU_OP_GLOBAL_LOAD, 2, false },
+	{ "global_load_u16", EMU_OP_GLOBAL_LOAD, 2, false },
+	{ "global_load_sshort", EMU_OP_GLOBAL_LOAD, 2, true },
+	{ "global_load_i16", EMU_OP_GLOBAL_LOAD, 2, true },
+	{ "global_store_byte", EMU_OP_GLOBAL_STORE, 1, false },
+	{ "global_store_b8", EMU_OP_GLOBAL_STORE, 1, false },
+	{ "global_store_short", EMU_OP_GLOBAL_STORE, 2, false },
+	{ "global_store_b16", EMU_OP_GLOBAL_STORE, 2, false },
+};
+
+static int dec_global_named(struct ctx *c, unsigned opnum)
+{
+	struct emu_insn *in = c->insn;
+	const struct isa_mem_op *r = isa_flat_ops;
+	char buf[64];
+
+	while (r->name && !(r->op == (2u << 7 | opnum) && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	if (!r->name)
+		return no_opcode(c, opnum);
+	in->name = r->name;
+	in->opcode = opnum;
+	for (unsigned i = 0; i < ARRAY_SIZE(global_ops); i++) {
+		if (!strcmp(global_ops[i].name, r->name)) {
+			in->op = global_ops[i].op;
+			in->global_bytes = global_ops[i].bytes;
+			in->global_sext = global_ops[i].sext;
+			in->global_dwords = 1;
+			return 0;
+		}
+	}
+	if (strncmp(r->name, "global_atomic_", 14) ||
+	    snprintf(buf, sizeof(buf), "buffer_%s", r->name + 7) >= (int)sizeof(buf) ||
+	    !(in->mem = vsharp_op_find(c->level, buf, NULL)) || in->mem->kind != VSHARP_OP_ATOMIC)
+		return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, r->name, opnum);
+	in->op = EMU_OP_GLOBAL_ATOMIC;
+	in->global_dwords = in->mem->bytes / 4 * (two_data(in->mem) ? 2 : 1);
+	return 0;
+}
+
 static int dec_global(struct ctx *c)
 {
 	const struct flat_layout *l = &c->fam->flat;
@@ -2101,14 +2159,19 @@ static int dec_global(struct ctx *c)
 		return fail(c, in->words, "%s segment %u (%s) is not implemented", c->what, seg,
 			    seg == 0 ? "flat" : seg == 1 ? "scratch" : "reserved");
 	c->what = "GLOBAL";
-	ret = find_row(c, EMU_FMT_GLOBAL, get(c->w, l->op));
-	if (ret < 0)
+	if (has_row(c, EMU_FMT_GLOBAL, get(c->w, l->op))) {
+		ret = find_row(c, EMU_FMT_GLOBAL, get(c->w, l->op));
+		if (ret < 0)
+			return ret;
+		in->global_dwords = op_rows[ret].dwords;
+	} else if ((ret = dec_global_named(c, get(c->w, l->op)))) {
 		return ret;
+	}
 	if (get(c->w, l->lds))
 		return fail(c, in->words, "GLOBAL %s with lds is not implemented", in->name);
-	in->global_dwords = op_rows[ret].dwords;
 	in->vaddr = get(c->w, l->addr);
-	in->vdata = in->op == EMU_OP_GLOBAL_STORE ? get(c->w, l->data) : get(c->w, l->vdst);
+	in->vdata = in->op == EMU_OP_GLOBAL_LOAD ? get(c->w, l->vdst) : get(c->w, l->data);
+	in->vdst = get(c->w, l->vdst);
 	in->has_saddr = saddr != 0x7f && saddr != c->fam->flat_off_null;
 	in->saddr = saddr;
 	if (in->has_saddr && saddr + 2 > c->fam->sregs.sgprs)
@@ -2314,14 +2377,45 @@ static int dec_ldsdir(struct ctx *c)
 	return 0;
 }
 
+/*
+ * The L1/L0/GL1 write-back and invalidate instructions: the emulator's memory
+ * is coherent (as for RELEASE_MEM's cache actions), so they have nothing to
+ * do.  Their other fields must be 0: LLVM gives them no operand (BUF_BARE).
+ */
+static const char *const cache_ops[] = {
+	"buffer_wbinvl1", "buffer_wbinvl1_vol", "buffer_gl0_inv", "buffer_gl1_inv",
+};
+
+static bool dec_cache(struct ctx *c, unsigned opnum)
+{
+	const struct isa_mem_op *r = isa_mubuf_ops;
+
+	while (r->name && !(r->op == opnum && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	for (unsigned i = 0; r->name && i < ARRAY_SIZE(cache_ops); i++) {
+		if (!strcmp(r->name, cache_ops[i])) {
+			c->insn->fmt = EMU_FMT_CACHE;
+			c->insn->op = EMU_OP_CACHE;
+			c->insn->name = r->name;
+			c->insn->opcode = opnum;
+			return true;
+		}
+	}
+	return false;
+}
+
 static int dec_buf(struct ctx *c, enum emu_fmt fmt)
 {
 	const struct buf_layout *l = fmt == EMU_FMT_MTBUF ? &c->fam->mtbuf : &c->fam->mubuf;
 	struct emu_insn *in = c->insn;
 	unsigned opnum = get(c->w, l->op) | get(c->w, l->op_hi) << l->op.bits;
 	unsigned srsrc = get(c->w, l->srsrc) * c->fam->srsrc_scale;
-	int ret = find_mem(c, fmt, opnum);
+	int ret;
 
+	if (fmt == EMU_FMT_MUBUF && c->level <= VSHARP_GFX11 && dec_cache(c, opnum))
+		return c->w[1] || (c->w[0] & 0x3ffff) ?
+		       fail(c, 2, "%s %s: fields other than OP are not 0", c->what, in->name) : 0;
+	ret = find_mem(c, fmt, opnum);
 	if (ret)
 		return ret;
 	in->offset = get(c->w, l->offset);
@@ -2449,8 +2543,8 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 		ret = fail(&c, e->words, "%s encoding is not implemented", e->what);
 		break;
 	}
-	if (!ret && insn->fmt != EMU_FMT_SMEM && (insn->op == EMU_OP_MEM ||
-				insn->fmt == EMU_FMT_GLOBAL))
+	if (!ret && insn->fmt != EMU_FMT_SMEM && insn->fmt != EMU_FMT_CACHE &&
+	    (insn->op == EMU_OP_MEM || insn->fmt == EMU_FMT_GLOBAL))
 		ret = check_vgprs(&c);
 	if (ret < 0) {
 		/* Leave no half-decoded instruction behind. */

@@ -33,6 +33,7 @@ enum emu_fmt {
 	EMU_FMT_LDSDIR,		/* GFX11 LDSDIR, GFX12 VDSDIR */
 	EMU_FMT_SOPC,		/* scalar compares: SCC = the result */
 	EMU_FMT_VOPC,		/* vector compares (e32): VCC and/or EXEC = the result */
+	EMU_FMT_CACHE,		/* MUBUF cache write-back/invalidate: nothing to do on coherent memory */
 };
 
 /* What an instruction does, whatever the family calls it. */
@@ -75,6 +76,8 @@ enum emu_op {
 	EMU_OP_S_HINT,		/* s_setprio, s_clause, s_sleep: no effect on results */
 	EMU_OP_S_MODE,		/* GFX10+ s_round_mode (cond 0), s_denorm_mode (cond 1) */
 	EMU_OP_S_SETREG,	/* s_setreg_b32, s_setreg_imm32_b32 (MODE only) */
+	EMU_OP_GLOBAL_ATOMIC,	/* emu_insn.mem: the buffer atomic of the same operation */
+	EMU_OP_CACHE,		/* buffer_wbinvl1*, buffer_gl0_inv, buffer_gl1_inv */
 };
 
 /* EMU_OP_S_CBRANCH: the condition (Vega ISA §12.5 S_CBRANCH_VCCZ...EXECNZ). */
@@ -144,6 +147,8 @@ struct emu_insn {
 	uint32_t smem_offset;	/* the immediate in bytes, 0 if none */
 	/* GLOBAL (with an SGPR base): vaddr is a 32-bit offset when saddr is set */
 	unsigned global_dwords;
+	uint8_t global_bytes;	/* a byte or short load/store: 1 or 2 (0: global_dwords dwords) */
+	bool global_sext;	/* ... sign-extending load */
 	unsigned vaddr, vdata;
 	bool has_saddr;
 	unsigned saddr;

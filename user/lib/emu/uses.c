@@ -240,10 +240,17 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 		if (in->has_saddr)
 			sregs(u->sread, in->saddr, 2);
 		vread(u, in->vaddr, in->has_saddr ? 1 : 2);
-		if (in->op == EMU_OP_GLOBAL_STORE)
-			vread(u, in->vdata, in->global_dwords);
-		else
+		if (in->op == EMU_OP_GLOBAL_LOAD) {
 			vwrite(u, in->vdata, in->global_dwords);
+			return;
+		}
+		vread(u, in->vdata, in->global_dwords);
+		/* An atomic with GLC returns the memory's old value to VDST. */
+		if (in->op == EMU_OP_GLOBAL_ATOMIC && (in->glc || in->th == 1))
+			vwrite(u, in->vdst, in->mem->bytes / 4);
+		return;
+	case EMU_FMT_CACHE:
+		u->unit = EMU_UNIT_VMEM;
 		return;
 	case EMU_FMT_MUBUF:
 	case EMU_FMT_MTBUF: {

@@ -937,7 +937,10 @@ static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct v
 	if (round)
 		fesetround(saved);
 	w->gpu->stats.lane_ops += ops;
-	/* Compare and carry masks have 0 in the inactive lanes (Vega ISA §6.3 "Vector Compare"). */
+	/*
+	 * Compare and carry masks: the guides' pseudo-code writes the active lanes'
+	 * bits; the inactive lanes' are 0, the emulator's choice as for v_add_co_u32.
+	 */
 	if (mask_out && (ret = swrite_dw(w, &in->sdst, mw, cout, err)))
 		return ret;
 	if (fl & EMU_ALU_CMPX)
@@ -1101,6 +1104,121 @@ static int global_lanes(struct emu_wave *w, struct emu_window *win, const uint64
 	return 0;
 }
 
+/* The lanes' addresses of a GLOBAL instruction: SADDR + VADDR or the VADDR pair, plus the offset. */
+static unsigned global_addrs(const struct emu_wave *w, const struct emu_insn *in, uint64_t *va,
+			     uint8_t *on)
+{
+	uint64_t base = in->has_saddr ? sread64(w, in->saddr) : 0;
+	unsigned n_on = 0;
+
+	for (unsigned l = 0; l < w->lanes; l++) {
+		const uint32_t *lo = w->vgpr[in->vaddr], *hi = w->vgpr[(in->vaddr + 1) % EMU_MAX_VGPRS];
+
+		if (!(w->exec >> l & 1))
+			continue;
+		on[n_on] = (uint8_t)l;
+		va[n_on++] = (in->has_saddr ? base + lo[l] : lo[l] | (uint64_t)hi[l] << 32) +
+			     (uint64_t)(int64_t)in->global_offset;
+	}
+	return n_on;
+}
+
+/*
+ * GLOBAL byte and short loads and stores (Vega ISA §12.18 GLOBAL opcodes
+ * GLOBAL_LOAD_UBYTE/SBYTE/USHORT/SSHORT, GLOBAL_STORE_BYTE/SHORT): a load
+ * zero- or sign-extends into the VGPR, a store writes the low bytes.
+ */
+static int exec_global_small(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	bool load = in->op == EMU_OP_GLOBAL_LOAD;
+	unsigned n = in->global_bytes, perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE, n_on;
+	uint64_t va[EMU_MAX_LANES];
+	uint8_t on[EMU_MAX_LANES];
+	int ret;
+
+	if ((in->has_saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, in->has_saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, in->vdata, 1, load, err)))
+		return ret;
+	n_on = global_addrs(w, in, va, on);
+	for (unsigned k = 0; k < n_on; k++) {
+		uint8_t *p = window_at(w->vm, &w->data, va[k], n, perms);
+		uint32_t v;
+
+		if (!p)
+			return emu_vm_fault(w, va[k], n, perms, err);
+		if (!load) {
+			store_le(p, n, w->vgpr[in->vdata][on[k]]);
+			continue;
+		}
+		v = (uint32_t)load_le(p, n);
+		if (in->global_sext)
+			v = n == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+		w->vgpr[in->vdata][on[k]] = v;
+	}
+	w->gpu->stats.lane_ops += n_on;
+	if (load)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdata, 1, false);
+	else
+		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
+	return 0;
+}
+
+/*
+ * GLOBAL atomics: lane by lane in lane order, the memory's value and the
+ * data through the model's vsharp_atomic_apply() for the buffer atomic of
+ * the same operation (its DATA: the source, then a compare-swap's compare
+ * value); with GLC the old value returns to VDST.  A misaligned address is
+ * refused: the buffer atomics' alignment rules are the model's, and none
+ * is written for GLOBAL.
+ */
+static int exec_global_atomic(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct vsharp_op *op = in->mem;
+	unsigned bytes = op->bytes, dw = bytes / 4, n_on;
+	bool ret_data = in->glc || in->th == 1;
+	unsigned perms = VSHARP_VM_READ | VSHARP_VM_WRITE;
+	uint64_t va[EMU_MAX_LANES];
+	uint8_t on[EMU_MAX_LANES];
+	int ret;
+
+	if ((in->has_saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, in->has_saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, in->vdata, in->global_dwords, false, err)) ||
+	    (ret_data && (ret = check_vgprs(w, in, in->vdst, dw, true, err))))
+		return ret;
+	n_on = global_addrs(w, in, va, on);
+	for (unsigned k = 0; k < n_on; k++) {
+		unsigned l = on[k], d = in->vdata;
+		uint64_t src = w->vgpr[d][l], cmp = 0, old;
+		uint8_t *p;
+
+		if (va[k] % bytes)
+			return vsharp_fail(err, -ENOSYS, "emu: %s: %s at pc 0x%" PRIx64 " lane %u: a misaligned GLOBAL atomic (address 0x%" PRIx64 ") is not implemented",
+					   vsharp_gfx_name(w->level), in->name, w->pc, l, va[k]);
+		p = window_at(w->vm, &w->data, va[k], bytes, perms);
+		if (!p)
+			return emu_vm_fault(w, va[k], bytes, perms, err);
+		if (dw == 2)
+			src |= (uint64_t)w->vgpr[(d + 1) % EMU_MAX_VGPRS][l] << 32;
+		if (in->global_dwords > dw) {
+			cmp = w->vgpr[(d + dw) % EMU_MAX_VGPRS][l];
+			if (dw == 2)
+				cmp |= (uint64_t)w->vgpr[(d + 3) % EMU_MAX_VGPRS][l] << 32;
+		}
+		old = load_le(p, bytes);
+		store_le(p, bytes, vsharp_atomic_apply(op->atomic, bytes, old, src, cmp));
+		for (unsigned i = 0; ret_data && i < dw; i++)
+			w->vgpr[(in->vdst + i) % EMU_MAX_VGPRS][l] = (uint32_t)(old >> (32 * i));
+	}
+	w->gpu->stats.lane_ops += n_on;
+	if (ret_data)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdst, dw, false);
+	else
+		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
+	return 0;
+}
+
 static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
 {
 	bool load = in->op == EMU_OP_GLOBAL_LOAD;
@@ -1118,6 +1236,10 @@ static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	struct emu_window win;
 	int ret;
 
+	if (in->op == EMU_OP_GLOBAL_ATOMIC)
+		return exec_global_atomic(w, in, err);
+	if (in->global_bytes)
+		return exec_global_small(w, in, err);
 	if ((saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
 	    (ret = check_vgprs(w, in, vaddr, saddr ? 1 : 2, false, err)) ||
 	    (ret = check_vgprs(w, in, vdata, n, load, err)))
@@ -1745,6 +1867,9 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		case EMU_FMT_DS:
 		case EMU_FMT_LDSDIR:
 			ret = exec_ds(w, in, err);
+			break;
+		case EMU_FMT_CACHE:
+			ret = 0;
 			break;
 		default:
 			ret = vsharp_fail(err, -ENOSYS, "emu: %s: format %d not implemented", vsharp_gfx_name(w->level),
