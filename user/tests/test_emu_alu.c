@@ -23,6 +23,8 @@
  *  - S_CBRANCH_SCC0/1: if SCC is 0/1, PC = PC + signext(SIMM16 * 4) + 4.
  * The expected values come from C's own compares and __builtin_add_overflow.
  */
+#include <math.h>
+
 #include "ktap.h"
 #include "vsharp/emu.h"
 #include "vsharp/pm4.h"
@@ -575,6 +577,34 @@ static const uint32_t global_gfx900[] = {
 	0xbf810000,	/* s_endpgm */
 };
 
+/*
+ * GFX11 VOPD in wave32 as radeonsi's LLVM code has it: each half's result
+ * (32-lane regions of 128 bytes): 4 * lane read by X while Y writes the
+ * same VGPR (the old value), lane + 7, lane * lane + 1 (fmaak), lane * 0.5,
+ * v_dual_cndmask on VCC (lane < 5: lane + 7, else lane), 0.
+ */
+static const uint32_t vopd_gfx1100[] = {
+	0xca240000, 0x010000ff, 0x000003ff,	/* v_dual_mov_b32 v1, s0 :: v_dual_and_b32 v0, 0x3ff, v0 */
+	0x30140082,	/* v_lshlrev_b32_e32 v10, 2, v0 */
+	0xca220100, 0x02020082,	/* v_dual_mov_b32 v2, v0 :: v_dual_lshlrev_b32 v3, 2, v0 */
+	0xca200103, 0x04020487,	/* v_dual_mov_b32 v4, v3 :: v_dual_add_nc_u32 v3, 7, v2 */
+	0x7e0a0d00,	/* v_cvt_f32_u32_e32 v5, v0 */
+	0x7e160305,	/* v_mov_b32_e32 v11, v5 */
+	0xc8460b05, 0x060616f0, 0x3f800000,	/* v_dual_fmaak_f32 v6, v5, v5, 0x3f800000 :: v_dual_mul_f32 v7, 0.5, v11 */
+	0x7c980085,	/* v_cmp_gt_u32_e32 vcc_lo, 5, v0 */
+	0xca500702, 0x08080080,	/* v_dual_cndmask_b32 v8, v2, v3 :: v_dual_mov_b32 v9, 0 */
+	0xdc6a0000, 0x0000040a,	/* global_store_b32 v10, v4, s[0:1] */
+	0xdc6a0080, 0x0000030a,	/* global_store_b32 v10, v3, s[0:1] offset:128 */
+	0xdc6a0100, 0x0000060a,	/* global_store_b32 v10, v6, s[0:1] offset:256 */
+	0xdc6a0180, 0x0000070a,	/* global_store_b32 v10, v7, s[0:1] offset:384 */
+	0xdc6a0200, 0x0000080a,	/* global_store_b32 v10, v8, s[0:1] offset:512 */
+	0xdc6a0280, 0x0000090a,	/* global_store_b32 v10, v9, s[0:1] offset:640 */
+	0xbfb00000,	/* s_endpgm */
+};
+
+/* Wave32 dispatches for the programs that ask (GFX10+). */
+static bool run_wave32;
+
 static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, size_t size,
 		uint32_t *res)
 {
@@ -602,7 +632,8 @@ static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, si
 	d.lds_bytes = 256;
 	d.user_data[0] = (uint32_t)out.va;
 	d.user_data[1] = (uint32_t)(out.va >> 32);
-	d.threads[0] = 64;
+	d.threads[0] = run_wave32 ? 32 : 64;
+	d.wave32 = run_wave32;
 	d.threads[1] = d.threads[2] = d.groups[0] = d.groups[1] = d.groups[2] = 1;
 	d.tidig_comps = 1;
 	vsharp_ib_init(&pm4, ib.cpu, 1024);
@@ -811,7 +842,33 @@ static void test_global_gfx9(struct ktap *t)
 	CHECK_EQ(t, res[0], (0xab80u | 1) << 16 | 0xab80u);	/* lanes 0 and 1's shorts */
 }
 
+static void test_vopd_gfx11(struct ktap *t)
+{
+	static uint32_t res[1024];
+	bool ok;
+
+	run_wave32 = true;
+	ok = run(t, VSHARP_GFX11, vopd_gfx1100, sizeof(vopd_gfx1100), res);
+	run_wave32 = false;
+	if (!ok)
+		return;
+	for (uint32_t l = 0; l < 32; l++) {
+		float f = fmaf((float)l, (float)l, 1.0f), h = (float)l * 0.5f;
+		uint32_t fb, hb;
+
+		memcpy(&fb, &f, sizeof(fb));
+		memcpy(&hb, &h, sizeof(hb));
+		CHECK_EQ(t, res[l], 4 * l);
+		CHECK_EQ(t, res[32 + l], l + 7);
+		CHECK_EQ(t, res[64 + l], fb);
+		CHECK_EQ(t, res[96 + l], hb);
+		CHECK_EQ(t, res[128 + l], l < 5 ? l + 7 : l);
+		CHECK_EQ(t, res[160 + l], 0);
+	}
+	CHECK_EQ(t, res[192], 0xeeeeeeee);
+}
+
 KTAP_MAIN(KTAP_CASE(test_gfx9), KTAP_CASE(test_gfx10_3), KTAP_CASE(test_gfx11),
 	  KTAP_CASE(test_scalar_gfx9), KTAP_CASE(test_scalar_gfx11),
 	  KTAP_CASE(test_compiler_gfx9), KTAP_CASE(test_compiler_gfx10_3),
-	  KTAP_CASE(test_compiler_gfx11), KTAP_CASE(test_global_gfx9))
+	  KTAP_CASE(test_compiler_gfx11), KTAP_CASE(test_global_gfx9), KTAP_CASE(test_vopd_gfx11))

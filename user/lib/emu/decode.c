@@ -120,7 +120,7 @@ static const struct enc encs_gfx11[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
 	{ 0xff000000, 0xcc000000, EMU_FMT_NONE, 2, "VOP3P" },
-	{ 0xfc000000, 0xc8000000, EMU_FMT_NONE, 2, "VOPD" },
+	{ 0xfc000000, 0xc8000000, EMU_FMT_VOPD, 2, "VOPD" },
 	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -2118,6 +2118,87 @@ static const struct {
 	{ "global_store_b16", EMU_OP_GLOBAL_STORE, 2, false },
 };
 
+/*
+ * VOPD (RDNA3 ISA §15.3.7 Table 90): OPX [25:22], OPY [21:17], SRCX0 [8:0],
+ * VSRCX1 [16:9], SRCY0 [40:32], VSRCY1 [48:41], VDSTX [63:56], VDSTY
+ * [55:49] with the LSB the opposite of VDSTX[0]; one literal shared.  The
+ * halves are the ALU rows of the names without "dual_"; v_dual_cndmask_b32
+ * reads VCC_LO, v_dual_fmac_f32 its destination.
+ */
+static int vopd_half(struct ctx *c, unsigned half, unsigned opnum, unsigned vdst, unsigned src0,
+		     unsigned vsrc1, const struct emu_alu **alu, const char **name,
+		     struct emu_opnd *dst, struct emu_opnd *src, struct emu_opnd *cin, uint8_t *nsrc)
+{
+	const struct vopd_op *r = vopd_ops;
+	char buf[48];
+	int ret = 0;
+
+	while (r->name && !(r->op == opnum && (r->halves & half) && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	if (!r->name)
+		return fail(c, c->insn->words, "VOPD opcode %s %u is not an instruction of %s",
+			    half == VOPD_X ? "X" : "Y", opnum, vsharp_gfx_name(c->level));
+	*name = r->name;
+	snprintf(buf, sizeof(buf), "v_%s", r->name + 7);
+	*alu = emu_alu_find(buf);
+	if (!*alu)
+		return fail(c, c->insn->words, "VOPD %s is not implemented", r->name);
+	*dst = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = vdst };
+	if ((*alu)->flags & EMU_ALU_CIN)
+		*cin = (struct emu_opnd){ .kind = EMU_OPND_VCC_LO };
+	for (const char *t = r->tmpl + 1; !ret && *t; t++) {
+		struct emu_opnd *o = &src[(*nsrc)++];
+
+		if (*t == '1') {
+			*o = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = vsrc1 };
+		} else if (*t == '0' && src0 != 255) {
+			ret = operand(c, src0, false, o);
+		} else {
+			/* The one literal dword after the two, whichever half reads it. */
+			ret = need(c, 3);
+			*o = (struct emu_opnd){ .kind = EMU_OPND_LITERAL, .value = c->w[2] };
+		}
+	}
+	return ret;
+}
+
+static int dec_vopd(struct ctx *c)
+{
+	static const struct fld opx = F(25, 22), opy = F(21, 17), srcx = F(8, 0), vsrcx = F(16, 9);
+	static const struct fld srcy = F(40, 32), vsrcy = F(48, 41), vdsty = F(55, 49), vdstx = F(63, 56);
+	struct emu_insn *in = c->insn;
+	unsigned dx = get(c->w, vdstx);
+	struct emu_opnd src[3] = { { 0 } };
+	int ret;
+
+	in->op = EMU_OP_ALU;
+	in->name = "v_dual";
+	ret = vopd_half(c, VOPD_X, get(c->w, opx), dx, get(c->w, srcx), get(c->w, vsrcx), &in->alu,
+			&in->name, &in->dst, src, &in->cin, &in->nsrc);
+	in->src0 = src[0], in->src1 = src[1], in->src2 = src[2];
+	memset(src, 0, sizeof(src));
+	if (!ret)
+		ret = vopd_half(c, VOPD_Y, get(c->w, opy), get(c->w, vdsty) << 1 | (~dx & 1),
+				get(c->w, srcy), get(c->w, vsrcy), &in->vopd_y.alu, &in->vopd_y.name,
+				&in->vopd_y.dst, src, &in->vopd_y.cin, &in->vopd_y.nsrc);
+	in->vopd_y.src0 = src[0], in->vopd_y.src1 = src[1], in->vopd_y.src2 = src[2];
+	memset(in->dw, 1, sizeof(in->dw));
+	return ret;
+}
+
+void emu_vopd_y(const struct emu_insn *in, struct emu_insn *y)
+{
+	*y = *in;
+	y->alu = in->vopd_y.alu;
+	y->name = in->vopd_y.name;
+	y->dst = in->vopd_y.dst;
+	y->src0 = in->vopd_y.src0;
+	y->src1 = in->vopd_y.src1;
+	y->src2 = in->vopd_y.src2;
+	y->cin = in->vopd_y.cin;
+	y->nsrc = in->vopd_y.nsrc;
+}
+
 static int dec_global_named(struct ctx *c, unsigned opnum)
 {
 	struct emu_insn *in = c->insn;
@@ -2522,6 +2603,9 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 		break;
 	case EMU_FMT_VOPC:
 		ret = dec_vop_alu(&c, VOP_C, get(words, (struct fld)F(24, 17)));
+		break;
+	case EMU_FMT_VOPD:
+		ret = dec_vopd(&c);
 		break;
 	case EMU_FMT_VOP3:
 		ret = dec_vop3(&c);

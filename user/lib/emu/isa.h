@@ -34,6 +34,7 @@ enum emu_fmt {
 	EMU_FMT_SOPC,		/* scalar compares: SCC = the result */
 	EMU_FMT_VOPC,		/* vector compares (e32): VCC and/or EXEC = the result */
 	EMU_FMT_CACHE,		/* MUBUF cache write-back/invalidate: nothing to do on coherent memory */
+	EMU_FMT_VOPD,		/* GFX11 dual issue: X in the ALU fields, Y in emu_insn.vopd_y */
 };
 
 /* What an instruction does, whatever the family calls it. */
@@ -193,6 +194,13 @@ struct emu_insn {
 	bool dpp, dpp_bc, dpp_fi;
 	uint16_t dpp_ctrl;
 	uint8_t dpp_row_mask, dpp_bank_mask;
+	/* VOPD: the Y operation (X is in alu, dst, src0..src1, nsrc, cin). */
+	struct {
+		const struct emu_alu *alu;
+		const char *name;
+		struct emu_opnd dst, src0, src1, src2, cin;
+		uint8_t nsrc;
+	} vopd_y;
 };
 
 /*
@@ -216,6 +224,9 @@ int emu_decode_target(const struct vsharp_target *target, const uint32_t *words,
  */
 int emu_encode_ds(enum vsharp_gfx level, const struct emu_insn *in, uint32_t words[2],
 		  struct vsharp_error *err);
+
+/* VOPD's Y operation as an instruction of its own (uses and execution). */
+void emu_vopd_y(const struct emu_insn *in, struct emu_insn *y);
 
 /* Which VGPR operand of a memory instruction emu_vgprs() measures. */
 enum emu_vgpr_role {

@@ -214,10 +214,17 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 	case EMU_FMT_VOP2:
 	case EMU_FMT_VOP3:
 	case EMU_FMT_VOPC:
+	case EMU_FMT_VOPD:
 		u->unit = EMU_UNIT_VALU;
 		sregs(u->sread, EMU_SREG_EXEC_LO, 2);
 		if (in->op == EMU_OP_ALU) {
+			struct emu_insn y;
+
 			alu(u, level, in);
+			if (in->fmt == EMU_FMT_VOPD) {
+				emu_vopd_y(in, &y);
+				alu(u, level, &y);
+			}
 			return;
 		}
 		any_read(u, &in->src0);

@@ -948,6 +948,41 @@ static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct v
 	return 0;
 }
 
+/* Whether IN reads v<REG> (a source, or the destination it accumulates into). */
+static bool reads_vgpr(const struct emu_insn *in, unsigned reg)
+{
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+
+	for (unsigned i = 0; i < in->nsrc; i++)
+		if (src[i]->kind == EMU_OPND_VGPR && src[i]->index == reg)
+			return true;
+	return (in->alu->flags & EMU_ALU_READS_D) && in->dst.index == reg;
+}
+
+/*
+ * VOPD: "The two instructions in the VOPD are executed at the same time
+ * ... if one reads a VGPR and the other writes the same VGPR. The 'read'
+ * gets the old value" (RDNA3 ISA §7.6): the half that reads the other's
+ * destination runs first.
+ */
+static int exec_vopd(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	struct emu_insn y;
+	bool x_first;
+	int ret;
+
+	if (w->lanes == 64)
+		return emu_strict(w, err, "VOPD in wave64: %s :: %s at pc 0x%" PRIx64 ": \"This instruction format is legal only for wave32. It must not be used by wave64's. It is skipped for wave64\" (RDNA3 ISA §7.6)",
+				  in->name, in->vopd_y.name, w->pc);
+	emu_vopd_y(in, &y);
+	x_first = reads_vgpr(in, y.dst.index);
+	if (x_first && reads_vgpr(&y, in->dst.index))
+		return vsharp_fail(err, -ENOSYS, "emu: %s: %s :: %s at pc 0x%" PRIx64 ": VOPD halves that read each other's destination are not implemented",
+				   vsharp_gfx_name(w->level), in->name, y.name, w->pc);
+	ret = exec_valu_alu(w, x_first ? in : &y, err);
+	return ret ? ret : exec_valu_alu(w, x_first ? &y : in, err);
+}
+
 static unsigned valu_sources(enum emu_op op)
 {
 	switch (op) {
@@ -974,7 +1009,7 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 	if (op == EMU_OP_V_READFIRSTLANE_B32)
 		return exec_readfirstlane(w, in, err);
 	if (op == EMU_OP_ALU)
-		return exec_valu_alu(w, in, err);
+		return in->fmt == EMU_FMT_VOPD ? exec_vopd(w, in, err) : exec_valu_alu(w, in, err);
 	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
 	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))) ||
 	    (three && (ret = check_sopnd(w, in, &in->src2, 1, false, err))))
@@ -1855,6 +1890,7 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		case EMU_FMT_VOP2:
 		case EMU_FMT_VOP3:
 		case EMU_FMT_VOPC:
+		case EMU_FMT_VOPD:
 			ret = exec_valu(w, in, err);
 			break;
 		case EMU_FMT_GLOBAL:
