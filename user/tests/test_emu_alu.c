@@ -602,6 +602,38 @@ static const uint32_t vopd_gfx1100[] = {
 	0xbfb00000,	/* s_endpgm */
 };
 
+/*
+ * FP_ROUND and the VOP3 float modifiers on gfx1030 (Vega/RDNA2 ISA §6.2,
+ * §6.4): 1 + 2^-24 to nearest even, toward +inf (s_round_mode 1), -1 -
+ * 2^-24 toward -inf (2); -|-4| * 0.5 * 4 (NEG, ABS, OMOD mul:4); -4 + 0.5
+ * clamped; lane + lane of denormal inputs flushed (FLOAT_MODE 0xc0 flushes
+ * f32), div:2; (lane - 1) * 2 clamped.
+ */
+static const uint32_t float_gfx1030[] = {
+	0x34140082,	/* v_lshlrev_b32_e32 v10, 2, v0 */
+	0x7e0202ff, 0x33800000,	/* v_mov_b32_e32 v1, 0x33800000 */
+	0x7e0c02f7,	/* v_mov_b32_e32 v6, -4.0 */
+	0x060402f2,	/* v_add_f32_e32 v2, 1.0, v1 */
+	0xbfa40001,	/* s_round_mode 0x1 */
+	0x060602f2,	/* v_add_f32_e32 v3, 1.0, v1 */
+	0xbfa40002,	/* s_round_mode 0x2 */
+	0x080802f3,	/* v_sub_f32_e32 v4, -1.0, v1 */
+	0xbfa40000,	/* s_round_mode 0x0 */
+	0xd5080105, 0x3001e106,	/* v_mul_f32_e64 v5, -|v6|, 0.5 mul:4 */
+	0xd5038007, 0x0001e106,	/* v_add_f32_e64 v7, v6, 0.5 clamp */
+	0xd5030008, 0x18020100,	/* v_add_f32_e64 v8, v0, v0 div:2 */
+	0x7e120d00,	/* v_cvt_f32_u32_e32 v9, v0 */
+	0xd5038009, 0x0801e709,	/* v_add_f32_e64 v9, v9, -1.0 clamp mul:2 */
+	0xdc708000, 0x0000020a,	/* global_store_dword v10, v2, s[0:1] */
+	0xdc708100, 0x0000030a,	/* global_store_dword v10, v3, s[0:1] offset:256 */
+	0xdc708200, 0x0000040a,	/* global_store_dword v10, v4, s[0:1] offset:512 */
+	0xdc708300, 0x0000050a,	/* global_store_dword v10, v5, s[0:1] offset:768 */
+	0xdc708400, 0x0000070a,	/* global_store_dword v10, v7, s[0:1] offset:1024 */
+	0xdc708500, 0x0000080a,	/* global_store_dword v10, v8, s[0:1] offset:1280 */
+	0xdc708600, 0x0000090a,	/* global_store_dword v10, v9, s[0:1] offset:1536 */
+	0xbf810000,	/* s_endpgm */
+};
+
 /* Wave32 dispatches for the programs that ask (GFX10+). */
 static bool run_wave32;
 
@@ -868,7 +900,33 @@ static void test_vopd_gfx11(struct ktap *t)
 	CHECK_EQ(t, res[192], 0xeeeeeeee);
 }
 
+static uint32_t f2u(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
+
+static void test_float_gfx10_3(struct ktap *t)
+{
+	static uint32_t res[1024];
+
+	if (!run(t, VSHARP_GFX10_3, float_gfx1030, sizeof(float_gfx1030), res))
+		return;
+	for (uint32_t l = 0; l < 64; l++) {
+		CHECK_EQ(t, res[l], f2u(1.0f));
+		CHECK_EQ(t, res[64 + l], f2u(nextafterf(1.0f, 2.0f)));
+		CHECK_EQ(t, res[128 + l], f2u(-nextafterf(1.0f, 2.0f)));
+		CHECK_EQ(t, res[192 + l], f2u(-8.0f));
+		CHECK_EQ(t, res[256 + l], f2u(0.0f));
+		CHECK_EQ(t, res[320 + l], f2u(0.0f));
+		CHECK_EQ(t, res[384 + l], f2u(l < 2 ? 0.0f : 1.0f));
+	}
+}
+
 KTAP_MAIN(KTAP_CASE(test_gfx9), KTAP_CASE(test_gfx10_3), KTAP_CASE(test_gfx11),
 	  KTAP_CASE(test_scalar_gfx9), KTAP_CASE(test_scalar_gfx11),
 	  KTAP_CASE(test_compiler_gfx9), KTAP_CASE(test_compiler_gfx10_3),
-	  KTAP_CASE(test_compiler_gfx11), KTAP_CASE(test_global_gfx9), KTAP_CASE(test_vopd_gfx11))
+	  KTAP_CASE(test_compiler_gfx11), KTAP_CASE(test_global_gfx9), KTAP_CASE(test_vopd_gfx11),
+	  KTAP_CASE(test_float_gfx10_3))
