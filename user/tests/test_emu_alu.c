@@ -28,6 +28,7 @@
 #include "ktap.h"
 #include "vsharp/emu.h"
 #include "vsharp/pm4.h"
+#include "vsharp/rules.h"
 
 static const uint32_t prog_gfx900[] = {
 	0x24140082,		/* v_lshlrev_b32_e32 v10, 2, v0 */
@@ -634,8 +635,27 @@ static const uint32_t float_gfx1030[] = {
 	0xbf810000,	/* s_endpgm */
 };
 
-/* Wave32 dispatches for the programs that ask (GFX10+). */
+/*
+ * DS as ACO and LLVM emit it from GFX9 on, without initialising M0
+ * (LLVM GCNSubtarget.h ldsRequiresM0Init(): getGeneration() < GFX9): each
+ * lane reads the dword lane ^ 1 wrote.
+ */
+static const uint32_t ds_gfx1030[] = {
+	0x34140082,	/* v_lshlrev_b32_e32 v10, 2, v0 */
+	0xd8340000, 0x0000000a,	/* ds_write_b32 v10, v0 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0x3a020081,	/* v_xor_b32_e32 v1, 1, v0 */
+	0x34020282,	/* v_lshlrev_b32_e32 v1, 2, v1 */
+	0xd8d80000, 0x02000001,	/* ds_read_b32 v2, v1 */
+	0xbf8cc07f,	/* s_waitcnt lgkmcnt(0) */
+	0xdc708000, 0x0000020a,	/* global_store_dword v10, v2, s[0:1] */
+	0xbf810000,	/* s_endpgm */
+};
+
+/* Wave32 dispatches for the programs that ask (GFX10+), the rules of the next run (NULL: the level's). */
 static bool run_wave32;
+static const struct vsharp_rules *run_rules;
+static char run_err[sizeof(((struct vsharp_error *)0)->msg)];
 
 static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, size_t size,
 		uint32_t *res)
@@ -650,6 +670,8 @@ static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, si
 
 	if (!CHECK_MSG(t, vsharp_emu_open(level, &dev, &err) == 0, "%s", err.msg))
 		return false;
+	if (run_rules)
+		vsharp_emu_set_rules(dev, run_rules);
 	CHECK(t, dev->ops->bo_alloc(dev, size, VSHARP_BO_CODE, &code, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_DATA, &out, &err) == 0);
 	CHECK(t, dev->ops->bo_alloc(dev, 4096, VSHARP_BO_IB, &ib, &err) == 0);
@@ -673,8 +695,12 @@ static bool run(struct ktap *t, enum vsharp_gfx level, const uint32_t *words, si
 	CHECK(t, vsharp_pm4_dispatch(&pm4, &d, &err) == 0);
 	CHECK(t, vsharp_pm4_finish(&pm4, &err) == 0);
 	CHECK(t, dev->ops->submit(dev, &ib, pm4.n, NULL, 0, &fence, &err) == 0);
-	if (CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s: %s",
-		      vsharp_gfx_name(level), err.msg)) {
+	if (run_err[0] == '?') {
+		/* The caller expects a refusal: its message, for the caller to check. */
+		CHECK(t, dev->ops->wait(dev, fence, 1000000000ull, &err) < 0);
+		snprintf(run_err, sizeof(run_err), "%s", err.msg);
+	} else if (CHECK_MSG(t, dev->ops->wait(dev, fence, 1000000000ull, &err) == 0, "%s: %s",
+			     vsharp_gfx_name(level), err.msg)) {
 		memcpy(res, out.cpu, 4096);
 		ok = true;
 	}
@@ -925,8 +951,32 @@ static void test_float_gfx10_3(struct ktap *t)
 	}
 }
 
+/*
+ * The lds_m0_clamp rule: by default GFX10.3 clamps DS addresses to M0, and
+ * the strict core refuses a DS instruction that reads M0 before anything set
+ * it; with the rule's "ignored" choice the compilers' code runs.
+ */
+static void test_ds_m0_gfx10_3(struct ktap *t)
+{
+	static uint32_t res[1024];
+	struct vsharp_rules rules;
+
+	run_err[0] = '?';
+	run(t, VSHARP_GFX10_3, ds_gfx1030, sizeof(ds_gfx1030), res);
+	CHECK_MSG(t, strstr(run_err, "strict: uninitialised SGPR: ds_write_b32") && strstr(run_err, "m0"),
+		  "%s", run_err);
+	run_err[0] = 0;
+	vsharp_rules_default(VSHARP_GFX10_3, &rules);
+	rules.choice[VSHARP_RULE_LDS_M0_CLAMP] = VSHARP_LDS_M0_IGNORED;
+	run_rules = &rules;
+	if (run(t, VSHARP_GFX10_3, ds_gfx1030, sizeof(ds_gfx1030), res))
+		for (uint32_t l = 0; l < 64; l++)
+			CHECK_EQ(t, res[l], l ^ 1);
+	run_rules = NULL;
+}
+
 KTAP_MAIN(KTAP_CASE(test_gfx9), KTAP_CASE(test_gfx10_3), KTAP_CASE(test_gfx11),
 	  KTAP_CASE(test_scalar_gfx9), KTAP_CASE(test_scalar_gfx11),
 	  KTAP_CASE(test_compiler_gfx9), KTAP_CASE(test_compiler_gfx10_3),
 	  KTAP_CASE(test_compiler_gfx11), KTAP_CASE(test_global_gfx9), KTAP_CASE(test_vopd_gfx11),
-	  KTAP_CASE(test_float_gfx10_3))
+	  KTAP_CASE(test_float_gfx10_3), KTAP_CASE(test_ds_m0_gfx10_3))

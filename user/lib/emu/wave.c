@@ -1677,11 +1677,15 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	unsigned n_data1 = emu_vgprs(w->level, in, EMU_VGPR_DATA1);
 	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
 	/*
-	 * M0 limits DS addresses before GFX11, carries the ADDTID base
-	 * everywhere, the append/consume counter's up to GFX11 and the LDS
-	 * direct and parameter loads' address.
+	 * M0 limits DS addresses where the lds_m0_clamp rule says so (GFX6-10
+	 * by default; LLVM's ldsRequiresM0Init() and ACO initialise it only
+	 * before GFX9, Documentation/emulator.rst "Compiler ISA"), carries the
+	 * ADDTID base everywhere, the append/consume counter's up to GFX11 and
+	 * the LDS direct and parameter loads' address.
 	 */
-	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID ||
+	bool uses_m0 = (w->level < VSHARP_GFX11 &&
+			w->gpu->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP) ||
+		       in->mem->ds_addr == VSHARP_DS_ADDTID ||
 		       (in->mem->ds_addr == VSHARP_DS_APPEND && w->level <= VSHARP_GFX11) ||
 		       in->fmt == EMU_FMT_LDSDIR;
 	struct vsharp_ds_lane_in li[64];
