@@ -1356,15 +1356,6 @@ static int check_buf_fields(struct ctx *c)
 	return 0;
 }
 
-static bool has_row(const struct ctx *c, enum emu_fmt fmt, unsigned opnum)
-{
-	for (unsigned i = 0; i < ARRAY_SIZE(op_rows); i++)
-		if (op_rows[i].fmt == fmt && op_rows[i].opnum == opnum &&
-		    (op_rows[i].levels & VSHARP_GFX_BIT(c->level)))
-			return true;
-	return false;
-}
-
 static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 {
 	for (unsigned i = 0; i < ARRAY_SIZE(op_rows); i++) {
@@ -1382,7 +1373,8 @@ static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 			return (int)i;
 		}
 	}
-	return fail(c, c->insn->words, "%s opcode %u is not implemented", c->what, opnum);
+	/* Not a probe-shader row: the ALU tables' path (or a refusal) is the caller's. */
+	return -1;
 }
 
 /* The generic path for opcodes op_rows[] does not list (below dec_vop3). */
@@ -1398,11 +1390,9 @@ static int dec_sop2(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op)))
-		return dec_sop_alu(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
 	ret = find_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
 	if (ret < 0)
-		return ret;
+		return dec_sop_alu(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
 	if ((ret = operand(c, get(c->w, sop.sdst), false, &in->dst)) ||
 	    (ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
 		return ret;
@@ -1420,11 +1410,9 @@ static int dec_sopc(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op)))
-		return dec_sop_alu(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
 	ret = find_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
 	if (ret < 0)
-		return ret;
+		return dec_sop_alu(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
 	if ((ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
 		return ret;
 	if (get(c->w, sop.ssrc1) == 255 && in->src0.kind == EMU_OPND_LITERAL) {
@@ -1439,11 +1427,9 @@ static int dec_sop1(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op)))
-		return dec_sop_alu(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
 	ret = find_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
 	if (ret < 0)
-		return ret;
+		return dec_sop_alu(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
 	if (in->op != EMU_OP_S_SETPC_B64 &&
 	    (ret = operand(c, get(c->w, sop.sdst), false, &in->dst)))
 		return ret;
@@ -1461,11 +1447,9 @@ static int dec_sopk(struct ctx *c)
 	uint32_t imm = get(c->w, sop.simm16);
 	int ret;
 
-	if (!has_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op)))
-		return dec_sopk_alu(c, get(c->w, sop.sopk_op));
 	ret = find_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op));
 	if (ret < 0)
-		return ret;
+		return dec_sopk_alu(c, get(c->w, sop.sopk_op));
 	in->simm16 = (int16_t)imm;
 	/* S_VERSION names no register: llvm-objdump-19 ignores SDST, and so does the core. */
 	if (in->op == EMU_OP_S_VERSION)
@@ -1482,11 +1466,9 @@ static int dec_sopp(struct ctx *c)
 {
 	int ret;
 
-	if (!has_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op)))
-		return dec_sopp_alu(c, get(c->w, sop.sopp_op));
 	ret = find_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op));
 	if (ret < 0)
-		return ret;
+		return dec_sopp_alu(c, get(c->w, sop.sopp_op));
 	c->insn->simm16 = (int16_t)get(c->w, sop.simm16);
 	if (c->insn->op == EMU_OP_S_CODE_END && c->insn->simm16)
 		return refuse(c, isa_docs[c->level].sopp,
@@ -1511,11 +1493,9 @@ static int dec_vop1(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op)) || vop_ext(c, get(c->w, sop.vsrc0)))
-		return dec_vop_alu(c, VOP_1, get(c->w, sop.vop1_op));
-	ret = find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
+	ret = vop_ext(c, get(c->w, sop.vsrc0)) ? -1 : find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
 	if (ret < 0)
-		return ret;
+		return dec_vop_alu(c, VOP_1, get(c->w, sop.vop1_op));
 	if (in->op == EMU_OP_V_READFIRSTLANE_B32) {
 		/* VDST is a scalar destination; SRC0 must be a VGPR (LLVM: VRegOrLds_32). */
 		ret = operand(c, get(c->w, sop.vdst), false, &in->dst);
@@ -1543,11 +1523,9 @@ static int dec_vop2(struct ctx *c)
 	struct emu_insn *in = c->insn;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op)) || vop_ext(c, get(c->w, sop.vsrc0)))
-		return dec_vop_alu(c, VOP_2, get(c->w, sop.vop2_op));
-	ret = find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
+	ret = vop_ext(c, get(c->w, sop.vsrc0)) ? -1 : find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
 	if (ret < 0)
-		return ret;
+		return dec_vop_alu(c, VOP_2, get(c->w, sop.vop2_op));
 	in->dst.kind = EMU_OPND_VGPR;
 	in->dst.index = get(c->w, sop.vdst);
 	in->src1.kind = EMU_OPND_VGPR;
@@ -1637,11 +1615,9 @@ static int dec_vop3(struct ctx *c)
 	unsigned limit = c->level >= VSHARP_GFX10 ? 2 : 1;
 	int ret;
 
-	if (!has_row(c, EMU_FMT_VOP3, get(c->w, vop3_op)))
-		return dec_vop3_alu(c, get(c->w, vop3_op));
 	ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
 	if (ret < 0)
-		return ret;
+		return dec_vop3_alu(c, get(c->w, vop3_op));
 	ret = vop3_mods(c);
 	if (ret)
 		return ret;
@@ -2240,14 +2216,11 @@ static int dec_global(struct ctx *c)
 		return fail(c, in->words, "%s segment %u (%s) is not implemented", c->what, seg,
 			    seg == 0 ? "flat" : seg == 1 ? "scratch" : "reserved");
 	c->what = "GLOBAL";
-	if (has_row(c, EMU_FMT_GLOBAL, get(c->w, l->op))) {
-		ret = find_row(c, EMU_FMT_GLOBAL, get(c->w, l->op));
-		if (ret < 0)
-			return ret;
+	ret = find_row(c, EMU_FMT_GLOBAL, get(c->w, l->op));
+	if (ret >= 0)
 		in->global_dwords = op_rows[ret].dwords;
-	} else if ((ret = dec_global_named(c, get(c->w, l->op)))) {
+	else if ((ret = dec_global_named(c, get(c->w, l->op))))
 		return ret;
-	}
 	if (get(c->w, l->lds))
 		return fail(c, in->words, "GLOBAL %s with lds is not implemented", in->name);
 	in->vaddr = get(c->w, l->addr);
@@ -2325,6 +2298,8 @@ static int dec_smem(struct ctx *c)
 	bool imm = true, sgpr = false, buffer = mem_row_on(c, EMU_FMT_SMEM, opnum);
 	int ret = buffer ? find_mem(c, EMU_FMT_SMEM, opnum) : find_row(c, EMU_FMT_SMEM, opnum);
 
+	if (ret < 0 && !buffer)
+		return fail(c, in->words, "SMEM opcode %u is not implemented", opnum);
 	if (ret < 0)
 		return ret;
 	in->smem_dwords = buffer ? vsharp_op_data_dwords(c->level, in->mem) : op_rows[ret].dwords;
@@ -2493,10 +2468,10 @@ static int dec_buf(struct ctx *c, enum emu_fmt fmt)
 	unsigned srsrc = get(c->w, l->srsrc) * c->fam->srsrc_scale;
 	int ret;
 
-	if (fmt == EMU_FMT_MUBUF && c->level <= VSHARP_GFX11 && dec_cache(c, opnum))
+	ret = find_mem(c, fmt, opnum);
+	if (ret && fmt == EMU_FMT_MUBUF && c->level <= VSHARP_GFX11 && dec_cache(c, opnum))
 		return c->w[1] || (c->w[0] & 0x3ffff) ?
 		       fail(c, 2, "%s %s: fields other than OP are not 0", c->what, in->name) : 0;
-	ret = find_mem(c, fmt, opnum);
 	if (ret)
 		return ret;
 	in->offset = get(c->w, l->offset);

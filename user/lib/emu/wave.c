@@ -1271,10 +1271,6 @@ static int exec_global(struct emu_wave *w, const struct emu_insn *in, struct vsh
 	struct emu_window win;
 	int ret;
 
-	if (in->op == EMU_OP_GLOBAL_ATOMIC)
-		return exec_global_atomic(w, in, err);
-	if (in->global_bytes)
-		return exec_global_small(w, in, err);
 	if ((saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
 	    (ret = check_vgprs(w, in, vaddr, saddr ? 1 : 2, false, err)) ||
 	    (ret = check_vgprs(w, in, vdata, n, load, err)))
@@ -1898,7 +1894,8 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 			ret = exec_valu(w, in, err);
 			break;
 		case EMU_FMT_GLOBAL:
-			ret = exec_global(w, in, err);
+			ret = in->op == EMU_OP_GLOBAL_ATOMIC ? exec_global_atomic(w, in, err) :
+			      in->global_bytes ? exec_global_small(w, in, err) : exec_global(w, in, err);
 			break;
 		case EMU_FMT_MUBUF:
 		case EMU_FMT_MTBUF:
