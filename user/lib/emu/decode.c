@@ -1830,6 +1830,11 @@ static int dec_sopp_alu(struct ctx *c, unsigned opnum)
 		if (!strcmp(sopp_ops[i].name, r->name)) {
 			in->op = sopp_ops[i].op;
 			in->cond = sopp_ops[i].cond;
+			/* RDNA2 ISA §12.5 S_INST_PREFETCH: mode 0 is reserved, SIMM16[15:2] must be 0. */
+			if (in->op == EMU_OP_S_SET_INST_PREFETCH_DISTANCE &&
+			    ((uint16_t)in->simm16 < 1 || (uint16_t)in->simm16 > 3))
+				return refuse(c, isa_docs[c->level].sopp, "SIMM16 is %u; allowed: 1..3",
+					      (uint16_t)in->simm16);
 			return 0;
 		}
 	}
