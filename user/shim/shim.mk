@@ -61,14 +61,22 @@ $(BUILD)/shim-san/tests/shim_test: user/shim/tests/shim_test.c $(BUILD)/san/libv
 	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -Iuser/tests -o $@ $< \
 		$(BUILD)/san/libvsharp.a -lm $(USER_LIBS) -ldrm
 
+# DRM syncobjs and sync files through libdrm's drmSyncobj* calls (run_syncobj.sh).
+$(BUILD)/shim-san/tests/syncobj_test: user/shim/tests/syncobj_test.c
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(USER_CFLAGS) $(USER_DEPS) $(USER_SAN) -Iuser/tests -o $@ $< $(USER_LIBS) -ldrm -lpthread
+
 shim: $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so
 
 .PHONY: shim
 
 SHIM_CHECK_DEPS := $(BUILD)/shim/libvsharp_shim.so $(BUILD)/shim-san/libvsharp_shim.so \
-	$(BUILD)/shim-san/tests/shim_test $(BUILD)/user/vsharp
+	$(BUILD)/shim-san/tests/shim_test $(BUILD)/shim-san/tests/syncobj_test $(BUILD)/user/vsharp
 SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
 	libdrm-amdgpu-test="user/shim/tests/libdrm_amdgpu_test.sh $(BUILD)" \
 	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)" \
 	shim-vmid="user/shim/tests/vmid_shared.sh $(BUILD)" \
+	shim-syncobj="user/shim/tests/run_syncobj.sh $(BUILD)" \
+	shim-mesa-listing="user/shim/tests/mesa_listing.sh $(BUILD)" \
 	shim-vram-reads="user/tests/shim_vram_reads.sh $(BUILD)"

@@ -352,8 +352,9 @@ static int dev_info(const struct drm_amdgpu_info *q)
 	for (unsigned se = 0; se < p->num_se && se < 4; se++)
 		for (unsigned sh = 0; sh < p->num_sh_per_se && sh < 4; sh++)
 			d.cu_bitmap[se][sh] = (1u << p->cu_per_sh) - 1;
-	d.enabled_rb_pipes_mask = (uint32_t)((1ull << (p->num_se * 4)) - 1);
-	d.num_rb_pipes = p->num_se * 4;
+	/* amdgpu_kms.c: max_backends_per_se * max_shader_engines, backend_enable_mask (none harvested). */
+	d.num_rb_pipes = p->num_se * (p->rb_per_se ? p->rb_per_se : 4);
+	d.enabled_rb_pipes_mask = (uint32_t)((1ull << d.num_rb_pipes) - 1);
 	d.num_hw_gfx_contexts = 8;
 	/* amdgpu_kms.c: the VA range below and above the hole, 2 MiB reserved at each end. */
 	d.virtual_address_offset = SHIM_VA_RESERVED;
@@ -370,7 +371,7 @@ static int dev_info(const struct drm_amdgpu_info *q)
 	d.wave_front_size = p->wave_size;
 	d.num_shader_visible_vgprs = p->max_gprs;
 	d.num_cu_per_sh = p->cu_per_sh;
-	d.num_tcc_blocks = 16;
+	d.num_tcc_blocks = p->tccs ? p->tccs : 16;	/* max_texture_channel_caches */
 	return reply(q, &d, sizeof(d));
 }
 
@@ -425,6 +426,24 @@ static int ras_enabled_features(const struct drm_amdgpu_info *q)
 	return u64_answer(q, (uint64_t)p->ras_enabled << 32 | p->ras_features);
 }
 
+/*
+ * amdgpu_kms.c VIDEO_CAPS: amdgpu_asic_query_video_codecs() picks the
+ * table by the UVD/VCE/VCN IP version and answers -EINVAL for a version it
+ * does not know (soc15.c, nv.c default:) or with every VCN instance
+ * harvested (soc21.c).  The shim's chips have no multimedia block (0 UVD,
+ * VCE, VCN and JPEG rings, shim_rings()), so both types answer -EINVAL,
+ * as an unknown type does.
+ */
+static int video_caps(const struct drm_amdgpu_info *q)
+{
+	uint32_t type = q->video_cap.type;
+
+	shim_trace("AMDGPU_INFO VIDEO_CAPS %s: no multimedia block, -EINVAL",
+		   type == AMDGPU_INFO_VIDEO_CAPS_DECODE ? "DECODE" :
+		   type == AMDGPU_INFO_VIDEO_CAPS_ENCODE ? "ENCODE" : "of an unknown type");
+	return -EINVAL;
+}
+
 int shim_info(struct shim_file *f, void *arg)
 {
 	const struct drm_amdgpu_info *q = arg;
@@ -471,6 +490,8 @@ int shim_info(struct shim_file *f, void *arg)
 		return gds_config(q);
 	case AMDGPU_INFO_RAS_ENABLED_FEATURES:
 		return ras_enabled_features(q);
+	case AMDGPU_INFO_VIDEO_CAPS:
+		return video_caps(q);
 	case AMDGPU_INFO_SENSOR:
 		/* amdgpu_kms.c without power management (dpm off). */
 		return -ENOENT;

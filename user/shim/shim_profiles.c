@@ -35,6 +35,14 @@
  *    firmware, 1 x 1 x 11 on the Ryzen 5 2400G (Vega 11); Vega 20 is 4 x 1
  *    x 16 with 60 active on the Radeon VII and the MI50 (15 per engine; the
  *    MI60 has all 64).
+ *  - render backends per SE and L2 channels (DEV_INFO num_rb_pipes,
+ *    num_tcc_blocks: amdgpu_kms.c from gfx.config's max_backends_per_se and
+ *    max_texture_channel_caches, the gpu_info firmware on Vega 10, the
+ *    discovery table from GFX10), for the chips Mesa runs on here, as
+ *    Mesa's src/amd/drm-shim/amdgpu_devices.c records boards reporting
+ *    them: Vega 10 16 RBs and 16 TCCs, Navi 10 16 and 16, Navi 21 16 and
+ *    16, Navi 31 24 and 24; the other rows' 4 per SE and 16 are
+ *    representative.
  *  - LDS: 64 KiB per CU on GCN/CDNA, 128 KiB per WGP on RDNA (AMD's RDNA,
  *    RDNA2, RDNA3 and RDNA4 ISA documents, "Local Data Share").
  *  - wave size: the discovery table's gc_wave_size, 64 on GFX9, 32 on
@@ -49,10 +57,18 @@
  *    RAVEN_ for Raven, for Vega 20 the bits it forces (0x22014042) into
  *    what it reads; the golden values gfx_v6_0.c (TAHITI_, for Pitcairn
  *    too), cikd.h (HAWAII_, BONAIRE_ for Kaveri) and gfx_v8_0.c (TONGA_ for
- *    Tonga and Polaris10, CARRIZO_ for Carrizo and Stoney) start from;
- *    the others are read from the chip by the kernel, so the value here is
- *    only representative (libdrm copies it into gpu_info.gb_addr_cfg and
- *    nothing in vsharp reads it).
+ *    Tonga and Polaris10, CARRIZO_ for Carrizo and Stoney) start from.
+ *    From GFX10 the kernel reads the register from the chip
+ *    (gfx_v10_0.c / gfx_v11_0.c *_gpu_early_init: RREG32_SOC15(GC, 0,
+ *    mmGB_ADDR_CONFIG)), so those rows carry values read from real boards,
+ *    as Mesa's src/amd/drm-shim/amdgpu_devices.c records them (navi10
+ *    0x00100044, navi21 0x00000444, navi31 0x00000545, gfx1201 (Navi 48)
+ *    0x08200545).  Mesa's addrlib decodes it (gfx10addrlib.cpp
+ *    Gfx10Lib::HwlInitGlobalParams: NUM_PIPES, PIPE_INTERLEAVE_SIZE,
+ *    MAX_COMPRESSED_FRAGS, NUM_PKRS) and RADV and radeonsi 22.3 loop in
+ *    winsys creation on a combination no chip has (Navi 21 with 0x44:
+ *    16 pipes and one packer).  Navi 44's is not recorded there: gfx1200
+ *    keeps 0x442, which Mesa 22.3 never reads (it refuses GFX12 first).
  *  - VRAM size and width: the products' specifications; the CPU-visible
  *    window is the 256 MiB BAR of a machine without resizable BAR; GTT is
  *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.  An
@@ -164,7 +180,13 @@
 #define SDMA(n, bmaj, bmin, maj, min, rev) .sdma_instances = (n), .sdma_block_major = (bmaj), \
 	.sdma_block_minor = (bmin), .sdma_ip = (maj) << 16 | (min) << 8 | (rev)
 #define GCN_SHADER .wave_size = 64, .max_gprs = 256, .lds_per_cu = 64 * KIB
-#define RDNA_SHADER .wave_size = 32, .max_gprs = 512, .lds_per_cu = 128 * KIB
+/*
+ * VGPRs per SIMD lane the kernel reports (num_shader_visible_vgprs =
+ * gfx.config.max_gprs, from GFX10 the discovery table's gc_num_gprs,
+ * amdgpu_discovery.c): 1024 on Navi 1x/2x, 1536 on Navi 31 and Navi 4x, as
+ * Mesa's drm-shim captures record (navi10, navi21, navi31, gfx1201).
+ */
+#define RDNA_SHADER(gprs) .wave_size = 32, .max_gprs = (gprs), .lds_per_cu = 128 * KIB
 
 const struct shim_profile shim_profiles[] = {
 	{
@@ -174,6 +196,7 @@ const struct shim_profile shim_profiles[] = {
 		.family = AMDGPU_FAMILY_AI, .external_rev = 0x01,	/* soc15.c: fixed 0x1 */
 		.gc_major = 9, .gc_minor = 0, .gc_rev = 1, .ip_block_major = 9, .gfx_rings = 1,
 		.num_se = 4, .num_sh_per_se = 1, .cu_per_sh = 16, .cu_active = 64, GCN_SHADER,
+		.rb_per_se = 4, .tccs = 16,
 		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 2048, .vram_size = 8 * GIB,
 		.gb_addr_config = 0x2a114042, .level = VSHARP_GFX9,
 	},
@@ -183,9 +206,10 @@ const struct shim_profile shim_profiles[] = {
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x731f, .pci_rev = 0xc1, .subdevice = 0x0b36,
 		.family = AMDGPU_FAMILY_NV, .external_rev = 0x01,	/* nv.c: rev_id + 0x1 */
 		.gc_major = 10, .gc_minor = 1, .gc_rev = 10, .ip_block_major = 10, .gfx_rings = 1,
-		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 40, RDNA_SHADER,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 40, RDNA_SHADER(1024),
+		.rb_per_se = 8, .tccs = 16,
 		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 256, .vram_size = 8 * GIB,
-		.gb_addr_config = 0x00000044, .level = VSHARP_GFX10,
+		.gb_addr_config = 0x00100044, .level = VSHARP_GFX10,
 	},
 	{
 		.name = "gfx1030", .what = "Navi 21, AMD Radeon RX 6900 XT (73BF:C0)",
@@ -193,9 +217,10 @@ const struct shim_profile shim_profiles[] = {
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x73bf, .pci_rev = 0xc0, .subdevice = 0x0e3a,
 		.family = AMDGPU_FAMILY_NV, .external_rev = 0x28,	/* nv.c: rev_id + 0x28 */
 		.gc_major = 10, .gc_minor = 3, .gc_rev = 0, .ip_block_major = 10, .gfx_rings = 1,
-		.num_se = 4, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 80, RDNA_SHADER,
+		.num_se = 4, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 80, RDNA_SHADER(1024),
+		.rb_per_se = 4, .tccs = 16,
 		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 256, .vram_size = 16 * GIB,
-		.gb_addr_config = 0x00000044, .level = VSHARP_GFX10_3,
+		.gb_addr_config = 0x00000444, .level = VSHARP_GFX10_3,
 	},
 	{
 		.name = "gfx1100", .what = "Navi 31, AMD Radeon RX 7900 XTX (744C:C8)",
@@ -203,7 +228,8 @@ const struct shim_profile shim_profiles[] = {
 		AMDGPU_NODE, .drm_minor = 49, .device = 0x744c, .pci_rev = 0xc8, .subdevice = 0x0e3b,
 		.family = FAMILY_GC_11_0_0, .external_rev = 0x01,	/* soc21.c: rev_id + 0x1 */
 		.gc_major = 11, .gc_minor = 0, .gc_rev = 0, .ip_block_major = 11, .gfx_rings = 1,
-		.num_se = 6, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 96, RDNA_SHADER,
+		.num_se = 6, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 96, RDNA_SHADER(1536),
+		.rb_per_se = 4, .tccs = 24,
 		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 384, .vram_size = 24 * GIB,
 		.gb_addr_config = 0x00000545, .level = VSHARP_GFX11,
 	},
@@ -213,7 +239,7 @@ const struct shim_profile shim_profiles[] = {
 		AMDGPU_NODE, .drm_minor = 59, .device = 0x7590, .pci_rev = 0xc0, .subdevice = 0x0e3c,
 		.family = FAMILY_GC_12_0_0, .external_rev = 0x40,	/* soc24.c: rev_id + 0x40 */
 		.gc_major = 12, .gc_minor = 0, .gc_rev = 0, .ip_block_major = 12, .gfx_rings = 1,
-		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER(1536),
 		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 128, .vram_size = 16 * GIB,
 		.gb_addr_config = 0x00000442, .level = VSHARP_GFX12,
 	},
@@ -235,7 +261,7 @@ const struct shim_profile shim_profiles[] = {
 		AMDGPU_NODE, .drm_minor = 59, .device = 0x75ff, .pci_rev = 0x00, .subdevice = 0x0000,
 		.family = FAMILY_GC_12_0_0, .external_rev = 0x60,
 		.gc_major = 12, .gc_minor = 5, .gc_rev = 0, .ip_block_major = 12, .gfx_rings = 1,
-		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER,
+		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 8, .cu_active = 32, RDNA_SHADER(1536),
 		.vram_type = AMDGPU_VRAM_TYPE_HBM, .vram_bit_width = 1024, .vram_size = 16 * GIB,
 		.gb_addr_config = 0x00000442, .level = VSHARP_GFX12,
 	},

@@ -494,7 +494,7 @@ static void test_constants(struct ktap *t)
 	const uint32_t lit[] = { 0x4a0202ff, 0x00000440 };	/* v_add_nc_u32 v1, 0x440, v1 */
 	const uint32_t inl = 0x4a2c2ac0;	/* v_add_nc_u32 v22, 64, v21 */
 	const uint32_t mov = 0xbefd00c1;	/* s_mov_b32 m0, -1 */
-	const uint32_t bad = 0x4c0202ff;	/* v_sub_nc_u32: not implemented */
+	const uint32_t bad = 0x640202ff;	/* v_add_f16 v1, lit, v1: not implemented */
 	struct vsharp_error err;
 	struct emu_insn in;
 
@@ -519,7 +519,7 @@ static void test_constants(struct ktap *t)
 		disasm_is(t, VSHARP_GFX12, &in, "s_mov_b32 m0, -1");
 	}
 	CHECK(t, dec(VSHARP_GFX11, &bad, 1, &in, &err) == -EINVAL);
-	CHECK_STR(t, err.msg, "emu: gfx11: VOP2 opcode 38 is not implemented (0x4c0202ff)");
+	CHECK_STR(t, err.msg, "emu: gfx11: VOP2 v_add_f16 (opcode 50) is not implemented (0x640202ff)");
 }
 
 static bool stub_matches(const char *sym, const char *op)

@@ -217,12 +217,12 @@ static void refused(struct ktap *t, enum vsharp_gfx level, const uint32_t *bad, 
 
 static void test_unknown_instruction(struct ktap *t)
 {
-	/* v_bfe_u32 v1, s0, s0, s0 (llvm-objdump-19 --mcpu=gfx900): a VOP3 it lacks */
-	static const uint32_t vop3[] = { 0xd1c80001, 0x00000000, 0xbf810000 };
+	/* v_cubeid_f32 v1, s0, s0, s0 (llvm-objdump-19 --mcpu=gfx900): a VOP3 it lacks */
+	static const uint32_t vop3[] = { 0xd1c40001, 0x00000000, 0xbf810000 };
 	/* s_sendmsg sendmsg(MSG_INTERRUPT) (gfx1100): a message it lacks */
 	static const uint32_t msg[] = { 0xbfb60001, 0xbfb00000 };
 
-	refused(t, VSHARP_GFX9, vop3, sizeof(vop3), "VOP3 opcode 456 is not implemented");
+	refused(t, VSHARP_GFX9, vop3, sizeof(vop3), "VOP3 v_cubeid_f32 (opcode 452) is not implemented");
 	refused(t, VSHARP_GFX11, msg, sizeof(msg), "message 0x1 is not implemented");
 }
 

@@ -503,7 +503,7 @@ static void test_f7_other_family_op_named(struct ktap *t)
 	CHECK_STR(t, err.msg, "op: buffer_load_lds_u16 is not a buffer instruction of gfx10");
 }
 
-/* F8: GFX12 0x7dfa4747 (VOPC) and a VOP3 opcode not implemented (VOP3 op [25:16] = 416) are refused with nothing half-decoded. */
+/* F8: GFX12 0x7dfa4747 (VOPC v_cmpx_class_f16, not implemented) and a VOP3 v_fract_f32 with modifiers it does not take are refused with nothing half-decoded. */
 static void test_f8_refusal_leaves_nothing(struct ktap *t)
 {
 	static const struct {
@@ -512,9 +512,10 @@ static void test_f8_refusal_leaves_nothing(struct ktap *t)
 		unsigned n;
 		const char *msg;
 	} cases[] = {
-		{ VSHARP_GFX12, { 0x7dfa4747 }, 1, "emu: gfx12: VOPC encoding is not implemented (0x7dfa4747)" },
+		{ VSHARP_GFX12, { 0x7dfa4747 }, 1,
+		  "emu: gfx12: VOPC v_cmpx_class_f16 (opcode 253) is not implemented (0x7dfa4747)" },
 		{ VSHARP_GFX12, { 0xd5a002ff, 0x55fce123 }, 2,
-		  "emu: gfx12: VOP3 opcode 416 is not implemented (0xd5a002ff 0x55fce123)" },
+		  "emu: gfx12: VOP3 v_fract_f32_e64: NEG 0x2, ABS 0x2, OMOD 2, CLAMP 0; allowed: the modifiers the instruction takes (llvm-objdump-19 prints the word as .long) (RDNA4 ISA §7.2.2.1) (0xd5a002ff 0x55fce123)" },
 	};
 	static const struct emu_insn zero;
 

@@ -146,6 +146,8 @@ struct emu_wave {
 	unsigned prefetch_lines;	/* GFX10+: lines fetched ahead; GFX11 s_set_inst_prefetch_distance sets it */
 	uint64_t vgprs_freed_pc;	/* GFX11 s_sendmsg MSG_DEALLOC_VGPRS at this pc + 4; 0: not sent */
 	bool hazards_go_on;		/* a later wave of the dispatch: emu_hazards_next() */
+	uint32_t mode;			/* the MODE register (emu/alu.h): COMPUTE_PGM_RSRC1's, then s_setreg */
+	unsigned group_waves;		/* waves of its work-group */
 	/*
 	 * From here on a wave starts with what the dispatch's previous wave
 	 * left (emu/gpu.c clears the rest): only pend[0..n_pend) is read, only

@@ -17,9 +17,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emu/alu.h"
 #include "emu/isa.h"
 #include "base/util.h"
 #include "hw/levels.h"
+#include "isa/mem.h"
+#include "isa/scalar.h"
+#include "isa/vop.h"
+#include "isa/vop3.h"
 
 /* A field: lowest bit within the instruction (dword 0 bit 0 = 0) and width. */
 struct fld {
@@ -71,7 +76,7 @@ struct enc {
 	{ 0xf0000000, 0xb0000000, EMU_FMT_SOPK, 1, "SOPK" }, \
 	{ 0xc0000000, 0x80000000, EMU_FMT_SOP2, 1, "SOP2" }, \
 	{ 0xfe000000, 0x7e000000, EMU_FMT_VOP1, 1, "VOP1" }, \
-	{ 0xfe000000, 0x7c000000, EMU_FMT_NONE, 1, "VOPC" }, \
+	{ 0xfe000000, 0x7c000000, EMU_FMT_VOPC, 1, "VOPC" }, \
 	{ 0x80000000, 0x00000000, EMU_FMT_VOP2, 1, "VOP2" }
 
 /* SI/CI: SMRD is one dword (11000 in bits 31:27); FLAT (CI) is not implemented. */
@@ -89,6 +94,7 @@ static const struct enc encs_gfx6[] = {
 static const struct enc encs_gfx9[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xc0000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xff800000, 0xd3800000, EMU_FMT_NONE, 2, "VOP3P" },
 	{ 0xfc000000, 0xd0000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -100,6 +106,7 @@ static const struct enc encs_gfx9[] = {
 static const struct enc encs_gfx10[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xff000000, 0xcc000000, EMU_FMT_NONE, 2, "VOP3P" },
 	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -112,6 +119,8 @@ static const struct enc encs_gfx10[] = {
 static const struct enc encs_gfx11[] = {
 	SCALAR_ENCS,
 	{ 0xfc000000, 0xf4000000, EMU_FMT_SMEM, 2, "SMEM" },
+	{ 0xff000000, 0xcc000000, EMU_FMT_NONE, 2, "VOP3P" },
+	{ 0xfc000000, 0xc8000000, EMU_FMT_VOPD, 2, "VOPD" },
 	{ 0xfc000000, 0xd4000000, EMU_FMT_VOP3, 2, "VOP3" },
 	{ 0xfc000000, 0xd8000000, EMU_FMT_DS, 2, "DS" },
 	{ 0xfc000000, 0xdc000000, EMU_FMT_GLOBAL, 2, "FLAT" },
@@ -1080,6 +1089,9 @@ static int operand(struct ctx *c, unsigned code, bool literal_ok, struct emu_opn
 	} else if (code >= 193 && code <= 208) {
 		o->kind = EMU_OPND_CONST;
 		o->value = (uint32_t)(192 - (int)code);
+	} else if (code >= 240 && code <= 248) {
+		o->kind = EMU_OPND_FCONST;
+		o->value = emu_fconst32(code);
 	} else if (code == 255 && literal_ok) {
 		int ret = need(c, c->insn->words + 1);
 
@@ -1361,16 +1373,26 @@ static int find_row(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
 			return (int)i;
 		}
 	}
-	return fail(c, c->insn->words, "%s opcode %u is not implemented", c->what, opnum);
+	/* Not a probe-shader row: the ALU tables' path (or a refusal) is the caller's. */
+	return -1;
 }
+
+/* The generic path for opcodes op_rows[] does not list (below dec_vop3). */
+static int dec_sop_alu(struct ctx *c, enum emu_fmt fmt, unsigned opnum);
+static int dec_sopk_alu(struct ctx *c, unsigned opnum);
+static int dec_sopp_alu(struct ctx *c, unsigned opnum);
+static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum);
+static int dec_vop3_alu(struct ctx *c, unsigned opnum);
+static bool vop_ext(const struct ctx *c, unsigned code);
 
 static int dec_sop2(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
+	int ret;
 
+	ret = find_row(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
 	if (ret < 0)
-		return ret;
+		return dec_sop_alu(c, EMU_FMT_SOP2, get(c->w, sop.sop2_op));
 	if ((ret = operand(c, get(c->w, sop.sdst), false, &in->dst)) ||
 	    (ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
 		return ret;
@@ -1386,10 +1408,11 @@ static int dec_sop2(struct ctx *c)
 static int dec_sopc(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
+	int ret;
 
+	ret = find_row(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
 	if (ret < 0)
-		return ret;
+		return dec_sop_alu(c, EMU_FMT_SOPC, get(c->w, sop.sopp_op));
 	if ((ret = operand(c, get(c->w, sop.ssrc0), true, &in->src0)))
 		return ret;
 	if (get(c->w, sop.ssrc1) == 255 && in->src0.kind == EMU_OPND_LITERAL) {
@@ -1402,10 +1425,11 @@ static int dec_sopc(struct ctx *c)
 static int dec_sop1(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
+	int ret;
 
+	ret = find_row(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
 	if (ret < 0)
-		return ret;
+		return dec_sop_alu(c, EMU_FMT_SOP1, get(c->w, sop.sop1_op));
 	if (in->op != EMU_OP_S_SETPC_B64 &&
 	    (ret = operand(c, get(c->w, sop.sdst), false, &in->dst)))
 		return ret;
@@ -1420,11 +1444,12 @@ static int dec_sop1(struct ctx *c)
 static int dec_sopk(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op));
 	uint32_t imm = get(c->w, sop.simm16);
+	int ret;
 
+	ret = find_row(c, EMU_FMT_SOPK, get(c->w, sop.sopk_op));
 	if (ret < 0)
-		return ret;
+		return dec_sopk_alu(c, get(c->w, sop.sopk_op));
 	in->simm16 = (int16_t)imm;
 	/* S_VERSION names no register: llvm-objdump-19 ignores SDST, and so does the core. */
 	if (in->op == EMU_OP_S_VERSION)
@@ -1439,10 +1464,11 @@ static int dec_sopk(struct ctx *c)
 
 static int dec_sopp(struct ctx *c)
 {
-	int ret = find_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op));
+	int ret;
 
+	ret = find_row(c, EMU_FMT_SOPP, get(c->w, sop.sopp_op));
 	if (ret < 0)
-		return ret;
+		return dec_sopp_alu(c, get(c->w, sop.sopp_op));
 	c->insn->simm16 = (int16_t)get(c->w, sop.simm16);
 	if (c->insn->op == EMU_OP_S_CODE_END && c->insn->simm16)
 		return refuse(c, isa_docs[c->level].sopp,
@@ -1465,10 +1491,11 @@ static int dec_sopp(struct ctx *c)
 static int dec_vop1(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
+	int ret;
 
+	ret = vop_ext(c, get(c->w, sop.vsrc0)) ? -1 : find_row(c, EMU_FMT_VOP1, get(c->w, sop.vop1_op));
 	if (ret < 0)
-		return ret;
+		return dec_vop_alu(c, VOP_1, get(c->w, sop.vop1_op));
 	if (in->op == EMU_OP_V_READFIRSTLANE_B32) {
 		/* VDST is a scalar destination; SRC0 must be a VGPR (LLVM: VRegOrLds_32). */
 		ret = operand(c, get(c->w, sop.vdst), false, &in->dst);
@@ -1494,10 +1521,11 @@ static int dec_vop1(struct ctx *c)
 static int dec_vop2(struct ctx *c)
 {
 	struct emu_insn *in = c->insn;
-	int ret = find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
+	int ret;
 
+	ret = vop_ext(c, get(c->w, sop.vsrc0)) ? -1 : find_row(c, EMU_FMT_VOP2, get(c->w, sop.vop2_op));
 	if (ret < 0)
-		return ret;
+		return dec_vop_alu(c, VOP_2, get(c->w, sop.vop2_op));
 	in->dst.kind = EMU_OPND_VGPR;
 	in->dst.index = get(c->w, sop.vdst);
 	in->src1.kind = EMU_OPND_VGPR;
@@ -1536,7 +1564,7 @@ static int dec_vop2(struct ctx *c)
 static const struct fld vop3_op = F(25, 16), vop3_vdst = F(7, 0);
 static const struct fld vop3_src[3] = { F(40, 32), F(49, 41), F(58, 50) };
 static const struct fld vop3_abs = F(10, 8), vop3_opsel = F(14, 11), vop3_clamp = F(15, 15);
-static const struct fld vop3_omod = F(60, 59), vop3_neg = F(63, 61);
+static const struct fld vop3_omod = F(60, 59), vop3_neg = F(63, 61), vop3_sdst7 = F(14, 8);
 
 static int vop3_mods(struct ctx *c)
 {
@@ -1568,7 +1596,7 @@ static unsigned scalar_values(const struct emu_opnd *o, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		bool seen = false;
 
-		if (o[i].kind == EMU_OPND_VGPR || o[i].kind == EMU_OPND_CONST ||
+		if (o[i].kind == EMU_OPND_VGPR || o[i].kind == EMU_OPND_CONST || o[i].kind == EMU_OPND_FCONST ||
 		    o[i].kind == EMU_OPND_NONE)
 			continue;
 		for (unsigned k = 0; k < i; k++)
@@ -1585,10 +1613,11 @@ static int dec_vop3(struct ctx *c)
 	bool literal_ok = c->level >= VSHARP_GFX10;
 	struct emu_opnd src[3];
 	unsigned limit = c->level >= VSHARP_GFX10 ? 2 : 1;
-	int ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
+	int ret;
 
+	ret = find_row(c, EMU_FMT_VOP3, get(c->w, vop3_op));
 	if (ret < 0)
-		return ret;
+		return dec_vop3_alu(c, get(c->w, vop3_op));
 	ret = vop3_mods(c);
 	if (ret)
 		return ret;
@@ -1625,6 +1654,562 @@ static int dec_vop3(struct ctx *c)
 	return 0;
 }
 
+/* ---- ALU instructions through the disassembler's tables ------------------- */
+
+/*
+ * An ALU opcode op_rows[] does not list: its name and operand shapes come
+ * from the disassembler's tables (isa/scalar.h, isa/vop.h, isa/vop3.h, the
+ * opcodes of every level as llvm-objdump-19 decodes them), what it computes
+ * from emu/alu.h's row of that name.  An instruction without a row is
+ * refused by name.
+ */
+static int alu_row(struct ctx *c, const char *name, unsigned opnum)
+{
+	struct emu_insn *in = c->insn;
+
+	in->name = name;
+	in->opcode = opnum;
+	in->alu = emu_alu_find(name);
+	if (!in->alu)
+		return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, name, opnum);
+	in->op = EMU_OP_ALU;
+	return 0;
+}
+
+static int no_opcode(struct ctx *c, unsigned opnum)
+{
+	return fail(c, c->insn->words, "%s opcode %u is not an instruction of %s (llvm-objdump-19 decodes none)",
+		    c->what, opnum, vsharp_gfx_name(c->level));
+}
+
+/* A source by its operand code; a second literal in one instruction is the same dword. */
+static int alu_src(struct ctx *c, unsigned code, bool literal_ok, struct emu_opnd *o)
+{
+	const struct emu_insn *in = c->insn;
+	const struct emu_opnd *prev[] = { &in->src0, &in->src1, &in->src2, &in->cin };
+
+	if (code == 255 && literal_ok)
+		for (unsigned i = 0; i < ARRAY_SIZE(prev); i++)
+			if (prev[i] != o && prev[i]->kind == EMU_OPND_LITERAL) {
+				*o = *prev[i];
+				return 0;
+			}
+	return operand(c, code, literal_ok, o);
+}
+
+static struct emu_opnd *alu_next_src(struct emu_insn *in)
+{
+	struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+
+	return in->nsrc < 3 ? src[in->nsrc] : NULL;
+}
+
+/* A 64-bit register operand is an aligned pair. */
+static int alu_width(struct ctx *c, const struct emu_opnd *o, unsigned dw)
+{
+	if (dw != 2 || (o->kind != EMU_OPND_SGPR && o->kind != EMU_OPND_TTMP &&
+			o->kind != EMU_OPND_VCC_LO && o->kind != EMU_OPND_EXEC_LO))
+		return 0;
+	return check_pair(c, o);
+}
+
+static int dec_sop_alu(struct ctx *c, enum emu_fmt fmt, unsigned opnum)
+{
+	const struct isa_sop *r = fmt == EMU_FMT_SOP1 ? isa_sop1[c->level] :
+				  fmt == EMU_FMT_SOP2 ? isa_sop2[c->level] : isa_sopc[c->level];
+	struct emu_insn *in = c->insn;
+	int ret;
+
+	while (r && r->name && r->op != opnum)
+		r++;
+	if (!r || !r->name)
+		return no_opcode(c, opnum);
+	ret = alu_row(c, r->name, opnum);
+	for (const char *t = r->shape; !ret && *t; t++) {
+		struct emu_opnd *o = alu_next_src(in);
+
+		switch (*t) {
+		case 'd':
+			in->dw[0] = r->dst;
+			ret = operand(c, get(c->w, sop.sdst), false, &in->dst);
+			if (!ret)
+				ret = alu_width(c, &in->dst, r->dst);
+			break;
+		case '0':
+		case '1':
+			in->dw[1 + in->nsrc] = *t == '0' ? r->src0 : r->src1;
+			ret = alu_src(c, get(c->w, *t == '0' ? sop.ssrc0 : sop.ssrc1), true, o);
+			if (!ret)
+				ret = alu_width(c, o, in->dw[1 + in->nsrc]);
+			in->nsrc++;
+			break;
+		default:
+			ret = fail(c, in->words, "%s %s: operand '%c' is not implemented", c->what, in->name, *t);
+		}
+	}
+	return ret;
+}
+
+/* SOPK: SIMM16 is source 0; the rows that read the destination say so (EMU_ALU_READS_D). */
+static int dec_sopk_alu(struct ctx *c, unsigned opnum)
+{
+	const struct isa_sopk *r = isa_sopk[c->level];
+	struct emu_insn *in = c->insn;
+	uint32_t imm = get(c->w, sop.simm16);
+	int ret;
+
+	while (r && r->name && r->op != opnum)
+		r++;
+	if (!r || !r->name)
+		return no_opcode(c, opnum);
+	in->simm16 = (int16_t)imm;
+	if (!strcmp(r->name, "s_setreg_b32") || !strcmp(r->name, "s_setreg_imm32_b32")) {
+		in->op = EMU_OP_S_SETREG;
+		in->name = r->name;
+		in->opcode = opnum;
+		in->hwreg_id = imm & 0x3f;
+		in->hwreg_offset = (imm >> 6) & 0x1f;
+		in->hwreg_size = ((imm >> 11) & 0x1f) + 1;
+		/* MODE is hwreg 1 on every level (LLVM SIDefines.h ID_MODE). */
+		if (in->hwreg_id != 1)
+			return fail(c, in->words, "%s %s of hardware register %u is not implemented (only MODE, 1)",
+				    c->what, in->name, in->hwreg_id);
+		if (r->dst)
+			return operand(c, get(c->w, sop.sdst), false, &in->src0);
+		return operand(c, 255, true, &in->src0);
+	}
+	ret = alu_row(c, r->name, opnum);
+	if (ret)
+		return ret;
+	if (r->dst != 1 || strcmp(r->shape, "dX") != 0)
+		return fail(c, in->words, "%s %s: operands \"%s\" are not implemented", c->what, in->name,
+			    r->shape);
+	in->src0 = (struct emu_opnd){ .kind = EMU_OPND_CONST, .value = imm };
+	in->nsrc = 1;
+	in->dw[0] = in->dw[1] = in->dw[2] = 1;
+	/* The compares write only SCC: their SDST is the register compared. */
+	if (in->alu->flags & EMU_ALU_CMP) {
+		in->nsrc = 2;
+		return operand(c, get(c->w, sop.sdst), false, &in->src1);
+	}
+	return operand(c, get(c->w, sop.sdst), false, &in->dst);
+}
+
+static const struct {
+	const char *name;
+	uint8_t op, cond;
+} sopp_ops[] = {
+	{ "s_cbranch_vccz", EMU_OP_S_CBRANCH, EMU_COND_VCCZ },
+	{ "s_cbranch_vccnz", EMU_OP_S_CBRANCH, EMU_COND_VCCNZ },
+	{ "s_cbranch_execz", EMU_OP_S_CBRANCH, EMU_COND_EXECZ },
+	{ "s_cbranch_execnz", EMU_OP_S_CBRANCH, EMU_COND_EXECNZ },
+	{ "s_barrier", EMU_OP_S_BARRIER, 0 },
+	/* Priority, sleep and clause hints change when a wave issues, never what it computes. */
+	{ "s_setprio", EMU_OP_S_HINT, 0 },
+	{ "s_sleep", EMU_OP_S_HINT, 0 },
+	{ "s_clause", EMU_OP_S_HINT, 0 },
+	{ "s_round_mode", EMU_OP_S_MODE, 0 },
+	{ "s_denorm_mode", EMU_OP_S_MODE, 1 },
+	/* GFX10's name of GFX11's s_set_inst_prefetch_distance (the same SIMM16, RDNA2 ISA §12.5). */
+	{ "s_inst_prefetch", EMU_OP_S_SET_INST_PREFETCH_DISTANCE, 0 },
+};
+
+static int dec_sopp_alu(struct ctx *c, unsigned opnum)
+{
+	const struct isa_sopp *r = isa_sopp[c->level];
+	struct emu_insn *in = c->insn;
+
+	while (r && r->name && r->op != opnum)
+		r++;
+	if (!r || !r->name)
+		return no_opcode(c, opnum);
+	in->name = r->name;
+	in->opcode = opnum;
+	in->simm16 = (int16_t)get(c->w, sop.simm16);
+	for (unsigned i = 0; i < ARRAY_SIZE(sopp_ops); i++) {
+		if (!strcmp(sopp_ops[i].name, r->name)) {
+			in->op = sopp_ops[i].op;
+			in->cond = sopp_ops[i].cond;
+			/* RDNA2 ISA §12.5 S_INST_PREFETCH: mode 0 is reserved, SIMM16[15:2] must be 0. */
+			if (in->op == EMU_OP_S_SET_INST_PREFETCH_DISTANCE &&
+			    ((uint16_t)in->simm16 < 1 || (uint16_t)in->simm16 > 3))
+				return refuse(c, isa_docs[c->level].sopp, "SIMM16 is %u; allowed: 1..3",
+					      (uint16_t)in->simm16);
+			return 0;
+		}
+	}
+	return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, r->name, opnum);
+}
+
+/* SRC0 codes that select another encoding of VOP1/VOP2/VOPC (Vega ISA §13.3.8-9, RDNA3 §7.7). */
+#define SRC_SDWA 0xf9
+#define SRC_DPP 0xfa
+
+static bool vop_ext(const struct ctx *c, unsigned code)
+{
+	return code == SRC_SDWA || code == SRC_DPP ||
+	       ((code == 0xe9 || code == 0xea) && c->level >= VSHARP_GFX10);
+}
+
+/*
+ * The DPP16 dword (Vega ISA §13.3.9 Table 80, RDNA2 §13.3.9 Table 90):
+ * SRC0 [39:32], DPP_CTRL [48:40], FI 50 (GFX10+), BC 51, SRC0_NEG/ABS
+ * 52/53, SRC1_NEG/ABS 54/55, BANK_MASK [59:56], ROW_MASK [63:60].
+ */
+static int dec_dpp(struct ctx *c, const struct vop_op *r, struct emu_opnd *src0)
+{
+	static const struct fld ctrl = F(48, 40), fi = F(50, 50), bc = F(51, 51);
+	static const struct fld mods = F(55, 52), bank = F(59, 56), rows = F(63, 60);
+	struct emu_insn *in = c->insn;
+	unsigned m;
+	int ret;
+
+	if (get(c->w, sop.vsrc0) != SRC_DPP)
+		return fail(c, in->words, "%s %s: the %s form is not implemented", c->what, in->name,
+			    get(c->w, sop.vsrc0) == SRC_SDWA ? "SDWA" : "DPP8");
+	ret = need(c, 2);
+	if (ret)
+		return ret;
+	if (!(r->dpp & VSHARP_GFX_BIT(c->level)))
+		return fail(c, 2, "%s %s has no DPP form on %s (llvm-objdump-19 decodes none)", c->what,
+			    in->name, vsharp_gfx_name(c->level));
+	in->dpp = true;
+	in->dpp_ctrl = (uint16_t)get(c->w, ctrl);
+	in->dpp_fi = c->level >= VSHARP_GFX10 && get(c->w, fi);
+	in->dpp_bc = get(c->w, bc);
+	in->dpp_bank_mask = (uint8_t)get(c->w, bank);
+	in->dpp_row_mask = (uint8_t)get(c->w, rows);
+	m = get(c->w, mods);
+	in->neg = (uint8_t)((m & 1) | (m >> 1 & 2));
+	in->abs = (uint8_t)((m >> 1 & 1) | (m >> 2 & 2));
+	if (emu_dpp_lane(in->dpp_ctrl, 0, 64, c->level >= VSHARP_GFX10) == -2)
+		return fail(c, 2, "%s %s: DPP_CTRL 0x%x is not defined on %s", c->what, in->name,
+			    in->dpp_ctrl, vsharp_gfx_name(c->level));
+	if ((in->neg || in->abs) && !(in->alu->flags & (EMU_ALU_IN_F32 | EMU_ALU_IN_F64)))
+		return fail(c, 2, "%s %s: DPP NEG/ABS on integer sources are not implemented", c->what,
+			    in->name);
+	*src0 = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = c->w[1] & 0xff };
+	return 0;
+}
+
+static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum)
+{
+	const struct vop_op *r = vop_ops;
+	struct emu_insn *in = c->insn;
+	bool seen_src = false;
+	int ret;
+
+	while (r->kind && !(r->kind == kind && r->op == opnum && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	if (!r->kind)
+		return no_opcode(c, opnum);
+	ret = alu_row(c, r->name, opnum);
+	for (const char *t = r->tmpl; !ret && *t; t++) {
+		struct emu_opnd *o = alu_next_src(in);
+
+		switch (*t) {
+		case 'D':
+			in->dst = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = get(c->w, sop.vdst) };
+			in->dw[0] = r->dregs;
+			break;
+		case '0':
+		case 'V':
+		case 'L':
+			in->dw[1 + in->nsrc++] = r->s0regs;
+			if (vop_ext(c, get(c->w, sop.vsrc0)))
+				ret = dec_dpp(c, r, o);
+			else
+				ret = alu_src(c, get(c->w, sop.vsrc0), *t == '0', o);
+			if (!ret && *t != '0' && o->kind != EMU_OPND_VGPR)
+				ret = fail(c, in->words, "%s %s: SRC0 is %u; allowed: a VGPR", c->what,
+					   in->name, get(c->w, sop.vsrc0));
+			seen_src = true;
+			break;
+		case '1':
+			in->dw[1 + in->nsrc++] = r->s1regs;
+			*o = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = get(c->w, sop.vsrc1) };
+			break;
+		case 'K':
+			in->dw[1 + in->nsrc++] = 1;
+			ret = alu_src(c, 255, true, o);
+			break;
+		case 'C':
+			/* VCC before the sources is written (carry out, compare), after them read. */
+			*(seen_src ? &in->cin : &in->sdst) = (struct emu_opnd){ .kind = EMU_OPND_VCC_LO };
+			break;
+		default:
+			ret = fail(c, in->words, "%s %s: operand '%c' is not implemented", c->what, in->name, *t);
+		}
+	}
+	return ret;
+}
+
+/*
+ * VOP3 with the modifiers of emu/alu.h: ABS and NEG on float sources, OMOD
+ * and CLAMP on float results (Vega ISA §6.2.1, §6.2.2; RDNA3 §7.2.2.1,
+ * §7.2.3.1).  What a row marks as refused (LLVM prints .long) is refused;
+ * modifiers the emulator does not implement (integer clamping, OP_SEL's
+ * 16-bit halves) are refused by name.
+ */
+static const struct isa_vop3_op *vop3_row(const struct ctx *c, unsigned op)
+{
+	size_t lo = 0, hi = isa_vop3_op_count;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (isa_vop3_ops[mid].op < op)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < isa_vop3_op_count && isa_vop3_ops[lo].op == op; lo++)
+		if (isa_vop3_ops[lo].levels & VSHARP_GFX_BIT(c->level))
+			return &isa_vop3_ops[lo];
+	return NULL;
+}
+
+static int vop3_alu_mods(struct ctx *c, const struct isa_vop3_op *r, bool vop3b)
+{
+	struct emu_insn *in = c->insn;
+	uint16_t fl = in->alu->flags;
+	bool fin = fl & (EMU_ALU_IN_F32 | EMU_ALU_IN_F64), fout = fl & (EMU_ALU_OUT_F32 | EMU_ALU_OUT_F64);
+	static const struct fld clamp7 = F(11, 11);
+	unsigned abs = vop3b ? 0 : get(c->w, vop3_abs), opsel = vop3b ? 0 : get(c->w, vop3_opsel);
+
+	in->neg = (uint8_t)get(c->w, vop3_neg);
+	in->omod = (uint8_t)get(c->w, vop3_omod);
+	in->clamp = get(c->w, c->level <= VSHARP_GFX7 ? clamp7 : vop3_clamp);
+	in->abs = (uint8_t)abs;
+	if ((in->neg & r->zero >> 10 & 7) || (abs & r->zero & 7) || (in->omod && (r->zero & ISA_VOP3_M_OMOD0)) ||
+	    (in->clamp && (r->zero & ISA_VOP3_M_CLAMP)))
+		return refuse(c, c->level >= VSHARP_GFX11 ? "7.2.2.1" : "6.2.1",
+			      "NEG 0x%x, ABS 0x%x, OMOD %u, CLAMP %u; allowed: the modifiers the instruction takes (llvm-objdump-19 prints the word as .long)",
+			      in->neg, abs, in->omod, in->clamp);
+	if ((in->neg || abs) && !fin)
+		return fail(c, in->words, "%s %s: NEG 0x%x / ABS 0x%x on integer sources are not implemented",
+			    c->what, in->name, in->neg, abs);
+	if ((in->omod || in->clamp) && !fout)
+		return fail(c, in->words, "%s %s: OMOD %u / CLAMP %u on an integer result are not implemented",
+			    c->what, in->name, in->omod, in->clamp);
+	/* v_permlane16/x16: "OP_SEL[0] is overloaded to represent the DPP 'FI' bit and OP_SEL[1] ... 'BOUND_CTRL'" (RDNA2 ISA VOP3 887-888). */
+	if (fl & EMU_ALU_PERMLANE) {
+		in->dpp_fi = opsel & 1;
+		in->dpp_bc = opsel >> 1 & 1;
+		opsel &= ~3u;
+	}
+	if (opsel)
+		return fail(c, in->words, "%s %s: OP_SEL is 0x%x; 16-bit halves are not implemented",
+			    c->what, in->name, opsel);
+	return 0;
+}
+
+static int dec_vop3_alu(struct ctx *c, unsigned opnum)
+{
+	const struct isa_vop3_op *r = vop3_row(c, opnum);
+	struct emu_insn *in = c->insn;
+	bool literal_ok = c->level >= VSHARP_GFX10, vop3b = false;
+	unsigned last_src = 0, limit = c->level >= VSHARP_GFX10 ? 2 : 1;
+	struct emu_opnd scalars[4];
+	int ret;
+
+	if (!r)
+		return no_opcode(c, opnum);
+	ret = alu_row(c, r->name, opnum);
+	for (unsigned k = 0; k < r->nopnd; k++) {
+		vop3b |= r->opnd[k].field == ISA_VOP3_SDST7;
+		if (r->opnd[k].field >= ISA_VOP3_SRC0 && r->opnd[k].field <= ISA_VOP3_SRC2)
+			last_src = k;
+	}
+	if (!ret)
+		ret = vop3_alu_mods(c, r, vop3b);
+	for (unsigned k = 0; !ret && k < r->nopnd; k++) {
+		const struct isa_vop3_opnd *d = &r->opnd[k];
+		struct emu_opnd *o = alu_next_src(in);
+		unsigned code;
+
+		switch (d->field) {
+		case ISA_VOP3_VDST:
+			in->dst = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = get(c->w, vop3_vdst) };
+			in->dw[0] = d->regs;
+			break;
+		case ISA_VOP3_SDST8:
+		case ISA_VOP3_SDST7:
+			code = get(c->w, d->field == ISA_VOP3_SDST8 ? vop3_vdst : vop3_sdst7);
+			if (in->alu->flags & EMU_ALU_READLANE) {
+				in->dw[0] = 1;
+				ret = operand(c, code, false, &in->dst);
+			} else {
+				ret = operand(c, code, false, &in->sdst);
+			}
+			break;
+		case ISA_VOP3_SRC0:
+		case ISA_VOP3_SRC1:
+		case ISA_VOP3_SRC2:
+			code = get(c->w, vop3_src[d->field - ISA_VOP3_SRC0]);
+			if (k == last_src && (in->alu->flags & EMU_ALU_CIN)) {
+				ret = alu_src(c, code, literal_ok, &in->cin);
+				break;
+			}
+			in->dw[1 + in->nsrc++] = d->regs;
+			ret = alu_src(c, code, literal_ok, o);
+			if (!ret)
+				ret = alu_width(c, o, d->regs);
+			break;
+		default:
+			ret = fail(c, in->words, "%s %s: operand field %u is not implemented", c->what,
+				   in->name, d->field);
+		}
+	}
+	if (ret)
+		return ret;
+	scalars[0] = in->src0, scalars[1] = in->src1, scalars[2] = in->src2, scalars[3] = in->cin;
+	if (scalar_values(scalars, 4) > limit)
+		return refuse(c, c->level >= VSHARP_GFX11 ? "7.2.2.3 'Source Operand Restrictions'" :
+				 "6.2.1 'Instruction Inputs'",
+			      "%u scalar values (SGPRs, VCC, M0, EXEC, literal) read; allowed: at most %u",
+			      scalar_values(scalars, 4), limit);
+	return 0;
+}
+
+/*
+ * GLOBAL instructions op_rows[] does not list, by the name the
+ * disassembler's table gives the opcode (isa/mem.h: OP is SEG << 7 | the
+ * opcode field): byte and short loads and stores, and the atomics, which
+ * compute as the buffer atomic of the same name (the catalogue's entry
+ * gives the operation and size; the model's vsharp_atomic_apply() the
+ * result).
+ */
+static const struct {
+	const char *name;
+	uint8_t op, bytes;
+	bool sext;
+} global_ops[] = {
+	{ "global_load_ubyte", EMU_OP_GLOBAL_LOAD, 1, false },
+	{ "global_load_u8", EMU_OP_GLOBAL_LOAD, 1, false },
+	{ "global_load_sbyte", EMU_OP_GLOBAL_LOAD, 1, true },
+	{ "global_load_i8", EMU_OP_GLOBAL_LOAD, 1, true },
+	{ "global_load_ushort", EMU_OP_GLOBAL_LOAD, 2, false },
+	{ "global_load_u16", EMU_OP_GLOBAL_LOAD, 2, false },
+	{ "global_load_sshort", EMU_OP_GLOBAL_LOAD, 2, true },
+	{ "global_load_i16", EMU_OP_GLOBAL_LOAD, 2, true },
+	{ "global_store_byte", EMU_OP_GLOBAL_STORE, 1, false },
+	{ "global_store_b8", EMU_OP_GLOBAL_STORE, 1, false },
+	{ "global_store_short", EMU_OP_GLOBAL_STORE, 2, false },
+	{ "global_store_b16", EMU_OP_GLOBAL_STORE, 2, false },
+};
+
+/*
+ * VOPD (RDNA3 ISA §15.3.7 Table 90): OPX [25:22], OPY [21:17], SRCX0 [8:0],
+ * VSRCX1 [16:9], SRCY0 [40:32], VSRCY1 [48:41], VDSTX [63:56], VDSTY
+ * [55:49] with the LSB the opposite of VDSTX[0]; one literal shared.  The
+ * halves are the ALU rows of the names without "dual_"; v_dual_cndmask_b32
+ * reads VCC_LO, v_dual_fmac_f32 its destination.
+ */
+static int vopd_half(struct ctx *c, unsigned half, unsigned opnum, unsigned vdst, unsigned src0,
+		     unsigned vsrc1, const struct emu_alu **alu, const char **name,
+		     struct emu_opnd *dst, struct emu_opnd *src, struct emu_opnd *cin, uint8_t *nsrc)
+{
+	const struct vopd_op *r = vopd_ops;
+	char buf[48];
+	int ret = 0;
+
+	while (r->name && !(r->op == opnum && (r->halves & half) && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	if (!r->name)
+		return fail(c, c->insn->words, "VOPD opcode %s %u is not an instruction of %s",
+			    half == VOPD_X ? "X" : "Y", opnum, vsharp_gfx_name(c->level));
+	*name = r->name;
+	snprintf(buf, sizeof(buf), "v_%s", r->name + 7);
+	*alu = emu_alu_find(buf);
+	if (!*alu)
+		return fail(c, c->insn->words, "VOPD %s is not implemented", r->name);
+	*dst = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = vdst };
+	if ((*alu)->flags & EMU_ALU_CIN)
+		*cin = (struct emu_opnd){ .kind = EMU_OPND_VCC_LO };
+	for (const char *t = r->tmpl + 1; !ret && *t; t++) {
+		struct emu_opnd *o = &src[(*nsrc)++];
+
+		if (*t == '1') {
+			*o = (struct emu_opnd){ .kind = EMU_OPND_VGPR, .index = vsrc1 };
+		} else if (*t == '0' && src0 != 255) {
+			ret = operand(c, src0, false, o);
+		} else {
+			/* The one literal dword after the two, whichever half reads it. */
+			ret = need(c, 3);
+			*o = (struct emu_opnd){ .kind = EMU_OPND_LITERAL, .value = c->w[2] };
+		}
+	}
+	return ret;
+}
+
+static int dec_vopd(struct ctx *c)
+{
+	static const struct fld opx = F(25, 22), opy = F(21, 17), srcx = F(8, 0), vsrcx = F(16, 9);
+	static const struct fld srcy = F(40, 32), vsrcy = F(48, 41), vdsty = F(55, 49), vdstx = F(63, 56);
+	struct emu_insn *in = c->insn;
+	unsigned dx = get(c->w, vdstx);
+	struct emu_opnd src[3] = { { 0 } };
+	int ret;
+
+	in->op = EMU_OP_ALU;
+	in->name = "v_dual";
+	ret = vopd_half(c, VOPD_X, get(c->w, opx), dx, get(c->w, srcx), get(c->w, vsrcx), &in->alu,
+			&in->name, &in->dst, src, &in->cin, &in->nsrc);
+	in->src0 = src[0], in->src1 = src[1], in->src2 = src[2];
+	memset(src, 0, sizeof(src));
+	if (!ret)
+		ret = vopd_half(c, VOPD_Y, get(c->w, opy), get(c->w, vdsty) << 1 | (~dx & 1),
+				get(c->w, srcy), get(c->w, vsrcy), &in->vopd_y.alu, &in->vopd_y.name,
+				&in->vopd_y.dst, src, &in->vopd_y.cin, &in->vopd_y.nsrc);
+	in->vopd_y.src0 = src[0], in->vopd_y.src1 = src[1], in->vopd_y.src2 = src[2];
+	memset(in->dw, 1, sizeof(in->dw));
+	return ret;
+}
+
+void emu_vopd_y(const struct emu_insn *in, struct emu_insn *y)
+{
+	*y = *in;
+	y->alu = in->vopd_y.alu;
+	y->name = in->vopd_y.name;
+	y->dst = in->vopd_y.dst;
+	y->src0 = in->vopd_y.src0;
+	y->src1 = in->vopd_y.src1;
+	y->src2 = in->vopd_y.src2;
+	y->cin = in->vopd_y.cin;
+	y->nsrc = in->vopd_y.nsrc;
+}
+
+static int dec_global_named(struct ctx *c, unsigned opnum)
+{
+	struct emu_insn *in = c->insn;
+	const struct isa_mem_op *r = isa_flat_ops;
+	char buf[64];
+
+	while (r->name && !(r->op == (2u << 7 | opnum) && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	if (!r->name)
+		return no_opcode(c, opnum);
+	in->name = r->name;
+	in->opcode = opnum;
+	for (unsigned i = 0; i < ARRAY_SIZE(global_ops); i++) {
+		if (!strcmp(global_ops[i].name, r->name)) {
+			in->op = global_ops[i].op;
+			in->global_bytes = global_ops[i].bytes;
+			in->global_sext = global_ops[i].sext;
+			in->global_dwords = 1;
+			return 0;
+		}
+	}
+	if (strncmp(r->name, "global_atomic_", 14) ||
+	    snprintf(buf, sizeof(buf), "buffer_%s", r->name + 7) >= (int)sizeof(buf) ||
+	    !(in->mem = vsharp_op_find(c->level, buf, NULL)) || in->mem->kind != VSHARP_OP_ATOMIC)
+		return fail(c, in->words, "%s %s (opcode %u) is not implemented", c->what, r->name, opnum);
+	in->op = EMU_OP_GLOBAL_ATOMIC;
+	in->global_dwords = in->mem->bytes / 4 * (two_data(in->mem) ? 2 : 1);
+	return 0;
+}
+
 static int dec_global(struct ctx *c)
 {
 	const struct flat_layout *l = &c->fam->flat;
@@ -1637,13 +2222,15 @@ static int dec_global(struct ctx *c)
 			    seg == 0 ? "flat" : seg == 1 ? "scratch" : "reserved");
 	c->what = "GLOBAL";
 	ret = find_row(c, EMU_FMT_GLOBAL, get(c->w, l->op));
-	if (ret < 0)
+	if (ret >= 0)
+		in->global_dwords = op_rows[ret].dwords;
+	else if ((ret = dec_global_named(c, get(c->w, l->op))))
 		return ret;
 	if (get(c->w, l->lds))
 		return fail(c, in->words, "GLOBAL %s with lds is not implemented", in->name);
-	in->global_dwords = op_rows[ret].dwords;
 	in->vaddr = get(c->w, l->addr);
-	in->vdata = in->op == EMU_OP_GLOBAL_STORE ? get(c->w, l->data) : get(c->w, l->vdst);
+	in->vdata = in->op == EMU_OP_GLOBAL_LOAD ? get(c->w, l->vdst) : get(c->w, l->data);
+	in->vdst = get(c->w, l->vdst);
 	in->has_saddr = saddr != 0x7f && saddr != c->fam->flat_off_null;
 	in->saddr = saddr;
 	if (in->has_saddr && saddr + 2 > c->fam->sregs.sgprs)
@@ -1716,6 +2303,8 @@ static int dec_smem(struct ctx *c)
 	bool imm = true, sgpr = false, buffer = mem_row_on(c, EMU_FMT_SMEM, opnum);
 	int ret = buffer ? find_mem(c, EMU_FMT_SMEM, opnum) : find_row(c, EMU_FMT_SMEM, opnum);
 
+	if (ret < 0 && !buffer)
+		return fail(c, in->words, "SMEM opcode %u is not implemented", opnum);
 	if (ret < 0)
 		return ret;
 	in->smem_dwords = buffer ? vsharp_op_data_dwords(c->level, in->mem) : op_rows[ret].dwords;
@@ -1849,14 +2438,45 @@ static int dec_ldsdir(struct ctx *c)
 	return 0;
 }
 
+/*
+ * The L1/L0/GL1 write-back and invalidate instructions: the emulator's memory
+ * is coherent (as for RELEASE_MEM's cache actions), so they have nothing to
+ * do.  Their other fields must be 0: LLVM gives them no operand (BUF_BARE).
+ */
+static const char *const cache_ops[] = {
+	"buffer_wbinvl1", "buffer_wbinvl1_vol", "buffer_gl0_inv", "buffer_gl1_inv",
+};
+
+static bool dec_cache(struct ctx *c, unsigned opnum)
+{
+	const struct isa_mem_op *r = isa_mubuf_ops;
+
+	while (r->name && !(r->op == opnum && (r->levels & VSHARP_GFX_BIT(c->level))))
+		r++;
+	for (unsigned i = 0; r->name && i < ARRAY_SIZE(cache_ops); i++) {
+		if (!strcmp(r->name, cache_ops[i])) {
+			c->insn->fmt = EMU_FMT_CACHE;
+			c->insn->op = EMU_OP_CACHE;
+			c->insn->name = r->name;
+			c->insn->opcode = opnum;
+			return true;
+		}
+	}
+	return false;
+}
+
 static int dec_buf(struct ctx *c, enum emu_fmt fmt)
 {
 	const struct buf_layout *l = fmt == EMU_FMT_MTBUF ? &c->fam->mtbuf : &c->fam->mubuf;
 	struct emu_insn *in = c->insn;
 	unsigned opnum = get(c->w, l->op) | get(c->w, l->op_hi) << l->op.bits;
 	unsigned srsrc = get(c->w, l->srsrc) * c->fam->srsrc_scale;
-	int ret = find_mem(c, fmt, opnum);
+	int ret;
 
+	ret = find_mem(c, fmt, opnum);
+	if (ret && fmt == EMU_FMT_MUBUF && c->level <= VSHARP_GFX11 && dec_cache(c, opnum))
+		return c->w[1] || (c->w[0] & 0x3ffff) ?
+		       fail(c, 2, "%s %s: fields other than OP are not 0", c->what, in->name) : 0;
 	if (ret)
 		return ret;
 	in->offset = get(c->w, l->offset);
@@ -1961,6 +2581,12 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 	case EMU_FMT_VOP2:
 		ret = dec_vop2(&c);
 		break;
+	case EMU_FMT_VOPC:
+		ret = dec_vop_alu(&c, VOP_C, get(words, (struct fld)F(24, 17)));
+		break;
+	case EMU_FMT_VOPD:
+		ret = dec_vopd(&c);
+		break;
 	case EMU_FMT_VOP3:
 		ret = dec_vop3(&c);
 		break;
@@ -1981,8 +2607,8 @@ static int decode(enum vsharp_gfx level, const struct vsharp_target *target, con
 		ret = fail(&c, e->words, "%s encoding is not implemented", e->what);
 		break;
 	}
-	if (!ret && insn->fmt != EMU_FMT_SMEM && (insn->op == EMU_OP_MEM ||
-				insn->fmt == EMU_FMT_GLOBAL))
+	if (!ret && insn->fmt != EMU_FMT_SMEM && insn->fmt != EMU_FMT_CACHE &&
+	    (insn->op == EMU_OP_MEM || insn->fmt == EMU_FMT_GLOBAL))
 		ret = check_vgprs(&c);
 	if (ret < 0) {
 		/* Leave no half-decoded instruction behind. */

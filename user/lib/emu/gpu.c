@@ -378,10 +378,22 @@ static void poison_vgprs(struct vsharp_gpu *gpu, unsigned n, unsigned lanes)
 		memcpy(gpu->vgpr[r], vgpr_poison[r], lanes * sizeof(vgpr_poison[r][0]));
 }
 
+/*
+ * The MODE register a wave starts with (LLVM AMDGPUUsage compute_pgm_rsrc1):
+ * FLOAT_MODE [19:12] is MODE's FP_ROUND and FP_DENORM [7:0], DX10_CLAMP
+ * bit 21 MODE bit 8, IEEE_MODE bit 23 MODE bit 9.
+ */
+static uint32_t initial_mode(uint32_t rsrc1)
+{
+	return (rsrc1 >> 12 & 0xff) | (rsrc1 >> 21 & 1) << 8 | (rsrc1 >> 23 & 1) << 9;
+}
+
 static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
-			const struct vsharp_dispatch_state *st, bool wgp_mode, struct vsharp_error *err)
+			const struct vsharp_dispatch_state *st, uint32_t rsrc1, struct vsharp_error *err)
 {
 	enum vsharp_gfx level = gpu->cfg.level;
+	/* WGP_MODE is RSRC1 bit 29 from GFX10 (Mesa sid.h S_00B848_WGP_MODE). */
+	bool wgp_mode = level >= VSHARP_GFX10 && rsrc1 >> 29 & 1;
 	unsigned wave = st->wave32 ? 32 : 64;
 	/* NUM_THREAD_X/Y/Z are 16 bits each: 64 bits hold the product, 32 do not. */
 	uint64_t threads = (uint64_t)st->threads[0] * st->threads[1] * st->threads[2];
@@ -441,6 +453,8 @@ static int run_dispatch(struct vsharp_gpu *gpu, struct vsharp_vm *vm,
 			memcpy(w->group, gid, sizeof(w->group));
 			w->first_thread = first;
 			w->wgp_mode = wgp_mode;
+			w->mode = initial_mode(rsrc1);
+			w->group_waves = (unsigned)((threads + wave - 1) / wave);
 			/* The allocation as rounded, at the start of the CU's LDS, never cleared. */
 			w->lds.bytes = lds_alloc ? gpu->lds : NULL;
 			w->lds.size = lds_alloc;
@@ -517,13 +531,11 @@ static int run_dispatch_packet(struct emu_cp *cp, const struct vsharp_pm4_packet
 				   msg);
 	}
 	if (!ret) {
-		/* WGP_MODE is RSRC1 bit 29 from GFX10 (Mesa sid.h S_00B848_WGP_MODE). */
 		uint32_t rsrc1 = cp->regs.sh[VSHARP_COMPUTE_PGM_RSRC1 - VSHARP_SH_REG_BASE];
 
 		ret = check_dispatch(gpu, &cp->regs, &st, err);
 		if (!ret)
-			ret = run_dispatch(gpu, cp->vm, &st,
-					   gpu->cfg.level >= VSHARP_GFX10 && rsrc1 >> 29 & 1, err);
+			ret = run_dispatch(gpu, cp->vm, &st, rsrc1, err);
 	}
 	return ret;
 }

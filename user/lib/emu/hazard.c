@@ -196,7 +196,7 @@ static bool m0_before_lds(struct check *c)
 static bool stores(const struct emu_insn *in)
 {
 	if (in->fmt == EMU_FMT_GLOBAL)
-		return in->op == EMU_OP_GLOBAL_STORE;
+		return in->op == EMU_OP_GLOBAL_STORE || in->op == EMU_OP_GLOBAL_ATOMIC;
 	return (in->fmt == EMU_FMT_MUBUF || in->fmt == EMU_FMT_MTBUF) &&
 	       (in->mem->kind == VSHARP_OP_STORE || in->mem->kind == VSHARP_OP_ATOMIC);
 }
@@ -463,10 +463,10 @@ static struct emu_vrange store_data(enum vsharp_gfx level, const struct emu_insn
 	bool sgpr_offset;
 	unsigned n;
 
-	if (u->unit != EMU_UNIT_VMEM)
+	if (u->unit != EMU_UNIT_VMEM || in->fmt == EMU_FMT_CACHE)
 		return none;
 	if (in->fmt == EMU_FMT_GLOBAL)
-		return in->op == EMU_OP_GLOBAL_STORE && in->global_dwords > 2 ?
+		return in->op != EMU_OP_GLOBAL_LOAD && in->global_dwords > 2 ?
 		       (struct emu_vrange){ (uint16_t)in->vdata, (uint16_t)in->global_dwords } : none;
 	sgpr_offset = in->soffset.kind != EMU_OPND_CONST && in->soffset.kind != EMU_OPND_LITERAL &&
 		      in->soffset.kind != EMU_OPND_NONE;

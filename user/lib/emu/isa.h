@@ -32,6 +32,9 @@ enum emu_fmt {
 	EMU_FMT_DS,
 	EMU_FMT_LDSDIR,		/* GFX11 LDSDIR, GFX12 VDSDIR */
 	EMU_FMT_SOPC,		/* scalar compares: SCC = the result */
+	EMU_FMT_VOPC,		/* vector compares (e32): VCC and/or EXEC = the result */
+	EMU_FMT_CACHE,		/* MUBUF cache write-back/invalidate: nothing to do on coherent memory */
+	EMU_FMT_VOPD,		/* GFX11 dual issue: X in the ALU fields, Y in emu_insn.vopd_y */
 };
 
 /* What an instruction does, whatever the family calls it. */
@@ -68,7 +71,18 @@ enum emu_op {
 	EMU_OP_S_ADD_I32,	/* SCC = signed overflow (GFX12 s_add_co_i32) */
 	EMU_OP_S_CBRANCH_SCC0,	/* SOPP: branch by simm16 dwords if SCC is 0 */
 	EMU_OP_S_CBRANCH_SCC1,	/* ... if SCC is 1 */
+	EMU_OP_ALU,		/* SALU/VALU by emu/alu.h's table: emu_insn.alu */
+	EMU_OP_S_CBRANCH,	/* s_cbranch_vccz/vccnz/execz/execnz: emu_insn.cond */
+	EMU_OP_S_BARRIER,
+	EMU_OP_S_HINT,		/* s_setprio, s_clause, s_sleep: no effect on results */
+	EMU_OP_S_MODE,		/* GFX10+ s_round_mode (cond 0), s_denorm_mode (cond 1) */
+	EMU_OP_S_SETREG,	/* s_setreg_b32, s_setreg_imm32_b32 (MODE only) */
+	EMU_OP_GLOBAL_ATOMIC,	/* emu_insn.mem: the buffer atomic of the same operation */
+	EMU_OP_CACHE,		/* buffer_wbinvl1*, buffer_gl0_inv, buffer_gl1_inv */
 };
+
+/* EMU_OP_S_CBRANCH: the condition (Vega ISA §12.5 S_CBRANCH_VCCZ...EXECNZ). */
+enum emu_cond { EMU_COND_VCCZ, EMU_COND_VCCNZ, EMU_COND_EXECZ, EMU_COND_EXECNZ };
 
 /*
  * SOPC compares: the relation in bits 2:0, signed in bit 3.  Each relation
@@ -109,6 +123,7 @@ enum emu_opnd_kind {
 	EMU_OPND_NULL,		/* GFX10+ null */
 	EMU_OPND_CONST,		/* inline integer constant -16..64 in value */
 	EMU_OPND_LITERAL,	/* 32-bit literal dword in value */
+	EMU_OPND_FCONST,	/* float inline constant 240-248 in index, its f32 bits in value */
 };
 
 struct emu_opnd {
@@ -133,6 +148,8 @@ struct emu_insn {
 	uint32_t smem_offset;	/* the immediate in bytes, 0 if none */
 	/* GLOBAL (with an SGPR base): vaddr is a 32-bit offset when saddr is set */
 	unsigned global_dwords;
+	uint8_t global_bytes;	/* a byte or short load/store: 1 or 2 (0: global_dwords dwords) */
+	bool global_sext;	/* ... sign-extending load */
 	unsigned vaddr, vdata;
 	bool has_saddr;
 	unsigned saddr;
@@ -157,6 +174,33 @@ struct emu_insn {
 	bool gds;		/* DS on GDS (decoded, not executed) */
 	const struct vsharp_target *target;	/* the processor decoded for: D16 packing */
 	uint32_t raw[3];	/* the instruction's dwords (words of them valid) */
+	/*
+	 * EMU_OP_ALU: the row, the value sources (src0..src2, nsrc of them, in
+	 * LLVM's printed order), their widths and the destination's in dwords
+	 * (dw[0] dst, dw[1 + i] source i), the lane masks read (cin: VCC or
+	 * SRC2) and written (sdst: VCC or SDST), the VOP3 modifiers.
+	 */
+	const struct emu_alu *alu;
+	uint8_t nsrc, dw[4];
+	struct emu_opnd cin, sdst;
+	uint8_t abs, neg, omod;
+	bool clamp;
+	uint8_t cond;		/* EMU_OP_S_CBRANCH: enum emu_cond; EMU_OP_S_MODE: which */
+	/*
+	 * DPP16 (src0 0xfa): src0 of another lane per DPP_CTRL, the write
+	 * enabled per ROW_MASK/BANK_MASK, BC and FI as the DPP dword has them;
+	 * v_permlane16/x16's FI and BC (OP_SEL[0], OP_SEL[1]) too.
+	 */
+	bool dpp, dpp_bc, dpp_fi;
+	uint16_t dpp_ctrl;
+	uint8_t dpp_row_mask, dpp_bank_mask;
+	/* VOPD: the Y operation (X is in alu, dst, src0..src1, nsrc, cin). */
+	struct {
+		const struct emu_alu *alu;
+		const char *name;
+		struct emu_opnd dst, src0, src1, src2, cin;
+		uint8_t nsrc;
+	} vopd_y;
 };
 
 /*
@@ -180,6 +224,9 @@ int emu_decode_target(const struct vsharp_target *target, const uint32_t *words,
  */
 int emu_encode_ds(enum vsharp_gfx level, const struct emu_insn *in, uint32_t words[2],
 		  struct vsharp_error *err);
+
+/* VOPD's Y operation as an instruction of its own (uses and execution). */
+void emu_vopd_y(const struct emu_insn *in, struct emu_insn *y);
 
 /* Which VGPR operand of a memory instruction emu_vgprs() measures. */
 enum emu_vgpr_role {

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "emu/alu.h"
 #include "emu/uses.h"
 
 static void sset(uint64_t set[2], unsigned code)
@@ -76,9 +77,64 @@ bool emu_reads_m0(enum vsharp_gfx level, const struct emu_insn *in)
 	       (in->mem->ds_addr == VSHARP_DS_APPEND && level <= VSHARP_GFX11);
 }
 
-static void scalar(struct emu_uses *u, const struct emu_insn *in)
+/*
+ * An instruction of emu/alu.h's table: its sources and destination at their
+ * widths; lane masks (VCC, SDST, a carry in) at the width the opcode table
+ * gives (the wave size LLVM decodes for: wave64 on GFX9, wave32 after).
+ */
+static void alu(struct emu_uses *u, enum vsharp_gfx level, const struct emu_insn *in)
+{
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+	uint16_t fl = in->alu->flags;
+	unsigned mw = level <= VSHARP_GFX9 ? 2 : 1;
+
+	for (unsigned i = 0; i < in->nsrc; i++) {
+		if (src[i]->kind == EMU_OPND_VGPR)
+			vread(u, src[i]->index, in->dw[1 + i]);
+		else
+			sopnd(u->sread, src[i], in->dw[1 + i]);
+	}
+	sopnd(u->sread, &in->cin, mw);
+	sopnd(u->swrite, &in->sdst, mw);
+	if (in->dst.kind == EMU_OPND_VGPR) {
+		if (fl & EMU_ALU_READS_D)
+			vread(u, in->dst.index, in->dw[0]);
+		vwrite(u, in->dst.index, in->dw[0]);
+	} else if (!(fl & EMU_ALU_CMP)) {
+		if (fl & EMU_ALU_READS_D)
+			sopnd(u->sread, &in->dst, in->dw[0]);
+		sopnd(u->swrite, &in->dst, in->dw[0]);
+	} else {
+		sopnd(u->sread, &in->dst, in->dw[0]);
+	}
+	if (fl & EMU_ALU_SAVEEXEC) {
+		sregs(u->sread, EMU_SREG_EXEC_LO, in->dw[0]);
+		sregs(u->swrite, EMU_SREG_EXEC_LO, in->dw[0]);
+	}
+	if (fl & EMU_ALU_CMPX)
+		sregs(u->swrite, EMU_SREG_EXEC_LO, mw);
+}
+
+static void scalar(struct emu_uses *u, enum vsharp_gfx level, const struct emu_insn *in)
 {
 	switch (in->op) {
+	case EMU_OP_ALU:
+		alu(u, level, in);
+		return;
+	case EMU_OP_S_CBRANCH:
+		u->unit = EMU_UNIT_BRANCH;
+		sregs(u->sread, in->cond <= EMU_COND_VCCNZ ? EMU_SREG_VCC_LO : EMU_SREG_EXEC_LO,
+		      level <= VSHARP_GFX9 ? 2 : 1);
+		return;
+	case EMU_OP_S_HINT:
+		u->unit = EMU_UNIT_NOP;
+		return;
+	case EMU_OP_S_BARRIER:
+	case EMU_OP_S_MODE:
+		return;
+	case EMU_OP_S_SETREG:
+		sopnd(u->sread, &in->src0, 1);
+		return;
 	case EMU_OP_S_BRANCH:
 	case EMU_OP_S_CBRANCH_SCC0:
 	case EMU_OP_S_CBRANCH_SCC1:
@@ -143,7 +199,7 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 	case EMU_FMT_SOPK:
 	case EMU_FMT_SOPP:
 	case EMU_FMT_SOPC:	/* reads src0 and src1, writes no SGPR (dst stays NONE) */
-		scalar(u, in);
+		scalar(u, level, in);
 		return;
 	case EMU_FMT_SMEM:
 		u->unit = EMU_UNIT_SMEM;
@@ -157,7 +213,20 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 	case EMU_FMT_VOP1:
 	case EMU_FMT_VOP2:
 	case EMU_FMT_VOP3:
+	case EMU_FMT_VOPC:
+	case EMU_FMT_VOPD:
 		u->unit = EMU_UNIT_VALU;
+		sregs(u->sread, EMU_SREG_EXEC_LO, 2);
+		if (in->op == EMU_OP_ALU) {
+			struct emu_insn y;
+
+			alu(u, level, in);
+			if (in->fmt == EMU_FMT_VOPD) {
+				emu_vopd_y(in, &y);
+				alu(u, level, &y);
+			}
+			return;
+		}
 		any_read(u, &in->src0);
 		if (in->fmt == EMU_FMT_VOP2 || in->fmt == EMU_FMT_VOP3)
 			any_read(u, &in->src1);
@@ -178,10 +247,17 @@ void emu_insn_uses(enum vsharp_gfx level, const struct emu_insn *in, struct emu_
 		if (in->has_saddr)
 			sregs(u->sread, in->saddr, 2);
 		vread(u, in->vaddr, in->has_saddr ? 1 : 2);
-		if (in->op == EMU_OP_GLOBAL_STORE)
-			vread(u, in->vdata, in->global_dwords);
-		else
+		if (in->op == EMU_OP_GLOBAL_LOAD) {
 			vwrite(u, in->vdata, in->global_dwords);
+			return;
+		}
+		vread(u, in->vdata, in->global_dwords);
+		/* An atomic with GLC returns the memory's old value to VDST. */
+		if (in->op == EMU_OP_GLOBAL_ATOMIC && (in->glc || in->th == 1))
+			vwrite(u, in->vdst, in->mem->bytes / 4);
+		return;
+	case EMU_FMT_CACHE:
+		u->unit = EMU_UNIT_VMEM;
 		return;
 	case EMU_FMT_MUBUF:
 	case EMU_FMT_MTBUF: {

@@ -46,7 +46,7 @@ struct emu_vrange {
 struct emu_uses {
 	enum emu_unit unit;
 	uint64_t sread[2], swrite[2];	/* bit per enum emu_sreg code */
-	struct emu_vrange vread[3], vwrite[2];
+	struct emu_vrange vread[5], vwrite[2];	/* VOPD reads up to 5 ranges */
 	uint8_t n_vread, n_vwrite;
 	bool reads_m0_for_lds;		/* LDS-DMA and ADDTID: M0 is the LDS address */
 	unsigned wait_states;		/* the wait states the instruction itself gives: s_nop N is N + 1 */

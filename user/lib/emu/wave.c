@@ -12,10 +12,13 @@
  * covered; the lane-mask registers must fit the wave size.
  */
 #include <errno.h>
+#include <fenv.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "emu/alu.h"
 #include "emu/core.h"
 #include "model/bytes.h"
 
@@ -321,6 +324,7 @@ static uint32_t sread(const struct emu_wave *w, const struct emu_opnd *o)
 	case EMU_OPND_EXEC_LO: return (uint32_t)w->exec;
 	case EMU_OPND_EXEC_HI: return (uint32_t)(w->exec >> 32);
 	case EMU_OPND_CONST:
+	case EMU_OPND_FCONST:
 	case EMU_OPND_LITERAL: return o->value;
 	default: return 0;
 	}
@@ -369,10 +373,144 @@ static uint32_t hwreg(const struct emu_wave *w, unsigned id)
 	 */
 	unsigned vmid = w->gpu->cfg.vmid & 0xf;
 
+	/* MODE is hwreg 1 on every level (LLVM SIDefines.h ID_MODE). */
+	if (id == 1)
+		return w->mode;
 	if (w->level <= VSHARP_GFX9 && id == 4)
 		return vmid << 20;
 	if (w->level >= VSHARP_GFX10 && id == 24)
 		return vmid << 24;
+	return 0;
+}
+
+/* ---- Operands of emu/alu.h's instructions ------------------------------------ */
+
+/*
+ * A scalar source of DW dwords.  For a 64-bit operand the inline constants
+ * are 64-bit values, a literal is the high dword of a float and sign-extended
+ * for an integer (Vega ISA §6.2.2 "Literal Expansion to 64 bits").
+ */
+static uint64_t sread_dw(const struct emu_wave *w, const struct emu_opnd *o, unsigned dw, bool f64)
+{
+	struct emu_opnd hi;
+
+	if (dw < 2)
+		return sread(w, o);
+	switch (o->kind) {
+	case EMU_OPND_CONST:
+		return (uint64_t)(int64_t)(int32_t)o->value;
+	case EMU_OPND_FCONST:
+		return emu_fconst64(o->index);
+	case EMU_OPND_LITERAL:
+		return f64 ? (uint64_t)o->value << 32 : (uint64_t)(int64_t)(int32_t)o->value;
+	default:
+		hi = pair_hi(o);
+		return sread(w, o) | (uint64_t)sread(w, &hi) << 32;
+	}
+}
+
+static int swrite_dw(struct emu_wave *w, const struct emu_opnd *o, unsigned dw, uint64_t v,
+		     struct vsharp_error *err)
+{
+	struct emu_opnd hi = pair_hi(o);
+	int ret = swrite(w, o, (uint32_t)v, err);
+
+	return ret || dw < 2 ? ret : swrite(w, &hi, (uint32_t)(v >> 32), err);
+}
+
+/* The strict checks of a scalar operand of DW dwords, vcc_hi and exec_hi included. */
+static int check_sdw(struct emu_wave *w, const struct emu_insn *in, const struct emu_opnd *o,
+		     unsigned dw, bool write, struct vsharp_error *err)
+{
+	struct emu_opnd hi = pair_hi(o);
+	int ret = check_sopnd(w, in, o, dw, write, err);
+
+	if (ret || dw < 2 || (o->kind != EMU_OPND_VCC_LO && o->kind != EMU_OPND_EXEC_LO))
+		return ret;
+	return check_sopnd(w, in, &hi, 1, write, err);
+}
+
+/* ---- Scalar ALU of emu/alu.h's table ----------------------------------------- */
+
+static int exec_salu_alu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct emu_alu *alu = in->alu;
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+	struct emu_opnd exec = { .kind = EMU_OPND_EXEC_LO };
+	struct emu_alu_args a = { .cin = w->scc, .mode = w->mode, .arg = alu->arg, .exec = w->exec };
+	unsigned n = in->nsrc, dw = in->dw[0];
+	uint64_t mask = dw == 2 ? ~0ull : 0xffffffffull, r;
+	int ret;
+
+	for (unsigned i = 0; i < n; i++) {
+		if ((ret = check_sdw(w, in, src[i], in->dw[1 + i], false, err)))
+			return ret;
+		a.s[i] = sread_dw(w, src[i], in->dw[1 + i], false);
+	}
+	if (alu->flags & EMU_ALU_READS_D) {
+		if ((ret = check_sdw(w, in, &in->dst, dw, false, err)))
+			return ret;
+		a.s[n] = sread_dw(w, &in->dst, dw, false);
+	}
+	if ((alu->flags & EMU_ALU_SAVEEXEC) && (ret = check_sdw(w, in, &exec, dw, true, err)))
+		return ret;
+	if (in->dst.kind != EMU_OPND_NONE && (ret = check_sdw(w, in, &in->dst, dw, true, err)))
+		return ret;
+	if (alu->flags & EMU_ALU_SAVEEXEC) {
+		/* "D = EXEC; EXEC = <op>(S0, EXEC); SCC = (EXEC != 0)" (Vega ISA §12.3). */
+		uint64_t old = w->exec & mask;
+
+		a.s[1] = old;
+		r = alu->fn(&a);
+		w->exec = (w->exec & ~mask) | (r & mask);
+		w->scc = (w->exec & mask) != 0;
+		return swrite_dw(w, &in->dst, dw, old, err);
+	}
+	r = alu->fn(&a);
+	if (alu->flags & EMU_ALU_SCC)
+		w->scc = a.cout;
+	return in->dst.kind == EMU_OPND_NONE ? 0 : swrite_dw(w, &in->dst, dw, r, err);
+}
+
+/* s_cbranch_vccz/vccnz/execz/execnz (Vega ISA §12.5): VCCZ and EXECZ of the wave's size. */
+static int exec_cbranch(struct emu_wave *w, const struct emu_insn *in, uint64_t *next,
+			struct vsharp_error *err)
+{
+	struct emu_opnd vcc = { .kind = EMU_OPND_VCC_LO };
+	bool on_vcc = in->cond == EMU_COND_VCCZ || in->cond == EMU_COND_VCCNZ;
+	uint64_t m = w->exec;
+	int ret;
+
+	if (on_vcc) {
+		if ((ret = check_sdw(w, in, &vcc, w->lanes / 32, false, err)))
+			return ret;
+		m = w->vcc[0] | (w->lanes == 64 ? (uint64_t)w->vcc[1] << 32 : 0);
+	}
+	if ((m == 0) == (in->cond == EMU_COND_VCCZ || in->cond == EMU_COND_EXECZ))
+		*next = w->pc + 4 + (int64_t)in->simm16 * 4;
+	return 0;
+}
+
+/*
+ * MODE writes: s_setreg_b32 / s_setreg_imm32_b32 of hwreg(HW_REG_MODE,
+ * offset, size) (the decoder takes no other register), GFX10+ s_round_mode
+ * (FP_ROUND = SIMM16[3:0]) and s_denorm_mode (FP_DENORM = SIMM16[3:0]).
+ */
+static int exec_mode(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	uint32_t v, mask;
+	int ret;
+
+	if (in->op == EMU_OP_S_MODE) {
+		mask = in->cond ? 0xf0 : 0xf;
+		v = ((uint32_t)in->simm16 & 0xf) << (in->cond ? 4 : 0);
+	} else {
+		if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)))
+			return ret;
+		mask = (uint32_t)(((1ull << in->hwreg_size) - 1) << in->hwreg_offset);
+		v = sread(w, &in->src0) << in->hwreg_offset;
+	}
+	w->mode = (w->mode & ~mask) | (v & mask);
 	return 0;
 }
 
@@ -486,6 +624,21 @@ static int exec_salu(struct emu_wave *w, const struct emu_insn *in, uint64_t *ne
 		/* RDNA3 ISA, S_SET_INST_PREFETCH_DISTANCE: SIMM16[1:0] lines ahead of the PC (1..3, checked by the decoder). */
 		w->prefetch_lines = (uint16_t)in->simm16 & 3;
 		return 0;
+	case EMU_OP_ALU:
+		return exec_salu_alu(w, in, err);
+	case EMU_OP_S_CBRANCH:
+		return exec_cbranch(w, in, next, err);
+	case EMU_OP_S_MODE:
+	case EMU_OP_S_SETREG:
+		return exec_mode(w, in, err);
+	case EMU_OP_S_HINT:
+		return 0;
+	case EMU_OP_S_BARRIER:
+		/* A work-group of one wave has nothing to wait for: the barrier is a no-op. */
+		if (w->group_waves > 1)
+			return vsharp_fail(err, -ENOSYS, "emu: %s: s_barrier at pc 0x%" PRIx64 " in a work-group of %u waves is not implemented: the emulator runs a work-group's waves one after another",
+					   vsharp_gfx_name(w->level), w->pc, w->group_waves);
+		return 0;
 	case EMU_OP_S_SENDMSG:
 		/*
 		 * MSG_DEALLOC_VGPRS (the decoder takes no other): RDNA3 ISA §3.3 "the
@@ -541,6 +694,295 @@ static int write_carry(struct emu_wave *w, const struct emu_insn *in, uint64_t c
 	return 0;
 }
 
+/* ---- Vector ALU of emu/alu.h's table ----------------------------------------- */
+
+/* The host's rounding mode for FP_ROUND 0-3: nearest even, +inf, -inf, toward zero. */
+static const int host_round[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+
+/*
+ * A float source: a denormal flushed to a signed zero unless MODE.FP_DENORM
+ * allows input denormals, then ABS, then NEG (Vega ISA §6.2.1, §6.4).
+ */
+static uint64_t float_in(uint64_t v, bool f64, uint32_t mode, bool abs, bool neg)
+{
+	uint64_t sign = f64 ? 1ull << 63 : 1ull << 31;
+	uint64_t exp = f64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+
+	if (!((f64 ? EMU_MODE_DENORM64(mode) : EMU_MODE_DENORM32(mode)) & 1) && !(v & exp))
+		v &= sign;
+	if (abs)
+		v &= ~sign;
+	return neg ? v ^ sign : v;
+}
+
+/*
+ * A float result: OMOD (1 *2, 2 *4, 3 /2), then CLAMP to [0, 1] (a NaN to 0
+ * under MODE.DX10_CLAMP), then a denormal flushed unless FP_DENORM allows
+ * output denormals (Vega ISA §6.2.2, §6.4; RDNA3 §3.4.2 Table 6).
+ */
+static uint64_t float_out(uint64_t v, bool f64, uint32_t mode, unsigned omod, bool clamp)
+{
+	static const double scale[4] = { 1, 2, 4, 0.5 };
+	uint64_t sign = f64 ? 1ull << 63 : 1ull << 31;
+	uint64_t exp = f64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+	double x;
+
+	if (omod || clamp) {
+		if (f64) {
+			memcpy(&x, &v, sizeof(x));
+		} else {
+			uint32_t u = (uint32_t)v;
+			float f;
+
+			memcpy(&f, &u, sizeof(f));
+			x = f;
+		}
+		x *= scale[omod];
+		if (clamp)
+			x = isnan(x) ? (mode >> 8 & 1 ? 0.0 : x) : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
+		if (f64) {
+			memcpy(&v, &x, sizeof(v));
+		} else {
+			float f = (float)x;
+			uint32_t u;
+
+			memcpy(&u, &f, sizeof(u));
+			v = u;
+		}
+	}
+	if (!((f64 ? EMU_MODE_DENORM64(mode) : EMU_MODE_DENORM32(mode)) & 2) && !(v & exp))
+		v &= sign;
+	return v;
+}
+
+/*
+ * v_readlane_b32 (D = the SGPR, S0 of lane S1) and v_writelane_b32 (lane S1
+ * of D = S0): "lane select from SGPR, M0 or inline constant", the lane
+ * S1[5:0] (wave32: [4:0]), whatever EXEC holds (Vega ISA VOP3 649-650).
+ */
+static int exec_lane(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	bool read = in->alu->flags & EMU_ALU_READLANE;
+	const struct emu_opnd *v = read ? &in->src0 : &in->dst;
+	unsigned lane;
+	int ret;
+
+	if ((ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
+	    (!read && (ret = check_sopnd(w, in, &in->src0, 1, false, err))))
+		return ret;
+	lane = sread(w, &in->src1) & (w->lanes - 1);
+	if (v->kind != EMU_OPND_VGPR || v->index >= w->vgprs_alloc)
+		return emu_strict(w, err, "VGPR allocation: %s at pc 0x%" PRIx64 " uses v%u, past the %u VGPRs COMPUTE_PGM_RSRC1.VGPRS allocates (%s)",
+				  in->name, w->pc, v->index, w->vgprs_alloc, SRC_RSRC1);
+	if (pending_on(w, true, v->index, 1))
+		return in_flight(w, in, pending_on(w, true, v->index, 1), 'v', v->index, !read, err);
+	w->gpu->stats.lane_ops++;
+	if (!read) {
+		w->vgpr[v->index][lane] = sread(w, &in->src0);
+		w->vgpr_set[v->index] |= 1ull << lane;
+		return 0;
+	}
+	if (!(w->vgpr_set[v->index] >> lane & 1))
+		return emu_strict(w, err, "uninitialised VGPR: %s at pc 0x%" PRIx64 " reads v%u in lane %u where neither the dispatch nor the shader set it (%s)",
+				  in->name, w->pc, v->index, lane, SRC_INIT);
+	if ((ret = check_sopnd(w, in, &in->dst, 1, true, err)))
+		return ret;
+	return swrite(w, &in->dst, w->vgpr[v->index][lane], err);
+}
+
+/*
+ * The lane source 0 comes from for lane L: DPP16's DPP_CTRL, v_permlane16's
+ * lane selects {S2, S1} within the row, v_permlanex16's in the other row
+ * (RDNA2 ISA VOP3 887-888), else L.  Negative: invalid, out of range or
+ * (without FI) an inactive lane, which BOUND_CTRL turns into 0 or no write.
+ */
+static int src0_lane(const struct emu_wave *w, const struct emu_insn *in, uint64_t sel, unsigned l)
+{
+	int src = (int)l;
+
+	if (in->dpp)
+		src = emu_dpp_lane(in->dpp_ctrl, l, w->lanes, w->level >= VSHARP_GFX10);
+	else if (in->alu->flags & EMU_ALU_PERMLANE)
+		src = (int)(((l & ~15u) ^ (in->alu->arg ? 16u : 0)) | (sel >> (4 * (l & 15)) & 15));
+	if (src >= (int)w->lanes || (src >= 0 && !(w->exec >> src & 1) && !in->dpp_fi &&
+				     (in->dpp || (in->alu->flags & EMU_ALU_PERMLANE))))
+		return -1;
+	return src;
+}
+
+/* DPP16 ROW_MASK and BANK_MASK: whether lane L's destination is written (Vega ISA §13.3.9 Table 80). */
+static bool dpp_writes(const struct emu_insn *in, unsigned l)
+{
+	return !in->dpp || ((in->dpp_row_mask >> (l >> 4) & 1) && (in->dpp_bank_mask >> (l >> 2 & 3) & 1));
+}
+
+/* The strict checks of a VGPR read in the lanes of MASK (another lane's, for DPP and permlane). */
+static int check_vgpr_lanes(struct emu_wave *w, const struct emu_insn *in, unsigned reg,
+			    uint64_t mask, struct vsharp_error *err)
+{
+	const struct emu_pending *p;
+
+	if (reg >= w->vgprs_alloc)
+		return emu_strict(w, err, "VGPR allocation: %s at pc 0x%" PRIx64 " uses v%u, past the %u VGPRs COMPUTE_PGM_RSRC1.VGPRS allocates in wave%u (%s)",
+				  in->name, w->pc, reg, w->vgprs_alloc, w->lanes, SRC_RSRC1);
+	p = pending_on(w, true, reg, 1);
+	if (p)
+		return in_flight(w, in, p, 'v', reg, false, err);
+	if (mask & ~w->vgpr_set[reg])
+		return emu_strict(w, err, "uninitialised VGPR: %s at pc 0x%" PRIx64 " reads v%u in lanes 0x%" PRIx64 " where neither the dispatch nor the shader set it (%s)",
+				  in->name, w->pc, reg, mask & ~w->vgpr_set[reg], SRC_INIT);
+	return 0;
+}
+
+static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct emu_alu *alu = in->alu;
+	const uint16_t fl = alu->flags;
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+	const struct emu_opnd exec_opnd = { .kind = EMU_OPND_EXEC_LO };
+	const uint32_t *row[4][2] = { { NULL } };
+	uint64_t sval[4] = { 0 }, exec = w->exec, cin = 0, cout = 0, ops = 0;
+	unsigned n = in->nsrc, nin = n + !!(fl & EMU_ALU_READS_D), mw = w->lanes / 32, dw = in->dw[0];
+	bool f64in = fl & EMU_ALU_IN_F64, fin = fl & (EMU_ALU_IN_F32 | EMU_ALU_IN_F64);
+	bool f64out = fl & EMU_ALU_OUT_F64, fout = fl & (EMU_ALU_OUT_F32 | EMU_ALU_OUT_F64);
+	bool cmp = fl & EMU_ALU_CMP, mask_out = (cmp || (fl & EMU_ALU_COUT)) && in->sdst.kind != EMU_OPND_NONE;
+	struct emu_alu_args a = { .mode = w->mode, .arg = alu->arg, .exec = exec };
+	unsigned round = fout ? (f64out ? EMU_MODE_ROUND64(w->mode) : EMU_MODE_ROUND32(w->mode)) : 0;
+	bool cross = in->dpp || (fl & EMU_ALU_PERMLANE);
+	uint64_t sel = 0;
+	int saved = 0, ret;
+
+	if (fl & (EMU_ALU_READLANE | EMU_ALU_WRITELANE))
+		return exec_lane(w, in, err);
+	if (cross) {
+		uint64_t need = 0;
+
+		if ((fl & EMU_ALU_PERMLANE) &&
+		    ((ret = check_sopnd(w, in, &in->src1, 1, false, err)) ||
+		     (ret = check_sopnd(w, in, &in->src2, 1, false, err))))
+			return ret;
+		sel = (fl & EMU_ALU_PERMLANE) ? sread(w, &in->src1) | (uint64_t)sread(w, &in->src2) << 32 : 0;
+		for (unsigned l = 0; l < w->lanes; l++) {
+			int from = src0_lane(w, in, sel, l);
+
+			if ((exec >> l & 1) && dpp_writes(in, l) && from >= 0)
+				need |= 1ull << from;
+		}
+		if ((ret = check_vgpr_lanes(w, in, in->src0.index, need, err)))
+			return ret;
+		row[0][0] = w->vgpr[in->src0.index];
+	}
+	for (unsigned i = cross; i < n; i++) {
+		if (src[i]->kind == EMU_OPND_VGPR) {
+			if ((ret = check_vgprs(w, in, src[i]->index, in->dw[1 + i], false, err)))
+				return ret;
+			for (unsigned k = 0; k < in->dw[1 + i]; k++)
+				row[i][k] = w->vgpr[(src[i]->index + k) % EMU_MAX_VGPRS];
+		} else {
+			if ((ret = check_sdw(w, in, src[i], in->dw[1 + i], false, err)))
+				return ret;
+			sval[i] = sread_dw(w, src[i], in->dw[1 + i], f64in);
+		}
+	}
+	if (fl & EMU_ALU_READS_D) {
+		if ((ret = check_vgprs(w, in, in->dst.index, dw, false, err)))
+			return ret;
+		for (unsigned k = 0; k < dw; k++)
+			row[n][k] = w->vgpr[(in->dst.index + k) % EMU_MAX_VGPRS];
+	}
+	if (fl & EMU_ALU_CIN) {
+		if ((ret = check_sdw(w, in, &in->cin, mw, false, err)))
+			return ret;
+		cin = sread_dw(w, &in->cin, mw, false);
+	}
+	if (!cmp && (in->dst.kind != EMU_OPND_VGPR ||
+		     (ret = check_vgprs(w, in, in->dst.index, dw, true, err))))
+		return in->dst.kind != EMU_OPND_VGPR ? bad_operand(w, &in->dst, err) : ret;
+	if ((mask_out && (ret = check_sdw(w, in, &in->sdst, mw, true, err))) ||
+	    ((fl & EMU_ALU_CMPX) && (ret = check_sdw(w, in, &exec_opnd, mw, true, err))))
+		return ret;
+	if (round) {
+		saved = fegetround();
+		fesetround(host_round[round]);
+	}
+	for (unsigned l = 0; l < w->lanes; l++) {
+		int src0 = cross ? src0_lane(w, in, sel, l) : (int)l;
+		uint64_t r;
+
+		if (!(exec >> l & 1) || !dpp_writes(in, l) || (src0 < 0 && !in->dpp_bc))
+			continue;
+		for (unsigned i = 0; i < nin; i++) {
+			unsigned at = i ? l : (unsigned)src0;
+			uint64_t v = row[i][0] ? row[i][0][at] | (row[i][1] ? (uint64_t)row[i][1][at] << 32 : 0) : sval[i];
+
+			/* BOUND_CTRL: an invalid source lane reads 0. */
+			if (!i && src0 < 0)
+				v = 0;
+			a.s[i] = fin ? float_in(v, f64in, w->mode, in->abs >> i & 1, in->neg >> i & 1) : v;
+		}
+		a.lane = l;
+		a.cin = cin >> l & 1;
+		a.cout = false;
+		r = alu->fn(&a);
+		if (fout)
+			r = float_out(r, f64out, w->mode, in->omod, in->clamp);
+		cout |= (uint64_t)a.cout << l;
+		if (!cmp) {
+			w->vgpr[in->dst.index][l] = (uint32_t)r;
+			if (dw == 2)
+				w->vgpr[(in->dst.index + 1) % EMU_MAX_VGPRS][l] = (uint32_t)(r >> 32);
+		}
+		ops++;
+	}
+	if (round)
+		fesetround(saved);
+	w->gpu->stats.lane_ops += ops;
+	/*
+	 * Compare and carry masks: the guides' pseudo-code writes the active lanes'
+	 * bits; the inactive lanes' are 0, the emulator's choice as for v_add_co_u32.
+	 */
+	if (mask_out && (ret = swrite_dw(w, &in->sdst, mw, cout, err)))
+		return ret;
+	if (fl & EMU_ALU_CMPX)
+		w->exec = cout;
+	return 0;
+}
+
+/* Whether IN reads v<REG> (a source, or the destination it accumulates into). */
+static bool reads_vgpr(const struct emu_insn *in, unsigned reg)
+{
+	const struct emu_opnd *src[] = { &in->src0, &in->src1, &in->src2 };
+
+	for (unsigned i = 0; i < in->nsrc; i++)
+		if (src[i]->kind == EMU_OPND_VGPR && src[i]->index == reg)
+			return true;
+	return (in->alu->flags & EMU_ALU_READS_D) && in->dst.index == reg;
+}
+
+/*
+ * VOPD: "The two instructions in the VOPD are executed at the same time
+ * ... if one reads a VGPR and the other writes the same VGPR. The 'read'
+ * gets the old value" (RDNA3 ISA §7.6): the half that reads the other's
+ * destination runs first.
+ */
+static int exec_vopd(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	struct emu_insn y;
+	bool x_first;
+	int ret;
+
+	if (w->lanes == 64)
+		return emu_strict(w, err, "VOPD in wave64: %s :: %s at pc 0x%" PRIx64 ": \"This instruction format is legal only for wave32. It must not be used by wave64's. It is skipped for wave64\" (RDNA3 ISA §7.6)",
+				  in->name, in->vopd_y.name, w->pc);
+	emu_vopd_y(in, &y);
+	x_first = reads_vgpr(in, y.dst.index);
+	if (x_first && reads_vgpr(&y, in->dst.index))
+		return vsharp_fail(err, -ENOSYS, "emu: %s: %s :: %s at pc 0x%" PRIx64 ": VOPD halves that read each other's destination are not implemented",
+				   vsharp_gfx_name(w->level), in->name, y.name, w->pc);
+	ret = exec_valu_alu(w, x_first ? in : &y, err);
+	return ret ? ret : exec_valu_alu(w, x_first ? &y : in, err);
+}
+
 static unsigned valu_sources(enum emu_op op)
 {
 	switch (op) {
@@ -566,6 +1008,8 @@ static int exec_valu(struct emu_wave *w, const struct emu_insn *in, struct vshar
 
 	if (op == EMU_OP_V_READFIRSTLANE_B32)
 		return exec_readfirstlane(w, in, err);
+	if (op == EMU_OP_ALU)
+		return in->fmt == EMU_FMT_VOPD ? exec_vopd(w, in, err) : exec_valu_alu(w, in, err);
 	if ((ret = check_sopnd(w, in, &in->src0, 1, false, err)) ||
 	    (two && (ret = check_sopnd(w, in, &in->src1, 1, false, err))) ||
 	    (three && (ret = check_sopnd(w, in, &in->src2, 1, false, err))))
@@ -692,6 +1136,121 @@ static int global_lanes(struct emu_wave *w, struct emu_window *win, const uint64
 				store_le(p + 4 * i, 4, w->vgpr[vdata + i][l]);
 		}
 	}
+	return 0;
+}
+
+/* The lanes' addresses of a GLOBAL instruction: SADDR + VADDR or the VADDR pair, plus the offset. */
+static unsigned global_addrs(const struct emu_wave *w, const struct emu_insn *in, uint64_t *va,
+			     uint8_t *on)
+{
+	uint64_t base = in->has_saddr ? sread64(w, in->saddr) : 0;
+	unsigned n_on = 0;
+
+	for (unsigned l = 0; l < w->lanes; l++) {
+		const uint32_t *lo = w->vgpr[in->vaddr], *hi = w->vgpr[(in->vaddr + 1) % EMU_MAX_VGPRS];
+
+		if (!(w->exec >> l & 1))
+			continue;
+		on[n_on] = (uint8_t)l;
+		va[n_on++] = (in->has_saddr ? base + lo[l] : lo[l] | (uint64_t)hi[l] << 32) +
+			     (uint64_t)(int64_t)in->global_offset;
+	}
+	return n_on;
+}
+
+/*
+ * GLOBAL byte and short loads and stores (Vega ISA §12.18 GLOBAL opcodes
+ * GLOBAL_LOAD_UBYTE/SBYTE/USHORT/SSHORT, GLOBAL_STORE_BYTE/SHORT): a load
+ * zero- or sign-extends into the VGPR, a store writes the low bytes.
+ */
+static int exec_global_small(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	bool load = in->op == EMU_OP_GLOBAL_LOAD;
+	unsigned n = in->global_bytes, perms = load ? VSHARP_VM_READ : VSHARP_VM_WRITE, n_on;
+	uint64_t va[EMU_MAX_LANES];
+	uint8_t on[EMU_MAX_LANES];
+	int ret;
+
+	if ((in->has_saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, in->has_saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, in->vdata, 1, load, err)))
+		return ret;
+	n_on = global_addrs(w, in, va, on);
+	for (unsigned k = 0; k < n_on; k++) {
+		uint8_t *p = window_at(w->vm, &w->data, va[k], n, perms);
+		uint32_t v;
+
+		if (!p)
+			return emu_vm_fault(w, va[k], n, perms, err);
+		if (!load) {
+			store_le(p, n, w->vgpr[in->vdata][on[k]]);
+			continue;
+		}
+		v = (uint32_t)load_le(p, n);
+		if (in->global_sext)
+			v = n == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+		w->vgpr[in->vdata][on[k]] = v;
+	}
+	w->gpu->stats.lane_ops += n_on;
+	if (load)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdata, 1, false);
+	else
+		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
+	return 0;
+}
+
+/*
+ * GLOBAL atomics: lane by lane in lane order, the memory's value and the
+ * data through the model's vsharp_atomic_apply() for the buffer atomic of
+ * the same operation (its DATA: the source, then a compare-swap's compare
+ * value); with GLC the old value returns to VDST.  A misaligned address is
+ * refused: the buffer atomics' alignment rules are the model's, and none
+ * is written for GLOBAL.
+ */
+static int exec_global_atomic(struct emu_wave *w, const struct emu_insn *in, struct vsharp_error *err)
+{
+	const struct vsharp_op *op = in->mem;
+	unsigned bytes = op->bytes, dw = bytes / 4, n_on;
+	bool ret_data = in->glc || in->th == 1;
+	unsigned perms = VSHARP_VM_READ | VSHARP_VM_WRITE;
+	uint64_t va[EMU_MAX_LANES];
+	uint8_t on[EMU_MAX_LANES];
+	int ret;
+
+	if ((in->has_saddr && (ret = check_sgprs(w, in, in->saddr, 2, false, err))) ||
+	    (ret = check_vgprs(w, in, in->vaddr, in->has_saddr ? 1 : 2, false, err)) ||
+	    (ret = check_vgprs(w, in, in->vdata, in->global_dwords, false, err)) ||
+	    (ret_data && (ret = check_vgprs(w, in, in->vdst, dw, true, err))))
+		return ret;
+	n_on = global_addrs(w, in, va, on);
+	for (unsigned k = 0; k < n_on; k++) {
+		unsigned l = on[k], d = in->vdata;
+		uint64_t src = w->vgpr[d][l], cmp = 0, old;
+		uint8_t *p;
+
+		if (va[k] % bytes)
+			return vsharp_fail(err, -ENOSYS, "emu: %s: %s at pc 0x%" PRIx64 " lane %u: a misaligned GLOBAL atomic (address 0x%" PRIx64 ") is not implemented",
+					   vsharp_gfx_name(w->level), in->name, w->pc, l, va[k]);
+		p = window_at(w->vm, &w->data, va[k], bytes, perms);
+		if (!p)
+			return emu_vm_fault(w, va[k], bytes, perms, err);
+		if (dw == 2)
+			src |= (uint64_t)w->vgpr[(d + 1) % EMU_MAX_VGPRS][l] << 32;
+		if (in->global_dwords > dw) {
+			cmp = w->vgpr[(d + dw) % EMU_MAX_VGPRS][l];
+			if (dw == 2)
+				cmp |= (uint64_t)w->vgpr[(d + 3) % EMU_MAX_VGPRS][l] << 32;
+		}
+		old = load_le(p, bytes);
+		store_le(p, bytes, vsharp_atomic_apply(op->atomic, bytes, old, src, cmp));
+		for (unsigned i = 0; ret_data && i < dw; i++)
+			w->vgpr[(in->vdst + i) % EMU_MAX_VGPRS][l] = (uint32_t)(old >> (32 * i));
+	}
+	w->gpu->stats.lane_ops += n_on;
+	if (ret_data)
+		issue(w, in, EMU_CNT_LOAD, true, in->vdst, dw, false);
+	else
+		issue(w, in, w->gpu->facts->store_cnt, true, 0, 0, false);
 	return 0;
 }
 
@@ -1114,11 +1673,15 @@ static int exec_ds(struct emu_wave *w, const struct emu_insn *in, struct vsharp_
 	unsigned n_data1 = emu_vgprs(w->level, in, EMU_VGPR_DATA1);
 	unsigned n_dst = emu_vgprs(w->level, in, EMU_VGPR_DST);
 	/*
-	 * M0 limits DS addresses before GFX11, carries the ADDTID base
-	 * everywhere, the append/consume counter's up to GFX11 and the LDS
-	 * direct and parameter loads' address.
+	 * M0 limits DS addresses where the lds_m0_clamp rule says so (GFX6-10
+	 * by default; LLVM's ldsRequiresM0Init() and ACO initialise it only
+	 * before GFX9, Documentation/emulator.rst "Compiler ISA"), carries the
+	 * ADDTID base everywhere, the append/consume counter's up to GFX11 and
+	 * the LDS direct and parameter loads' address.
 	 */
-	bool uses_m0 = w->level < VSHARP_GFX11 || in->mem->ds_addr == VSHARP_DS_ADDTID ||
+	bool uses_m0 = (w->level < VSHARP_GFX11 &&
+			w->gpu->rules.choice[VSHARP_RULE_LDS_M0_CLAMP] == VSHARP_LDS_M0_CLAMP) ||
+		       in->mem->ds_addr == VSHARP_DS_ADDTID ||
 		       (in->mem->ds_addr == VSHARP_DS_APPEND && w->level <= VSHARP_GFX11) ||
 		       in->fmt == EMU_FMT_LDSDIR;
 	struct vsharp_ds_lane_in li[64];
@@ -1326,10 +1889,13 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		case EMU_FMT_VOP1:
 		case EMU_FMT_VOP2:
 		case EMU_FMT_VOP3:
+		case EMU_FMT_VOPC:
+		case EMU_FMT_VOPD:
 			ret = exec_valu(w, in, err);
 			break;
 		case EMU_FMT_GLOBAL:
-			ret = exec_global(w, in, err);
+			ret = in->op == EMU_OP_GLOBAL_ATOMIC ? exec_global_atomic(w, in, err) :
+			      in->global_bytes ? exec_global_small(w, in, err) : exec_global(w, in, err);
 			break;
 		case EMU_FMT_MUBUF:
 		case EMU_FMT_MTBUF:
@@ -1338,6 +1904,9 @@ int emu_wave_run(struct emu_wave *w, struct vsharp_error *err)
 		case EMU_FMT_DS:
 		case EMU_FMT_LDSDIR:
 			ret = exec_ds(w, in, err);
+			break;
+		case EMU_FMT_CACHE:
+			ret = 0;
 			break;
 		default:
 			ret = vsharp_fail(err, -ENOSYS, "emu: %s: format %d not implemented", vsharp_gfx_name(w->level),

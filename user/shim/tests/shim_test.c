@@ -1496,6 +1496,155 @@ static void test_bad_chip_name(struct ktap *t)
 	CHECK_MSG(t, false, "the shim loaded with VSHARP_SHIM_CHIP=%s", getenv("VSHARP_SHIM_CHIP"));
 }
 
+/* The PM4 type-3 header: opcode OP with a body of BODY dwords. */
+static uint32_t pkt3(unsigned op, unsigned body)
+{
+	return (3u << 30) | ((body - 1) << 16) | (op << 8);
+}
+
+/* Submits the first N dwords of IB on compute ring 0 and waits: the errno of either. */
+static int run_ib(amdgpu_context_handle ctx, const struct buf *ib, amdgpu_bo_list_handle list,
+		  unsigned n)
+{
+	struct amdgpu_cs_ib_info info = { .ib_mc_address = ib->va, .size = n };
+	struct amdgpu_cs_request req = { .ip_type = AMDGPU_HW_IP_COMPUTE, .resources = list,
+					 .number_of_ibs = 1, .ibs = &info };
+	uint32_t expired = 0;
+	int r = amdgpu_cs_submit(ctx, 0, &req, 1);
+
+	return r ? r : wait_fence(ctx, req.seq_no, &expired);
+}
+
+/*
+ * PRT ranges (amdgpu_gem_va_ioctl: AMDGPU_VM_PAGE_PRT maps fpriv->prt_va,
+ * no BO; only DELAY_UPDATE may come with it): the GPU reads zeros there
+ * and its writes are dropped (AMDGPU_PTE_PRT).  A job writes the range
+ * with WRITE_DATA, the next copies it out with COPY_DATA (SRC_SEL 1
+ * memory, DST_SEL 5 memory: Mesa sid.h COPY_DATA_*): zeros, no fault.
+ */
+static void test_prt(struct ktap *t)
+{
+	const uint32_t prt = AMDGPU_VM_PAGE_PRT;
+	amdgpu_va_handle vah = NULL;
+	uint64_t prt_va = 0, data;
+	struct job j;
+	struct dev d;
+	uint32_t *ib;
+	unsigned n;
+
+	if (!dev_open(t, &d))
+		return;
+	if (!job_make(t, &d, &j) ||
+	    !CHECK(t, amdgpu_va_range_alloc(d.h, amdgpu_gpu_va_range_general, 2 * PAGE, PAGE, 0,
+					    &prt_va, &vah, 0) == 0))
+		goto out;
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, NULL, 0, 2 * PAGE, prt_va,
+					prt | AMDGPU_VM_PAGE_READABLE, AMDGPU_VA_OP_MAP), -EINVAL);
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, NULL, 0, 2 * PAGE, prt_va, prt, AMDGPU_VA_OP_MAP), 0);
+	ib = j.ib.cpu;
+	data = j.ib.va + PAGE / 2;
+	for (unsigned i = 0; i < 4; i++)
+		ib[PAGE / 8 + i] = 0x55555555;
+	n = 0;
+	ib[n++] = pkt3(0x37, 5);
+	ib[n++] = 5u << 8 | 1u << 20;
+	ib[n++] = (uint32_t)(prt_va + 8);
+	ib[n++] = (uint32_t)((prt_va + 8) >> 32);
+	ib[n++] = 0xdeadbeef;
+	ib[n++] = 0xcafef00d;
+	CHECK_EQ(t, run_ib(j.ctx, &j.ib, j.list, n), 0);
+	n = 0;
+	for (unsigned i = 0; i < 2; i++) {
+		ib[n++] = pkt3(0x40, 5);
+		ib[n++] = 1u | 5u << 8 | 1u << 20;
+		ib[n++] = (uint32_t)(prt_va + 8 + 4 * i);
+		ib[n++] = (uint32_t)((prt_va + 8 + 4 * i) >> 32);
+		ib[n++] = (uint32_t)(data + 4 * i);
+		ib[n++] = (uint32_t)((data + 4 * i) >> 32);
+	}
+	CHECK_EQ(t, run_ib(j.ctx, &j.ib, j.list, n), 0);
+	CHECK_EQ(t, ib[PAGE / 8], 0);
+	CHECK_EQ(t, ib[PAGE / 8 + 1], 0);
+	CHECK_EQ(t, ib[PAGE / 8 + 2], 0x55555555);
+	CHECK_EQ(t, reset_flags(j.ctx), 0);
+	/* amdgpu_vm_bo_unmap() of prt_va: the mapping at that address, then -ENOENT. */
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, NULL, 0, 2 * PAGE, prt_va, prt, AMDGPU_VA_OP_UNMAP), 0);
+	CHECK_EQ(t, amdgpu_bo_va_op_raw(d.h, NULL, 0, 2 * PAGE, prt_va, prt, AMDGPU_VA_OP_UNMAP),
+		 -ENOENT);
+out:
+	if (vah)
+		amdgpu_va_range_free(vah);
+	job_free(&j);
+	dev_close(&d);
+}
+
+/*
+ * The node's answers to what Mesa 22.3 asks beside amdgpu's own queries:
+ * drm_getcap() ADDFB2_MODIFIERS (!fb_modifiers_not_supported: 0 on the
+ * DCE paths before GFX9, dce_v*_0.c, 1 from AMDGPU_FAMILY_AI, where
+ * amdgpu_dm_plane.c has modifiers), AMDGPU_INFO_VIDEO_CAPS (-EINVAL from
+ * amdgpu_asic_query_video_codecs() on a chip without a multimedia block),
+ * and drm_ioctl_permit()'s -EACCES for GET_MAGIC, which drm_ioctls[] does
+ * not mark DRM_RENDER_ALLOW.
+ */
+static void test_kms_caps_and_permits(struct ktap *t)
+{
+	struct drm_amdgpu_info_video_caps caps;
+	struct amdgpu_gpu_info gpu;
+	drm_magic_t magic;
+	uint64_t v = 7;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	if (CHECK(t, amdgpu_query_gpu_info(d.h, &gpu) == 0)) {
+		CHECK_EQ(t, drmGetCap(d.fd, DRM_CAP_ADDFB2_MODIFIERS, &v), 0);
+		CHECK_EQ(t, v, gpu.family_id >= AMDGPU_FAMILY_AI);
+	}
+	CHECK_EQ(t, amdgpu_query_video_caps_info(d.h, AMDGPU_INFO_VIDEO_CAPS_DECODE, sizeof(caps),
+						 &caps), -EINVAL);
+	CHECK_EQ(t, drmGetMagic(d.fd, &magic), -EACCES);
+	dev_close(&d);
+}
+
+/*
+ * What boards of these chips report (Mesa's src/amd/drm-shim/amdgpu_devices.c,
+ * captured from hardware: vega10, navi10, navi21, navi31): GB_ADDR_CONFIG,
+ * which Mesa's addrlib decodes, the render backends, the L2 channels and the
+ * VGPRs DEV_INFO gives.
+ */
+static void test_board_values(struct ktap *t)
+{
+	static const struct {
+		const char *chip;
+		uint32_t gb_addr_config, rbs, tccs, vgprs;
+	} boards[] = {
+		{ "gfx900", 0x2a114042, 16, 16, 256 },
+		{ "gfx1010", 0x00100044, 16, 16, 1024 },
+		{ "gfx1030", 0x00000444, 16, 16, 1024 },
+		{ "gfx1100", 0x00000545, 24, 24, 1536 },
+	};
+	const char *chip = getenv("VSHARP_SHIM_CHIP");
+	struct drm_amdgpu_info_device info;
+	uint32_t v = 0;
+	struct dev d;
+
+	if (!dev_open(t, &d))
+		return;
+	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
+		if (!chip || strcmp(chip, boards[i].chip))
+			continue;
+		CHECK_EQ(t, amdgpu_read_mm_registers(d.h, 0x263e, 1, 0xffffffff, 0, &v), 0);
+		CHECK_EQ(t, v, boards[i].gb_addr_config);
+		CHECK_EQ(t, amdgpu_query_info(d.h, AMDGPU_INFO_DEV_INFO, sizeof(info), &info), 0);
+		CHECK_EQ(t, info.num_rb_pipes, boards[i].rbs);
+		CHECK_EQ(t, info.enabled_rb_pipes_mask, (1ull << boards[i].rbs) - 1);
+		CHECK_EQ(t, info.num_tcc_blocks, boards[i].tccs);
+		CHECK_EQ(t, info.num_shader_visible_vgprs, boards[i].vgprs);
+	}
+	dev_close(&d);
+}
+
 struct tcase {
 	const char *name;
 	void (*fn)(struct ktap *t);
@@ -1521,6 +1670,13 @@ static const struct tcase cases[] = {
 	{ "ib_flags", test_ib_flags, "gfx900", NULL, 0,
 	  "secure submissions not supported on ring <comp_1.0.0>" },
 	{ "rings", test_rings, NULL, NULL, 0, NULL },
+	{ "prt", test_prt, "gfx1030", NULL, 0, NULL },
+	{ "board_values_gfx900", test_board_values, "gfx900", NULL, 0, NULL },
+	{ "board_values_gfx1010", test_board_values, "gfx1010", NULL, 0, NULL },
+	{ "board_values_gfx1030", test_board_values, "gfx1030", NULL, 0, NULL },
+	{ "board_values_gfx1100", test_board_values, "gfx1100", NULL, 0, NULL },
+	{ "kms_caps_and_permits_gfx803", test_kms_caps_and_permits, "gfx803", NULL, 0, NULL },
+	{ "kms_caps_and_permits_gfx1030", test_kms_caps_and_permits, "gfx1030", NULL, 0, NULL },
 	{ "cs_refusals_and_faults", test_cs_refusals, NULL, NULL, 0,
 	  "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout]" },
 	{ "gpu_recover", test_gpu_recover, NULL, NULL, 0, "debugfs amdgpu_gpu_recover: GPU reset" },
