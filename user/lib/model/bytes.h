@@ -59,6 +59,17 @@ static inline void store_le(uint8_t *p, unsigned n, uint64_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* N little-endian dwords at P into DST: one copy on a little-endian host. */
+static inline void load_le_dwords(uint32_t *dst, const uint8_t *p, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(dst, p, 4 * (size_t)n);
+#else
+	for (unsigned i = 0; i < n; i++)
+		dst[i] = (uint32_t)load_le(p + 4 * i, 4);
+#endif
+}
+
 static inline uint32_t sign_extend(uint32_t v, unsigned bits)
 {
 	uint32_t m = 1u << (bits - 1);

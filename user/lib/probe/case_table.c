@@ -113,15 +113,17 @@ unsigned vsharp_probe_observed(const struct vsharp_probe_ctx *ctx, unsigned i, s
 {
 	const uint8_t *rec = wave_record(ctx, i);
 
-	memset(r->vdst, 0, sizeof(r->vdst));
 	if (i >= ctx->ran) {
+		memset(r->vdst, 0, sizeof(r->vdst));
 		memset(r->arena, 0, sizeof(r->arena));
 		memset(r->lds, 0, sizeof(r->lds));
 		return 0;
 	}
 	for (unsigned l = 0; l < ctx->wave_size; l++)
-		for (unsigned k = 0; k < 8; k++)
-			r->vdst[l][k] = (uint32_t)load_le(rec + LANES + LANE_SIZE * l + 32 + 4 * k, 4);
+		load_le_dwords(r->vdst[l], rec + LANES + LANE_SIZE * l + 32, 8);
+	/* A wave32's other lanes: what a fresh record holds. */
+	memset((uint8_t *)r->vdst + sizeof(r->vdst[0]) * ctx->wave_size, 0,
+	       sizeof(r->vdst) - sizeof(r->vdst[0]) * ctx->wave_size);
 	memcpy(r->arena, ctx->host_arena + (size_t)i * VSHARP_PROBE_ARENA, VSHARP_PROBE_ARENA);
 	memcpy(r->lds, rec + LDS_IMAGE, VSHARP_PROBE_LDS);
 	return probe_table_vmid(ctx, i);
