@@ -117,8 +117,9 @@ static void test_range_and_m0(struct ktap *t)
 	in.vaddr = 0x1000;
 	if (run(t, &a, &in, &out))
 		CHECK(t, !out.in_range[0]);
-	/* M0 clamp: documented on GFX9 (MIN(M0, LDS_SIZE)), absent from GFX11. */
+	/* M0 clamp: the guides' MIN(M0, LDS_SIZE) on GFX9 (the rule's clamp choice), absent from GFX11. */
 	a = ds(VSHARP_GFX9, "ds_read_b32");
+	vsharp_rules_set(&a.rules, "lds_m0_clamp=clamp", NULL);
 	a.m0 = 0x100;
 	in.vaddr = 0x100;
 	if (run(t, &a, &in, &out))
@@ -478,8 +479,9 @@ static void test_src2(struct ktap *t)
 		CHECK_EQ(t, get32(0x104), 1);
 	}
 
-	/* M0 = 0x104 clamps B (0x110) out: it reads 0 (inferred) and A keeps its value. */
+	/* Under the clamp choice M0 = 0x104 clamps B (0x110) out: it reads 0 (inferred) and A keeps its value. */
 	a = ds(VSHARP_GFX9, "ds_add_src2_u32");
+	vsharp_rules_set(&a.rules, "lds_m0_clamp=clamp", NULL);
 	a.offset0 = 4;
 	a.m0 = 0x104;
 	memset(test_lds_bytes, 0, 0x1000);

@@ -253,7 +253,8 @@ static void test_not_plain(struct ktap *t)
 	a.m0 = 0x100;
 	a.align = VSHARP_ALIGN_UNALIGNED;
 	vsharp_rules_default(VSHARP_GFX9, &a.rules);
-	/* GFX9 clamps to M0 (lds_m0_clamp clamp): the limit is M0, not the allocation. */
+	/* Under lds_m0_clamp's clamp choice the limit is M0, not the allocation. */
+	a.rules.choice[VSHARP_RULE_LDS_M0_CLAMP] = VSHARP_LDS_M0_CLAMP;
 	if (CHECK(t, a.op && vsharp_ds_plain(&a, &lds, &d)))
 		CHECK_EQ(t, d.limit, 0x100);
 	a.op = vsharp_op_find(VSHARP_GFX9, "ds_add_u32", NULL);

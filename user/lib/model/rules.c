@@ -72,9 +72,14 @@ static const struct vsharp_rule_info rules[VSHARP_RULE_COUNT] = {
 		"lds_m0_clamp", "LDS accesses limited to MIN(M0, LDS_SIZE)", GFX_RANGE(6, 12), 2,
 		{ { "clamp", "ISA-V §10.3.3, R1 §3.6.6, R2 §3.6.1: size sent to LDS is MIN(M0, LDS_SIZE)" },
 		  { "ignored", "R3 §12.5, R4 §12.5: M0 is only read by ADDTID; LLVM ldsRequiresM0Init() is false on GFX9+" } },
+		/*
+		 * GFX9-10.3 follow the compilers, not the guides' sentence: LLVM
+		 * (ldsRequiresM0Init), ACO and hipBLASLt leave M0 unset before DS
+		 * from GFX9, and that code runs on those chips (Documentation/model.rst).
+		 */
 		{ [VSHARP_GFX6] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX7] = VSHARP_LDS_M0_CLAMP,
-		  [VSHARP_GFX8] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX9] = VSHARP_LDS_M0_CLAMP,
-		  [VSHARP_GFX10] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX10_3] = VSHARP_LDS_M0_CLAMP,
+		  [VSHARP_GFX8] = VSHARP_LDS_M0_CLAMP, [VSHARP_GFX9] = VSHARP_LDS_M0_IGNORED,
+		  [VSHARP_GFX10] = VSHARP_LDS_M0_IGNORED, [VSHARP_GFX10_3] = VSHARP_LDS_M0_IGNORED,
 		  [VSHARP_GFX11] = VSHARP_LDS_M0_IGNORED, [VSHARP_GFX12] = VSHARP_LDS_M0_IGNORED },
 	},
 	[VSHARP_RULE_TFE_OOB] = {
