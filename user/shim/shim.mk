@@ -72,3 +72,6 @@ SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
 	shim-profiles="user/shim/tests/run_profiles.sh $(BUILD)" \
 	shim-vmid="user/shim/tests/vmid_shared.sh $(BUILD)" \
 	shim-vram-reads="user/tests/shim_vram_reads.sh $(BUILD)"
+
+# Mesa's drivers under the shim: the mesatests helper's rules and suite.
+include user/shim/tests/mesa/mesa.mk
