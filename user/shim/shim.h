@@ -115,6 +115,7 @@ struct shim_bo {
 	uint32_t metadata_size;
 	uint32_t metadata[64];
 	bool userptr;			/* GEM_USERPTR: host is the user's memory */
+	bool prt;			/* a PRT range's zero pages (shim_gem.c), no handle */
 	bool readonly;			/* AMDGPU_GEM_USERPTR_READONLY: no GPU writes */
 	bool stale;			/* its stale bytes are still to be written */
 	bool touched;			/* its bytes were seen: by the CPU, a job, a fence */
@@ -148,6 +149,26 @@ struct shim_bad_fence {
 	int error;
 };
 
+/*
+ * A fence, which has always signalled here (shim_syncobj.c): a job's
+ * (drm_sched), a stub, or a timeline point's dma_fence_chain node.
+ */
+struct shim_fence {
+	int error;			/* the errno it signalled with, 0 clean */
+	bool chain;			/* a dma_fence_chain head */
+	uint64_t seqno, prev_seqno;	/* prev_seqno: a chain's previous head */
+	uint64_t context;
+	int64_t timestamp_ns;		/* CLOCK_MONOTONIC when it signalled */
+	char driver[16], timeline[16];	/* ops->get_driver_name, get_timeline_name */
+};
+
+struct shim_syncobj;
+
+struct shim_syncobj_handle {
+	uint32_t id;
+	struct shim_syncobj *obj;
+};
+
 struct shim_ctx {
 	uint32_t id;
 	uint64_t serial;		/* unique in the process: the stable pstate's owner */
@@ -177,6 +198,8 @@ struct shim_file {
 	uint64_t serial;		/* unique in the process: the VM's owner tag */
 	unsigned gen;			/* shim.device_gen at open: the device it belongs to */
 	unsigned reserved_vmid;		/* AMDGPU_VM_OP_RESERVE_VMID's, 0 none */
+	struct shim_syncobj_handle *syncobjs;	/* the syncobj idr */
+	size_t nsyncobjs;
 };
 
 /*
@@ -311,6 +334,15 @@ int shim_real_close(int fd);
 ssize_t shim_real_write(int fd, const void *buf, size_t len);
 void *shim_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
 
+/* An ioctl the shim answers: its number, name, argument size and handler. */
+struct shim_ioctl_entry {
+	unsigned nr;
+	const char *name;
+	size_t size;
+	int (*fn)(struct shim_file *f, void *arg);
+	bool any_driver;	/* answered on the i915 node too */
+};
+
 /* ioctls (shim_ioctl.c): 0 or a negative errno. */
 int shim_ioctl(struct shim_file *f, unsigned long request, void *arg);
 const char *shim_ioctl_name(unsigned long request);
@@ -342,6 +374,8 @@ struct drm_amdgpu_bo_list_in;
 int shim_bo_list_fill(struct shim_file *f, const struct drm_amdgpu_bo_list_in *in,
 		      struct shim_list *out);
 void shim_list_free(struct shim_list *l);
+/* A job has run: what it wrote to PRT ranges is gone (their pages read zero again). */
+void shim_prt_drop_writes(struct shim_file *f);
 /*
  * mmap of a GEM_MMAP offset: the BO's memfd and the offset in it, and
  * whether the BO is placed in VRAM, or -errno.
@@ -361,6 +395,7 @@ int shim_ctx(struct shim_file *f, void *arg);
 int shim_cs(struct shim_file *f, void *arg);
 int shim_wait_cs(struct shim_file *f, void *arg);
 int shim_wait_fences(struct shim_file *f, void *arg);
+int shim_fence_to_handle(struct shim_file *f, void *arg);
 void shim_ctx_release(struct shim_ctx *c);
 /*
  * The machine's state (shim_shared.c): opened once at load (0 or -errno);
@@ -404,6 +439,27 @@ void shim_vsharp_dup(int oldfd, int newfd);
 bool shim_vsharp_write(int fd, const void *buf, size_t len, ssize_t *ret);
 enum vsharp_align_mode shim_vsharp_align(unsigned vmid);
 void shim_vsharp_reset(void);
+
+/*
+ * DRM syncobjs and sync files (shim_syncobj.c).  shim_syncobj_ioctl() is
+ * the entry of the core ioctl NR, or NULL.  The CS waits for a fence with
+ * shim_syncobj_cs_wait(), holds the syncobjs it signals (shim_syncobj_get,
+ * _put) and gives them its job's fence (shim_syncobj_signal, POINT 0 for a
+ * binary one).  Descriptors: a sync file's ioctls, and their close and dup.
+ */
+const struct shim_ioctl_entry *shim_syncobj_ioctl(unsigned nr);
+int shim_syncobj_cs_wait(struct shim_file *f, uint32_t handle, uint64_t point, uint64_t flags);
+struct shim_syncobj *shim_syncobj_get(struct shim_file *f, uint32_t handle);
+void shim_syncobj_put(struct shim_syncobj *o);
+void shim_syncobj_signal(struct shim_syncobj *o, uint64_t point, const struct shim_fence *fence);
+/* AMDGPU_FENCE_TO_HANDLE's WHAT for FENCE (NULL: a fence long signalled, the stub). */
+int shim_syncobj_fence_to_handle(struct shim_file *f, const struct shim_fence *fence,
+				 uint32_t what, uint32_t *out);
+void shim_syncobj_file_release(struct shim_file *f);
+bool shim_sync_file_ioctl(int fd, unsigned long request, void *arg, int *ret);
+void shim_objfd_closed(int fd);
+void shim_objfd_dup(int oldfd, int newfd);
+int64_t shim_now_ns(void);
 
 /* AMDGPU_INFO (shim_info.c). */
 int shim_info(struct shim_file *f, void *arg);

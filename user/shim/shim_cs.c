@@ -220,8 +220,46 @@ int shim_ctx(struct shim_file *f, void *arg)
  * older than the entity's window of amdgpu_sched_jobs count as signalled.
  * *ERROR is the fence's error, 0 for a fence that signalled cleanly.
  */
-static int fence_state(struct shim_file *f, uint32_t ctx_id, uint32_t ip, uint32_t instance,
-		       uint32_t ring, uint64_t seq, int *error)
+/*
+ * The ring's name, the scheduler's timeline (amdgpu_ring_init: "gfx_0.0.0",
+ * "comp_1.RING.0" for MEC 1 pipe RING, "sdmaN").
+ */
+static void ring_name(uint32_t ip, uint32_t ring, char *buf, size_t len)
+{
+	static const char *const names[AMDGPU_HW_IP_NUM] = {
+		[AMDGPU_HW_IP_GFX] = "gfx_0.0.0", [AMDGPU_HW_IP_COMPUTE] = "comp_1.%u.0",
+		[AMDGPU_HW_IP_DMA] = "sdma%u",
+	};
+
+	snprintf(buf, len, names[ip] ? names[ip] : "ring%u", ring);
+}
+
+/*
+ * The scheduler's finished fence of a job (drm_sched_fence_get_driver_name
+ * "drm_sched", the ring's timeline); the context number is the shim's own,
+ * one per context and entity, as dma_fence_context_alloc() gives each
+ * entity its own.
+ */
+static void job_fence(const struct shim_ctx *c, uint32_t ip, uint32_t ring, uint64_t seq, int error,
+		      struct shim_fence *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->error = error;
+	out->seqno = seq;
+	out->context = (c->serial * AMDGPU_HW_IP_NUM + ip) * SHIM_MAX_ENTITIES + ring;
+	out->timestamp_ns = shim_now_ns();
+	snprintf(out->driver, sizeof(out->driver), "drm_sched");
+	ring_name(ip, ring, out->timeline, sizeof(out->timeline));
+}
+
+/*
+ * amdgpu_ctx_get_fence(): -EINVAL for a sequence not yet emitted (~0 is
+ * the last one); fences older than the entity's window of amdgpu_sched_jobs
+ * count as signalled and are gone (NULL: *FENCE untouched, *KEPT false).
+ * *ERROR is the fence's error, 0 for a fence that signalled cleanly.
+ */
+static int fence_find(struct shim_file *f, uint32_t ctx_id, uint32_t ip, uint32_t instance,
+		      uint32_t ring, uint64_t seq, int *error, struct shim_fence *fence)
 {
 	struct shim_ctx *c = ctx_lookup(f, ctx_id);
 	int r;
@@ -241,7 +279,17 @@ static int fence_state(struct shim_file *f, uint32_t ctx_id, uint32_t ip, uint32
 	for (size_t i = 0; i < c->nbad; i++)
 		if (c->bad[i].ip == ip && c->bad[i].ring == ring && c->bad[i].seq == seq)
 			*error = c->bad[i].error;
-	return 0;
+	if (fence)
+		job_fence(c, ip, ring, seq, *error, fence);
+	return 1;
+}
+
+static int fence_state(struct shim_file *f, uint32_t ctx_id, uint32_t ip, uint32_t instance,
+		       uint32_t ring, uint64_t seq, int *error)
+{
+	int r = fence_find(f, ctx_id, ip, instance, ring, seq, error, NULL);
+
+	return r < 0 ? r : 0;
 }
 
 /* Every fence has completed when its CS returns: signalled, or with an error. */
@@ -298,6 +346,27 @@ int shim_wait_fences(struct shim_file *f, void *arg)
 	return all ? 0 : first_error;
 }
 
+/* amdgpu_cs_fence_to_handle_ioctl(): a fence gone from the window is the stub. */
+int shim_fence_to_handle(struct shim_file *f, void *arg)
+{
+	union drm_amdgpu_fence_to_handle *a = arg;
+	const struct drm_amdgpu_fence *in = &a->in.fence;
+	uint32_t what = a->in.what, handle = 0;
+	struct shim_fence fence;
+	int error = 0;
+	int r = fence_find(f, in->ctx_id, in->ip_type, in->ip_instance, in->ring, in->seq_no, &error,
+			   &fence);
+
+	if (r < 0)
+		return r;
+	r = shim_syncobj_fence_to_handle(f, r ? &fence : NULL, what, &handle);
+	if (r)
+		return r;
+	memset(a, 0, sizeof(*a));
+	a->out.handle = handle;
+	return 0;
+}
+
 /* Submission. */
 
 struct job {
@@ -309,6 +378,18 @@ struct job {
 	const struct shim_list *resident;
 	struct shim_bo *fence_bo;
 	uint64_t fence_offset;
+	/* amdgpu_cs_pass2()'s chunks, in order: dependencies and syncobjs. */
+	struct {
+		uint32_t id;
+		const void *data;
+		size_t bytes;
+	} deps[8];
+	unsigned ndeps;
+	/* The post-dependencies: syncobjs (held) and points the job's fence goes to. */
+	struct shim_syncobj **post;
+	uint64_t *post_points;
+	unsigned npost;
+	bool has_post;
 };
 
 /*
@@ -448,6 +529,92 @@ static int chunk_deps(struct shim_file *f, const void *data, size_t bytes)
 	return 0;
 }
 
+/*
+ * amdgpu_cs_p2_syncobj_out() / _timeline_signal(): one such chunk per CS;
+ * each syncobj must exist (-EINVAL).  POINTS NULL: binary syncobjs.
+ */
+static int post_deps(struct shim_file *f, struct job *j, const void *data, size_t bytes,
+		     bool timeline)
+{
+	size_t each = timeline ? sizeof(struct drm_amdgpu_cs_chunk_syncobj) :
+				 sizeof(struct drm_amdgpu_cs_chunk_sem);
+	size_t n = bytes / each;
+
+	if (j->has_post)
+		return -EINVAL;
+	j->has_post = true;
+	j->post = calloc(n ? n : 1, sizeof(*j->post));
+	j->post_points = calloc(n ? n : 1, sizeof(*j->post_points));
+	if (!j->post || !j->post_points)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *e = (const uint8_t *)data + i * each;
+		struct drm_amdgpu_cs_chunk_syncobj so = { 0, 0, 0 };
+
+		memcpy(&so, e, each);
+		j->post[j->npost] = shim_syncobj_get(f, so.handle);
+		if (!j->post[j->npost])
+			return -EINVAL;
+		j->post_points[j->npost++] = so.point;
+	}
+	return 0;
+}
+
+/* amdgpu_cs_p2_syncobj_in() (point 0, no flags) and _timeline_wait(). */
+static int syncobj_waits(struct shim_file *f, const void *data, size_t bytes, bool timeline)
+{
+	size_t each = timeline ? sizeof(struct drm_amdgpu_cs_chunk_syncobj) :
+				 sizeof(struct drm_amdgpu_cs_chunk_sem);
+
+	for (size_t i = 0; i < bytes / each; i++) {
+		struct drm_amdgpu_cs_chunk_syncobj so = { 0, 0, 0 };
+		int r;
+
+		memcpy(&so, (const uint8_t *)data + i * each, each);
+		r = shim_syncobj_cs_wait(f, so.handle, so.point, so.flags);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* amdgpu_cs_pass2(): the dependency and syncobj chunks, in order. */
+static int pass2(struct shim_file *f, struct job *j)
+{
+	int r = 0;
+
+	for (unsigned i = 0; i < j->ndeps && !r; i++) {
+		const void *data = j->deps[i].data;
+		size_t bytes = j->deps[i].bytes;
+
+		switch (j->deps[i].id) {
+		case AMDGPU_CHUNK_ID_DEPENDENCIES:
+		case AMDGPU_CHUNK_ID_SCHEDULED_DEPENDENCIES:
+			r = chunk_deps(f, data, bytes);
+			break;
+		case AMDGPU_CHUNK_ID_SYNCOBJ_IN:
+		case AMDGPU_CHUNK_ID_SYNCOBJ_TIMELINE_WAIT:
+			r = syncobj_waits(f, data, bytes,
+					  j->deps[i].id == AMDGPU_CHUNK_ID_SYNCOBJ_TIMELINE_WAIT);
+			break;
+		default:
+			r = post_deps(f, j, data, bytes,
+				      j->deps[i].id == AMDGPU_CHUNK_ID_SYNCOBJ_TIMELINE_SIGNAL);
+			break;
+		}
+	}
+	return r;
+}
+
+static void job_free(struct job *j)
+{
+	shim_list_free(&j->list);
+	for (unsigned i = 0; i < j->npost; i++)
+		shim_syncobj_put(j->post[i]);
+	free(j->post);
+	free(j->post_points);
+}
+
 /* amdgpu_cs_pass1(): every chunk, in order, with its checks. */
 static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job *j)
 {
@@ -482,13 +649,17 @@ static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job 
 			break;
 		case AMDGPU_CHUNK_ID_DEPENDENCIES:
 		case AMDGPU_CHUNK_ID_SCHEDULED_DEPENDENCIES:
-			r = chunk_deps(f, data, bytes);
-			break;
 		case AMDGPU_CHUNK_ID_SYNCOBJ_IN:
 		case AMDGPU_CHUNK_ID_SYNCOBJ_OUT:
 		case AMDGPU_CHUNK_ID_SYNCOBJ_TIMELINE_WAIT:
 		case AMDGPU_CHUNK_ID_SYNCOBJ_TIMELINE_SIGNAL:
-			return shim_unsupported("CS chunk %u (syncobj)", c->chunk_id);
+			if (j->ndeps == ARRAY_SIZE(j->deps))
+				return shim_unsupported("more than %u dependency and syncobj chunks in one CS",
+							j->ndeps);
+			j->deps[j->ndeps].id = c->chunk_id;
+			j->deps[j->ndeps].data = data;
+			j->deps[j->ndeps++].bytes = bytes;
+			break;
 		default:
 			return -EINVAL;
 		}
@@ -500,6 +671,13 @@ static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job 
 	/* amdgpu_cs_pass1(): a context from before a VRAM loss may not submit. */
 	if (j->ctx->vram_lost_counter != shim.vram_lost_counter)
 		return -ECANCELED;
+	r = pass2(f, j);
+	if (r)
+		return r;
+	/* A wait for a submission let other threads in: the context may have moved. */
+	j->ctx = ctx_lookup(f, cs->in.ctx_id);
+	if (!j->ctx)
+		return -EINVAL;
 	/* amdgpu_cs_parser_bos(): the list comes from the chunk or the handle, not both. */
 	if (cs->in.bo_list_handle) {
 		if (j->list.bos)
@@ -515,7 +693,7 @@ static int parse(struct shim_file *f, const union drm_amdgpu_cs *cs, struct job 
 
 static bool resident(const struct job *j, const struct shim_bo *bo)
 {
-	if (bo == j->fence_bo || (bo->flags & AMDGPU_GEM_CREATE_VM_ALWAYS_VALID))
+	if (bo == j->fence_bo || bo->prt || (bo->flags & AMDGPU_GEM_CREATE_VM_ALWAYS_VALID))
 		return true;
 	for (unsigned i = 0; i < j->resident->n; i++)
 		if (j->resident->bos[i] == bo)
@@ -523,6 +701,15 @@ static bool resident(const struct job *j, const struct shim_bo *bo)
 	return false;
 }
 
+/*
+ * The job's VM: each resident mapping at its 48-bit address.  The GPU's
+ * VM is 48 bits wide, the hole's two sides one range ("Hardware is
+ * programmed as if the hole doesn't exists", amdgpu_gmc.h
+ * AMDGPU_GMC_HOLE_MASK), and clients write addresses above the hole in the
+ * sign-extended form (amdgpu_gmc_sign_extend(); radeonsi's 32-bit-address
+ * BOs at 0xffff8001........): those reach the same pages, so a mapping of
+ * the upper half is also entered at its sign-extended address.
+ */
 static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **vm,
 		  struct vsharp_error *err)
 {
@@ -530,11 +717,14 @@ static int job_vm(struct shim_file *f, const struct job *j, struct vsharp_vm **v
 
 	for (size_t i = 0; !r && i < f->nmaps; i++) {
 		const struct shim_map *m = &f->maps[i];
+		unsigned perms = m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms;
 
-		if (resident(j, m->bo))
-			r = vsharp_vm_map(*vm, m->start, m->size, shim_bo_bytes(m->bo) + m->offset,
-					  m->bo->readonly ? m->perms & ~(unsigned)VSHARP_VM_WRITE : m->perms,
-					  err);
+		if (!resident(j, m->bo))
+			continue;
+		r = vsharp_vm_map(*vm, m->start, m->size, shim_bo_bytes(m->bo) + m->offset, perms, err);
+		if (!r && m->start >= SHIM_HOLE_START)
+			r = vsharp_vm_map(*vm, m->start | ~SHIM_HOLE_MASK, m->size,
+					  shim_bo_bytes(m->bo) + m->offset, perms, err);
 	}
 	return r;
 }
@@ -572,13 +762,9 @@ static int gpu(struct vsharp_error *err)
 /* The job stopped the GPU: amdgpu's timeout handler resets it and blames the context. */
 static void reset(struct job *j, uint64_t seq, bool vram_lost)
 {
-	static const char *const ring_names[AMDGPU_HW_IP_NUM] = {
-		[AMDGPU_HW_IP_GFX] = "gfx_0.0.0", [AMDGPU_HW_IP_COMPUTE] = "comp_1.%u.0",
-		[AMDGPU_HW_IP_DMA] = "sdma%u",
-	};
 	char ring[32];
 
-	snprintf(ring, sizeof(ring), ring_names[j->ip] ? ring_names[j->ip] : "ring%u", j->ring);
+	ring_name(j->ip, j->ring, ring, sizeof(ring));
 	shim_klog("[drm:amdgpu_job_timedout] *ERROR* ring %s timeout, signaled seq=%" PRIu64
 		  ", emitted seq=%" PRIu64, ring, seq - 1, seq);
 	/* drm_sched_increase_karma(): karma 1 > amdgpu_job_hang_limit 0, the entity's ctx->guilty. */
@@ -669,6 +855,7 @@ static int execute(struct shim_file *f, struct job *j, uint64_t seq)
 		r = run_ibs(j, vm, &err);
 	if (vm)
 		vsharp_vm_destroy(vm);
+	shim_prt_drop_writes(f);
 	if (r) {
 		if (r == -EACCES && vsharp_gpu_last_outcome(shim.gpu, NULL) == VSHARP_GPU_PRIV_REG)
 			priv_reg_irq();
@@ -686,6 +873,7 @@ int shim_cs(struct shim_file *f, void *arg)
 	union drm_amdgpu_cs *cs = arg;
 	struct job j;
 	struct shim_bad_fence *grown;
+	struct shim_fence fence;
 	uint64_t seq;
 	int r, error;
 
@@ -712,9 +900,13 @@ int shim_cs(struct shim_file *f, void *arg)
 		j.ctx->bad = grown;
 		grown[j.ctx->nbad - 1] = (struct shim_bad_fence){ j.ip, j.ring, seq, error };
 	}
+	/* amdgpu_cs_post_dependencies(): the syncobjs get the job's fence. */
+	job_fence(j.ctx, j.ip, j.ring, seq, error, &fence);
+	for (unsigned i = 0; i < j.npost; i++)
+		shim_syncobj_signal(j.post[i], j.post_points[i], &fence);
 	memset(cs, 0, sizeof(*cs));
 	cs->out.handle = seq;
 done:
-	shim_list_free(&j.list);
+	job_free(&j);
 	return r;
 }

@@ -86,6 +86,7 @@ void shim_file_release(struct shim_file *f)
 		shim_bo_put(f->handles[i].bo);
 	for (size_t i = 0; i < f->nctxs; i++)
 		shim_ctx_release(&f->ctxs[i]);
+	shim_syncobj_file_release(f);
 	/* A removed device's reservations went with it. */
 	if (f->gen == shim.device_gen)
 		shim_vmid_release(f);

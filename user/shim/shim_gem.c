@@ -113,6 +113,8 @@ void shim_bo_put(struct shim_bo *bo)
 		munmap(bo->host, bo->size);
 		shim_real_close(bo->memfd);
 	}
+	if (bo->prt)
+		munmap(bo->host, bo->size);
 	free(bo);
 }
 
@@ -418,6 +420,42 @@ static int clear_range(struct shim_file *f, uint64_t va, uint64_t size)
 	return 0;
 }
 
+/*
+ * A PRT range (AMDGPU_VM_PAGE_PRT, amdgpu_gem_va_ioctl's fpriv->prt_va):
+ * no BO behind it; the PTEs carry AMDGPU_PTE_PRT, so the GPU reads zeros
+ * there and drops writes.  Here: anonymous pages that read zero, mapped
+ * readable and writeable into each job's VM and zeroed again when the job
+ * ends (shim_prt_drop_writes), so a later job never sees what an earlier
+ * one wrote; within the job that wrote them the bytes are seen (silicon
+ * would read zeros: Documentation/shim.rst).
+ */
+static struct shim_bo *prt_new(uint64_t size)
+{
+	struct shim_bo *bo;
+	void *p = shim_real_mmap(NULL, size, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	bo = bo_bare();
+	if (!bo) {
+		munmap(p, size);
+		return NULL;
+	}
+	bo->prt = true;
+	bo->host = p;
+	bo->size = size;
+	return bo;
+}
+
+void shim_prt_drop_writes(struct shim_file *f)
+{
+	for (size_t i = 0; i < f->nmaps; i++)
+		if (f->maps[i].bo->prt)
+			madvise(f->maps[i].bo->host + f->maps[i].offset, f->maps[i].size,
+				MADV_DONTNEED);
+}
+
 static int map_new(struct shim_file *f, struct shim_bo *bo, const struct drm_amdgpu_gem_va *a,
 		   bool replace)
 {
@@ -425,7 +463,8 @@ static int map_new(struct shim_file *f, struct shim_bo *bo, const struct drm_amd
 			 (a->flags & AMDGPU_VM_PAGE_WRITEABLE ? VSHARP_VM_WRITE : 0) |
 			 (a->flags & AMDGPU_VM_PAGE_EXECUTABLE ? VSHARP_VM_EXEC : 0);
 	uint64_t end = a->va_address + a->map_size;
-	int r = verify(bo, a->va_address, a->offset_in_bo, a->map_size);
+	uint64_t offset = a->offset_in_bo;
+	int r = verify(bo, a->va_address, offset, a->map_size);
 
 	if (r)
 		return r;
@@ -446,13 +485,24 @@ static int map_new(struct shim_file *f, struct shim_bo *bo, const struct drm_amd
 			return -EINVAL;
 		}
 	}
-	return map_add(f, bo, a->va_address, a->offset_in_bo, a->map_size, perms);
+	if (!bo) {
+		bo = prt_new(a->map_size);
+		if (!bo)
+			return -ENOMEM;
+		perms = VSHARP_VM_READ | VSHARP_VM_WRITE;
+		offset = 0;
+		r = map_add(f, bo, a->va_address, offset, a->map_size, perms);
+		shim_bo_put(bo);	/* the mapping holds it */
+		return r;
+	}
+	return map_add(f, bo, a->va_address, offset, a->map_size, perms);
 }
 
+/* amdgpu_vm_bo_unmap(): the BO's (or, for BO NULL, the PRT) mapping that starts at VA. */
 static int unmap(struct shim_file *f, struct shim_bo *bo, uint64_t va)
 {
 	for (size_t i = 0; i < f->nmaps; i++)
-		if (f->maps[i].bo == bo && f->maps[i].start == va) {
+		if ((bo ? f->maps[i].bo == bo : f->maps[i].bo->prt) && f->maps[i].start == va) {
 			map_remove(f, i);
 			return 0;
 		}
@@ -480,9 +530,8 @@ int shim_gem_va(struct shim_file *f, void *arg)
 		return -EINVAL;
 	if (a->operation < AMDGPU_VA_OP_MAP || a->operation > AMDGPU_VA_OP_REPLACE)
 		return -EINVAL;
-	if (a->flags & AMDGPU_VM_PAGE_PRT)
-		return shim_unsupported("GEM_VA with AMDGPU_VM_PAGE_PRT");
-	if (a->operation != AMDGPU_VA_OP_CLEAR) {
+	/* A PRT map, unmap or replace names no BO: the handle is not looked at. */
+	if (a->operation != AMDGPU_VA_OP_CLEAR && !(a->flags & AMDGPU_VM_PAGE_PRT)) {
 		bo = shim_bo_lookup(f, a->handle);
 		if (!bo)
 			return -ENOENT;

@@ -425,6 +425,24 @@ static int ras_enabled_features(const struct drm_amdgpu_info *q)
 	return u64_answer(q, (uint64_t)p->ras_enabled << 32 | p->ras_features);
 }
 
+/*
+ * amdgpu_kms.c VIDEO_CAPS: amdgpu_asic_query_video_codecs() picks the
+ * table by the UVD/VCE/VCN IP version and answers -EINVAL for a version it
+ * does not know (soc15.c, nv.c default:) or with every VCN instance
+ * harvested (soc21.c).  The shim's chips have no multimedia block (0 UVD,
+ * VCE, VCN and JPEG rings, shim_rings()), so both types answer -EINVAL,
+ * as an unknown type does.
+ */
+static int video_caps(const struct drm_amdgpu_info *q)
+{
+	uint32_t type = q->video_cap.type;
+
+	shim_trace("AMDGPU_INFO VIDEO_CAPS %s: no multimedia block, -EINVAL",
+		   type == AMDGPU_INFO_VIDEO_CAPS_DECODE ? "DECODE" :
+		   type == AMDGPU_INFO_VIDEO_CAPS_ENCODE ? "ENCODE" : "of an unknown type");
+	return -EINVAL;
+}
+
 int shim_info(struct shim_file *f, void *arg)
 {
 	const struct drm_amdgpu_info *q = arg;
@@ -471,6 +489,8 @@ int shim_info(struct shim_file *f, void *arg)
 		return gds_config(q);
 	case AMDGPU_INFO_RAS_ENABLED_FEATURES:
 		return ras_enabled_features(q);
+	case AMDGPU_INFO_VIDEO_CAPS:
+		return video_caps(q);
 	case AMDGPU_INFO_SENSOR:
 		/* amdgpu_kms.c without power management (dpm off). */
 		return -ENOENT;

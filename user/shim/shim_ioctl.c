@@ -58,44 +58,44 @@ static int drm_version(struct shim_file *f, void *arg)
 }
 
 /*
- * drm_getcap(): the caps a render-node client asks.  PRIME and syncobj
- * read 0, as from a driver without them, because the shim does not
- * implement their ioctls.
+ * drm_getcap() (drm_ioctl.c): PRIME 0 (the shim has no dma-buf export),
+ * syncobjs and timelines 1 (amdgpu_drv.c: DRIVER_SYNCOBJ |
+ * DRIVER_SYNCOBJ_TIMELINE; shim_syncobj.c).  amdgpu is a KMS driver, so the
+ * KMS caps answer on its render node too; ADDFB2_MODIFIERS is
+ * !fb_modifiers_not_supported, which the display code sets for chips
+ * before GFX9 (dce_v6_0.c .. dce_v11_0.c; amdgpu_dm_plane.c when
+ * get_plane_modifiers() gives none, family < AMDGPU_FAMILY_AI).
  */
 static int drm_get_cap(struct shim_file *f, void *arg)
 {
+	enum { ONE, ZERO, MODIFIERS };
 	static const struct {
-		uint64_t cap, value;
+		uint64_t cap;
+		int value;
 	} caps[] = {
-		{ DRM_CAP_TIMESTAMP_MONOTONIC, 1 },
-		{ DRM_CAP_PRIME, 0 },
-		{ DRM_CAP_SYNCOBJ, 0 },
-		{ DRM_CAP_SYNCOBJ_TIMELINE, 0 },
+		{ DRM_CAP_TIMESTAMP_MONOTONIC, ONE },
+		{ DRM_CAP_PRIME, ZERO },
+		{ DRM_CAP_SYNCOBJ, ONE },
+		{ DRM_CAP_SYNCOBJ_TIMELINE, ONE },
+		{ DRM_CAP_ADDFB2_MODIFIERS, MODIFIERS },
 	};
 	struct drm_get_cap *c = arg;
 
 	(void)f;
 	for (size_t i = 0; i < ARRAY_SIZE(caps); i++)
 		if (caps[i].cap == c->capability) {
-			c->value = caps[i].value;
+			c->value = caps[i].value == ONE ||
+				   (caps[i].value == MODIFIERS && shim.profile->family >= AMDGPU_FAMILY_AI);
 			return 0;
 		}
 	return shim_unsupported("DRM_IOCTL_GET_CAP capability %llu",
 				(unsigned long long)c->capability);
 }
 
-struct ioctl_entry {
-	unsigned nr;
-	const char *name;
-	size_t size;
-	int (*fn)(struct shim_file *f, void *arg);
-	bool any_driver;	/* answered on the i915 node too */
-};
-
 #define CORE(nr, name, type, fn) { nr, name, sizeof(type), fn, false }
 #define AMDGPU(nr, name, type, fn) { DRM_COMMAND_BASE + nr, name, sizeof(type), fn, false }
 
-static const struct ioctl_entry ioctls[] = {
+static const struct shim_ioctl_entry ioctls[] = {
 	{ 0x00, "VERSION", sizeof(struct drm_version), drm_version, true },
 	CORE(0x0c, "GET_CAP", struct drm_get_cap, drm_get_cap),
 	CORE(0x09, "GEM_CLOSE", struct drm_gem_close, shim_gem_close),
@@ -116,30 +116,32 @@ static const struct ioctl_entry ioctls[] = {
 	AMDGPU(DRM_AMDGPU_GEM_USERPTR, "AMDGPU_GEM_USERPTR", struct drm_amdgpu_gem_userptr,
 	       shim_gem_userptr),
 	AMDGPU(DRM_AMDGPU_VM, "AMDGPU_VM", union drm_amdgpu_vm, shim_vm),
+	AMDGPU(DRM_AMDGPU_FENCE_TO_HANDLE, "AMDGPU_FENCE_TO_HANDLE", union drm_amdgpu_fence_to_handle,
+	       shim_fence_to_handle),
 	AMDGPU(DRM_AMDGPU_WAIT_FENCES, "AMDGPU_WAIT_FENCES", union drm_amdgpu_wait_fences,
 	       shim_wait_fences),
 };
 
-static const struct ioctl_entry *find(unsigned long request)
+static const struct shim_ioctl_entry *find(unsigned long request)
 {
 	if (_IOC_TYPE(request) != DRM_IOCTL_BASE)
 		return NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(ioctls); i++)
 		if (ioctls[i].nr == _IOC_NR(request))
 			return &ioctls[i];
-	return NULL;
+	return shim_syncobj_ioctl(_IOC_NR(request));
 }
 
 const char *shim_ioctl_name(unsigned long request)
 {
-	const struct ioctl_entry *e = find(request);
+	const struct shim_ioctl_entry *e = find(request);
 
 	return e ? e->name : "(unknown)";
 }
 
 int shim_ioctl(struct shim_file *f, unsigned long request, void *arg)
 {
-	const struct ioctl_entry *e = find(request);
+	const struct shim_ioctl_entry *e = find(request);
 	union {
 		union drm_amdgpu_cs cs;
 		struct drm_amdgpu_info info;

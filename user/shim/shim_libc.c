@@ -323,6 +323,7 @@ EXPORT int close(int fd)
 	if (shim_fd_get(fd))
 		shim_trace("close fd %d", fd);
 	shim_fd_drop(fd);
+	shim_objfd_closed(fd);
 	pthread_mutex_unlock(&shim.lock);
 	shim_closed(fd);
 	shim_debugfs_closed(fd);
@@ -345,6 +346,7 @@ static int dup_done(int oldfd, int newfd)
 		err = shim_fd_set(newfd, f);
 	else
 		shim_fd_drop(newfd);
+	shim_objfd_dup(oldfd, newfd);
 	pthread_mutex_unlock(&shim.lock);
 	if (err) {
 		REAL(close);
@@ -422,8 +424,18 @@ EXPORT int ioctl(int fd, unsigned long request, ...)
 	pthread_mutex_lock(&shim.lock);
 	f = shim_fd_get(fd);
 	if (!f) {
+		/* A sync file's ioctls (shim_syncobj.c); any other descriptor's are real. */
+		bool sync_file = shim_sync_file_ioctl(fd, request, arg, &ret);
+
 		pthread_mutex_unlock(&shim.lock);
-		return real_ioctl(fd, request, arg);
+		if (!sync_file)
+			return real_ioctl(fd, request, arg);
+		shim_trace("ioctl fd %d sync file 0x%lx: %d", fd, request, ret);
+		if (ret < 0) {
+			errno = -ret;
+			return -1;
+		}
+		return ret;
 	}
 	if (shim_file_unplugged(f)) {
 		/* drm_ioctl(): drm_dev_is_unplugged. */

@@ -49,10 +49,18 @@
  *    RAVEN_ for Raven, for Vega 20 the bits it forces (0x22014042) into
  *    what it reads; the golden values gfx_v6_0.c (TAHITI_, for Pitcairn
  *    too), cikd.h (HAWAII_, BONAIRE_ for Kaveri) and gfx_v8_0.c (TONGA_ for
- *    Tonga and Polaris10, CARRIZO_ for Carrizo and Stoney) start from;
- *    the others are read from the chip by the kernel, so the value here is
- *    only representative (libdrm copies it into gpu_info.gb_addr_cfg and
- *    nothing in vsharp reads it).
+ *    Tonga and Polaris10, CARRIZO_ for Carrizo and Stoney) start from.
+ *    From GFX10 the kernel reads the register from the chip
+ *    (gfx_v10_0.c / gfx_v11_0.c *_gpu_early_init: RREG32_SOC15(GC, 0,
+ *    mmGB_ADDR_CONFIG)), so those rows carry values read from real boards,
+ *    as Mesa's src/amd/drm-shim/amdgpu_devices.c records them (navi10
+ *    0x00100044, navi21 0x00000444, navi31 0x00000545, gfx1201 (Navi 48)
+ *    0x08200545).  Mesa's addrlib decodes it (gfx10addrlib.cpp
+ *    Gfx10Lib::HwlInitGlobalParams: NUM_PIPES, PIPE_INTERLEAVE_SIZE,
+ *    MAX_COMPRESSED_FRAGS, NUM_PKRS) and RADV and radeonsi 22.3 loop in
+ *    winsys creation on a combination no chip has (Navi 21 with 0x44:
+ *    16 pipes and one packer).  Navi 44's is not recorded there: gfx1200
+ *    keeps 0x442, which Mesa 22.3 never reads (it refuses GFX12 first).
  *  - VRAM size and width: the products' specifications; the CPU-visible
  *    window is the 256 MiB BAR of a machine without resizable BAR; GTT is
  *    amdgpu's default of 3/4 of system memory on a 16 GiB machine.  An
@@ -185,7 +193,7 @@ const struct shim_profile shim_profiles[] = {
 		.gc_major = 10, .gc_minor = 1, .gc_rev = 10, .ip_block_major = 10, .gfx_rings = 1,
 		.num_se = 2, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 40, RDNA_SHADER,
 		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 256, .vram_size = 8 * GIB,
-		.gb_addr_config = 0x00000044, .level = VSHARP_GFX10,
+		.gb_addr_config = 0x00100044, .level = VSHARP_GFX10,
 	},
 	{
 		.name = "gfx1030", .what = "Navi 21, AMD Radeon RX 6900 XT (73BF:C0)",
@@ -195,7 +203,7 @@ const struct shim_profile shim_profiles[] = {
 		.gc_major = 10, .gc_minor = 3, .gc_rev = 0, .ip_block_major = 10, .gfx_rings = 1,
 		.num_se = 4, .num_sh_per_se = 2, .cu_per_sh = 10, .cu_active = 80, RDNA_SHADER,
 		.vram_type = AMDGPU_VRAM_TYPE_GDDR6, .vram_bit_width = 256, .vram_size = 16 * GIB,
-		.gb_addr_config = 0x00000044, .level = VSHARP_GFX10_3,
+		.gb_addr_config = 0x00000444, .level = VSHARP_GFX10_3,
 	},
 	{
 		.name = "gfx1100", .what = "Navi 31, AMD Radeon RX 7900 XTX (744C:C8)",
