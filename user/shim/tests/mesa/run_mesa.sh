@@ -73,7 +73,7 @@ for p in $profiles; do
 		echo "# $name: exit $(cat "$f.rc"), ${total:-not reached}"
 		grep "^# [a-z]*\[" "$f.out"
 		# What refused: the program's own error, the shim's and the emulator's lines.
-		grep -E "vkcompute:|clcompute:|fatal error|terminated|not implemented|not supported|is not|Faulty|timeout|GPU reset" \
+		grep -E "vkcompute:|clcompute:|fatal error|terminated|not implemented|not supported|emu:|strict:|page fault|Faulty|timeout" \
 			"$f.err" | grep -v "AMDGPU_INFO query 0x21\|GET_CAP capability 16" |
 			awk '!seen[$0]++' | head -n 6 | sed 's/^/#   /'
 		echo "not ok $i $name"
