@@ -2,7 +2,8 @@
 /*
  * OpenCL compute through Mesa's Clover: the tests named on the command line
  * (fill, reduce, bufops) in turn on the platform named "Clover", whose GPU
- * device is radeonsi.  Clover
+ * device is radeonsi (with -p rusticl Mesa's rusticl on llvmpipe, which
+ * checks the tests).  Clover
  * compiles the OpenCL C below with clang and LLVM's AMDGPU backend (linking
  * libclc) and radeonsi submits it from a compute-only context, on the
  * compute ring.  The expected words are computed here on the CPU.
@@ -89,7 +90,18 @@ static void expect(struct ctx *c, const char *what, unsigned i, uint32_t got, ui
 		printf("# %s[%u] = 0x%08x, want 0x%08x\n", what, i, got, want);
 }
 
-static void open_clover(struct ctx *c)
+static const struct platform {
+	const char *name;	/* CL_PLATFORM_NAME */
+	cl_device_type type;
+} platforms[] = {
+	{ "Clover", CL_DEVICE_TYPE_GPU },	/* radeonsi */
+	/* Mesa's rusticl on llvmpipe (RUSTICL_ENABLE=llvmpipe), a CPU device: checks the tests themselves. */
+	{ "rusticl", CL_DEVICE_TYPE_CPU },
+};
+
+static const struct platform *platform = &platforms[0];
+
+static void open_device(struct ctx *c)
 {
 	cl_platform_id plat[8];
 	cl_uint n = 0;
@@ -99,9 +111,9 @@ static void open_clover(struct ctx *c)
 	CL(clGetPlatformIDs(8, plat, &n));
 	for (cl_uint i = 0; i < n && i < 8; i++) {
 		CL(clGetPlatformInfo(plat[i], CL_PLATFORM_NAME, sizeof(name), name, NULL));
-		if (strcmp(name, "Clover"))
+		if (strcmp(name, platform->name))
 			continue;
-		CL(clGetDeviceIDs(plat[i], CL_DEVICE_TYPE_GPU, 1, &c->dev, NULL));
+		CL(clGetDeviceIDs(plat[i], platform->type, 1, &c->dev, NULL));
 		CL(clGetDeviceInfo(c->dev, CL_DEVICE_NAME, sizeof(dev), dev, NULL));
 		printf("# device: %s\n", dev);
 		c->cx = clCreateContext(NULL, 1, &c->dev, NULL, NULL, &err);
@@ -112,7 +124,7 @@ static void open_clover(struct ctx *c)
 			refuse(err, "clCreateCommandQueue");
 		return;
 	}
-	fprintf(stderr, "clcompute: no OpenCL platform named Clover among %u\n", n);
+	fprintf(stderr, "clcompute: no OpenCL platform named %s among %u\n", platform->name, n);
 	exit(2);
 }
 
@@ -259,20 +271,35 @@ static const struct {
 	{ "bufops", test_bufops, 0 },
 };
 
-/* The tests named in turn on one context; the program is built once, when first needed. */
+/*
+ * [-p PLATFORM] TEST...: the tests named in turn on one context; the program
+ * is built once, when first needed.
+ */
 int main(int argc, char **argv)
 {
 	struct ctx c = { 0 };
-	int wrong = 0;
+	int wrong = 0, first = 1;
 
 	/* The lines in order with Mesa's and the shim's on stderr. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc < 2) {
-		fprintf(stderr, "usage: clcompute TEST... (fill, reduce, bufops)\n");
+	if (argc > 2 && !strcmp(argv[1], "-p")) {
+		size_t p = 0;
+
+		while (p < sizeof(platforms) / sizeof(platforms[0]) && strcmp(argv[2], platforms[p].name))
+			p++;
+		if (p == sizeof(platforms) / sizeof(platforms[0])) {
+			fprintf(stderr, "clcompute: -p %s: unknown platform (Clover, rusticl)\n", argv[2]);
+			return 2;
+		}
+		platform = &platforms[p];
+		first = 3;
+	}
+	if (argc <= first) {
+		fprintf(stderr, "usage: clcompute [-p Clover|rusticl] TEST... (fill, reduce, bufops)\n");
 		return 2;
 	}
-	open_clover(&c);
-	for (int i = 1; i < argc; i++) {
+	open_device(&c);
+	for (int i = first; i < argc; i++) {
 		size_t t = 0;
 
 		while (t < sizeof(tests) / sizeof(tests[0]) && strcmp(argv[i], tests[t].name))

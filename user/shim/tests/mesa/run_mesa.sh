@@ -14,37 +14,49 @@
 # after gfx906 (clBuildProgram: "cannot open file
 # '/usr/lib/clc/gfx1010-amdgcn-mesa-mesa3d.bc'"), so there the two kernel
 # cases SKIP naming the file; bufops needs no libclc and runs everywhere.
+# First the same cases on Mesa's CPU drivers, without the shim (profile
+# "cpu": lavapipe, rusticl on llvmpipe): an implementation independent of
+# vsharp that shows the programs and their expected words right.
 #
 #   user/shim/tests/mesa/run_mesa.sh [BUILD [PROFILE...]]
 set -u
 build=${1:-build}
 [ $# -gt 0 ] && shift
-profiles=${*:-gfx900 gfx1010 gfx1030 gfx1100}
+profiles=${*:-cpu gfx900 gfx1010 gfx1030 gfx1100}
 bin=$build/shim/tests/mesa
 asan=$(${CC:-gcc} -print-file-name=libasan.so)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-# Only Mesa's drivers for the emulated device: not lavapipe, not rusticl.
-export VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/radeon_icd.x86_64.json
-export OCL_ICD_VENDORS=/etc/OpenCL/vendors/mesa.icd
+icd=/usr/share/vulkan/icd.d
+ocl=/etc/OpenCL/vendors
 # Compile every time: a shader from Mesa's disk cache would hide the compiler's part.
 export MESA_SHADER_CACHE_DISABLE=true
 export ASAN_OPTIONS=detect_leaks=0
 
 # One process per case: radeonsi ends the process when its context is lost
 # ("The process will be terminated"), and one case must not hide the next.
+# Each loader sees only the driver meant: RADV or lavapipe, Clover or rusticl.
 run() {	# PROFILE PROGRAM TEST
-	VSHARP_SHIM_CHIP=$1 LD_PRELOAD="$asan $PWD/$build/shim-san/libvsharp_shim.so" \
-		timeout 120 "$bin/$2" "$3" >"$dir/$1-$2-$3.out" 2>"$dir/$1-$2-$3.err"
-	echo $? >"$dir/$1-$2-$3.rc"
+	f=$dir/$1-$2-$3
+	case $1:$2 in
+	cpu:vkcompute)
+		VK_ICD_FILENAMES=$icd/lvp_icd.x86_64.json timeout 120 "$bin/$2" -d lavapipe "$3" ;;
+	cpu:clcompute)
+		OCL_ICD_VENDORS=$ocl/rusticl.icd RUSTICL_ENABLE=llvmpipe timeout 120 "$bin/$2" -p rusticl "$3" ;;
+	*)
+		VK_ICD_FILENAMES=$icd/radeon_icd.x86_64.json OCL_ICD_VENDORS=$ocl/mesa.icd VSHARP_SHIM_CHIP=$1 \
+			LD_PRELOAD="$asan $PWD/$build/shim-san/libvsharp_shim.so" timeout 120 "$bin/$2" "$3" ;;
+	esac >"$f.out" 2>"$f.err"
+	echo $? >"$f.rc"
 }
 
 cases="vkcompute:fill vkcompute:reduce vkcompute:robust clcompute:fill clcompute:reduce clcompute:bufops"
 for p in $profiles; do
 	(for case in $cases; do
 		prog=${case%%:*} t=${case#*:}
-		if [ $t != bufops ] && [ $prog = clcompute ] && [ ! -f "/usr/lib/clc/$p-amdgcn-mesa-mesa3d.bc" ]; then
+		if [ $p != cpu ] && [ $t != bufops ] && [ $prog = clcompute ] &&
+		   [ ! -f "/usr/lib/clc/$p-amdgcn-mesa-mesa3d.bc" ]; then
 			continue
 		fi
 		run "$p" "$prog" "$t"

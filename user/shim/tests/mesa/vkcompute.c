@@ -2,7 +2,7 @@
 /*
  * Vulkan compute through Mesa's RADV: the tests named on the command line
  * (fill, reduce, robust) in turn, each on a device of its own, the first
- * RADV device.  The
+ * RADV device (with -d lavapipe Mesa's CPU driver, which checks the tests).  The
  * shaders are GLSL compiled to SPIR-V at build time (glslangValidator);
  * RADV compiles them with ACO and records its own command buffers.  The
  * expected words are computed here on the CPU.
@@ -94,7 +94,21 @@ static void expect(struct ctx *c, const char *what, unsigned i, uint32_t got, ui
 		printf("# %s[%u] = 0x%08x, want 0x%08x\n", what, i, got, want);
 }
 
-/* Mesa's RADV, not lavapipe or another ICD the loader also finds. */
+static const struct driver {
+	const char *name;
+	VkDriverId id;
+	int compute_only;	/* take the compute-only queue family */
+} drivers[] = {
+	/* The compute-only family is the one RADV records for the compute ring, the
+	 * one ring the shim executes (Documentation/shim.rst, "Rings"). */
+	{ "radv", VK_DRIVER_ID_MESA_RADV, 1 },
+	/* Mesa's CPU driver, one family for everything: checks the tests themselves. */
+	{ "lavapipe", VK_DRIVER_ID_MESA_LLVMPIPE, 0 },
+};
+
+static const struct driver *driver = &drivers[0];
+
+/* The driver's device, not another ICD's the loader also finds. */
 static void pick_device(struct ctx *c)
 {
 	VkPhysicalDevice devs[8];
@@ -110,21 +124,17 @@ static void pick_device(struct ctx *c)
 			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv };
 
 		vkGetPhysicalDeviceProperties2(devs[i], &p);
-		if (drv.driverID == VK_DRIVER_ID_MESA_RADV) {
+		if (drv.driverID == driver->id) {
 			c->phys = devs[i];
 			printf("# device: %s (%s %s)\n", p.properties.deviceName, drv.driverName,
 			       drv.driverInfo);
 			return;
 		}
 	}
-	fprintf(stderr, "vkcompute: no RADV device among the %u Vulkan devices\n", n);
+	fprintf(stderr, "vkcompute: no %s device among the %u Vulkan devices\n", driver->name, n);
 	exit(2);
 }
 
-/*
- * The compute-only family: RADV records it for the compute ring, the one
- * ring the shim executes (Documentation/shim.rst, "Rings").
- */
 static void pick_family(struct ctx *c)
 {
 	VkQueueFamilyProperties q[8];
@@ -132,11 +142,13 @@ static void pick_family(struct ctx *c)
 
 	vkGetPhysicalDeviceQueueFamilyProperties(c->phys, &n, q);
 	for (uint32_t i = 0; i < n; i++)
-		if ((q[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && !(q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT)) {
+		if ((q[i].queueFlags & VK_QUEUE_COMPUTE_BIT) &&
+		    !(driver->compute_only && (q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT))) {
 			c->family = i;
 			return;
 		}
-	fprintf(stderr, "vkcompute: RADV lists no compute-only queue family\n");
+	fprintf(stderr, "vkcompute: %s lists no %squeue family with compute\n", driver->name,
+		driver->compute_only ? "compute-only " : "");
 	exit(2);
 }
 
@@ -185,7 +197,7 @@ static void open_device(struct ctx *c, int robust)
 
 		vkGetPhysicalDeviceFeatures2(c->phys, &hasf);
 		if (!has.robustBufferAccess2 || !hasf.features.robustBufferAccess) {
-			fprintf(stderr, "vkcompute: RADV does not offer robustBufferAccess2\n");
+			fprintf(stderr, "vkcompute: %s does not offer robustBufferAccess2\n", driver->name);
 			exit(2);
 		}
 		/* robustBufferAccess2 requires robustBufferAccess (VUID-VkPhysicalDeviceRobustness2FeaturesEXT-robustBufferAccess2-04000). */
@@ -450,18 +462,30 @@ static int run_test(const char *name)
 	exit(2);
 }
 
-/* Each test named in turn, each on a device of its own. */
+/* [-d DRIVER] TEST...: each test named in turn, each on a device of its own. */
 int main(int argc, char **argv)
 {
-	int wrong = 0;
+	int wrong = 0, first = 1;
 
 	/* The lines in order with Mesa's and the shim's on stderr. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc < 2) {
-		fprintf(stderr, "usage: vkcompute TEST... (fill, reduce, robust)\n");
+	if (argc > 2 && !strcmp(argv[1], "-d")) {
+		size_t d = 0;
+
+		while (d < sizeof(drivers) / sizeof(drivers[0]) && strcmp(argv[2], drivers[d].name))
+			d++;
+		if (d == sizeof(drivers) / sizeof(drivers[0])) {
+			fprintf(stderr, "vkcompute: -d %s: unknown driver (radv, lavapipe)\n", argv[2]);
+			return 2;
+		}
+		driver = &drivers[d];
+		first = 3;
+	}
+	if (argc <= first) {
+		fprintf(stderr, "usage: vkcompute [-d radv|lavapipe] TEST... (fill, reduce, robust)\n");
 		return 2;
 	}
-	for (int i = 1; i < argc; i++)
+	for (int i = first; i < argc; i++)
 		wrong |= run_test(argv[i]);
 	return wrong;
 }
