@@ -45,7 +45,8 @@ run() {	# PROFILE PROGRAM TEST
 	cpu:clcompute)
 		OCL_ICD_VENDORS=$ocl/rusticl.icd RUSTICL_ENABLE=llvmpipe timeout 120 "$bin/$2" -p rusticl "$3" ;;
 	*)
-		VK_ICD_FILENAMES=$icd/radeon_icd.x86_64.json OCL_ICD_VENDORS=$ocl/mesa.icd VSHARP_SHIM_CHIP=$1 \
+		VK_ICD_FILENAMES=$icd/radeon_icd.x86_64.json OCL_ICD_VENDORS=$ocl/mesa.icd \
+			VSHARP_SHIM_CHIP=$1 VSHARP_SHIM_TRACE=1 \
 			LD_PRELOAD="$asan $PWD/$build/shim-san/libvsharp_shim.so" timeout 120 "$bin/$2" "$3" ;;
 	esac >"$f.out" 2>"$f.err"
 	echo $? >"$f.rc"
@@ -77,13 +78,17 @@ for p in $profiles; do
 			echo "ok $i $name # SKIP no /usr/lib/clc/$p-amdgcn-mesa-mesa3d.bc (Debian's libclc-15)"
 			continue
 		fi
-		if [ "$(cat "$f.rc")" = 0 ] && grep -q "^# $t: 0 wrong words$" "$f.out"; then
+		# Under the shim the words must have come from a job: a successful AMDGPU_CS in the trace.
+		if [ "$(cat "$f.rc")" = 0 ] && grep -q "^# $t: 0 wrong words$" "$f.out" &&
+		   { [ $p = cpu ] || grep -q "AMDGPU_CS: 0$" "$f.err"; }; then
 			echo "ok $i $name"
 			continue
 		fi
 		total=$(grep "^# $t: " "$f.out" | sed 's/^# [a-z]*: //')
 		echo "# $name: exit $(cat "$f.rc"), ${total:-not reached}"
 		grep "^# [a-z]*\[" "$f.out"
+		[ $p = cpu ] || grep -q "AMDGPU_CS: 0$" "$f.err" ||
+			echo "#   no successful AMDGPU_CS in the shim's trace (VSHARP_SHIM_TRACE=1)"
 		# What refused: the program's own error, the shim's and the emulator's lines.
 		grep -E "vkcompute:|clcompute:|fatal error|terminated|not implemented|not supported|emu:|strict:|page fault|Faulty|timeout" \
 			"$f.err" | grep -v "AMDGPU_INFO query 0x21\|GET_CAP capability 16" |
