@@ -39,7 +39,7 @@ while read -r t; do
 	f=$dir/$(echo "$t" | tr / _)
 	r=$(sed -n 's/.*PIGLIT: {"result": "\([a-z]*\)".*/\1/p' "$f.out" | tail -n 1)
 	case $(cat "$f.rc") in 124) r=timeout ;; esac
-	[ -n "$r" ] || r="crash(exit $(cat "$f.rc"))"
+	[ -n "$r" ] || r="crash:exit$(cat "$f.rc")"
 	why=""
 	if [ "$r" != pass ] && [ "$r" != skip ]; then
 		why=$(grep -E "emu:|strict:|page fault|not implemented|fatal error|error:|terminated" "$f.out" |
@@ -57,7 +57,7 @@ while read -r t; do
 	echo "$r $t${why:+ | $why}"
 done <"$dir/list" >"$dir/results"
 cat "$dir/results"
-echo "# $profile: $(wc -l <"$dir/list") tests:$(cut -d' ' -f1 "$dir/results" | sed 's/(exit [0-9]*)//' | sort | uniq -c |
+echo "# $profile: $(wc -l <"$dir/list") tests:$(cut -d' ' -f1 "$dir/results" | sed 's/:exit[0-9]*//' | sort | uniq -c |
 	awk '{ printf " %s %s", $1, $2 }')"
 echo "# first refusals:"
 sed -n 's/^[^|]*| //p' "$dir/results" | sed 's/(0x[0-9a-f ]*)//; s/0x[0-9a-f]\{6,\}/ADDR/g' | sort | uniq -c |
