@@ -80,3 +80,6 @@ SHIM_CHECK_SUITES := shim="user/shim/tests/run_shim.sh $(BUILD)" \
 	shim-syncobj="user/shim/tests/run_syncobj.sh $(BUILD)" \
 	shim-mesa-listing="user/shim/tests/mesa_listing.sh $(BUILD)" \
 	shim-vram-reads="user/tests/shim_vram_reads.sh $(BUILD)"
+
+# Mesa's drivers under the shim: the mesatests helper's rules and suite.
+include user/shim/tests/mesa/mesa.mk
