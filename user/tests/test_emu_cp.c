@@ -369,6 +369,12 @@ static void test_dma_data(struct ktap *t)
 			}
 		}
 		{
+			/* Mesa's si_cp_dma_wait_for_idle: zero bytes at address 0 with CP_SYNC, a wait only. */
+			const uint32_t idle[] = { PKT3(0x50, 5), DMA_DATA_CP_SYNC, 0, 0, 0, 0, 0 };
+
+			CHECK_EQ(t, run(&r, VSHARP_QUEUE_COMPUTE, idle, 7), 0);
+		}
+		{
 			/* CP_DMA is GFX6's. */
 			const uint32_t ib[] = { PKT3(0x41, 4), LO(src), CP_DMA_CP_SYNC, LO(dst), HI(dst), 4 };
 

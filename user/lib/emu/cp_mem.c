@@ -101,8 +101,13 @@ static int run_dma(struct emu_cp *cp, const struct cp_dma *d, struct vsharp_erro
 				     d->saic ? "SAIC" : "DAIC", d->saic ? "source" : "destination");
 	if (d->swap)
 		return emu_cp_refuse(cp, err, "COMMAND.SRC_SWAP/DST_SWAP (byte swapping) is not emulated");
+	/*
+	 * BYTE_COUNT 0 moves nothing; with CP_SYNC the CP still waits for the
+	 * DMAs before it (Mesa si_cp_dma_wait_for_idle: "a dummy DMA that copies
+	 * zero bytes"), and the emulator's are done when they end.
+	 */
 	if (!d->bytes)
-		return emu_cp_refuse(cp, err, "BYTE_COUNT 0: what the CP does with it is not emulated");
+		return 0;
 	/*
 	 * DST_SEL 2, NOWHERE (Mesa sid.h V_411_NOWHERE "new for GFX9"): the
 	 * source is read into L2 and dropped, a prefetch (radeonsi

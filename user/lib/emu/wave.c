@@ -913,11 +913,12 @@ static int exec_valu_alu(struct emu_wave *w, const struct emu_insn *in, struct v
 			continue;
 		for (unsigned i = 0; i < nin; i++) {
 			unsigned at = i ? l : (unsigned)src0;
-			uint64_t v = row[i][0] ? row[i][0][at] | (row[i][1] ? (uint64_t)row[i][1][at] << 32 : 0) : sval[i];
+			uint64_t v = 0;
 
-			/* BOUND_CTRL: an invalid source lane reads 0. */
-			if (!i && src0 < 0)
-				v = 0;
+			/* BOUND_CTRL: an invalid source lane reads 0 (and no register). */
+			if (i || src0 >= 0)
+				v = row[i][0] ? row[i][0][at] | (row[i][1] ? (uint64_t)row[i][1][at] << 32 : 0) :
+				    sval[i];
 			a.s[i] = fin ? float_in(v, f64in, w->mode, in->abs >> i & 1, in->neg >> i & 1) : v;
 		}
 		a.lane = l;
