@@ -46,8 +46,9 @@ for f in $families; do
 	level=${f%%:*} cpu=${f#*:}
 	n=$((n + 1))
 	r=0
-	# The probe shader's instructions, one word group per line, without repeats.
-	"$VSHARP" disasm --gfx "$level" | sed 's/.*: //' | sort -u >"$tmp/insns"
+	# The probe shader's instructions, one word group per line, without repeats
+	# (the words after "// ADDRESS: ", without a "(not decoded: ...)" note).
+	"$VSHARP" disasm --gfx "$level" | sed 's|.*// [0-9A-F]*: ||; s| (.*||' | sort -u >"$tmp/insns"
 	awk -v seed="$SEED$n" -v per="$PER_LEVEL" '
 		function hex(v) { return sprintf("0x%08x", v) }
 		function flip(v, b,   p) { p = 2 ^ b; return (int(v / p) % 2) ? v - p : v + p }

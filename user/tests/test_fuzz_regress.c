@@ -530,6 +530,24 @@ static void test_f8_refusal_leaves_nothing(struct ktap *t)
 	}
 }
 
+/* fuzz_emu_decode: a GFX11 VOPD whose X half reads the literal, two dwords given: refused, no read past them. */
+static void test_vopd_literal_past_the_end(struct ktap *t)
+{
+	const uint32_t w[2] = { 0xca0000ff, 0x00000100 };	/* v_dual_mov_b32 v0, lit :: v_dual_add_nc_u32 */
+	static const struct emu_insn zero;
+	struct vsharp_error err = { "" };
+	uint32_t *heap = malloc(sizeof(w));	/* exactly two dwords: AddressSanitizer sees a third */
+	struct emu_insn in;
+
+	if (!CHECK(t, heap))
+		return;
+	memcpy(heap, w, sizeof(w));
+	memset(&in, 0xff, sizeof(in));
+	CHECK_EQ(t, emu_decode(VSHARP_GFX11, heap, 2, &in, &err), -EINVAL);
+	CHECK(t, !memcmp(&in, &zero, sizeof(in)));
+	free(heap);
+}
+
 /* fuzz_pm4_build: threads whose 64-bit product wraps to 0 (0x20000000 x 0x2011000 x 0x41000000). */
 static void test_builder_thread_counts(struct ktap *t)
 {
@@ -556,4 +574,5 @@ KTAP_MAIN(KTAP_CASE(test_f1_huge_grid_is_a_hang), KTAP_CASE(test_f1b_zero_dimens
 	  KTAP_CASE(test_f3_smem_negative_offset), KTAP_CASE(test_f4_getpc_setpc_pairs),
 	  KTAP_CASE(test_f5_lane_count_checked_first), KTAP_CASE(test_f6_partial_waves_match),
 	  KTAP_CASE(test_f9_batches_isolated), KTAP_CASE(test_f7_other_family_op_named),
-	  KTAP_CASE(test_f8_refusal_leaves_nothing), KTAP_CASE(test_builder_thread_counts))
+	  KTAP_CASE(test_f8_refusal_leaves_nothing), KTAP_CASE(test_vopd_literal_past_the_end),
+	  KTAP_CASE(test_builder_thread_counts))

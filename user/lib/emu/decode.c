@@ -2137,7 +2137,8 @@ static int vopd_half(struct ctx *c, unsigned half, unsigned opnum, unsigned vdst
 		} else {
 			/* The one literal dword after the two, whichever half reads it. */
 			ret = need(c, 3);
-			*o = (struct emu_opnd){ .kind = EMU_OPND_LITERAL, .value = c->w[2] };
+			if (!ret)
+				*o = (struct emu_opnd){ .kind = EMU_OPND_LITERAL, .value = c->w[2] };
 		}
 	}
 	return ret;

@@ -5,6 +5,8 @@
  * 16-bit offset, two 8-bit offset0/offset1, or ds_swizzle_b32's pattern)
  * and gds.
  */
+#include <string.h>
+
 #include "isa/mem.h"
 
 /*
@@ -60,6 +62,15 @@ bool isa_print_ds(struct isa_ctx *c)
 
 	if (!isa_mem_decode(c, "DS", isa_ds_layouts, isa_ds_ops, &m))
 		return false;
+	/*
+	 * GFX8/9 bit 25 is gfx90a's ACC (AccVGPR data): llvm-objdump-19 takes
+	 * it where a VGPR is read or written and refuses it on the src2 forms,
+	 * which have none (ds_min_src2_i64 0xdb8a8000 on gfx803 and gfx900).
+	 */
+	if (c->level >= VSHARP_GFX8 && c->level <= VSHARP_GFX9 && isa_bits(c, 25, 25) &&
+	    strstr(m.op->name, "_src2_"))
+		return isa_refuse(c, "%s sets bit 25 (ACC on gfx90a), which it has no VGPR data for",
+				  m.op->name);
 	for (unsigned i = 0; i < 4; i++)
 		if (m.op->w[i] && !isa_mem_vgpr(c, &printed, m.f[reg[i]], m.op->w[i]))
 			return false;
