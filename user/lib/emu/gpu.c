@@ -527,7 +527,7 @@ static int run_dispatch_packet(struct emu_cp *cp, const struct vsharp_pm4_packet
 		/* Keep the register's name, drop what does not fit. */
 		snprintf(msg, sizeof(msg), "%.300s", err ? err->msg : "a register was never written");
 		gpu->outcome = VSHARP_GPU_STRICT;
-		return vsharp_fail(err, -EPROTO, "strict: dispatch state: %s; a kernel compute queue keeps the previous client's values (Mesa si_compute.c: every IB rewrites its compute state)",
+		return vsharp_fail(err, -EPROTO, "strict: dispatch state: %s; a kernel compute queue keeps the previous client's values (Mesa si_compute.c: every command buffer rewrites its compute state)",
 				   msg);
 	}
 	if (!ret) {

@@ -85,7 +85,7 @@ static int uninit_sgpr(struct emu_wave *w, const struct emu_insn *in, unsigned r
 		uint32_t reg = VSHARP_COMPUTE_USER_DATA_0 + r;
 
 		return emu_strict(w, err,
-				  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which the dispatch (USER_SGPR %u) loaded from %s (0x%x), never written in the IB; on the GPU it holds the previous client's value (%s; Mesa si_compute.c: every IB rewrites its compute state)",
+				  "uninitialised SGPR: %s at pc 0x%" PRIx64 " reads s%u, which the dispatch (USER_SGPR %u) loaded from %s (0x%x), never written in the job; on the GPU it holds the previous client's value (%s; Mesa si_compute.c: every command buffer rewrites its compute state)",
 				  in->name, w->pc, r, st->user_sgprs, vsharp_reg_name(w->level, reg),
 				  reg, SRC_INIT);
 	}
