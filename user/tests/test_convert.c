@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 
+#include "base/float_bits.h"
 #include "ktap.h"
 #include "vsharp/convert.h"
 #include "vsharp/rules.h"
@@ -17,14 +18,6 @@
 #define RNE VSHARP_ROUND_NEAREST_EVEN
 #define RTZ VSHARP_ROUND_TOWARD_ZERO
 #define AWAY VSHARP_ROUND_NEAREST_AWAY
-
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
 
 static bool f32_is_nan(uint32_t u)
 {
@@ -274,14 +267,14 @@ static void test_norm_store(struct ktap *t)
 	CHECK(t, c255 * 255.0f == 2.5f);
 	CHECK(t, c127 * 127.0f == 2.5f);
 	CHECK_EQ(t, r.norm_store_round, AWAY);
-	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, fbits(c255), &r), 3);
-	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, fbits(c127), &r), 3);
-	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, fbits(-c127), &r), 0xfd);
+	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, f32_to_bits(c255), &r), 3);
+	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, f32_to_bits(c127), &r), 3);
+	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, f32_to_bits(-c127), &r), 0xfd);
 	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, 0x3f000000, &r), 0x40);	/* 63.5 */
 	r.norm_store_round = RNE;
-	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, fbits(c255), &r), 2);
-	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, fbits(c127), &r), 2);
-	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, fbits(-c127), &r), 0xfe);
+	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, f32_to_bits(c255), &r), 2);
+	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, f32_to_bits(c127), &r), 2);
+	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, f32_to_bits(-c127), &r), 0xfe);
 	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, 0x3f000000, &r), 0x40);
 	r.norm_store_round = RTZ;
 	CHECK_EQ(t, st(VSHARP_NFMT_SNORM, 8, 0x3f000000, &r), 0x3f);
@@ -299,10 +292,10 @@ static void test_named_rules(struct ktap *t)
 	struct vsharp_error err = { "" };
 
 	vsharp_rules_default(VSHARP_GFX9, &r);
-	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, fbits(c255), &r.convert), 3);
+	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, f32_to_bits(c255), &r.convert), 3);
 	CHECK_MSG(t, vsharp_rules_set(&r, "norm_store_round=toward_zero", &err) == 0, "%s", err.msg);
 	CHECK_EQ(t, r.choice[VSHARP_RULE_NORM_STORE_ROUND], RTZ);
-	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, fbits(c255), &r.convert), 2);
+	CHECK_EQ(t, st(VSHARP_NFMT_UNORM, 8, f32_to_bits(c255), &r.convert), 2);
 	r.choice[VSHARP_RULE_INT_STORE_CLAMP] = VSHARP_CONVERT_OFF;
 	CHECK_EQ(t, st(VSHARP_NFMT_UINT, 8, 300, &r.convert), 300 & 0xff);
 	CHECK(t, vsharp_rules_set(&r, "snorm_load_clamp=maybe", &err) == -EINVAL &&
@@ -323,26 +316,26 @@ static void test_scaled_store(struct ktap *t)
 	struct vsharp_convert_rules r = rules(VSHARP_GFX9);
 
 	CHECK_EQ(t, r.scaled_store_round, RNE);
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(2.5f), &r), 2);
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(3.5f), &r), 4);
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(2.7f), &r), 3);
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(300.0f), &r), 0xff);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(2.5f), &r), 2);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(3.5f), &r), 4);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(2.7f), &r), 3);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(300.0f), &r), 0xff);
 	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, F32_MONE, &r), 0);
 	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, 0x7fc00000, &r), 0);
 	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, 0x7f800000, &r), 0xff);
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 16, fbits(1e30f), &r), 0xffff);
-	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, fbits(-2.7f), &r), 0xfd);
-	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, fbits(-300.0f), &r), 0x80);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 16, f32_to_bits(1e30f), &r), 0xffff);
+	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, f32_to_bits(-2.7f), &r), 0xfd);
+	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, f32_to_bits(-300.0f), &r), 0x80);
 	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, 0xff800000, &r), 0x80);
-	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, fbits(127.4f), &r), 0x7f);
-	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 16, fbits(-1e30f), &r), 0x8000);
+	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, f32_to_bits(127.4f), &r), 0x7f);
+	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 16, f32_to_bits(-1e30f), &r), 0x8000);
 	r.scaled_store_round = RTZ;
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(2.7f), &r), 2);
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(3.5f), &r), 3);
-	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, fbits(-2.7f), &r), 0xfe);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(2.7f), &r), 2);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(3.5f), &r), 3);
+	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, f32_to_bits(-2.7f), &r), 0xfe);
 	r.scaled_store_round = AWAY;
-	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, fbits(2.5f), &r), 3);
-	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, fbits(-2.5f), &r), 0xfd);
+	CHECK_EQ(t, st(VSHARP_NFMT_USCALED, 8, f32_to_bits(2.5f), &r), 3);
+	CHECK_EQ(t, st(VSHARP_NFMT_SSCALED, 8, f32_to_bits(-2.5f), &r), 0xfd);
 }
 
 /* D3D: integers narrowed to fewer bits are clamped. */

@@ -25,6 +25,7 @@
  */
 #include <math.h>
 
+#include "base/float_bits.h"
 #include "ktap.h"
 #include "vsharp/emu.h"
 #include "vsharp/pm4.h"
@@ -926,14 +927,6 @@ static void test_vopd_gfx11(struct ktap *t)
 	CHECK_EQ(t, res[192], 0xeeeeeeee);
 }
 
-static uint32_t f2u(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
-
 static void test_float_gfx10_3(struct ktap *t)
 {
 	static uint32_t res[1024];
@@ -941,13 +934,13 @@ static void test_float_gfx10_3(struct ktap *t)
 	if (!run(t, VSHARP_GFX10_3, float_gfx1030, sizeof(float_gfx1030), res))
 		return;
 	for (uint32_t l = 0; l < 64; l++) {
-		CHECK_EQ(t, res[l], f2u(1.0f));
-		CHECK_EQ(t, res[64 + l], f2u(nextafterf(1.0f, 2.0f)));
-		CHECK_EQ(t, res[128 + l], f2u(-nextafterf(1.0f, 2.0f)));
-		CHECK_EQ(t, res[192 + l], f2u(-8.0f));
-		CHECK_EQ(t, res[256 + l], f2u(0.0f));
-		CHECK_EQ(t, res[320 + l], f2u(0.0f));
-		CHECK_EQ(t, res[384 + l], f2u(l < 2 ? 0.0f : 1.0f));
+		CHECK_EQ(t, res[l], f32_to_bits(1.0f));
+		CHECK_EQ(t, res[64 + l], f32_to_bits(nextafterf(1.0f, 2.0f)));
+		CHECK_EQ(t, res[128 + l], f32_to_bits(-nextafterf(1.0f, 2.0f)));
+		CHECK_EQ(t, res[192 + l], f32_to_bits(-8.0f));
+		CHECK_EQ(t, res[256 + l], f32_to_bits(0.0f));
+		CHECK_EQ(t, res[320 + l], f32_to_bits(0.0f));
+		CHECK_EQ(t, res[384 + l], f32_to_bits(l < 2 ? 0.0f : 1.0f));
 	}
 }
 

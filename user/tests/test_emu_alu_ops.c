@@ -9,24 +9,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/float_bits.h"
 #include "emu/alu.h"
 #include "ktap.h"
 
-static uint32_t fb(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
-
-static uint64_t db(double d)
-{
-	uint64_t u;
-
-	memcpy(&u, &d, sizeof(u));
-	return u;
-}
 
 /* Runs NAME on A, B, C with carry/SCC in CIN and MODE; the result, and the carry/SCC out in *COUT. */
 static uint64_t op(struct ktap *t, const char *name, uint64_t a, uint64_t b, uint64_t c, bool cin,
@@ -182,15 +168,15 @@ static void test_compare(struct ktap *t)
 	op(t, "v_cmpx_ge_i64", 0, 0x8000000000000000ull, 0, false, 0, &c);
 	CHECK(t, c);
 	/* Ordered compares are false with a NaN, their N* complements true. */
-	op(t, "v_cmp_lt_f32", fb(nan), fb(1), 0, false, 0, &c);
+	op(t, "v_cmp_lt_f32", f32_to_bits(nan), f32_to_bits(1), 0, false, 0, &c);
 	CHECK(t, !c);
-	op(t, "v_cmp_nge_f32", fb(nan), fb(1), 0, false, 0, &c);
+	op(t, "v_cmp_nge_f32", f32_to_bits(nan), f32_to_bits(1), 0, false, 0, &c);
 	CHECK(t, c);
-	op(t, "v_cmp_u_f64", db(1), db(nan), 0, false, 0, &c);
+	op(t, "v_cmp_u_f64", f64_to_bits(1), f64_to_bits(nan), 0, false, 0, &c);
 	CHECK(t, c);
-	op(t, "v_cmp_lg_f32", fb(-0.0f), fb(0.0f), 0, false, 0, &c);
+	op(t, "v_cmp_lg_f32", f32_to_bits(-0.0f), f32_to_bits(0.0f), 0, false, 0, &c);
 	CHECK(t, !c);	/* -0 == +0 */
-	op(t, "v_cmp_neq_f32", fb(nan), fb(nan), 0, false, 0, &c);
+	op(t, "v_cmp_neq_f32", f32_to_bits(nan), f32_to_bits(nan), 0, false, 0, &c);
 	CHECK(t, c);
 	/* V_CMP_CLASS: bit 1 quiet NaN, 0 signaling, 5 -0, 4 -denormal, 9 +inf. */
 	op(t, "v_cmp_class_f32", 0x7fc00000u, 1 << 1, 0, false, 0, &c);
@@ -201,7 +187,7 @@ static void test_compare(struct ktap *t)
 	CHECK(t, c);
 	op(t, "v_cmp_class_f32", 0x80000001u, 1 << 4, 0, false, 0, &c);
 	CHECK(t, c);
-	op(t, "v_cmp_class_f64", db(INFINITY), 1 << 9, 0, false, 0, &c);
+	op(t, "v_cmp_class_f64", f64_to_bits(INFINITY), 1 << 9, 0, false, 0, &c);
 	CHECK(t, c);
 }
 
@@ -210,43 +196,43 @@ static void test_float(struct ktap *t)
 	const uint32_t ieee = 1u << 9, snan = 0x7f800001u, qnan = 0x7fc00000u;
 
 	/* V_MIN/MAX_F32 (RDNA3 VOP2 15/16): -0 < +0; IEEE quietens a signaling NaN, a quiet NaN loses. */
-	CHECK_EQ(t, OP("v_min_f32", fb(0.0f), fb(-0.0f), 0), fb(-0.0f));
-	CHECK_EQ(t, OP("v_max_f32", fb(-0.0f), fb(0.0f), 0), fb(0.0f));
-	CHECK_EQ(t, op(t, "v_min_f32", snan, fb(1), 0, false, ieee, NULL), snan | 0x400000);
-	CHECK_EQ(t, op(t, "v_min_f32", snan, fb(1), 0, false, 0, NULL), fb(1));
-	CHECK_EQ(t, op(t, "v_max_f32", fb(2), qnan, 0, false, ieee, NULL), fb(2));
-	CHECK_EQ(t, OP("v_med3_f32", fb(3), fb(1), fb(2)), fb(2));
-	CHECK_EQ(t, OP("v_med3_f32", fb(3), qnan, fb(2)), fb(2));	/* a NaN: V_MIN3_F32 */
-	CHECK_EQ(t, OP("v_max3_f32", fb(3), fb(-1), fb(7)), fb(7));
+	CHECK_EQ(t, OP("v_min_f32", f32_to_bits(0.0f), f32_to_bits(-0.0f), 0), f32_to_bits(-0.0f));
+	CHECK_EQ(t, OP("v_max_f32", f32_to_bits(-0.0f), f32_to_bits(0.0f), 0), f32_to_bits(0.0f));
+	CHECK_EQ(t, op(t, "v_min_f32", snan, f32_to_bits(1), 0, false, ieee, NULL), snan | 0x400000);
+	CHECK_EQ(t, op(t, "v_min_f32", snan, f32_to_bits(1), 0, false, 0, NULL), f32_to_bits(1));
+	CHECK_EQ(t, op(t, "v_max_f32", f32_to_bits(2), qnan, 0, false, ieee, NULL), f32_to_bits(2));
+	CHECK_EQ(t, OP("v_med3_f32", f32_to_bits(3), f32_to_bits(1), f32_to_bits(2)), f32_to_bits(2));
+	CHECK_EQ(t, OP("v_med3_f32", f32_to_bits(3), qnan, f32_to_bits(2)), f32_to_bits(2));	/* a NaN: V_MIN3_F32 */
+	CHECK_EQ(t, OP("v_max3_f32", f32_to_bits(3), f32_to_bits(-1), f32_to_bits(7)), f32_to_bits(7));
 	/* FMA rounds once, MAD twice: (1 + 2^-23)^2 - 1 keeps 2^-46 in FMA only. */
-	CHECK_EQ(t, OP("v_fma_f32", fb(1 + 0x1p-23f), fb(1 + 0x1p-23f), fb(-1 - 0x1p-22f)), fb(0x1p-46f));
-	CHECK_EQ(t, OP("v_mad_f32", fb(1 + 0x1p-23f), fb(1 + 0x1p-23f), fb(-1 - 0x1p-22f)), 0);
-	CHECK_EQ(t, OP("v_fma_f64", db(0.5), db(4), db(1)), db(3));
-	CHECK_EQ(t, OP("v_ldexp_f32", fb(3), (uint32_t)-1, 0), fb(1.5f));
+	CHECK_EQ(t, OP("v_fma_f32", f32_to_bits(1 + 0x1p-23f), f32_to_bits(1 + 0x1p-23f), f32_to_bits(-1 - 0x1p-22f)), f32_to_bits(0x1p-46f));
+	CHECK_EQ(t, OP("v_mad_f32", f32_to_bits(1 + 0x1p-23f), f32_to_bits(1 + 0x1p-23f), f32_to_bits(-1 - 0x1p-22f)), 0);
+	CHECK_EQ(t, OP("v_fma_f64", f64_to_bits(0.5), f64_to_bits(4), f64_to_bits(1)), f64_to_bits(3));
+	CHECK_EQ(t, OP("v_ldexp_f32", f32_to_bits(3), (uint32_t)-1, 0), f32_to_bits(1.5f));
 	/* Float to integer: toward zero, saturating, NaN is 0 (Vega VOP1 7-8). */
-	CHECK_EQ(t, OP("v_cvt_i32_f32", fb(-1.75f), 0, 0), (uint32_t)-1);
-	CHECK_EQ(t, OP("v_cvt_i32_f32", fb(3e9f), 0, 0), 0x7fffffffu);
-	CHECK_EQ(t, OP("v_cvt_i32_f32", fb(-INFINITY), 0, 0), 0x80000000u);
-	CHECK_EQ(t, OP("v_cvt_u32_f32", fb(-5), 0, 0), 0);
+	CHECK_EQ(t, OP("v_cvt_i32_f32", f32_to_bits(-1.75f), 0, 0), (uint32_t)-1);
+	CHECK_EQ(t, OP("v_cvt_i32_f32", f32_to_bits(3e9f), 0, 0), 0x7fffffffu);
+	CHECK_EQ(t, OP("v_cvt_i32_f32", f32_to_bits(-INFINITY), 0, 0), 0x80000000u);
+	CHECK_EQ(t, OP("v_cvt_u32_f32", f32_to_bits(-5), 0, 0), 0);
 	CHECK_EQ(t, OP("v_cvt_u32_f32", qnan, 0, 0), 0);
-	CHECK_EQ(t, OP("v_cvt_u32_f32", fb(5e9f), 0, 0), 0xffffffffu);
-	CHECK_EQ(t, OP("v_cvt_flr_i32_f32", fb(-1.25f), 0, 0), (uint32_t)-2);
-	CHECK_EQ(t, OP("v_cvt_rpi_i32_f32", fb(-1.5f), 0, 0), (uint32_t)-1);	/* floor(x + 0.5) */
-	CHECK_EQ(t, OP("v_cvt_f32_ubyte2", 0x00ab0000u, 0, 0), fb(171));
-	CHECK_EQ(t, OP("v_cvt_f64_u32", 0xffffffffu, 0, 0), db(4294967295.0));
+	CHECK_EQ(t, OP("v_cvt_u32_f32", f32_to_bits(5e9f), 0, 0), 0xffffffffu);
+	CHECK_EQ(t, OP("v_cvt_flr_i32_f32", f32_to_bits(-1.25f), 0, 0), (uint32_t)-2);
+	CHECK_EQ(t, OP("v_cvt_rpi_i32_f32", f32_to_bits(-1.5f), 0, 0), (uint32_t)-1);	/* floor(x + 0.5) */
+	CHECK_EQ(t, OP("v_cvt_f32_ubyte2", 0x00ab0000u, 0, 0), f32_to_bits(171));
+	CHECK_EQ(t, OP("v_cvt_f64_u32", 0xffffffffu, 0, 0), f64_to_bits(4294967295.0));
 	/* V_RNDNE_F32: ties to even. */
-	CHECK_EQ(t, OP("v_rndne_f32", fb(2.5f), 0, 0), fb(2));
-	CHECK_EQ(t, OP("v_rndne_f32", fb(3.5f), 0, 0), fb(4));
-	CHECK_EQ(t, OP("v_rndne_f32", fb(-0.5f), 0, 0), fb(-0.0f));
-	CHECK_EQ(t, OP("v_fract_f32", fb(-1.25f), 0, 0), fb(0.75f));
-	CHECK_EQ(t, OP("v_trunc_f32", fb(-1.75f), 0, 0), fb(-1));
-	CHECK_EQ(t, OP("v_sqrt_f32", fb(4), 0, 0), fb(2));
-	CHECK_EQ(t, OP("v_rcp_f32", fb(0), 0, 0), fb(INFINITY));
+	CHECK_EQ(t, OP("v_rndne_f32", f32_to_bits(2.5f), 0, 0), f32_to_bits(2));
+	CHECK_EQ(t, OP("v_rndne_f32", f32_to_bits(3.5f), 0, 0), f32_to_bits(4));
+	CHECK_EQ(t, OP("v_rndne_f32", f32_to_bits(-0.5f), 0, 0), f32_to_bits(-0.0f));
+	CHECK_EQ(t, OP("v_fract_f32", f32_to_bits(-1.25f), 0, 0), f32_to_bits(0.75f));
+	CHECK_EQ(t, OP("v_trunc_f32", f32_to_bits(-1.75f), 0, 0), f32_to_bits(-1));
+	CHECK_EQ(t, OP("v_sqrt_f32", f32_to_bits(4), 0, 0), f32_to_bits(2));
+	CHECK_EQ(t, OP("v_rcp_f32", f32_to_bits(0), 0, 0), f32_to_bits(INFINITY));
 	/* Inline float constants 240-248 (Vega ISA §5.2). */
-	CHECK_EQ(t, emu_fconst32(242), fb(1.0f));
-	CHECK_EQ(t, emu_fconst32(247), fb(-4.0f));
-	CHECK_EQ(t, emu_fconst64(240), db(0.5));
-	CHECK_EQ(t, emu_fconst32(248), fb((float)(0.5 / acos(-1.0))));
+	CHECK_EQ(t, emu_fconst32(242), f32_to_bits(1.0f));
+	CHECK_EQ(t, emu_fconst32(247), f32_to_bits(-4.0f));
+	CHECK_EQ(t, emu_fconst64(240), f64_to_bits(0.5));
+	CHECK_EQ(t, emu_fconst32(248), f32_to_bits((float)(0.5 / acos(-1.0))));
 }
 
 /* DPP16 source lanes (Vega ISA §13.3.9 Table 81; RDNA3 dpp_ctrl). */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check/suite.h"
+#include "base/float_bits.h"
 #include "base/util.h"
 #include "vsharp/verdict.h"
 
@@ -599,14 +600,6 @@ static void ds_b16_dword(struct sink *k)
 
 /* ---- Format conversion (model/convert.c, Documentation/formats.rst) ---- */
 
-static uint32_t f32_bits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
-
 /*
  * A format load of FMT, lane l reading the element at arena byte FIRST +
  * 4 l.  Loads read the arena's start pattern (probe.h), whose bytes are
@@ -696,7 +689,7 @@ static void norm_store_round(struct sink *k)
 		uint32_t v[48];
 
 		for (unsigned j = 0; j < ARRAY_SIZE(v); j++)
-			v[j] = f32_bits((float)((j / 3 + frac[j % 3]) / fmts[i].scale));
+			v[j] = f32_to_bits((float)((j / 3 + frac[j % 3]) / fmts[i].scale));
 		store_wave(k, fmts[i].f, v, ARRAY_SIZE(v));
 	}
 }

@@ -19,40 +19,8 @@
 #include <string.h>
 
 #include "emu/alu.h"
+#include "base/float_bits.h"
 #include "base/util.h"
-
-static float f32(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	float f;
-
-	memcpy(&f, &u, sizeof(f));
-	return f;
-}
-
-static uint64_t bits32(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
-
-static double f64(uint64_t v)
-{
-	double d;
-
-	memcpy(&d, &v, sizeof(d));
-	return d;
-}
-
-static uint64_t bits64(double d)
-{
-	uint64_t u;
-
-	memcpy(&u, &d, sizeof(u));
-	return u;
-}
 
 #define U32(x) ((uint32_t)(x))
 #define I32(x) ((int32_t)(uint32_t)(x))
@@ -456,7 +424,7 @@ static uint64_t cmp_u64(struct emu_alu_args *a)
 
 static uint64_t cmp_f32(struct emu_alu_args *a)
 {
-	float x = f32(A0), y = f32(A1);
+	float x = f32_from_bits(A0), y = f32_from_bits(A1);
 
 	a->cout = a->arg & (isnan(x) || isnan(y) ? 8 : order(x < y, x == y));
 	return 0;
@@ -464,7 +432,7 @@ static uint64_t cmp_f32(struct emu_alu_args *a)
 
 static uint64_t cmp_f64(struct emu_alu_args *a)
 {
-	double x = f64(A0), y = f64(A1);
+	double x = f64_from_bits(A0), y = f64_from_bits(A1);
 
 	a->cout = a->arg & (isnan(x) || isnan(y) ? 8 : order(x < y, x == y));
 	return 0;
@@ -488,7 +456,7 @@ static unsigned fclass(int kind, bool neg, bool quiet)
 
 static uint64_t cmp_class_f32(struct emu_alu_args *a)
 {
-	float x = f32(A0);
+	float x = f32_from_bits(A0);
 
 	a->cout = A1 >> fclass(fpclassify(x), signbit(x), A0 >> 22 & 1) & 1;
 	return 0;
@@ -496,7 +464,7 @@ static uint64_t cmp_class_f32(struct emu_alu_args *a)
 
 static uint64_t cmp_class_f64(struct emu_alu_args *a)
 {
-	double x = f64(A0);
+	double x = f64_from_bits(A0);
 
 	a->cout = A1 >> fclass(fpclassify(x), signbit(x), A0 >> 51 & 1) & 1;
 	return 0;
@@ -504,37 +472,37 @@ static uint64_t cmp_class_f64(struct emu_alu_args *a)
 
 /* ---- Vector float ----------------------------------------------------------- */
 
-F(v_add_f32, bits32(f32(A0) + f32(A1)))
-F(v_sub_f32, bits32(f32(A0) - f32(A1)))
-F(v_subrev_f32, bits32(f32(A1) - f32(A0)))
-F(v_mul_f32, bits32(f32(A0) * f32(A1)))
-F(v_fma_f32, bits32(fmaf(f32(A0), f32(A1), f32(A2))))
-F(v_mad_f32, bits32(f32(A0) * f32(A1) + f32(A2)))
-F(v_add_f64, bits64(f64(A0) + f64(A1)))
-F(v_mul_f64, bits64(f64(A0) * f64(A1)))
-F(v_fma_f64, bits64(fma(f64(A0), f64(A1), f64(A2))))
-F(v_ldexp_f32, bits32(ldexpf(f32(A0), I32(A1))))
-F(v_ldexp_f64, bits64(ldexp(f64(A0), I32(A1))))
-F(v_rcp_f32, bits32(1.0f / f32(A0)))
-F(v_rcp_f64, bits64(1.0 / f64(A0)))
-F(v_rsq_f32, bits32(1.0f / sqrtf(f32(A0))))
-F(v_sqrt_f32, bits32(sqrtf(f32(A0))))
-F(v_sqrt_f64, bits64(sqrt(f64(A0))))
-F(v_exp_f32, bits32(exp2f(f32(A0))))
-F(v_log_f32, bits32(log2f(f32(A0))))
-F(v_floor_f32, bits32(floorf(f32(A0))))
-F(v_ceil_f32, bits32(ceilf(f32(A0))))
-F(v_trunc_f32, bits32(truncf(f32(A0))))
-F(v_fract_f32, bits32(f32(A0) - floorf(f32(A0))))
-F(v_floor_f64, bits64(floor(f64(A0))))
-F(v_trunc_f64, bits64(trunc(f64(A0))))
-F(v_cvt_f32_i32, bits32((float)I32(A0)))
-F(v_cvt_f32_u32, bits32((float)U32(A0)))
-F(v_cvt_f64_i32, bits64((double)I32(A0)))
-F(v_cvt_f64_u32, bits64((double)U32(A0)))
-F(v_cvt_f32_f64, bits32((float)f64(A0)))
-F(v_cvt_f64_f32, bits64((double)f32(A0)))
-F(v_cvt_f32_ubyte, bits32((float)(A0 >> (8 * a->arg) & 0xff)))
+F(v_add_f32, f32_to_bits(f32_from_bits(A0) + f32_from_bits(A1)))
+F(v_sub_f32, f32_to_bits(f32_from_bits(A0) - f32_from_bits(A1)))
+F(v_subrev_f32, f32_to_bits(f32_from_bits(A1) - f32_from_bits(A0)))
+F(v_mul_f32, f32_to_bits(f32_from_bits(A0) * f32_from_bits(A1)))
+F(v_fma_f32, f32_to_bits(fmaf(f32_from_bits(A0), f32_from_bits(A1), f32_from_bits(A2))))
+F(v_mad_f32, f32_to_bits(f32_from_bits(A0) * f32_from_bits(A1) + f32_from_bits(A2)))
+F(v_add_f64, f64_to_bits(f64_from_bits(A0) + f64_from_bits(A1)))
+F(v_mul_f64, f64_to_bits(f64_from_bits(A0) * f64_from_bits(A1)))
+F(v_fma_f64, f64_to_bits(fma(f64_from_bits(A0), f64_from_bits(A1), f64_from_bits(A2))))
+F(v_ldexp_f32, f32_to_bits(ldexpf(f32_from_bits(A0), I32(A1))))
+F(v_ldexp_f64, f64_to_bits(ldexp(f64_from_bits(A0), I32(A1))))
+F(v_rcp_f32, f32_to_bits(1.0f / f32_from_bits(A0)))
+F(v_rcp_f64, f64_to_bits(1.0 / f64_from_bits(A0)))
+F(v_rsq_f32, f32_to_bits(1.0f / sqrtf(f32_from_bits(A0))))
+F(v_sqrt_f32, f32_to_bits(sqrtf(f32_from_bits(A0))))
+F(v_sqrt_f64, f64_to_bits(sqrt(f64_from_bits(A0))))
+F(v_exp_f32, f32_to_bits(exp2f(f32_from_bits(A0))))
+F(v_log_f32, f32_to_bits(log2f(f32_from_bits(A0))))
+F(v_floor_f32, f32_to_bits(floorf(f32_from_bits(A0))))
+F(v_ceil_f32, f32_to_bits(ceilf(f32_from_bits(A0))))
+F(v_trunc_f32, f32_to_bits(truncf(f32_from_bits(A0))))
+F(v_fract_f32, f32_to_bits(f32_from_bits(A0) - floorf(f32_from_bits(A0))))
+F(v_floor_f64, f64_to_bits(floor(f64_from_bits(A0))))
+F(v_trunc_f64, f64_to_bits(trunc(f64_from_bits(A0))))
+F(v_cvt_f32_i32, f32_to_bits((float)I32(A0)))
+F(v_cvt_f32_u32, f32_to_bits((float)U32(A0)))
+F(v_cvt_f64_i32, f64_to_bits((double)I32(A0)))
+F(v_cvt_f64_u32, f64_to_bits((double)U32(A0)))
+F(v_cvt_f32_f64, f32_to_bits((float)f64_from_bits(A0)))
+F(v_cvt_f64_f32, f64_to_bits((double)f32_from_bits(A0)))
+F(v_cvt_f32_ubyte, f32_to_bits((float)(A0 >> (8 * a->arg) & 0xff)))
 
 /*
  * V_RNDNE_F32: to the nearest integer, ties to even, whatever FP_ROUND says
@@ -542,13 +510,13 @@ F(v_cvt_f32_ubyte, bits32((float)(A0 >> (8 * a->arg) & 0xff)))
  */
 static uint64_t v_rndne_f32(struct emu_alu_args *a)
 {
-	float x = f32(A0), lo = floorf(x), d = x - lo;
+	float x = f32_from_bits(A0), lo = floorf(x), d = x - lo;
 
 	if (isnan(x) || isinf(x))
-		return bits32(x);
+		return f32_to_bits(x);
 	if (d > 0.5f || (d == 0.5f && fmodf(lo, 2.0f) != 0.0f))
 		lo += 1.0f;
-	return bits32(lo == 0.0f ? copysignf(0.0f, x) : lo);
+	return f32_to_bits(lo == 0.0f ? copysignf(0.0f, x) : lo);
 }
 
 /*
@@ -575,12 +543,12 @@ static uint64_t cvt_u32(double x)
 	return (uint32_t)trunc(x);
 }
 
-F(v_cvt_i32_f32, cvt_i32(f32(A0)))
-F(v_cvt_u32_f32, cvt_u32(f32(A0)))
-F(v_cvt_i32_f64, cvt_i32(f64(A0)))
-F(v_cvt_u32_f64, cvt_u32(f64(A0)))
-F(v_cvt_flr_i32_f32, cvt_i32(floorf(f32(A0))))
-F(v_cvt_rpi_i32_f32, cvt_i32(floorf(f32(A0) + 0.5f)))
+F(v_cvt_i32_f32, cvt_i32(f32_from_bits(A0)))
+F(v_cvt_u32_f32, cvt_u32(f32_from_bits(A0)))
+F(v_cvt_i32_f64, cvt_i32(f64_from_bits(A0)))
+F(v_cvt_u32_f64, cvt_u32(f64_from_bits(A0)))
+F(v_cvt_flr_i32_f32, cvt_i32(floorf(f32_from_bits(A0))))
+F(v_cvt_rpi_i32_f32, cvt_i32(floorf(f32_from_bits(A0) + 0.5f)))
 
 /*
  * V_MIN_F32/V_MAX_F32 (RDNA3 ISA §16 VOP2 15/16, the same rule as Vega's
@@ -594,7 +562,7 @@ static bool snan32(uint32_t v)
 
 static uint64_t fminmax32(struct emu_alu_args *a, uint32_t x, uint32_t y, bool max)
 {
-	float fx = f32(x), fy = f32(y);
+	float fx = f32_from_bits(x), fy = f32_from_bits(y);
 	bool lt;
 
 	if (EMU_MODE_IEEE(a->mode) && snan32(x))
@@ -621,7 +589,7 @@ static uint64_t v_med3_f32(struct emu_alu_args *a)
 {
 	uint32_t x = U32(A0), y = U32(A1), z = U32(A2), m;
 
-	if (isnan(f32(x)) || isnan(f32(y)) || isnan(f32(z)))
+	if (isnan(f32_from_bits(x)) || isnan(f32_from_bits(y)) || isnan(f32_from_bits(z)))
 		return v_min3_f32(a);
 	m = U32(v_max3_f32(a));
 	if (m == x)
@@ -979,10 +947,10 @@ static const double fconst[] = { 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0 };
 
 uint32_t emu_fconst32(unsigned code)
 {
-	return code == 248 ? 0x3e22f983u : U32(bits32((float)fconst[code - 240]));
+	return code == 248 ? 0x3e22f983u : U32(f32_to_bits((float)fconst[code - 240]));
 }
 
 uint64_t emu_fconst64(unsigned code)
 {
-	return code == 248 ? 0x3fc45f306dc9c882ull : bits64(fconst[code - 240]);
+	return code == 248 ? 0x3fc45f306dc9c882ull : f64_to_bits(fconst[code - 240]);
 }

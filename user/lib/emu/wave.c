@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/float_bits.h"
 #include "emu/alu.h"
 #include "emu/core.h"
 #include "model/bytes.h"
@@ -731,11 +732,7 @@ static uint64_t float_out(uint64_t v, bool f64, uint32_t mode, unsigned omod, bo
 		if (f64) {
 			memcpy(&x, &v, sizeof(x));
 		} else {
-			uint32_t u = (uint32_t)v;
-			float f;
-
-			memcpy(&f, &u, sizeof(f));
-			x = f;
+			x = f32_from_bits((uint32_t)v);
 		}
 		x *= scale[omod];
 		if (clamp)
@@ -743,11 +740,7 @@ static uint64_t float_out(uint64_t v, bool f64, uint32_t mode, unsigned omod, bo
 		if (f64) {
 			memcpy(&v, &x, sizeof(v));
 		} else {
-			float f = (float)x;
-			uint32_t u;
-
-			memcpy(&u, &f, sizeof(u));
-			v = u;
+			v = f32_to_bits((float)x);
 		}
 	}
 	if (!((f64 ? EMU_MODE_DENORM64(mode) : EMU_MODE_DENORM32(mode)) & 2) && !(v & exp))

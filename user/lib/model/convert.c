@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "vsharp/convert.h"
+#include "base/float_bits.h"
 #include "base/util.h"
 
 #define BIT(n) (1ull << (n))
@@ -64,22 +65,6 @@ static bool width_ok(enum vsharp_nfmt nfmt, unsigned bits)
 static uint32_t mask_of(unsigned bits)
 {
 	return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
-}
-
-static float f32_of(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, sizeof(f));
-	return f;
-}
-
-static uint32_t bits_of(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
 }
 
 /* Two's complement value of the low `bits` bits, without signed overflow. */
@@ -180,7 +165,7 @@ static uint32_t sf_from_f32(uint32_t x, const struct small_float *f,
 	}
 	if (sign && !f->has_sign)
 		return 0;		/* EXT_pf: negative values and -Inf give 0 */
-	out = sf_encode(fabs((double)f32_of(x)), f, r);
+	out = sf_encode(fabs((double)f32_from_bits(x)), f, r);
 	return f->has_sign ? out | sign << (f->ebits + f->mbits) : out;
 }
 
@@ -194,7 +179,7 @@ static uint32_t sf_to_f32(uint32_t v, const struct small_float *f)
 	if (e == sf_emask(f))		/* Inf or NaN, payload moved up */
 		return s32 | 0x7f800000 | m << (23 - f->mbits);
 	if (e == 0)			/* subnormal: m * 2^(emin - mbits), exact in f32 */
-		return s32 | bits_of((float)ldexp(m, 1 - (int)sf_bias(f) - f->mbits));
+		return s32 | f32_to_bits((float)ldexp(m, 1 - (int)sf_bias(f) - f->mbits));
 	return s32 | (e - sf_bias(f) + 127) << 23 | m << (23 - f->mbits);
 }
 
@@ -309,7 +294,7 @@ uint32_t vsharp_convert_load(enum vsharp_nfmt nfmt, unsigned bits, uint32_t raw,
 	case VSHARP_NFMT_FLOAT:
 		return sf_to_f32(raw, float_channel(bits));
 	default:
-		return bits_of((float)norm_value(nfmt, bits, raw, r));
+		return f32_to_bits((float)norm_value(nfmt, bits, raw, r));
 	}
 }
 
@@ -372,7 +357,7 @@ static uint32_t clamp_to_raw(double q, double lo, double hi, unsigned bits)
 static uint32_t norm_store(enum vsharp_nfmt nfmt, unsigned bits, uint32_t vgpr,
 			   enum vsharp_round round)
 {
-	float c = f32_of(vgpr), lo = nfmt == VSHARP_NFMT_UNORM ? 0.0f : -1.0f;
+	float c = f32_from_bits(vgpr), lo = nfmt == VSHARP_NFMT_UNORM ? 0.0f : -1.0f;
 	double smax = (double)mask_of(bits - 1), q, scaled;
 
 	if (isnan(c))
@@ -393,7 +378,7 @@ static uint32_t norm_store(enum vsharp_nfmt nfmt, unsigned bits, uint32_t vgpr,
 static uint32_t scaled_store(bool is_signed, unsigned bits, uint32_t vgpr,
 			     enum vsharp_round round)
 {
-	double c = f32_of(vgpr), smax = (double)mask_of(bits - 1);
+	double c = f32_from_bits(vgpr), smax = (double)mask_of(bits - 1);
 
 	if (isnan(c))
 		return 0;
