@@ -1951,24 +1951,6 @@ static int dec_vop_alu(struct ctx *c, enum vop_kind kind, unsigned opnum)
  * modifiers the emulator does not implement (integer clamping, OP_SEL's
  * 16-bit halves) are refused by name.
  */
-static const struct isa_vop3_op *vop3_row(const struct ctx *c, unsigned op)
-{
-	size_t lo = 0, hi = isa_vop3_op_count;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (isa_vop3_ops[mid].op < op)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < isa_vop3_op_count && isa_vop3_ops[lo].op == op; lo++)
-		if (isa_vop3_ops[lo].levels & VSHARP_GFX_BIT(c->level))
-			return &isa_vop3_ops[lo];
-	return NULL;
-}
-
 static int vop3_alu_mods(struct ctx *c, const struct isa_vop3_op *r, bool vop3b)
 {
 	struct emu_insn *in = c->insn;
@@ -2006,7 +1988,7 @@ static int vop3_alu_mods(struct ctx *c, const struct isa_vop3_op *r, bool vop3b)
 
 static int dec_vop3_alu(struct ctx *c, unsigned opnum)
 {
-	const struct isa_vop3_op *r = vop3_row(c, opnum);
+	const struct isa_vop3_op *r = isa_vop3_find(isa_vop3_ops, isa_vop3_op_count, opnum, c->level);
 	struct emu_insn *in = c->insn;
 	bool literal_ok = c->level >= VSHARP_GFX10, vop3b = false;
 	unsigned last_src = 0, limit = c->level >= VSHARP_GFX10 ? 2 : 1;

@@ -14,9 +14,8 @@
 /* The 64-bit word's bit of each ISA_VOP3_M_ modifier, GFX8 on (GFX6/7: clamp is bit 11). */
 static const uint8_t mod_bit[] = { 8, 9, 10, 11, 12, 13, 14, 15, 59, 60, 61, 62, 63 };
 
-/* The row of OP on LEVEL in a table sorted by op. */
-static const struct isa_vop3_op *find(const struct isa_vop3_op *t, size_t n, unsigned op,
-				      enum vsharp_gfx level)
+const struct isa_vop3_op *isa_vop3_find(const struct isa_vop3_op *t, size_t n, unsigned op,
+					enum vsharp_gfx level)
 {
 	size_t lo = 0, hi = n;
 
@@ -244,7 +243,7 @@ static void op_sel(struct isa_ctx *c, const struct isa_vop3_op *op, uint32_t m)
 bool isa_print_vop3(struct isa_ctx *c)
 {
 	unsigned opc = c->level <= VSHARP_GFX7 ? isa_bits(c, 25, 17) : isa_bits(c, 25, 16);
-	const struct isa_vop3_op *op = find(isa_vop3_ops, isa_vop3_op_count, opc, c->level);
+	const struct isa_vop3_op *op = isa_vop3_find(isa_vop3_ops, isa_vop3_op_count, opc, c->level);
 	bool high = false;
 	uint32_t m;
 
@@ -389,7 +388,7 @@ bool isa_print_vinterp(struct isa_ctx *c)
 		attr(c, isa_bits(c, 15, 10), isa_bits(c, 9, 8));
 		return true;
 	}
-	op = find(isa_vinterp_ops, isa_vinterp_op_count, isa_bits(c, 22, 16), c->level);
+	op = isa_vop3_find(isa_vinterp_ops, isa_vinterp_op_count, isa_bits(c, 22, 16), c->level);
 	if (!op)
 		return isa_refuse(c, "VINTERP opcode 0x%x is not defined on %s", isa_bits(c, 22, 16),
 				  vsharp_gfx_name(c->level));

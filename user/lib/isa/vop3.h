@@ -139,4 +139,8 @@ extern const size_t isa_vinterp_op_count;
 extern const char *const isa_vintrp_names[4];
 extern const size_t isa_vop3p_op_count;
 
+/* The row of OP on LEVEL in T (N rows sorted by op), or NULL. */
+const struct isa_vop3_op *isa_vop3_find(const struct isa_vop3_op *t, size_t n, unsigned op,
+					enum vsharp_gfx level);
+
 #endif
